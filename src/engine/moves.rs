@@ -1,0 +1,424 @@
+//! Moves and legal move generation on bitboards, and perft.
+
+use super::board::{Bitboard, Color, Direction, JUMPS, Square, step, step_back, squares};
+use super::position::Position;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+
+/// Longest possible path: a start square and at most 12 landing squares.
+pub const MAX_PATH: usize = 13;
+
+/// A move with its full path (every square the piece stands on) and the captured squares.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    path: [u8; MAX_PATH],
+    len: u8,
+    captured: Bitboard,
+}
+
+/// A list of moves.
+pub type MoveList = Vec<Move>;
+
+impl Move {
+    /// A plain (non-capturing) step from `from` to `to`.
+    pub fn step(from: Square, to: Square) -> Move {
+        let mut path = [0; MAX_PATH];
+        path[0] = from.number();
+        path[1] = to.number();
+        Move {
+            path,
+            len: 2,
+            captured: 0,
+        }
+    }
+
+    /// A move from its path. For a capture every hop must be a two-square diagonal jump; the
+    /// captured squares are the ones jumped over. Checks geometry only, not legality.
+    pub fn from_path(path: &[Square], capture: bool) -> Result<Move, String> {
+        if path.len() < 2 || path.len() > MAX_PATH {
+            return Err(format!("a move needs 2 to {MAX_PATH} squares"));
+        }
+        if !capture {
+            if path.len() != 2 {
+                return Err("a move without capture goes from one square to the next".into());
+            }
+            if !Direction::ALL.iter().any(|&d| path[0].step(d) == Some(path[1])) {
+                return Err(format!("{} and {} are not neighbours", path[0], path[1]));
+            }
+            return Ok(Move::step(path[0], path[1]));
+        }
+        let mut mv = Move {
+            path: [0; MAX_PATH],
+            len: path.len() as u8,
+            captured: 0,
+        };
+        for (i, sq) in path.iter().enumerate() {
+            mv.path[i] = sq.number();
+        }
+        for hop in path.windows(2) {
+            let over = Direction::ALL
+                .iter()
+                .find(|&&d| hop[0].step(d).and_then(|o| o.step(d)) == Some(hop[1]))
+                .and_then(|&d| hop[0].step(d))
+                .ok_or_else(|| format!("{} to {} is not a jump", hop[0], hop[1]))?;
+            mv.captured |= over.bit();
+        }
+        Ok(mv)
+    }
+
+    /// The square the piece starts on.
+    pub fn from(&self) -> Square {
+        self.square(0)
+    }
+
+    /// The square the piece ends on.
+    pub fn to(&self) -> Square {
+        self.square(self.len as usize - 1)
+    }
+
+    fn square(&self, i: usize) -> Square {
+        Square::new(self.path[i]).unwrap_or_else(|| unreachable!("path squares are valid"))
+    }
+
+    /// Every square the piece stands on, start and end included.
+    pub fn path(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.len as usize).map(|i| self.square(i))
+    }
+
+    /// The squares of the pieces this move captures.
+    pub fn captured(&self) -> Bitboard {
+        self.captured
+    }
+
+    /// The captured squares as a list.
+    pub fn captured_squares(&self) -> Vec<Square> {
+        squares(self.captured).collect()
+    }
+
+    /// True for a jump.
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    /// Number of squares on the path (2 for a step or a single jump).
+    pub fn path_len(&self) -> usize {
+        self.len as usize
+    }
+}
+
+impl fmt::Display for Move {
+    /// Standard notation: `11-15`, `15x24`, `15x24x31`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let sep = if self.is_capture() { "x" } else { "-" };
+        for (i, sq) in self.path().enumerate() {
+            if i > 0 {
+                f.write_str(sep)?;
+            }
+            write!(f, "{sq}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+impl Serialize for Move {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Move {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Move, D::Error> {
+        let text = String::deserialize(d)?;
+        Move::from_notation_path(&text).map_err(serde::de::Error::custom)
+    }
+}
+
+impl Move {
+    /// Read a move written as its full path (`11-15`, `15x24x31`) without a position.
+    pub fn from_notation_path(text: &str) -> Result<Move, String> {
+        let capture = text.contains(['x', 'X']);
+        let squares = text
+            .split(['x', 'X', '-'])
+            .map(|t| {
+                t.trim()
+                    .parse::<u8>()
+                    .ok()
+                    .and_then(Square::new)
+                    .ok_or_else(|| format!("{text:?} is not a move"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Move::from_path(&squares, capture)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generation
+
+/// Directions a piece may move in, as a bitboard of movers per direction.
+#[inline(always)]
+fn movers(pos: &Position, dir: Direction) -> Bitboard {
+    let us = pos.pieces(pos.turn);
+    let forward = match pos.turn {
+        Color::Red => matches!(dir, Direction::DownLeft | Direction::DownRight),
+        Color::White => matches!(dir, Direction::UpLeft | Direction::UpRight),
+    };
+    if forward { us } else { us & pos.kings }
+}
+
+/// Pieces of the side to move that have at least one jump available.
+#[inline(always)]
+pub(crate) fn jumpers(pos: &Position) -> Bitboard {
+    let opp = pos.pieces(pos.turn.opponent());
+    let empty = pos.empty_squares();
+    let mut out = 0;
+    for dir in Direction::ALL {
+        let landing = step(step(movers(pos, dir), dir) & opp, dir) & empty;
+        out |= step_back(step_back(landing, dir), dir);
+    }
+    out
+}
+
+/// True when the side to move has a capture.
+pub fn has_capture(pos: &Position) -> bool {
+    jumpers(pos) != 0
+}
+
+/// True when the side to move has any legal move.
+pub fn has_any_move(pos: &Position) -> bool {
+    let empty = pos.empty_squares();
+    Direction::ALL
+        .iter()
+        .any(|&d| step(movers(pos, d), d) & empty != 0)
+        || has_capture(pos)
+}
+
+/// Append every legal move of the side to move to `out`.
+pub fn generate(pos: &Position, out: &mut MoveList) {
+    let jumpers = jumpers(pos);
+    if jumpers != 0 {
+        generate_captures(pos, jumpers, out);
+    } else {
+        generate_steps(pos, out);
+    }
+}
+
+fn generate_steps(pos: &Position, out: &mut MoveList) {
+    let empty = pos.empty_squares();
+    for dir in Direction::ALL {
+        let targets = step(movers(pos, dir), dir) & empty;
+        for to in squares(targets) {
+            let from = Square::from_index(step_back(to.bit(), dir).trailing_zeros());
+            out.push(Move::step(from, to));
+        }
+    }
+}
+
+/// State shared by the recursive capture search of one piece.
+struct CaptureSearch {
+    opp: Bitboard,
+    empty: Bitboard,
+    crown: Bitboard,
+    king: bool,
+    color: Color,
+}
+
+impl CaptureSearch {
+    fn new(pos: &Position, from: Square) -> CaptureSearch {
+        let color = pos.turn;
+        CaptureSearch {
+            opp: pos.pieces(color.opponent()),
+            // The moving piece leaves its square: a king may pass over or land on it again.
+            empty: pos.empty_squares() | from.bit(),
+            crown: color.crown_squares(),
+            king: pos.kings & from.bit() != 0,
+            color,
+        }
+    }
+
+    fn dirs(&self) -> &'static [Direction] {
+        const RED: [Direction; 2] = [Direction::DownLeft, Direction::DownRight];
+        const WHITE: [Direction; 2] = [Direction::UpLeft, Direction::UpRight];
+        if self.king {
+            &Direction::ALL
+        } else if self.color == Color::Red {
+            &RED
+        } else {
+            &WHITE
+        }
+    }
+
+    /// Extend `mv` (standing on its last square) by every jump sequence; push finished moves.
+    fn extend(&self, mv: &mut Move, out: &mut MoveList) {
+        let at = mv.path[mv.len as usize - 1] as usize - 1;
+        let mut extended = false;
+        for &dir in self.dirs() {
+            let over = JUMPS.over[at][dir.idx()];
+            let land = JUMPS.land[at][dir.idx()];
+            if over & self.opp & !mv.captured == 0 || land & self.empty == 0 {
+                continue;
+            }
+            extended = true;
+            let saved = (mv.len, mv.captured);
+            mv.path[mv.len as usize] = land.trailing_zeros() as u8 + 1;
+            mv.len += 1;
+            mv.captured |= over;
+            if !self.king && land & self.crown != 0 {
+                out.push(*mv); // a man that crowns ends its move
+            } else {
+                self.extend(mv, out);
+            }
+            (mv.len, mv.captured) = saved;
+            mv.path[mv.len as usize] = 0;
+        }
+        if !extended && mv.len > 1 {
+            out.push(*mv);
+        }
+    }
+
+    /// Count the jump sequences from square index `at` without building moves.
+    fn count(&self, at: usize, captured: Bitboard) -> u64 {
+        let mut total = 0;
+        let mut extended = false;
+        for &dir in self.dirs() {
+            let over = JUMPS.over[at][dir.idx()];
+            let land = JUMPS.land[at][dir.idx()];
+            if over & self.opp & !captured == 0 || land & self.empty == 0 {
+                continue;
+            }
+            extended = true;
+            if !self.king && land & self.crown != 0 {
+                total += 1;
+            } else {
+                total += self.count(land.trailing_zeros() as usize, captured | over);
+            }
+        }
+        if extended { total } else { 1 }
+    }
+}
+
+fn generate_captures(pos: &Position, jumpers: Bitboard, out: &mut MoveList) {
+    for from in squares(jumpers) {
+        let search = CaptureSearch::new(pos, from);
+        let mut mv = Move {
+            path: [0; MAX_PATH],
+            len: 1,
+            captured: 0,
+        };
+        mv.path[0] = from.number();
+        search.extend(&mut mv, out);
+    }
+}
+
+/// Number of legal moves (every capture path counted), without building the list.
+pub fn count_moves(pos: &Position) -> u64 {
+    let jumpers = jumpers(pos);
+    if jumpers != 0 {
+        return squares(jumpers)
+            .map(|from| CaptureSearch::new(pos, from).count(from.index() as usize, 0))
+            .sum();
+    }
+    let empty = pos.empty_squares();
+    Direction::ALL
+        .iter()
+        .map(|&d| u64::from((step(movers(pos, d), d) & empty).count_ones()))
+        .sum()
+}
+
+/// Perft: the number of move paths of length `depth` (capture paths with the same start, end and
+/// captured set are counted separately, the published convention). Bulk-counts the last ply.
+pub fn perft(pos: &Position, depth: u32) -> u64 {
+    let mut buffers: Vec<MoveList> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
+    perft_inner(pos, depth, &mut buffers)
+}
+
+fn perft_inner(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
+    match depth {
+        0 => 1,
+        1 => count_moves(pos),
+        _ => {
+            let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
+            list.clear();
+            let jumpers = jumpers(pos);
+            if jumpers == 0 {
+                return perft_steps(pos, depth, rest);
+            }
+            generate_captures(pos, jumpers, list);
+            list.iter()
+                .map(|m| perft_inner(&pos.after(m), depth - 1, rest))
+                .sum()
+        }
+    }
+}
+
+/// Perft over the non-capturing moves, made straight from bitboards without a move list.
+fn perft_steps(pos: &Position, depth: u32, rest: &mut [MoveList]) -> u64 {
+    let empty = pos.empty_squares();
+    let mut total = 0;
+    for dir in Direction::ALL {
+        let mut targets = step(movers(pos, dir), dir) & empty;
+        while targets != 0 {
+            let to = targets & targets.wrapping_neg();
+            targets &= targets - 1;
+            let child = pos.after_parts(step_back(to, dir), to, 0);
+            total += perft_inner(&child, depth - 1, rest);
+        }
+    }
+    total
+}
+
+/// Perft split by first move: each legal move with the count below it.
+pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    pos.legal_moves()
+        .into_iter()
+        .map(|m| (m, perft(&pos.after(&m), depth - 1)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_moves() {
+        let moves = Position::start().legal_moves();
+        let text: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+        assert_eq!(moves.len(), 7, "{text:?}");
+        for m in ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"] {
+            assert!(text.contains(&m.to_string()), "{m} missing from {text:?}");
+        }
+    }
+
+    #[test]
+    fn move_serde_round_trip() {
+        let m = Move::from_notation_path("15x24x31").unwrap();
+        assert_eq!(m.to_string(), "15x24x31");
+        assert_eq!(
+            m.captured_squares()
+                .iter()
+                .map(|s| s.number())
+                .collect::<Vec<_>>(),
+            vec![19, 27]
+        );
+        assert!(Move::from_notation_path("15x25").is_err());
+        assert!(Move::from_notation_path("11-16").is_ok());
+        assert!(Move::from_notation_path("11-18").is_err());
+    }
+
+    #[test]
+    fn shallow_perft() {
+        let p = Position::start();
+        let expected = [1, 7, 49, 302, 1469, 7361, 36768];
+        for (d, &n) in expected.iter().enumerate() {
+            assert_eq!(perft(&p, d as u32), n, "depth {d}");
+        }
+    }
+}

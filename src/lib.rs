@@ -1,0 +1,8 @@
+//! crossboard: a terminal match manager for American checkers (English draughts).
+//!
+//! Layers, each knowing only those below it:
+//! - [`engine`]: the rules (positions, moves, notation, FEN, games, perft).
+//! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
+
+pub mod cli;
+pub mod engine;
