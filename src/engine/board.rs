@@ -310,7 +310,11 @@ const fn build_jump_table() -> JumpTable {
     while i < 32 {
         let row = (i / 4) as i32;
         let within = (i % 4) as i32;
-        let col = if row % 2 == 0 { within * 2 + 1 } else { within * 2 };
+        let col = if row % 2 == 0 {
+            within * 2 + 1
+        } else {
+            within * 2
+        };
         let deltas = [(1, -1), (1, 1), (-1, -1), (-1, 1)];
         let mut d = 0;
         while d < 4 {

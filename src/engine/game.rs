@@ -31,7 +31,11 @@ pub enum DrawClaim {
 }
 
 /// A game in progress or finished, under a rule set.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Serialised as its rules, start position (FEN) and moves (notation); reading it back replays
+/// the moves, so a stored game with an illegal move is refused.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(into = "GameRecord", try_from = "GameRecord")]
 pub struct Game {
     rules: Rules,
     start: Position,
@@ -160,6 +164,36 @@ impl Game {
     }
 }
 
+/// The stored form of a [`Game`].
+#[derive(Clone, Serialize, Deserialize)]
+struct GameRecord {
+    rules: Rules,
+    start: Position,
+    moves: Vec<Move>,
+}
+
+impl From<Game> for GameRecord {
+    fn from(g: Game) -> GameRecord {
+        GameRecord {
+            rules: g.rules,
+            start: g.start,
+            moves: g.moves,
+        }
+    }
+}
+
+impl TryFrom<GameRecord> for Game {
+    type Error = String;
+    fn try_from(r: GameRecord) -> Result<Game, String> {
+        let mut g = Game::new(r.rules, r.start);
+        for (i, mv) in r.moves.iter().enumerate() {
+            g.play(mv)
+                .map_err(|e| format!("move {} ({mv}) does not replay: {e}", i + 1))?;
+        }
+        Ok(g)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,7 +228,9 @@ mod tests {
         let pos = Position::from_fen("B:WK32,K31:BK1,K2").unwrap();
         let mut g = Game::new(Rules::English, pos);
         // Shuffle kings without repeating too often: move along a cycle of four positions.
-        let cycle = ["1-5", "32-28", "2-6", "31-27", "5-1", "28-32", "6-2", "27-31"];
+        let cycle = [
+            "1-5", "32-28", "2-6", "31-27", "5-1", "28-32", "6-2", "27-31",
+        ];
         let mut i = 0;
         while g.quiet_plies() < FORTY_MOVE_PLIES {
             g.play_text(cycle[i % cycle.len()]).unwrap();
@@ -215,5 +251,23 @@ mod tests {
         assert_eq!(g.result(), Some(Outcome::Win(Color::White)));
         let g = Game::new(Rules::English, Position::from_fen("W:W:B9").unwrap());
         assert_eq!(g.result(), Some(Outcome::Win(Color::Red)));
+    }
+
+    #[test]
+    fn serde_replays_moves() {
+        #[derive(Serialize, Deserialize)]
+        struct Wrap {
+            game: Game,
+        }
+        let mut g = Game::standard();
+        for m in ["11-15", "24-20", "15-19", "23x16", "12x19"] {
+            g.play_text(m).unwrap();
+        }
+        let text = toml::to_string(&Wrap { game: g.clone() }).unwrap();
+        assert!(text.contains("12x19"), "{text}");
+        let back: Wrap = toml::from_str(&text).unwrap();
+        assert_eq!(back.game, g);
+        let bad = text.replace("12x19", "12-16");
+        assert!(toml::from_str::<Wrap>(&bad).is_err());
     }
 }

@@ -1,6 +1,6 @@
 //! Moves and legal move generation on bitboards, and perft.
 
-use super::board::{Bitboard, Color, Direction, JUMPS, Square, step, step_back, squares};
+use super::board::{Bitboard, Color, Direction, JUMPS, Square, squares, step, step_back};
 use super::position::Position;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -42,7 +42,10 @@ impl Move {
             if path.len() != 2 {
                 return Err("a move without capture goes from one square to the next".into());
             }
-            if !Direction::ALL.iter().any(|&d| path[0].step(d) == Some(path[1])) {
+            if !Direction::ALL
+                .iter()
+                .any(|&d| path[0].step(d) == Some(path[1]))
+            {
                 return Err(format!("{} and {} are not neighbours", path[0], path[1]));
             }
             return Ok(Move::step(path[0], path[1]));

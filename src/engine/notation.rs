@@ -126,7 +126,11 @@ fn explain_no_fit(pos: &Position, typed: &[Square], shown: &str, legal: &[Move])
     let reason = match pos.piece_at(from) {
         None => format!("there is no piece on {from}"),
         Some(p) if p.color != pos.turn() => {
-            format!("the piece on {from} is {}'s; {} is to move", p.color, pos.turn())
+            format!(
+                "the piece on {from} is {}'s; {} is to move",
+                p.color,
+                pos.turn()
+            )
         }
         Some(_) if legal[0].is_capture() => {
             let caps: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
@@ -170,9 +174,18 @@ mod tests {
     #[test]
     fn clear_errors() {
         let p = Position::start();
-        assert!(matches!(parse_move(&p, "hello"), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move(&p, "11-"), Err(MoveError::Syntax { .. })));
-        assert!(matches!(parse_move(&p, "11-40"), Err(MoveError::Syntax { .. })));
+        assert!(matches!(
+            parse_move(&p, "hello"),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&p, "11-"),
+            Err(MoveError::Syntax { .. })
+        ));
+        assert!(matches!(
+            parse_move(&p, "11-40"),
+            Err(MoveError::Syntax { .. })
+        ));
         let e = parse_move(&p, "22-18").unwrap_err().to_string();
         assert!(e.contains("White's"), "{e}");
         let e = parse_move(&p, "13-17").unwrap_err().to_string();

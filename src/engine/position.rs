@@ -220,7 +220,12 @@ impl Position {
         match self.piece_at(mv.from()) {
             None => format!("there is no piece on {}", mv.from()),
             Some(p) if p.color != self.turn => {
-                format!("the piece on {} is {}'s, and it is {} to move", mv.from(), p.color, self.turn)
+                format!(
+                    "the piece on {} is {}'s, and it is {} to move",
+                    mv.from(),
+                    p.color,
+                    self.turn
+                )
             }
             Some(_) if !mv.is_capture() && self.must_capture() => {
                 "a capture is compulsory".to_string()
@@ -283,6 +288,20 @@ impl Position {
     }
 }
 
+impl serde::Serialize for Position {
+    /// A position is stored as its canonical FEN.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_fen())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Position {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
+        let text = String::deserialize(d)?;
+        Position::from_fen(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 impl FromStr for Position {
     type Err = FenError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -299,10 +318,22 @@ impl fmt::Display for Position {
                     None => ' ',
                     Some(sq) => match self.piece_at(sq) {
                         None => '.',
-                        Some(Piece { color: Color::Red, king: false }) => 'r',
-                        Some(Piece { color: Color::Red, king: true }) => 'R',
-                        Some(Piece { color: Color::White, king: false }) => 'w',
-                        Some(Piece { color: Color::White, king: true }) => 'W',
+                        Some(Piece {
+                            color: Color::Red,
+                            king: false,
+                        }) => 'r',
+                        Some(Piece {
+                            color: Color::Red,
+                            king: true,
+                        }) => 'R',
+                        Some(Piece {
+                            color: Color::White,
+                            king: false,
+                        }) => 'w',
+                        Some(Piece {
+                            color: Color::White,
+                            king: true,
+                        }) => 'W',
                     },
                 };
                 write!(f, "{c}")?;
@@ -457,13 +488,28 @@ mod tests {
     #[test]
     fn fen_errors_say_what_is_wrong() {
         assert_eq!(Position::from_fen(""), Err(FenError::Empty));
-        assert!(matches!(Position::from_fen("X:W1:B2"), Err(FenError::BadTurn(_))));
-        assert_eq!(Position::from_fen("B:W33:B1"), Err(FenError::OutOfRange(33)));
+        assert!(matches!(
+            Position::from_fen("X:W1:B2"),
+            Err(FenError::BadTurn(_))
+        ));
+        assert_eq!(
+            Position::from_fen("B:W33:B1"),
+            Err(FenError::OutOfRange(33))
+        );
         assert_eq!(Position::from_fen("B:W5:B5"), Err(FenError::BothColours(5)));
         assert_eq!(Position::from_fen("B:W5,5:B1"), Err(FenError::Duplicate(5)));
-        assert!(matches!(Position::from_fen("B:W5:W6"), Err(FenError::RepeatedColour(_))));
-        assert!(matches!(Position::from_fen("B:Wx:B1"), Err(FenError::BadSquare(_))));
-        assert!(matches!(Position::from_fen("B:Q5:B1"), Err(FenError::BadColour(_))));
+        assert!(matches!(
+            Position::from_fen("B:W5:W6"),
+            Err(FenError::RepeatedColour(_))
+        ));
+        assert!(matches!(
+            Position::from_fen("B:Wx:B1"),
+            Err(FenError::BadSquare(_))
+        ));
+        assert!(matches!(
+            Position::from_fen("B:Q5:B1"),
+            Err(FenError::BadColour(_))
+        ));
         assert_eq!(
             Position::from_fen("B:W1:B9"),
             Err(FenError::UncrownedMan(Color::White, 1))
