@@ -1,6 +1,8 @@
 //! Command-line entry: parses arguments and runs one command. Each command lives in its own file.
 
 mod bench;
+mod config;
+mod export;
 mod pdn;
 mod perft;
 
@@ -16,6 +18,9 @@ pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Read settings from this file instead of the platform config directory.
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -26,6 +31,10 @@ enum Command {
     Bench(bench::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
+    /// Write every game of a match file as PDN.
+    Export(export::Args),
+    /// Check the config file and print the settings in effect.
+    Config(config::Args),
 }
 
 /// Parse the command line and run.
@@ -35,6 +44,8 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
+        Some(Command::Export(args)) => export::run(args),
+        Some(Command::Config(args)) => config::run(args, cli.config.as_deref()),
         None => {
             println!("crossboard: the terminal UI is not built yet; try `crossboard --help`.");
             Ok(())
