@@ -5,4 +5,5 @@
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
 pub mod cli;
+pub mod director;
 pub mod engine;
