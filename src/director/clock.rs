@@ -398,6 +398,15 @@ pub enum ClockError {
     },
 }
 
+/// The clock before a committed move (for take-backs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+struct Snapshot {
+    red: SideClock,
+    white: SideClock,
+    single_jump: bool,
+}
+
 /// Where a clock is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -480,7 +489,7 @@ pub struct Clock {
     /// The side to move has a single jump as its only move (shorter per-move limit).
     single_jump: bool,
     /// The state before each committed move, for take-backs.
-    history: Vec<([SideClock; 2], bool)>,
+    history: Vec<Snapshot>,
     /// Monotonic instant the current stretch of the current move began. Not saved: a clock read
     /// back is stopped at its last committed state until resumed.
     #[serde(skip)]
@@ -490,7 +499,10 @@ pub struct Clock {
 impl Clock {
     /// A clock set for a game where `to_move` moves first; not started.
     pub fn new(control: &TimeControl, to_move: Color) -> Clock {
-        let first = control.periods.first().map_or(0, |p| p.seconds * MS_PER_SECOND);
+        let first = control
+            .periods
+            .first()
+            .map_or(0, |p| p.seconds * MS_PER_SECOND);
         let side = SideClock {
             remaining_ms: first as i64,
             moves: 0,
@@ -637,7 +649,11 @@ impl Clock {
             }
             return Ok(Commit::Flag(flag));
         }
-        self.history.push((self.sides, self.single_jump));
+        self.history.push(Snapshot {
+            red: self.sides[0],
+            white: self.sides[1],
+            single_jump: self.single_jump,
+        });
         let charge = self.chargeable(spent) as i64;
         let has_clock = !self.control.periods.is_empty();
         let bonus = (self.control.increment_seconds * MS_PER_SECOND) as i64
@@ -766,10 +782,10 @@ impl Clock {
             return Ok(());
         }
         let keep = self.history.len() - n;
-        let (sides, single_jump) = self.history[keep];
+        let snap = self.history[keep];
         self.history.truncate(keep);
-        self.sides = sides;
-        self.single_jump = single_jump;
+        self.sides = [snap.red, snap.white];
+        self.single_jump = snap.single_jump;
         if n % 2 == 1 {
             self.to_move = self.to_move.opponent();
         }
@@ -790,7 +806,8 @@ impl Clock {
             } else {
                 0
             };
-            let remaining = (!self.control.periods.is_empty()).then(|| (s.remaining_ms - used).max(0));
+            let remaining =
+                (!self.control.periods.is_empty()).then(|| (s.remaining_ms - used).max(0));
             let limit_left = if to_move_running {
                 self.move_limit_ms().map(|l| l as i64 - spent as i64)
             } else {
@@ -848,7 +865,10 @@ mod tests {
         assert_eq!(m.remaining_ms, Some((50 * MIN) as i64));
         assert_eq!(c.to_move(), Color::White);
         // White's time runs from the commit.
-        assert_eq!(c.reading(11 * MIN).white.remaining_ms, Some((59 * MIN) as i64));
+        assert_eq!(
+            c.reading(11 * MIN).white.remaining_ms,
+            Some((59 * MIN) as i64)
+        );
     }
 
     #[test]
@@ -886,7 +906,10 @@ mod tests {
         assert_eq!(c.side(Color::Red).remaining_ms, (90 * MIN) as i64);
         assert_eq!(c.reading(t).red.period, 2);
         assert_eq!(c.reading(t).red.moves_to_control, Some(30));
-        assert_eq!(c.side(Color::White).remaining_ms, (120 * MIN - 30_000) as i64);
+        assert_eq!(
+            c.side(Color::White).remaining_ms,
+            (120 * MIN - 30_000) as i64
+        );
     }
 
     #[test]
@@ -898,14 +921,20 @@ mod tests {
             c.commit(t, false).unwrap();
             c.commit(t, false).unwrap();
         }
-        assert_eq!(c.side(Color::Red).remaining_ms, ((70 - 35 + 30) * MIN) as i64);
+        assert_eq!(
+            c.side(Color::Red).remaining_ms,
+            ((70 - 35 + 30) * MIN) as i64
+        );
         assert_eq!(c.reading(t).red.moves_to_control, Some(15));
         for _ in 0..15 {
             t += MIN;
             c.commit(t, false).unwrap();
             c.commit(t, false).unwrap();
         }
-        assert_eq!(c.side(Color::Red).remaining_ms, ((65 - 15 + 30) * MIN) as i64);
+        assert_eq!(
+            c.side(Color::Red).remaining_ms,
+            ((65 - 15 + 30) * MIN) as i64
+        );
         assert_eq!(c.reading(t).red.period, 3);
     }
 
@@ -959,7 +988,10 @@ mod tests {
         assert_eq!(r.red.move_limit_left_ms, Some(1));
         assert!(c.reading(5 * MIN).red.warning);
         assert_eq!(c.check_flag(6 * MIN), None);
-        assert_eq!(c.check_flag(6 * MIN + 1).map(|f| f.kind), Some(FlagKind::MoveTime));
+        assert_eq!(
+            c.check_flag(6 * MIN + 1).map(|f| f.kind),
+            Some(FlagKind::MoveTime)
+        );
         // A single forced jump next: one minute plus grace.
         c.commit(6 * MIN, true).unwrap();
         let t = 6 * MIN;
@@ -1018,7 +1050,10 @@ mod tests {
     #[test]
     fn validation_and_description() {
         assert!(TimeControl::default().validate().is_ok());
-        assert_eq!(TimeControl::default().describe(), "30 moves in 60 min, repeating");
+        assert_eq!(
+            TimeControl::default().describe(),
+            "30 moves in 60 min, repeating"
+        );
         assert_eq!(
             TimeControl::apca().describe(),
             "35 moves in 70 min, then 15 moves in 30 min, repeating"

@@ -14,7 +14,7 @@ pub mod state;
 
 pub use clock::{
     Clock, ClockError, ClockReading, ClockState, Delay, DelayKind, Flag, FlagKind, MoveClock,
-    Period, PerMoveLimit, SideReading, TimeControl, TimeControlError, format_ms,
+    PerMoveLimit, Period, SideReading, TimeControl, TimeControlError, format_ms,
 };
 pub use settings::{
     ColourMethod, GamePoints, MatchSettings, Player, Points, RejectionPolicy, Scoring,

@@ -173,7 +173,11 @@ impl RejectionPolicy {
 
 /// What happens when the planned ballots end level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "rule")]
+#[serde(
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    tag = "rule"
+)]
 pub enum TieRule {
     /// The match is tied.
     #[default]
@@ -310,7 +314,10 @@ mod tests {
         assert!(s.validate().is_ok());
         let text = toml::to_string(&s).unwrap();
         assert!(text.contains("colour-method = \"coin-flip\""), "{text}");
-        assert!(text.contains("rejection = \"players-may-reject\""), "{text}");
+        assert!(
+            text.contains("rejection = \"players-may-reject\""),
+            "{text}"
+        );
         let back: MatchSettings = toml::from_str(&text).unwrap();
         assert_eq!(back, s);
         // Partial files fill in defaults; unknown keys are refused.

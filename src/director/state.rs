@@ -6,11 +6,15 @@
 //! Time comes in as [`Now`], randomness as an `rng` argument; what the rng decided (coin side,
 //! cards) is recorded, so a match read back never rolls again.
 
-use super::clock::{Clock, ClockError, ClockReading, ClockState, Commit, Flag, FlagKind, MoveClock};
+use super::clock::{
+    Clock, ClockError, ClockReading, ClockState, Commit, Flag, FlagKind, MoveClock,
+};
 use super::settings::{
     ColourMethod, MatchSettings, Player, Points, RejectionPolicy, SettingsError, TieRule,
 };
-use crate::engine::{Color, DrawClaim, Game, Move, MoveError, Outcome, Position, Rules, parse_move};
+use crate::engine::{
+    Color, DrawClaim, Game, Move, MoveError, Outcome, Position, Rules, parse_move,
+};
 use crate::openings::{self, Draw, DrawStep, Opening, OpeningError};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -51,7 +55,11 @@ pub enum Hand {
 
 /// Where the match is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "phase")]
+#[serde(
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    tag = "phase"
+)]
 pub enum Phase {
     /// Choosing colours: waiting for the toss (`chooser` none) or for the toss winner's choice.
     ColourChoice {
@@ -92,7 +100,11 @@ pub enum Phase {
 /// What a command asks. Colours in player commands are the colours of the current game (for
 /// accept/reject: of game one of the ballot).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "command")]
+#[serde(
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    tag = "command"
+)]
 pub enum Command {
     /// Coin flip: `caller` calls a side; the rng flips. The winner then chooses a colour.
     CallCoin {
@@ -232,7 +244,11 @@ pub enum Command {
 
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "kind")]
+#[serde(
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    tag = "kind"
+)]
 pub enum EndReason {
     /// The loser has no pieces left.
     NoPieces,
@@ -435,7 +451,11 @@ pub struct MatchOutcome {
 
 /// Something that happened, as recorded in the log.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case", tag = "event")]
+#[serde(
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    tag = "event"
+)]
 pub enum Event {
     /// The match was set up.
     MatchCreated,
@@ -917,7 +937,11 @@ impl Match {
     /// two reverses game one. None before the colour choice.
     pub fn red_in(&self, ballot: u32, game: u8) -> Option<Player> {
         let first = self.red_first?;
-        let lead = if ballot % 2 == 1 { first } else { first.other() };
+        let lead = if ballot % 2 == 1 {
+            first
+        } else {
+            first.other()
+        };
         Some(if game == 1 { lead } else { lead.other() })
     }
 
@@ -1007,8 +1031,12 @@ impl Match {
     pub fn status(&self) -> String {
         let n = |p: Player| self.name(p).to_string();
         match self.awaiting() {
-            Awaiting::Toss(ColourMethod::CoinFlip) => "colour choice: a player calls the coin".into(),
-            Awaiting::Toss(ColourMethod::Bag) => "colour choice: a player draws from the bag".into(),
+            Awaiting::Toss(ColourMethod::CoinFlip) => {
+                "colour choice: a player calls the coin".into()
+            }
+            Awaiting::Toss(ColourMethod::Bag) => {
+                "colour choice: a player draws from the bag".into()
+            }
             Awaiting::Toss(ColourMethod::ConcealedHands) => {
                 "colour choice: a player picks a hand".into()
             }
@@ -1164,7 +1192,11 @@ impl Match {
                 } else {
                     CoinSide::Tails
                 };
-                let winner = if landed == call { caller } else { caller.other() };
+                let winner = if landed == call {
+                    caller
+                } else {
+                    caller.other()
+                };
                 self.phase = Phase::ColourChoice {
                     chooser: Some(winner),
                 };
@@ -1250,7 +1282,8 @@ impl Match {
                 Ok(vec![Event::DrawOffered { colour }])
             }
             Command::AcceptDraw { colour } => {
-                self.playing().ok_or_else(|| self.not_now("accept a draw"))?;
+                self.playing()
+                    .ok_or_else(|| self.not_now("accept a draw"))?;
                 if self.draw_offer != Some(colour.opponent()) {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
@@ -1263,7 +1296,8 @@ impl Match {
                 ))
             }
             Command::DeclineDraw { colour } => {
-                self.playing().ok_or_else(|| self.not_now("decline a draw"))?;
+                self.playing()
+                    .ok_or_else(|| self.not_now("decline a draw"))?;
                 if self.draw_offer != Some(colour.opponent()) {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
@@ -1351,7 +1385,7 @@ impl Match {
                 need(&reason, "reason")?;
                 let g = self
                     .playing_mut()
-                    .ok_or_else(|| MatchError::Clock(ClockError::NotRunning))?;
+                    .ok_or(MatchError::Clock(ClockError::NotRunning))?;
                 let remaining_ms = g.clock.adjust(colour, delta_ms)?;
                 Ok(vec![Event::TimeAdjusted {
                     colour,
@@ -1390,7 +1424,10 @@ impl Match {
         vec![Event::ColoursSet { red, by_director }]
     }
 
-    fn draw_ballot<R: rand::Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Vec<Event>, MatchError> {
+    fn draw_ballot<R: rand::Rng + ?Sized>(
+        &mut self,
+        rng: &mut R,
+    ) -> Result<Vec<Event>, MatchError> {
         let Phase::Draw { ballot } = self.phase else {
             return Err(self.not_now("draw a ballot"));
         };
@@ -1505,13 +1542,10 @@ impl Match {
             self.name(red.other()).to_string(),
         );
         let control = self.settings.time_control.clone();
-        let b = self
-            .ballots
-            .last_mut()
-            .ok_or_else(|| MatchError::NotNow {
-                what: "start a game",
-                status: "no ballot".into(),
-            })?;
+        let b = self.ballots.last_mut().ok_or_else(|| MatchError::NotNow {
+            what: "start a game",
+            status: "no ballot".into(),
+        })?;
         let start = b.opening.position;
         let mut clock = Clock::new(&control, start.turn());
         clock.start(now.mono_ms, single_jump(&start))?;
@@ -1722,7 +1756,12 @@ impl Match {
         Ok(ev)
     }
 
-    fn take_back(&mut self, moves: u32, reason: String, now: Now) -> Result<Vec<Event>, MatchError> {
+    fn take_back(
+        &mut self,
+        moves: u32,
+        reason: String,
+        now: Now,
+    ) -> Result<Vec<Event>, MatchError> {
         let reopened = if self.playing().is_some() {
             if moves == 0 {
                 return Err(MatchError::TakeBack { asked: 0, made: 0 });
@@ -1766,5 +1805,167 @@ impl Match {
             reopened,
             reason,
         }])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::director::clock::TimeControl;
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    fn at(ms: u64) -> Now {
+        Now {
+            mono_ms: ms,
+            wall: DateTime::from_timestamp_millis(1_780_000_000_000 + ms as i64)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// A match in its first game, with the board replaced by `fen` (clock restarted at 0).
+    fn on_board(fen: &str, tc: TimeControl) -> (Match, ChaCha8Rng) {
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut s = MatchSettings {
+            players: ["Ann".into(), "Bob".into()],
+            ballots: 1,
+            time_control: tc.clone(),
+            ..MatchSettings::default()
+        };
+        s.openings.system = openings::System::Gayp;
+        let mut m = Match::new(s, at(0)).unwrap();
+        for c in [
+            Command::AssignColour {
+                player: Player::First,
+                colour: Color::Red,
+            },
+            Command::DrawBallot,
+            Command::Accept {
+                colour: Color::White,
+            },
+            Command::StartGame,
+        ] {
+            m.apply(c, at(0), &mut rng).unwrap();
+        }
+        let pos = Position::from_fen(fen).unwrap();
+        let g = m.playing_mut().unwrap();
+        g.game = Game::new(Rules::English, pos);
+        g.clock = Clock::new(&tc, pos.turn());
+        g.clock.start(0, single_jump(&pos)).unwrap();
+        (m, rng)
+    }
+
+    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<Event> {
+        let colour = m.playing().unwrap().game.position().turn();
+        let c = Command::Move {
+            colour,
+            text: text.into(),
+        };
+        m.apply(c, at(t), rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect()
+    }
+
+    fn result(ev: &[Event]) -> Option<GameResult> {
+        ev.iter().find_map(|e| match e {
+            Event::GameEnded { result, .. } => Some(result.clone()),
+            _ => None,
+        })
+    }
+
+    #[test]
+    fn blocked_side_loses() {
+        let (mut m, mut rng) = on_board("B:W29:B25,18", TimeControl::none());
+        let r = result(&mv(&mut m, &mut rng, 1, "18-22")).unwrap();
+        assert_eq!(r.outcome, Outcome::Win(Color::Red));
+        assert_eq!(r.reason, EndReason::Blocked);
+        assert_eq!(r.to_string(), "Red wins: White cannot move");
+    }
+
+    #[test]
+    fn repetition_claim_only_when_the_rules_allow() {
+        let (mut m, mut rng) = on_board("B:WK32:BK1", TimeControl::default());
+        let claim = Command::ClaimDraw { colour: Color::Red };
+        for (i, text) in ["1-5", "32-28", "5-1", "28-32", "1-5", "32-28", "5-1"]
+            .iter()
+            .enumerate()
+        {
+            assert!(matches!(
+                m.apply(claim.clone(), at(i as u64), &mut rng),
+                Err(MatchError::NotClaimable)
+            ));
+            mv(&mut m, &mut rng, i as u64, text);
+        }
+        mv(&mut m, &mut rng, 10, "28-32");
+        assert_eq!(m.claimable_draw(), Some(DrawClaim::Repetition));
+        let ev: Vec<Event> = m
+            .apply(claim, at(11), &mut rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect();
+        let r = result(&ev).unwrap();
+        assert_eq!(
+            (r.outcome, r.reason),
+            (Outcome::Draw, EndReason::Repetition)
+        );
+    }
+
+    #[test]
+    fn forty_move_claim() {
+        let (mut m, mut rng) = on_board("B:WK32,K31:BK1,K2", TimeControl::none());
+        let cycle = [
+            "1-5", "32-28", "2-6", "31-27", "5-1", "28-32", "6-2", "27-31",
+        ];
+        for i in 0..80 {
+            mv(&mut m, &mut rng, i, cycle[i as usize % cycle.len()]);
+        }
+        // After 80 quiet plies a claim is allowed (this cycle also repeats, which the engine
+        // reports first).
+        let expected = match m.claimable_draw() {
+            Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
+            Some(DrawClaim::Repetition) => EndReason::Repetition,
+            None => panic!("no claim after 80 quiet plies"),
+        };
+        let ev = m
+            .apply(
+                Command::ClaimDraw {
+                    colour: Color::White,
+                },
+                at(100),
+                &mut rng,
+            )
+            .unwrap();
+        assert!(matches!(
+            &ev[0].event,
+            Event::GameEnded { result, .. } if result.reason == expected
+        ));
+    }
+
+    #[test]
+    fn single_forced_jump_has_the_short_move_limit() {
+        let (m, _) = on_board("B:W14,30:B9", TimeControl::per_move_classic());
+        let r = m.clock_reading(60_000).unwrap();
+        assert!(r.red.warning);
+        assert!(m.flag_due(120_000).is_none());
+        assert_eq!(
+            m.flag_due(120_001).map(|f| f.kind),
+            Some(FlagKind::MoveTime)
+        );
+    }
+
+    #[test]
+    fn game_start_on_a_lost_position_ends_at_once() {
+        // Not reachable with real openings, but the check runs at every move and at the start.
+        let (mut m, mut rng) = on_board("B:W29:B25,18", TimeControl::none());
+        mv(&mut m, &mut rng, 1, "18-22");
+        assert_eq!(m.phase(), Phase::Ready { ballot: 1, game: 2 });
+        assert!(
+            m.status().contains("Bob (Red) v Ann (White)"),
+            "{}",
+            m.status()
+        );
     }
 }
