@@ -2,7 +2,9 @@
 //!
 //! Layers, each knowing only those below it:
 //! - [`engine`]: the rules (positions, moves, notation, FEN, games, perft).
+//! - [`tui`]: the terminal UI (screens, widgets, event loop, terminal guard).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
 pub mod cli;
 pub mod engine;
+pub mod tui;
