@@ -19,12 +19,15 @@ pub struct Args {
 enum What {
     /// Perft from the start position on one thread, bulk counting the last ply.
     Perft,
+    /// Time per frame of drawing the game screen (TestBackend, 80x24 and 160x50).
+    Render,
 }
 
 /// Run `bench`.
 pub fn run(args: Args) -> CliResult {
     match args.what {
         What::Perft => bench_perft(args.depth),
+        What::Render => bench_render(),
     }
     Ok(())
 }
@@ -38,4 +41,13 @@ fn bench_perft(depth: u32) {
         "perft({depth}) = {nodes} in {secs:.3} s: {:.1} M nodes/s (one thread, bulk counting)",
         nodes as f64 / secs / 1e6
     );
+}
+
+fn bench_render() {
+    for ((w, h), frames, secs) in crate::tui::bench_render(2000) {
+        println!(
+            "render game screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
+            secs / f64::from(frames) * 1e6
+        );
+    }
 }
