@@ -1,6 +1,7 @@
 //! Command-line entry: parses arguments and runs one command. Each command lives in its own file.
 
 mod bench;
+mod openings;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -23,6 +24,8 @@ enum Command {
     Perft(perft::Args),
     /// Print speed figures (perft nodes per second, ...).
     Bench(bench::Args),
+    /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
+    Openings(openings::Args),
 }
 
 /// Parse the command line and run.
@@ -31,6 +34,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Openings(args)) => openings::run(args),
         None => {
             println!("crossboard: the terminal UI is not built yet; try `crossboard --help`.");
             Ok(())

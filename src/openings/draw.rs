@@ -77,7 +77,7 @@ impl std::str::FromStr for ThreeMoveDeck {
             .into_iter()
             .find(|d| d.key() == k)
             .ok_or_else(|| {
-                OpeningError::BadCard(format!(
+                OpeningError::UnknownSetting(format!(
                     "unknown 3-move deck {s:?}: use current156, crossboard144, tough50 or all174"
                 ))
             })
@@ -93,6 +93,29 @@ pub enum DrawMode {
     Faithful,
     /// Uniformly over the distinct positions allowed.
     Uniform,
+}
+
+impl DrawMode {
+    /// The name used on the command line and in files: `faithful` or `uniform`.
+    pub fn key(self) -> &'static str {
+        match self {
+            DrawMode::Faithful => "faithful",
+            DrawMode::Uniform => "uniform",
+        }
+    }
+}
+
+impl std::str::FromStr for DrawMode {
+    type Err = OpeningError;
+    fn from_str(s: &str) -> Result<DrawMode, OpeningError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "faithful" => Ok(DrawMode::Faithful),
+            "uniform" => Ok(DrawMode::Uniform),
+            _ => Err(OpeningError::UnknownSetting(format!(
+                "unknown draw mode {s:?}: use faithful or uniform"
+            ))),
+        }
+    }
 }
 
 /// What a director chose about drawing openings.
@@ -278,9 +301,9 @@ fn draw_uniform<R: rand::Rng + ?Sized>(
             what,
             card,
             format!(
-                "{} drawn uniformly from {} positions ({} {})",
-                o.name,
+                "drawn uniformly among {} positions: {} ({} {})",
                 positions.len(),
+                o.name,
                 system.title(),
                 o.number
             ),

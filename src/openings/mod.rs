@@ -207,6 +207,9 @@ pub enum OpeningError {
     /// A recorded card or die face that does not exist.
     #[error("{0}")]
     BadCard(String),
+    /// An unknown draw mode or 3-move deck name.
+    #[error("{0}")]
+    UnknownSetting(String),
 }
 
 /// Look up one opening by its number in the system (practice: "pick by number"). For 11-man
