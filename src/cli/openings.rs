@@ -172,20 +172,17 @@ pub fn list_text(system: System, deck: ThreeMoveDeck) -> String {
         let lm = loses_man_text(o.loses_man);
         let line = match system {
             System::ElevenMan => {
-                let b =
-                    openings::Ballot::from_number(o.number).unwrap_or_else(|_| openings::Ballot {
-                        red_removal: 0,
-                        white_removal: 0,
-                        red_move: 0,
-                        white_move: 0,
-                    });
+                let cards = openings::Ballot::from_number(o.number)
+                    .map(|b| {
+                        format!(
+                            "{} {} {} {}",
+                            b.red_removal, b.white_removal, b.red_move, b.white_move
+                        )
+                    })
+                    .unwrap_or_default();
                 format!(
-                    "{}\t{} {} {} {}\t{}\t{fen}\t{}\t{}\t{lm}\t{}",
+                    "{}\t{cards}\t{}\t{fen}\t{}\t{}\t{lm}\t{}",
                     o.number,
-                    b.red_removal,
-                    b.white_removal,
-                    b.red_move,
-                    b.white_move,
                     o.name,
                     o.public_id.map_or("-".to_string(), |i| i.to_string()),
                     if o.kingsrow_lost { "lost" } else { "standard" },
