@@ -315,7 +315,7 @@ fn gayp_always_draws_the_start() {
     let first = draw(&s, &[], &mut rng(1)).unwrap();
     assert_eq!(first.opening.position, Position::start());
     // GAYP has one opening: no-repeat does not apply.
-    let again = draw(&s, &[first.opening.clone()], &mut rng(2)).unwrap();
+    let again = draw(&s, std::slice::from_ref(&first.opening), &mut rng(2)).unwrap();
     assert_eq!(again.opening, first.opening);
 }
 
