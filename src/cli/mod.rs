@@ -2,6 +2,7 @@
 
 mod bench;
 mod openings;
+mod pdn;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,8 @@ enum Command {
     Bench(bench::Args),
     /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
     Openings(openings::Args),
+    /// Check a PDN file: replay every game, one line per game, errors named.
+    Pdn(pdn::Args),
 }
 
 /// Parse the command line and run.
@@ -35,6 +38,7 @@ pub fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Openings(args)) => openings::run(args),
+        Some(Command::Pdn(args)) => pdn::run(args),
         None => {
             println!("crossboard: the terminal UI is not built yet; try `crossboard --help`.");
             Ok(())
