@@ -21,6 +21,8 @@ enum What {
     Perft,
     /// Building the opening tables; the man-down check of all 3,136 11-man ballots.
     Openings,
+    /// Time per frame of drawing the game screen (TestBackend, 80x24 and 160x50).
+    Render,
 }
 
 /// Run `bench`.
@@ -28,6 +30,7 @@ pub fn run(args: Args) -> CliResult {
     match args.what {
         What::Perft => bench_perft(args.depth),
         What::Openings => bench_openings(),
+        What::Render => bench_render(),
     }
     Ok(())
 }
@@ -85,4 +88,13 @@ fn bench_openings() {
         "lookup of all {found} public ids (after first use): {:.2} ms",
         t.elapsed().as_secs_f64() * 1e3
     );
+}
+
+fn bench_render() {
+    for ((w, h), frames, secs) in crate::tui::bench_render(2000) {
+        println!(
+            "render game screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
+            secs / f64::from(frames) * 1e6
+        );
+    }
 }
