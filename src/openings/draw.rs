@@ -8,7 +8,8 @@
 //! not the 3,136 ballots).
 //!
 //! Random numbers come from `next_u32` with rejection sampling, so a given generator and seed
-//! give the same draw whatever the `rand` version.
+//! give the same draw whatever the `rand` version; [`replay`] reads a recorded draw back from
+//! its steps.
 
 use super::eleven_man::{
     Ballot, DECK_CARDS, RED_MOVE_CARDS, RED_REMOVAL_SQUARES, WHITE_MOVE_CARDS,
