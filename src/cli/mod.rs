@@ -1,6 +1,7 @@
 //! Command-line entry: parses arguments and runs one command. Each command lives in its own file.
 
 mod bench;
+mod openings;
 mod pdn;
 mod perft;
 
@@ -30,6 +31,8 @@ enum Command {
     Perft(perft::Args),
     /// Print speed figures (perft nodes per second, ...).
     Bench(bench::Args),
+    /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
+    Openings(openings::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
 }
@@ -55,6 +58,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
+        Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
         None => run_tui(cli.ascii, cli.no_color),
     };
