@@ -51,7 +51,7 @@ fn click(app: &mut App, clock: &FakeClock, sq: u8) {
 fn practice_game_typed_moves_take_back_and_flip() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p");
+    type_text(&mut app, &clock, "ps\n");
     type_text(&mut app, &clock, "11-15\n23-19\n8-11\n22-17\n");
     assert_eq!(moves(&app), ["11-15", "23-19", "8-11", "22-17"]);
     type_text(&mut app, &clock, "u");
@@ -79,7 +79,7 @@ fn practice_game_typed_moves_take_back_and_flip() {
 fn short_capture_form_and_illegal_input_changes_nothing() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p11-15\n22-18\n");
+    type_text(&mut app, &clock, "ps\n11-15\n22-18\n");
     let before = *practice(&app).game.position();
     type_text(&mut app, &clock, "9-14\n");
     assert_eq!(
@@ -99,7 +99,7 @@ fn short_capture_form_and_illegal_input_changes_nothing() {
 fn candidates_narrow_on_screen_as_you_type() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p1");
+    type_text(&mut app, &clock, "ps\n1");
     let text = render_text(&app);
     assert!(
         text.contains("fits: 10-14 10-15 11-15 11-16 12-16"),
@@ -116,7 +116,7 @@ fn candidates_narrow_on_screen_as_you_type() {
 fn mouse_piece_then_destination_plays_and_cursor_keys_work() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p");
+    type_text(&mut app, &clock, "ps\n");
     click(&mut app, &clock, 11);
     assert_eq!(practice(&app).input.selected, Square::new(11));
     click(&mut app, &clock, 15);
@@ -179,7 +179,7 @@ fn quit_from_home_and_help_toggles() {
         app.help.is_none() && !app.should_quit(),
         "q closes the help first"
     );
-    type_text(&mut app, &clock, "pq");
+    type_text(&mut app, &clock, "ps\nq");
     assert!(matches!(app.screen, Screen::Home(_)));
     type_text(&mut app, &clock, "q");
     assert!(app.should_quit());
@@ -198,6 +198,8 @@ fn event_loop_runs_on_a_test_backend_and_ignores_key_releases() {
     });
     let mut events = ScriptedEvents::new([
         press('p'),
+        press('s'),
+        Event::Key(KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE)),
         release,
         press('9'),
         press('-'),
@@ -220,7 +222,7 @@ fn event_loop_runs_on_a_test_backend_and_ignores_key_releases() {
 fn review_of_the_practice_game_and_back() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p11-15\n23-19\nv");
+    type_text(&mut app, &clock, "ps\n11-15\n23-19\nv");
     let Screen::Review(r) = &app.screen else {
         panic!("review expected")
     };
@@ -235,5 +237,75 @@ fn review_of_the_practice_game_and_back() {
         moves(&app),
         ["11-15", "23-19"],
         "back to the same practice game"
+    );
+}
+
+#[test]
+fn practice_an_opening_by_number_and_by_public_id() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    // 3-move restriction (highlighted by default), opening 1.
+    type_text(&mut app, &clock, "pe1\n");
+    let p = practice(&app);
+    let b = p.ballot.clone().expect("a ballot");
+    assert_eq!(b.reference, "3-move restriction 1");
+    let o = crossboard::openings::opening(crossboard::openings::System::ThreeMove, 1).unwrap();
+    assert_eq!(p.game.start(), &o.position);
+    assert_eq!(b.set_moves, o.set_moves);
+    assert!(render_text(&app).contains("3-move restriction 1"));
+    // 11-man by public id.
+    type_text(&mut app, &clock, "qpmi1234\n");
+    let b = practice(&app).ballot.clone().expect("a ballot");
+    assert_eq!(b.public_id, Some(1234));
+    assert_ne!(b.removed, 0, "the removed men are marked");
+    assert!(render_text(&app).contains("public position 1234"));
+    // Out of range: says why, stays on the set-up screen.
+    type_text(&mut app, &clock, "qpe999\n");
+    let Screen::PracticeSetup(s) = &app.screen else {
+        panic!("still on set-up")
+    };
+    assert!(
+        s.message.as_deref().unwrap().contains("174"),
+        "{:?}",
+        s.message
+    );
+}
+
+#[test]
+fn random_draws_are_seeded_and_redraw_keeps_the_system() {
+    let draw = || {
+        let clock = FakeClock::new();
+        let mut app = test_app(&clock, 80, 24);
+        type_text(&mut app, &clock, "pm\n");
+        let first = practice(&app).ballot.clone().unwrap();
+        type_text(&mut app, &clock, "d");
+        let second = practice(&app).ballot.clone().unwrap();
+        (first, second)
+    };
+    let (a1, a2) = draw();
+    let (b1, b2) = draw();
+    assert_eq!(
+        (a1.reference.clone(), a2.reference.clone()),
+        (b1.reference, b2.reference)
+    );
+    assert!(a1.reference.starts_with("11-Man Ballot"));
+    assert!(a2.reference.starts_with("11-Man Ballot"));
+}
+
+#[test]
+fn man_down_ballot_is_flagged() {
+    use crossboard::openings::{System, all_ref};
+    let o = all_ref(System::TwoMove)
+        .iter()
+        .find(|o| o.loses_man.is_some())
+        .expect("a 2-move opening loses a man");
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.screen = Screen::Practice(PracticeScreen::from_opening(o));
+    let side = o.loses_man.unwrap();
+    let text = render_text(&app);
+    assert!(
+        text.contains(&format!("man-down check: {side} loses a man")),
+        "{text}"
     );
 }

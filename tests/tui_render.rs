@@ -31,7 +31,7 @@ fn home_80x24() {
 fn practice_80x24_with_a_move_being_typed() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p11-15\n23-19\n8-11\n2");
+    type_text(&mut app, &clock, "ps\n11-15\n23-19\n8-11\n2");
     let text = render_text(&app);
     assert!(text.contains("1. 11-15  23-19"), "{text}");
     assert!(
@@ -57,7 +57,7 @@ fn practice_large_flipped_with_numbers() {
 fn help_overlay_lists_the_screen_keys() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    type_text(&mut app, &clock, "p?");
+    type_text(&mut app, &clock, "ps\n?");
     let text = render_text(&app);
     assert!(text.contains("Help: Practice"), "{text}");
     assert!(text.contains("take back a move"), "{text}");
@@ -176,7 +176,7 @@ fn colours_are_used_unless_disabled() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
     app.appearance = Appearance::default();
-    type_text(&mut app, &clock, "p");
+    type_text(&mut app, &clock, "ps\n");
     let buf = crossboard::tui::testing::render_buffer(&app);
     let coloured = buf.content().iter().filter(|c| c.bg != Rgb::Reset).count();
     assert!(coloured > 100, "the board has coloured squares");
@@ -204,4 +204,27 @@ fn unicode_glyphs_distinguish_kings() {
         .map(|l| l.chars().take(42).collect::<String>())
         .collect();
     assert!(!board.contains('●') && !board.contains('○'), "{text}");
+}
+
+#[test]
+fn practice_setup_80x24() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(&mut app, &clock, "p12");
+    let text = render_text(&app);
+    assert!(
+        text.contains("3-move restriction") && text.contains("12___"),
+        "{text}"
+    );
+    insta::assert_snapshot!("practice_setup_80x24", text);
+}
+
+#[test]
+fn practice_eleven_man_ballot_80x24() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(&mut app, &clock, "pmi1234\n");
+    let text = render_text(&app);
+    assert!(text.contains("public position 1234"), "{text}");
+    insta::assert_snapshot!("practice_eleven_man_80x24", text);
 }

@@ -1,6 +1,8 @@
 //! Home: new match, resume a match, practice, open a PDN for review, quit.
 
-use super::{Ctx, Nav, NoticeScreen, PracticeScreen, RenderCtx, Screen, ScreenState};
+use super::{
+    Ctx, Nav, NoticeScreen, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState,
+};
 use crate::tui::Msg;
 use crate::tui::widgets::centered;
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
@@ -83,12 +85,9 @@ impl HomeScreen {
                 vec!["No saved matches were found.".into()],
             )))),
             HomeItem::Practice => {
-                Nav::Goto(Box::new(Screen::Practice(PracticeScreen::start_position())))
+                Nav::Goto(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
             }
-            HomeItem::OpenPdn => Nav::Goto(Box::new(Screen::Notice(NoticeScreen::new(
-                "Open a PDN",
-                vec!["Reading PDN files is not built yet.".into()],
-            )))),
+            HomeItem::OpenPdn => Nav::Goto(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Quit => Nav::Quit,
         }
     }

@@ -7,7 +7,9 @@
 
 pub mod home;
 pub mod notice;
+pub mod open_pdn;
 pub mod practice;
+pub mod practice_setup;
 pub mod review;
 
 use super::Msg;
@@ -20,7 +22,9 @@ use std::time::Instant;
 
 pub use home::HomeScreen;
 pub use notice::NoticeScreen;
+pub use open_pdn::OpenPdnScreen;
 pub use practice::PracticeScreen;
+pub use practice_setup::PracticeSetupScreen;
 pub use review::ReviewScreen;
 
 /// What a screen's update may read and change besides its own state.
@@ -81,10 +85,14 @@ pub trait ScreenState {
 pub enum Screen {
     /// Home menu.
     Home(HomeScreen),
+    /// Choose what to practise.
+    PracticeSetup(PracticeSetupScreen),
     /// Practice a ballot from both sides.
     Practice(PracticeScreen),
     /// Step through a game.
     Review(ReviewScreen),
+    /// Open a PDN file and pick a game to review.
+    OpenPdn(OpenPdnScreen),
     /// A message with a way back (placeholders, errors).
     Notice(NoticeScreen),
 }
@@ -94,8 +102,10 @@ macro_rules! each_screen {
     ($screen:expr, $s:ident => $body:expr) => {
         match $screen {
             Screen::Home($s) => $body,
+            Screen::PracticeSetup($s) => $body,
             Screen::Practice($s) => $body,
             Screen::Review($s) => $body,
+            Screen::OpenPdn($s) => $body,
             Screen::Notice($s) => $body,
         }
     };

@@ -3,7 +3,8 @@
 
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
-use crate::engine::{Color, DrawClaim, Game, Move, Outcome, Position};
+use crate::engine::{Bitboard, Color, DrawClaim, Game, Move, Outcome, Position};
+use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
 use crate::tui::move_input::{InputOutcome, MoveInput};
 use crate::tui::widgets::menu::KeyHelp;
@@ -16,14 +17,43 @@ use ratatui::text::{Line, Span};
 /// The ballot being practised, as shown.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BallotInfo {
-    /// Its name ("3-move #12: 9-14 22-17 11-15"...).
+    /// The system it was drawn from.
+    pub system: System,
+    /// "3-move restriction 12", "11-Man Ballot 1234".
+    pub reference: String,
+    /// Its name ("9-14 22-17 11-15", "Remove 11 and 28; 8-11 24-19").
     pub name: String,
-    /// The public position id, if it has one.
-    pub id: Option<String>,
-    /// The moves that set it up, in notation.
-    pub set_moves: Vec<String>,
-    /// Why the ballot loses a man, when it does.
-    pub loses_man: Option<String>,
+    /// 11-man: the public position id.
+    pub public_id: Option<u32>,
+    /// The moves that set it up.
+    pub set_moves: Vec<Move>,
+    /// The side that loses a man at once (the man-down check), if any.
+    pub loses_man: Option<Color>,
+    /// Other openings of the system reaching the same position.
+    pub transpositions: Vec<u32>,
+    /// Men removed before the set moves (11-man), marked on the board until the first move.
+    pub removed: Bitboard,
+}
+
+impl BallotInfo {
+    /// What practice shows of an opening.
+    pub fn from_opening(o: &Opening) -> BallotInfo {
+        let removed = if o.system == System::ElevenMan {
+            Position::start().occupied() & !o.start.occupied()
+        } else {
+            0
+        };
+        BallotInfo {
+            system: o.system,
+            reference: o.reference(),
+            name: o.name.clone(),
+            public_id: o.public_id,
+            set_moves: o.set_moves.clone(),
+            loses_man: o.loses_man,
+            transpositions: o.transpositions(),
+            removed,
+        }
+    }
 }
 
 /// The practice screen.
@@ -56,6 +86,11 @@ impl PracticeScreen {
         }
     }
 
+    /// Practise an opening from its position after the set moves.
+    pub fn from_opening(o: &Opening) -> PracticeScreen {
+        PracticeScreen::new(o.position, Some(BallotInfo::from_opening(o)))
+    }
+
     /// Practise from the standard start position.
     pub fn start_position() -> PracticeScreen {
         PracticeScreen::new(Position::start(), None)
@@ -86,6 +121,31 @@ impl PracticeScreen {
         self.message = Some(("back to the ballot position".into(), StatusKind::Info));
     }
 
+    /// Draw another opening of the same system (at random, seeded).
+    fn redraw(&mut self, ctx: &mut Ctx) {
+        let Some(system) = self.ballot.as_ref().map(|b| b.system) else {
+            self.message = Some((
+                "no ballot system: choose one from Practice on the home screen".into(),
+                StatusKind::Error,
+            ));
+            return;
+        };
+        let settings = DrawSettings {
+            system,
+            ..DrawSettings::default()
+        };
+        match openings::draw(&settings, &[], ctx.rng) {
+            Ok(d) => {
+                let (flipped, numbers) = (self.flipped, self.numbers);
+                *self = PracticeScreen::from_opening(&d.opening);
+                self.flipped = flipped;
+                self.numbers = numbers;
+                self.message = Some((format!("drew {}", d.opening.reference()), StatusKind::Info));
+            }
+            Err(e) => self.message = Some((e.to_string(), StatusKind::Error)),
+        }
+    }
+
     /// What the status line says now.
     pub fn status(&self) -> (String, StatusKind) {
         if let Some(m) = &self.message {
@@ -112,12 +172,12 @@ impl PracticeScreen {
             );
         }
         let must = if self.game.position().must_capture() {
-            " (a capture is compulsory)"
+            " (capture compulsory)"
         } else {
             ""
         };
         (
-            format!("{turn} to move{must}: type a move, or pick a piece (arrows/Enter or mouse)"),
+            format!("{turn} to move{must}: type a move or pick a piece"),
             StatusKind::Info,
         )
     }
@@ -129,23 +189,38 @@ impl PracticeScreen {
             Some(b) => {
                 lines.push(Line::from(vec![
                     Span::styled("Ballot ", look.dim()),
+                    Span::raw(b.reference.clone()),
+                ]));
+                lines.push(Line::from(vec![
+                    Span::styled("       ", look.dim()),
                     Span::raw(b.name.clone()),
                 ]));
-                if !b.set_moves.is_empty() {
-                    lines.push(Line::from(vec![
-                        Span::styled("Moves  ", look.dim()),
-                        Span::raw(b.set_moves.join(" ")),
-                    ]));
-                }
-                if let Some(id) = &b.id {
+                if let Some(id) = b.public_id {
                     lines.push(Line::from(vec![
                         Span::styled("Id     ", look.dim()),
-                        Span::raw(id.clone()),
+                        Span::raw(format!("public position {id}")),
                     ]));
                 }
-                match &b.loses_man {
-                    Some(why) => lines.push(Line::from(Span::styled(
-                        format!("! loses a man: {why}"),
+                if !b.transpositions.is_empty() {
+                    let list: Vec<String> = b
+                        .transpositions
+                        .iter()
+                        .take(6)
+                        .map(|n| n.to_string())
+                        .collect();
+                    let more = if b.transpositions.len() > 6 {
+                        " ..."
+                    } else {
+                        ""
+                    };
+                    lines.push(Line::from(vec![
+                        Span::styled("Same as ", look.dim()),
+                        Span::raw(format!("{}{more}", list.join(", "))),
+                    ]));
+                }
+                match b.loses_man {
+                    Some(side) => lines.push(Line::from(Span::styled(
+                        format!("! man-down check: {side} loses a man"),
                         look.alert(),
                     ))),
                     None => lines.push(Line::from(Span::styled(
@@ -209,6 +284,7 @@ impl ScreenState for PracticeScreen {
                     KeyCode::Char('n') => self.numbers = !self.numbers,
                     KeyCode::Char('u') | KeyCode::Backspace => self.take_back(),
                     KeyCode::Char('r') => self.restart(),
+                    KeyCode::Char('d') => self.redraw(ctx),
                     KeyCode::Char('v') => {
                         let review = ReviewScreen::new(
                             self.game.clone(),
@@ -238,18 +314,26 @@ impl ScreenState for PracticeScreen {
         let over = self.game.result().is_some();
         let view = GameScreenView {
             title: match &self.ballot {
-                Some(b) => format!("Practice · {}", b.name),
+                Some(b) => format!("Practice · {} · {}", b.reference, b.name),
                 None => "Practice · start position".into(),
             },
             board: BoardView {
                 position: pos,
                 flipped: self.flipped,
                 numbers: self.numbers,
-                last_move: self.game.moves().last().copied(),
+                last_move: self
+                    .game
+                    .moves()
+                    .last()
+                    .or_else(|| self.ballot.as_ref().and_then(|b| b.set_moves.last()))
+                    .copied(),
                 selected: self.input.shown_selection(pos),
                 targets: self.input.targets(pos),
                 cursor: Some(self.input.cursor),
-                marked: 0,
+                marked: match (&self.ballot, self.game.moves().is_empty()) {
+                    (Some(b), true) => b.removed,
+                    _ => 0,
+                },
             },
             players: [String::new(), String::new()],
             clocks: None,
@@ -281,6 +365,7 @@ impl ScreenState for PracticeScreen {
             KeyHelp("f", "flip the board"),
             KeyHelp("n", "show or hide square numbers"),
             KeyHelp("r", "restart from the ballot position"),
+            KeyHelp("d", "draw another opening of the same system"),
             KeyHelp("v", "review this game move by move"),
             KeyHelp("q", "back to the home screen"),
         ]

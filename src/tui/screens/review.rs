@@ -25,6 +25,8 @@ pub struct ReviewScreen {
     pub title: String,
     /// Extra lines for the side panel (PDN tags: event, players, result...).
     pub info: Vec<String>,
+    /// Clock readings after each move, where known (from PDN `%clock` comments or a match).
+    pub clocks: Vec<Option<String>>,
     /// Player names, Red's first (empty if unknown).
     pub players: [String; 2],
     /// Where `q` goes back to (home if none).
@@ -42,6 +44,7 @@ impl ReviewScreen {
             title,
             info: Vec::new(),
             players: [String::new(), String::new()],
+            clocks: Vec::new(),
             back,
         }
     }
@@ -98,6 +101,9 @@ impl ScreenState for ReviewScreen {
             self.game.start().turn(),
             self.game.moves().iter().map(|m| m.to_string()),
         );
+        for (entry, clock) in moves.moves.iter_mut().zip(&self.clocks) {
+            entry.clock = clock.clone();
+        }
         moves.current = self.ply.checked_sub(1);
         let mut info: Vec<Line> = self
             .info

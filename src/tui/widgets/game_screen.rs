@@ -270,7 +270,7 @@ impl GameScreenView<'_> {
             StatusKind::Error => look.alert(),
         };
         let hint_w = self.hint.chars().count() as u16 + 1;
-        let text_w = area.width.saturating_sub(hint_w);
+        let text_w = area.width.saturating_sub(hint_w + 1);
         buf.set_line(
             area.x,
             area.y,
