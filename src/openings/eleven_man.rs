@@ -3,7 +3,8 @@
 //! The deck has 8 cards with 4 sections each. Red draws a card for the man Red removes (squares
 //! 5-12), returns it, and draws again for Red's first move (7 moves; the eighth card names none
 //! and is redrawn); then White does the same (removal from 21-28, 7 moves). A card naming a move
-//! for the man already removed moves the man behind it in the same direction instead.
+//! for the man already removed moves the man behind it in the same direction instead (at the
+//! edge, 12-16 and 21-17, the only man behind: 8-12, 25-21).
 //!
 //! Card k names the same thing for both sides, White's being Red's turned half round (square s
 //! becomes 33 - s): card 1 removes 5 / 28 and plays 9-13 / 24-20.

@@ -16,7 +16,7 @@ mod restriction;
 mod roll_your_own;
 
 pub use draw::{
-    Draw, DrawMode, DrawSettings, DrawStep, ThreeMoveDeck, draw, eligible, loses_man_text,
+    Draw, DrawMode, DrawSettings, DrawStep, ThreeMoveDeck, draw, eligible, loses_man_text, replay,
 };
 pub use eleven_man::{
     BALLOTS, Ballot, DECK_CARDS, ElevenManPosition, POSITIONS, RED_MOVE_CARDS, RED_REMOVAL_SQUARES,
@@ -207,6 +207,9 @@ pub enum OpeningError {
     /// A recorded card or die face that does not exist.
     #[error("{0}")]
     BadCard(String),
+    /// A recorded draw that does not replay.
+    #[error("the recorded draw does not replay: {0}")]
+    BadRecord(String),
     /// An unknown draw mode or 3-move deck name.
     #[error("{0}")]
     UnknownSetting(String),
