@@ -396,6 +396,34 @@ pub(crate) fn with_moves(
         position = position.after(&mv);
         set_moves.push(mv);
     }
+    finish(system, number, name, start, set_moves, position)
+}
+
+/// As [`with_moves`], for moves already built (cheaper than reading notation).
+pub(crate) fn with_set_moves(
+    system: System,
+    number: u32,
+    name: String,
+    start: Position,
+    set_moves: Vec<Move>,
+) -> Opening {
+    let mut position = start;
+    for mv in &set_moves {
+        if let Err(e) = position.play(mv) {
+            panic!("{system} {number}: set move {mv}: {e}");
+        }
+    }
+    finish(system, number, name, start, set_moves, position)
+}
+
+fn finish(
+    system: System,
+    number: u32,
+    name: String,
+    start: Position,
+    set_moves: Vec<Move>,
+    position: Position,
+) -> Opening {
     Opening {
         system,
         number,
