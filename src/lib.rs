@@ -2,7 +2,9 @@
 //!
 //! Layers, each knowing only those below it:
 //! - [`engine`]: the rules (positions, moves, notation, FEN, games, perft).
+//! - [`search`]: the built-in engine (alpha-beta, levels, analysis).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
 pub mod cli;
 pub mod engine;
+pub mod search;

@@ -10,21 +10,28 @@ pub struct Args {
     /// What to measure.
     #[arg(value_enum, default_value = "perft")]
     what: What,
-    /// Perft depth from the start position.
-    #[arg(long, default_value_t = 12)]
-    depth: u32,
+    /// Depth: perft depth from the start position (default 12); search depth (default 14).
+    #[arg(long)]
+    depth: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum What {
     /// Perft from the start position on one thread, bulk counting the last ply.
     Perft,
+    /// Alpha-beta search to a fixed depth on a few positions: nodes per second.
+    Search,
 }
 
 /// Run `bench`.
 pub fn run(args: Args) -> CliResult {
     match args.what {
-        What::Perft => bench_perft(args.depth),
+        What::Perft => bench_perft(args.depth.unwrap_or(12)),
+        What::Search => {
+            for line in crate::search::bench::bench_search(args.depth.unwrap_or(14)) {
+                println!("{line}");
+            }
+        }
     }
     Ok(())
 }
