@@ -40,7 +40,7 @@ fn legal_move_in_every_position_of_random_playouts() {
             let mv = moves[rng.random_range(0..moves.len())];
             game.play(&mv).expect("legal");
         }
-        if let Some(_) = game.result() {
+        if game.result().is_some() {
             let r = engine.search_simple(game.position(), Limits::depth(3));
             assert_eq!(r.best, None, "no move in a finished game");
             assert_eq!(r.score, Score::loss_in(0));

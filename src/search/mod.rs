@@ -13,3 +13,8 @@ pub mod zobrist;
 pub use alphabeta::{Engine, Limits, MAX_DEPTH, Options, SearchInfo, SearchResult};
 pub use score::Score;
 pub mod bench;
+pub mod level;
+pub mod worker;
+
+pub use level::{Level, choose_move};
+pub use worker::{Report, Request, Searcher, Task};
