@@ -2,9 +2,11 @@
 //!
 //! Layers, each knowing only those below it:
 //! - [`engine`]: the rules (positions, moves, notation, FEN, games, perft).
+//! - [`openings`]: the opening systems (GAYP, 2-move, 3-move, 11-Man Ballot, Roll Your Own) and drawing.
 //! - [`search`]: the built-in engine (alpha-beta, levels, analysis).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
 pub mod cli;
 pub mod engine;
+pub mod openings;
 pub mod search;

@@ -6,12 +6,14 @@ pub mod board;
 pub mod game;
 pub mod moves;
 pub mod notation;
+pub mod perft;
 pub mod position;
 pub mod rules;
 
 pub use board::{Bitboard, Color, Direction, Square, squares};
 pub use game::{DrawClaim, FORTY_MOVE_PLIES, Game, Outcome};
-pub use moves::{Move, MoveList, count_moves, perft, perft_divide};
+pub use moves::{Move, MoveList, count_moves};
 pub use notation::{MoveError, parse_move, parse_squares};
+pub use perft::{perft, perft_divide};
 pub use position::{FenError, Piece, Position};
 pub use rules::Rules;

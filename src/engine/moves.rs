@@ -1,4 +1,4 @@
-//! Moves and legal move generation on bitboards, and perft.
+//! Moves and legal move generation on bitboards.
 
 use super::board::{Bitboard, Color, Direction, JUMPS, Square, squares, step, step_back};
 use super::position::Position;
@@ -305,7 +305,7 @@ impl CaptureSearch {
     }
 }
 
-fn generate_captures(pos: &Position, jumpers: Bitboard, out: &mut MoveList) {
+pub(crate) fn generate_captures(pos: &Position, jumpers: Bitboard, out: &mut MoveList) {
     for from in squares(jumpers) {
         let search = CaptureSearch::new(pos, from);
         let mut mv = Move {
@@ -331,59 +331,6 @@ pub fn count_moves(pos: &Position) -> u64 {
         .iter()
         .map(|&d| u64::from((step(movers(pos, d), d) & empty).count_ones()))
         .sum()
-}
-
-/// Perft: the number of move paths of length `depth` (capture paths with the same start, end and
-/// captured set are counted separately, the published convention). Bulk-counts the last ply.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut buffers: Vec<MoveList> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-    perft_inner(pos, depth, &mut buffers)
-}
-
-fn perft_inner(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
-    match depth {
-        0 => 1,
-        1 => count_moves(pos),
-        _ => {
-            let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
-            list.clear();
-            let jumpers = jumpers(pos);
-            if jumpers == 0 {
-                return perft_steps(pos, depth, rest);
-            }
-            generate_captures(pos, jumpers, list);
-            list.iter()
-                .map(|m| perft_inner(&pos.after(m), depth - 1, rest))
-                .sum()
-        }
-    }
-}
-
-/// Perft over the non-capturing moves, made straight from bitboards without a move list.
-fn perft_steps(pos: &Position, depth: u32, rest: &mut [MoveList]) -> u64 {
-    let empty = pos.empty_squares();
-    let mut total = 0;
-    for dir in Direction::ALL {
-        let mut targets = step(movers(pos, dir), dir) & empty;
-        while targets != 0 {
-            let to = targets & targets.wrapping_neg();
-            targets &= targets - 1;
-            let child = pos.after_parts(step_back(to, dir), to, 0);
-            total += perft_inner(&child, depth - 1, rest);
-        }
-    }
-    total
-}
-
-/// Perft split by first move: each legal move with the count below it.
-pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    pos.legal_moves()
-        .into_iter()
-        .map(|m| (m, perft(&pos.after(&m), depth - 1)))
-        .collect()
 }
 
 #[cfg(test)]
@@ -418,6 +365,7 @@ mod tests {
 
     #[test]
     fn shallow_perft() {
+        use crate::engine::perft;
         let p = Position::start();
         let expected = [1, 7, 49, 302, 1469, 7361, 36768];
         for (d, &n) in expected.iter().enumerate() {
