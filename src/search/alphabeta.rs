@@ -3,7 +3,7 @@
 //! reductions, a single-reply extension and capture quiescence (a position is only evaluated
 //! when the side to move has no capture), and repetition detection along the game and search path.
 
-use super::eval::evaluate;
+use super::eval::{evaluate, material};
 use super::score::{DECISIVE, INFINITY, Score, WIN};
 use super::tt::{Bound, MoveKey, Table};
 use super::zobrist;
@@ -68,6 +68,9 @@ pub struct Options {
     /// Take table cutoffs only from entries of exactly the depth asked for: the result then
     /// equals plain alpha-beta to that depth (a verification mode; slower).
     pub strict_tt: bool,
+    /// Evaluate material only (men 100, kings 140): the score then says what material a side
+    /// wins or loses by force within the horizon. Used by the ballot analysis.
+    pub material_only: bool,
 }
 
 impl Default for Options {
@@ -77,6 +80,7 @@ impl Default for Options {
             use_tt: true,
             reductions: true,
             strict_tt: false,
+            material_only: false,
         }
     }
 }
@@ -247,7 +251,7 @@ impl Engine {
         result.best = tt_best
             .and_then(|k| root_moves.iter().copied().find(|m| k.matches(m)))
             .or(Some(root_moves[0]));
-        result.score = Score(evaluate(pos));
+        result.score = Score(self.evaluate(pos));
         let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             let score = self.negamax(pos, root_hash, depth as i32, -INFINITY, INFINITY, 0, true);
@@ -357,6 +361,14 @@ impl Engine {
         }
     }
 
+    fn evaluate(&self, pos: &Position) -> i32 {
+        if self.options.material_only {
+            material(pos)
+        } else {
+            evaluate(pos)
+        }
+    }
+
     fn out_of_budget(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.limits.nodes.is_some_and(|n| self.nodes >= n)
@@ -409,14 +421,14 @@ impl Engine {
             }
         }
         if ply >= MAX_PLY - 1 {
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
         let must_capture = jumpers(pos) != 0;
         if depth <= 0 && !must_capture {
             if !has_any_move(pos) {
                 return -WIN + ply as i32;
             }
-            return evaluate(pos);
+            return self.evaluate(pos);
         }
 
         let mut tt_move = MoveKey::default();

@@ -48,3 +48,45 @@ pub fn bench_search(depth: u32) -> Vec<String> {
     ));
     lines
 }
+
+/// Agreement of the engine's ballot verdicts with KingsRow's classes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Agreement {
+    /// Positions analysed.
+    pub positions: usize,
+    /// Marked by the engine (a side loses a man by force within the horizon).
+    pub marked: usize,
+    /// KingsRow "lost".
+    pub kingsrow_lost: usize,
+    /// Marked and KingsRow-lost.
+    pub both: usize,
+    /// Of those, the positions the at-once check (compulsory captures only) already marks.
+    pub at_once: usize,
+}
+
+/// Analyse all 2,500 11-man positions at `depth` on one thread: the verdicts, the agreement
+/// with KingsRow, and the time taken in seconds.
+pub fn bench_analysis(depth: u32) -> (Vec<super::analysis::PositionVerdict>, Agreement, f64) {
+    use super::analysis::PositionAnalyser;
+    let positions = crate::openings::eleven_man_positions();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let mut analyser = PositionAnalyser::new(depth);
+    let t = Instant::now();
+    let verdicts: Vec<_> = positions
+        .iter()
+        .map(|p| analyser.analyse(&p.position, &stop))
+        .collect();
+    let secs = t.elapsed().as_secs_f64();
+    let mut a = Agreement {
+        positions: positions.len(),
+        ..Agreement::default()
+    };
+    for (p, v) in positions.iter().zip(&verdicts) {
+        let marked = v.loses_material.is_some();
+        a.marked += usize::from(marked);
+        a.kingsrow_lost += usize::from(p.kingsrow_lost);
+        a.both += usize::from(marked && p.kingsrow_lost);
+        a.at_once += usize::from(marked && p.kingsrow_lost && p.loses_man.is_some());
+    }
+    (verdicts, a, secs)
+}

@@ -1,5 +1,6 @@
 //! Playing levels, from a deliberately imperfect beginner to full strength.
 
+use super::MAX_DEPTH;
 use super::alphabeta::{Engine, Limits, SearchResult};
 use super::score::Score;
 use crate::engine::Position;
@@ -8,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 
 /// How strongly the engine plays, chosen in practice set-up.
 #[derive(
@@ -103,27 +103,27 @@ impl std::str::FromStr for Level {
     }
 }
 
-/// Choose a move for `pos` at `level`: a search to the level's depth (bounded also by
-/// `deadline` and `stop`), then, for the levels with a margin, a random pick among the moves
+/// Choose a move for `pos` at `level`: a search to the level's depth (bounded also by the
+/// caller's `limits` and by `stop`), then, for the levels with a margin, a random pick among the moves
 /// scoring within the margin of the best. `rng` is the only source of randomness.
 pub fn choose_move<R: Rng + ?Sized>(
     engine: &mut Engine,
     pos: &Position,
     history: &[Position],
     level: Level,
-    deadline: Option<Instant>,
+    limits: Limits,
     stop: Arc<AtomicBool>,
     rng: &mut R,
 ) -> SearchResult {
     if level.margin() == 0 {
         let limits = Limits {
-            depth: Some(level.max_depth()),
-            nodes: None,
-            deadline,
+            depth: Some(limits.depth.unwrap_or(MAX_DEPTH).min(level.max_depth())),
+            ..limits
         };
         return engine.search(pos, history, limits, stop, |_| {});
     }
-    let scored = engine.score_moves(pos, history, level.max_depth(), stop.clone());
+    let depth = limits.depth.unwrap_or(MAX_DEPTH).min(level.max_depth());
+    let scored = engine.score_moves(pos, history, depth, stop.clone());
     let Some(&(_, top)) = scored.first() else {
         // No move, or stopped before any was scored: fall back to a plain search.
         return engine.search(pos, history, Limits::depth(1), stop, |_| {});
@@ -141,7 +141,7 @@ pub fn choose_move<R: Rng + ?Sized>(
     SearchResult {
         best: Some(mv),
         score: Score(score.0),
-        depth: level.max_depth(),
+        depth,
         pv: vec![mv],
         nodes: 0,
     }
@@ -181,7 +181,7 @@ mod tests {
                 &pos,
                 &[],
                 Level::Beginner,
-                None,
+                Limits::default(),
                 stop.clone(),
                 &mut rng,
             );
@@ -201,7 +201,7 @@ mod tests {
                 &pos,
                 &[],
                 Level::Casual,
-                None,
+                Limits::default(),
                 stop.clone(),
                 &mut rng,
             )
@@ -222,7 +222,7 @@ mod tests {
                 &pos,
                 &[],
                 level,
-                Some(Instant::now() + std::time::Duration::from_millis(300)),
+                Limits::deadline(std::time::Instant::now() + std::time::Duration::from_millis(300)),
                 stop.clone(),
                 &mut rng,
             );

@@ -18,3 +18,5 @@ pub mod worker;
 
 pub use level::{Level, choose_move};
 pub use worker::{Report, Request, Searcher, Task};
+pub mod analysis;
+pub mod selfplay;

@@ -213,7 +213,7 @@ fn worker(mut engine: Engine, jobs: Receiver<Job>, reports: Sender<Report>) {
                     &request.position,
                     &request.history,
                     level,
-                    Some(started + Duration::from_millis(ms)),
+                    Limits::deadline(started + Duration::from_millis(ms)),
                     stop,
                     &mut rng,
                 )
