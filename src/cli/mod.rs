@@ -1,6 +1,8 @@
 //! Command-line entry: parses arguments and runs one command. Each command lives in its own file.
 
 mod bench;
+mod openings;
+mod pdn;
 mod perft;
 
 use clap::{Parser, Subcommand};
@@ -15,6 +17,12 @@ pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Draw with ASCII only (no Unicode pieces or borders).
+    #[arg(long, global = true)]
+    ascii: bool,
+    /// No colours (also when the NO_COLOR environment variable is set).
+    #[arg(long, global = true)]
+    no_color: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -23,6 +31,25 @@ enum Command {
     Perft(perft::Args),
     /// Print speed figures (perft nodes per second, ...).
     Bench(bench::Args),
+    /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
+    Openings(openings::Args),
+    /// Check a PDN file: replay every game, one line per game, errors named.
+    Pdn(pdn::Args),
+}
+
+/// Open the TUI on built-in defaults.
+fn run_tui(ascii: bool, no_color: bool) -> CliResult {
+    let no_color_env = std::env::var("NO_COLOR").ok();
+    let options = crate::tui::Options {
+        appearance: crate::tui::Appearance::from_flags(ascii, no_color, no_color_env.as_deref()),
+        seed: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0),
+        mouse: true,
+    };
+    crate::tui::run(options)?;
+    Ok(())
 }
 
 /// Parse the command line and run.
@@ -31,10 +58,9 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
-        None => {
-            println!("crossboard: the terminal UI is not built yet; try `crossboard --help`.");
-            Ok(())
-        }
+        Some(Command::Openings(args)) => openings::run(args),
+        Some(Command::Pdn(args)) => pdn::run(args),
+        None => run_tui(cli.ascii, cli.no_color),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

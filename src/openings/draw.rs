@@ -77,7 +77,7 @@ impl std::str::FromStr for ThreeMoveDeck {
             .into_iter()
             .find(|d| d.key() == k)
             .ok_or_else(|| {
-                OpeningError::BadCard(format!(
+                OpeningError::UnknownSetting(format!(
                     "unknown 3-move deck {s:?}: use current156, crossboard144, tough50 or all174"
                 ))
             })
@@ -93,6 +93,29 @@ pub enum DrawMode {
     Faithful,
     /// Uniformly over the distinct positions allowed.
     Uniform,
+}
+
+impl DrawMode {
+    /// The name used on the command line and in files: `faithful` or `uniform`.
+    pub fn key(self) -> &'static str {
+        match self {
+            DrawMode::Faithful => "faithful",
+            DrawMode::Uniform => "uniform",
+        }
+    }
+}
+
+impl std::str::FromStr for DrawMode {
+    type Err = OpeningError;
+    fn from_str(s: &str) -> Result<DrawMode, OpeningError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "faithful" => Ok(DrawMode::Faithful),
+            "uniform" => Ok(DrawMode::Uniform),
+            _ => Err(OpeningError::UnknownSetting(format!(
+                "unknown draw mode {s:?}: use faithful or uniform"
+            ))),
+        }
+    }
 }
 
 /// What a director chose about drawing openings.
@@ -216,8 +239,19 @@ pub fn draw<R: rand::Rng + ?Sized>(
     already_drawn: &[Opening],
     rng: &mut R,
 ) -> Result<Draw, OpeningError> {
-    let allowed = eligible(settings, already_drawn);
-    if allowed.is_empty() {
+    let played = played_positions(already_drawn);
+    let t = table(settings.system);
+    // One opening per distinct position still allowed: the lowest-numbered allowed one.
+    let positions: Vec<&'static Opening> = t
+        .groups
+        .iter()
+        .filter_map(|g| {
+            g.iter()
+                .map(|&n| &t.openings[n as usize - 1])
+                .find(|o| refusal(settings, &played, o).is_none())
+        })
+        .collect();
+    if positions.is_empty() {
         return Err(OpeningError::NoneLeft {
             system: settings.system,
             reason: "every opening is excluded or already played".to_string(),
@@ -225,14 +259,13 @@ pub fn draw<R: rand::Rng + ?Sized>(
     }
     if settings.system == System::Gayp {
         return Ok(Draw {
-            opening: allowed[0].clone(),
+            opening: positions[0].clone(),
             steps: vec![DrawStep::new("GAYP", 1, "the standard start".to_string())],
         });
     }
     match settings.mode {
-        DrawMode::Uniform => Ok(draw_uniform(settings.system, &allowed, rng)),
+        DrawMode::Uniform => Ok(draw_uniform(settings.system, &positions, rng)),
         DrawMode::Faithful => {
-            let played = played_positions(already_drawn);
             let mut steps = Vec::new();
             loop {
                 let o = draw_once(settings, rng, &mut steps);
@@ -254,18 +287,12 @@ pub fn draw<R: rand::Rng + ?Sized>(
     }
 }
 
+/// Uniform over `positions` (one allowed opening per distinct position).
 fn draw_uniform<R: rand::Rng + ?Sized>(
     system: System,
-    allowed: &[&'static Opening],
+    positions: &[&'static Opening],
     rng: &mut R,
 ) -> Draw {
-    // One opening per distinct position: the lowest-numbered allowed one.
-    let mut seen = HashSet::new();
-    let positions: Vec<&Opening> = allowed
-        .iter()
-        .copied()
-        .filter(|o| seen.insert(o.position))
-        .collect();
     let k = roll(rng, positions.len() as u32);
     let o = positions[k as usize - 1];
     let (what, card) = match o.public_id {
@@ -278,9 +305,9 @@ fn draw_uniform<R: rand::Rng + ?Sized>(
             what,
             card,
             format!(
-                "{} drawn uniformly from {} positions ({} {})",
-                o.name,
+                "drawn uniformly among {} positions: {} ({} {})",
                 positions.len(),
+                o.name,
                 system.title(),
                 o.number
             ),

@@ -207,6 +207,9 @@ pub enum OpeningError {
     /// A recorded card or die face that does not exist.
     #[error("{0}")]
     BadCard(String),
+    /// An unknown draw mode or 3-move deck name.
+    #[error("{0}")]
+    UnknownSetting(String),
 }
 
 /// Look up one opening by its number in the system (practice: "pick by number"). For 11-man
@@ -285,6 +288,8 @@ pub(crate) struct Table {
     pub(crate) openings: Vec<Opening>,
     /// Opening numbers reaching each position, ascending.
     pub(crate) by_position: HashMap<Position, Vec<u32>>,
+    /// The same groups, one per distinct position, in order of their lowest number.
+    pub(crate) groups: Vec<Vec<u32>>,
 }
 
 impl Table {
@@ -293,17 +298,23 @@ impl Table {
         for o in &openings {
             by_position.entry(o.position).or_default().push(o.number);
         }
+        let groups = openings
+            .iter()
+            .filter(|o| by_position[&o.position][0] == o.number)
+            .map(|o| by_position[&o.position].clone())
+            .collect();
         Table {
             openings,
             by_position,
+            groups,
         }
     }
 
     /// One opening per distinct position: the lowest-numbered one, in number order.
     pub(crate) fn representatives(&self) -> Vec<&Opening> {
-        self.openings
+        self.groups
             .iter()
-            .filter(|o| self.by_position[&o.position][0] == o.number)
+            .map(|g| &self.openings[g[0] as usize - 1])
             .collect()
     }
 }

@@ -90,3 +90,21 @@ pub fn bench_analysis(depth: u32) -> (Vec<super::analysis::PositionVerdict>, Agr
     }
     (verdicts, a, secs)
 }
+
+/// The lines `crossboard bench analysis` prints.
+pub fn bench_analysis_report(depth: u32) -> Vec<String> {
+    let (verdicts, a, secs) = bench_analysis(depth);
+    let nodes: u64 = verdicts.iter().map(|v| v.nodes).sum();
+    vec![
+        format!(
+            "analysed {} positions at depth {depth} (full and material-only search each) in {secs:.2} s: {:.1} ms per position, {:.2} M nodes/s (one thread)",
+            a.positions,
+            secs * 1000.0 / a.positions.max(1) as f64,
+            nodes as f64 / secs.max(1e-9) / 1e6
+        ),
+        format!(
+            "engine marks {} positions as losing a man by force; KingsRow classes {} lost; {} both ({} already lose a man at once)",
+            a.marked, a.kingsrow_lost, a.both, a.at_once
+        ),
+    ]
+}

@@ -1,0 +1,71 @@
+//! `crossboard pdn FILE`: check a PDN file by replaying every game.
+
+use super::CliResult;
+use crate::store::pdn::{PdnError, PdnGame, read_pdn};
+use std::path::PathBuf;
+
+/// Arguments of `crossboard pdn`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The PDN file to check.
+    file: PathBuf,
+}
+
+/// Run `pdn`: one line per game; an error line for a game that does not replay. Fails (exit
+/// status 1) when any game failed.
+pub fn run(args: Args) -> CliResult {
+    let bytes = std::fs::read(&args.file)
+        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    // Old programs write Latin-1 names; keep going with a replacement character.
+    let text = String::from_utf8_lossy(&bytes);
+    let games = read_pdn(&text);
+    let mut failed = 0;
+    for (i, r) in games.iter().enumerate() {
+        match r {
+            Ok(g) => println!("{}", game_line(i + 1, g)),
+            Err(e) => {
+                failed += 1;
+                println!("{}", error_line(e));
+            }
+        }
+    }
+    if games.is_empty() {
+        return Err(format!("{}: no games found", args.file.display()).into());
+    }
+    if failed > 0 {
+        return Err(format!(
+            "{}: {failed} of {} games did not replay",
+            args.file.display(),
+            games.len()
+        )
+        .into());
+    }
+    Ok(())
+}
+
+/// `  3  Black - White  1-0  38 moves  B:W...:B...`
+pub fn game_line(number: usize, g: &PdnGame) -> String {
+    let name = |tag: &str| g.tag(tag).unwrap_or("?").to_string();
+    // Games from read_pdn have been replayed already; replay again for the final position.
+    let fen = match g.replay() {
+        Ok(game) => game.position().to_fen(),
+        Err(e) => format!("(does not replay: {e})"),
+    };
+    format!(
+        "{number:>3}  {} - {}  {}  {} moves  {fen}",
+        name("Black"),
+        name("White"),
+        g.result,
+        g.moves.len()
+    )
+}
+
+/// `  4  ERROR (A vs B) line 12: move 7... 15-19: ...`
+pub fn error_line(e: &PdnError) -> String {
+    let players = e
+        .players
+        .as_ref()
+        .map(|p| format!("({p}) "))
+        .unwrap_or_default();
+    format!("{:>3}  ERROR {players}line {}: {}", e.game, e.line, e.kind)
+}

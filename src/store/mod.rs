@@ -1,0 +1,7 @@
+//! Storage: PDN reading and writing, atomic saves, the config file and the match file.
+//!
+//! This layer knows about files and text formats; the layers below it (engine, openings,
+//! director) stay pure.
+
+pub mod atomic;
+pub mod pdn;
