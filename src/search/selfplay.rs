@@ -76,6 +76,27 @@ impl SelfPlay {
         start: Position,
         red: Level,
         white: Level,
+        limits: impl FnMut() -> Limits,
+        rng: &mut R,
+        stop: &Arc<AtomicBool>,
+    ) -> EngineGame {
+        self.play_on(
+            Game::new(Rules::English, start),
+            red,
+            white,
+            limits,
+            rng,
+            stop,
+        )
+    }
+
+    /// Like [`SelfPlay::play`], continuing `game` (e.g. a ballot start with its set moves
+    /// already played, so that the record shows them).
+    pub fn play_on<R: Rng + ?Sized>(
+        &mut self,
+        mut game: Game,
+        red: Level,
+        white: Level,
         mut limits: impl FnMut() -> Limits,
         rng: &mut R,
         stop: &Arc<AtomicBool>,
@@ -83,7 +104,6 @@ impl SelfPlay {
         for e in &mut self.engines {
             e.clear();
         }
-        let mut game = Game::new(Rules::English, start);
         let (outcome, reason) = loop {
             if let Some(outcome) = game.result() {
                 break (outcome, EndReason::NoMoves);
