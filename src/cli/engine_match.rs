@@ -73,8 +73,7 @@ pub fn run(args: Args) -> CliResult {
         args.ms
     );
     let stop = Arc::new(AtomicBool::new(false));
-    let mut selfplay = SelfPlay::default();
-    selfplay.max_plies = args.max_plies;
+    let mut selfplay = SelfPlay::default().with_max_plies(args.max_plies);
     let date = chrono::Local::now().format("%Y.%m.%d").to_string();
     let mut drawn = Vec::new();
     let mut games = Vec::new();

@@ -68,6 +68,12 @@ impl SelfPlay {
         }
     }
 
+    /// The same, with a ply cap of `max_plies`.
+    pub fn with_max_plies(mut self, max_plies: usize) -> SelfPlay {
+        self.max_plies = max_plies;
+        self
+    }
+
     /// Play one game from `start` (either side to move) with `red` and `white` levels.
     /// `limits` is asked before every move for that move's bounds (the caller computes any
     /// deadline); `rng` drives the levels' random choices.
@@ -186,8 +192,7 @@ mod tests {
     fn games_end_by_the_ply_cap_or_a_draw_rule() {
         // Lone kings in the double corners: neither side can win.
         let start = Position::from_fen("B:WK1:BK32").unwrap();
-        let mut sp = SelfPlay::default();
-        sp.max_plies = 30;
+        let mut sp = SelfPlay::default().with_max_plies(30);
         let mut rng = ChaCha8Rng::seed_from_u64(1);
         let stop = Arc::new(AtomicBool::new(false));
         let g = sp.play(
