@@ -156,6 +156,16 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
     assert!(flipped.contains("1. 11-15  22-18"), "{flipped}");
     t.keys(&["q"]);
     t.wait_text("New match");
+    // A ballot by number: 3-move opening 1, its set moves already on the board.
+    t.keys(&["p"]);
+    t.wait_text("choose an opening system");
+    t.keys(&["e"]);
+    t.text("1");
+    t.keys(&["Enter"]);
+    let ballot = t.wait_text("3-move restriction 1");
+    assert!(ballot.contains("man-down check"), "{ballot}");
+    t.keys(&["q"]);
+    t.wait_text("New match");
     t.keys(&["q"]);
     let after = t.wait_text("EXITED");
     assert!(

@@ -147,3 +147,19 @@ fn mistakes_are_reported() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown 3-move deck"));
 }
+
+#[test]
+fn eleven_man_positions_list_by_public_id() {
+    let s = stdout(&["eleven-man", "--positions"]);
+    let lines: Vec<&str> = s.lines().collect();
+    assert_eq!(lines.len(), 2501);
+    assert_eq!(lines[0], "id\tfen\tkingsrow\tloses_man\tballots\tname");
+    let rows: Vec<Vec<&str>> = lines[1..].iter().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows[0][0], "1");
+    assert_eq!(rows[0][5], "Remove 11 and 28; 8-11 24-19");
+    let ballots: usize = rows.iter().map(|r| r[4].split(',').count()).sum();
+    assert_eq!(ballots, 3136);
+    assert_eq!(rows.iter().filter(|r| r[3] == "White").count(), 91);
+    assert_eq!(rows.iter().filter(|r| r[2] == "lost").count(), 247);
+    assert!(!run(&["two-move", "--positions"]).status.success());
+}

@@ -367,3 +367,65 @@ fn names_of_modes_and_decks_parse() {
     assert!("random".parse::<DrawMode>().is_err());
     assert!("deck7".parse::<ThreeMoveDeck>().is_err());
 }
+
+#[test]
+fn recorded_draws_replay() {
+    use crossboard::openings::replay;
+    for system in System::ALL {
+        for mode in [DrawMode::Faithful, DrawMode::Uniform] {
+            let s = DrawSettings {
+                system,
+                mode,
+                exclude_man_down: true,
+                no_repeat: true,
+                ..DrawSettings::default()
+            };
+            let mut r = rng(77);
+            let mut played: Vec<Opening> = Vec::new();
+            for _ in 0..30 {
+                let Ok(d) = draw(&s, &played, &mut r) else {
+                    break;
+                };
+                assert_eq!(
+                    replay(&s, &played, &d.steps).unwrap(),
+                    d,
+                    "{system} {mode:?}"
+                );
+                played.push(d.opening);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_wrong_record_does_not_replay() {
+    use crossboard::openings::replay;
+    let s = DrawSettings {
+        exclude_man_down: true,
+        ..DrawSettings::default()
+    };
+    // A draw with a redraw in it.
+    let d = draws(&s, 4, 3000)
+        .into_iter()
+        .find(|d| d.steps.iter().any(|st| st.what == "Redraw"))
+        .unwrap();
+    assert_eq!(replay(&s, &[], &d.steps).unwrap(), d);
+    // Without the exclusion the first ballot stands: the redraw is not called for.
+    assert!(matches!(
+        replay(&DrawSettings::default(), &[], &d.steps),
+        Err(OpeningError::BadRecord(_))
+    ));
+    let mut bad = d.steps.clone();
+    bad[0].card = 9;
+    assert!(matches!(
+        replay(&s, &[], &bad),
+        Err(OpeningError::BadRecord(_))
+    ));
+    let mut bad = d.steps.clone();
+    bad.swap(0, 1);
+    assert!(replay(&s, &[], &bad).is_err());
+    assert!(replay(&s, &[], &d.steps[..3]).is_err());
+    let mut bad = d.steps.clone();
+    bad.last_mut().unwrap().meaning = "something else".into();
+    assert!(replay(&s, &[], &bad).is_err());
+}

@@ -14,7 +14,9 @@ use std::io::Write as _;
 
 /// Arguments of `crossboard openings`.
 #[derive(Debug, clap::Args)]
-#[command(group(clap::ArgGroup::new("action").required(true).args(["summary", "list", "draw", "analyse"])))]
+#[command(group(
+    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse"])
+))]
 pub struct Args {
     /// The system: gayp, two-move, three-move, eleven-man or roll-your-own.
     system: System,
@@ -24,6 +26,10 @@ pub struct Args {
     /// Print one tab-separated line per opening, after a header line.
     #[arg(long)]
     list: bool,
+    /// 11-man: one tab-separated line per public position (id, FEN, KingsRow class, man-down,
+    /// the ballots giving it).
+    #[arg(long)]
+    positions: bool,
     /// Draw one opening and show every card or die as it is drawn.
     #[arg(long)]
     draw: bool,
@@ -59,6 +65,11 @@ pub fn run(args: Args) -> CliResult {
         list_text(args.system, args.deck)
     } else if args.analyse {
         super::ballot_analysis::analyse_text(args.system, args.depth)
+    } else if args.positions {
+        if args.system != System::ElevenMan {
+            return Err("--positions is for eleven-man (public position ids)".into());
+        }
+        positions_text()
     } else {
         let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
         let settings = DrawSettings {
@@ -243,6 +254,25 @@ pub fn list_text(system: System, deck: ThreeMoveDeck) -> String {
         };
         out.push_str(&line);
         out.push('\n');
+    }
+    out
+}
+
+/// The `--positions` text: the 2,500 11-man positions by public id.
+pub fn positions_text() -> String {
+    let mut out = String::from("id\tfen\tkingsrow\tloses_man\tballots\tname\n");
+    for p in openings::eleven_man_positions() {
+        let ballots: Vec<String> = p.ballots.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "{}\t{}\t{}\t{}\t{}\t{}",
+            p.id,
+            p.position.to_fen(),
+            if p.kingsrow_lost { "lost" } else { "standard" },
+            loses_man_text(p.loses_man),
+            ballots.join(","),
+            p.public_name
+        );
     }
     out
 }
