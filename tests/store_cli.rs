@@ -77,7 +77,9 @@ fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     let mut t = 0u64;
     let now = |t: u64| Now {
         mono_ms: t,
-        wall: Utc.timestamp_millis_opt(1_780_000_000_000 + t as i64).unwrap(),
+        wall: Utc
+            .timestamp_millis_opt(1_780_000_000_000 + t as i64)
+            .unwrap(),
     };
     let mut m = Match::new(s, now(0)).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
@@ -88,7 +90,14 @@ fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
         m.apply(c, now(*t), &mut rng).unwrap();
         store.save(m, now(*t).wall).unwrap();
     };
-    apply(&mut m, Command::AssignColour { player: crossboard::director::Player::First, colour: Color::Red }, &mut t);
+    apply(
+        &mut m,
+        Command::AssignColour {
+            player: crossboard::director::Player::First,
+            colour: Color::Red,
+        },
+        &mut t,
+    );
     for game in 0..3 {
         if game != 1 {
             apply(&mut m, Command::DrawBallot, &mut t);
@@ -101,10 +110,22 @@ fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
             apply(&mut m, Command::PlayMove { colour, mv }, &mut t);
         }
         match game {
-            0 => apply(&mut m, Command::Resign { colour: Color::White }, &mut t),
+            0 => apply(
+                &mut m,
+                Command::Resign {
+                    colour: Color::White,
+                },
+                &mut t,
+            ),
             1 => {
                 apply(&mut m, Command::OfferDraw { colour: Color::Red }, &mut t);
-                apply(&mut m, Command::AcceptDraw { colour: Color::White }, &mut t);
+                apply(
+                    &mut m,
+                    Command::AcceptDraw {
+                        colour: Color::White,
+                    },
+                    &mut t,
+                );
             }
             _ => {}
         }
@@ -118,13 +139,26 @@ fn export_writes_pdn_next_to_the_match() {
     let path = small_match(dir.path());
     let out = crossboard(&["export", path.to_str().unwrap()]);
     let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("wrote 3 games (1 unfinished, result *)"), "{stdout}");
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("wrote 3 games (1 unfinished, result *)"),
+        "{stdout}"
+    );
     let pdn = std::fs::read_to_string(dir.path().join("final.pdn")).unwrap();
     assert!(pdn.contains("[Event \"Club final\"]"), "{pdn}");
     assert!(pdn.contains("[Round \"1.1\"]") && pdn.contains("[Round \"2.1\"]"));
-    assert!(pdn.contains("[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]"), "{pdn}");
-    assert!(pdn.contains("[Black \"Bob\"]\n[White \"Ann\"]\n[Result \"1/2-1/2\"]"), "{pdn}");
+    assert!(
+        pdn.contains("[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]"),
+        "{pdn}"
+    );
+    assert!(
+        pdn.contains("[Black \"Bob\"]\n[White \"Ann\"]\n[Result \"1/2-1/2\"]"),
+        "{pdn}"
+    );
     assert!(pdn.contains("[TimeControl \"30/3600\"]"));
     assert!(pdn.contains("[Ballot \"11-Man Ballot "));
     assert!(pdn.contains("{[%clock 0:59:30]}"), "{pdn}");

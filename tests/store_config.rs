@@ -7,7 +7,9 @@ use crossboard::store::config::{Config, load_config, read_config};
 use std::path::PathBuf;
 
 fn fixture(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/config").join(name)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/config")
+        .join(name)
 }
 
 #[test]
@@ -28,7 +30,9 @@ fn example_documents_every_setting() {
     for line in defaults.lines() {
         if let Some((key, _)) = line.split_once(" = ") {
             assert!(
-                example.lines().any(|l| l.trim_start().starts_with(&format!("{} =", key.trim()))),
+                example
+                    .lines()
+                    .any(|l| l.trim_start().starts_with(&format!("{} =", key.trim()))),
                 "config.example.toml does not document {key}"
             );
         }
@@ -66,7 +70,11 @@ const BAD: [(&str, usize, &str); 8] = [
     ("bad_colour.toml", 2, "\"crimson\" is not a colour"),
     ("bad_enum.toml", 2, "key `match.rejection`"),
     ("syntax.toml", 3, "key `display.no-color`"),
-    ("unknown_in_openings.toml", 8, "key `match.openings.exclude_barred`"),
+    (
+        "unknown_in_openings.toml",
+        8,
+        "key `match.openings.exclude_barred`",
+    ),
     ("newer.toml", 0, "format version 9"),
     ("same_names.toml", 0, "both players are called \"Ann\""),
 ];

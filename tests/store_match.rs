@@ -10,17 +10,18 @@ use crossboard::director::{
 use crossboard::engine::{Color, Outcome};
 use crossboard::openings::System;
 use crossboard::store::atomic::LoadError;
+use crossboard::store::export::match_to_pdn;
 use crossboard::store::matchfile::{
     END_MARKER, MatchFile, MatchStore, StoreError, latest_unfinished, list_matches, load_match,
 };
 use crossboard::store::pdn::{PdnResult, read_pdn, write_pdn};
-use crossboard::store::export::match_to_pdn;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
 
 fn wall(ms: u64) -> DateTime<Utc> {
-    Utc.timestamp_millis_opt(1_780_000_000_000 + ms as i64).unwrap()
+    Utc.timestamp_millis_opt(1_780_000_000_000 + ms as i64)
+        .unwrap()
 }
 
 fn settings(ballots: u32) -> MatchSettings {
@@ -159,7 +160,14 @@ fn run(
         step: 0,
         elapsed: 0,
     };
-    let m = Match::new(settings(ballots), Now { mono_ms: 0, wall: wall(0) }).unwrap();
+    let m = Match::new(
+        settings(ballots),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
     let mut store = MatchStore::create(path, &m, wall(0)).unwrap();
     // Thousands of saves: skip the disk syncs (store_atomic tests the synced path).
     store.set_durable(false);
@@ -197,7 +205,8 @@ fn run(
             // A clock the kill stopped is started again at once (a director's own pause
             // stays until the script resumes it).
             if m.awaiting() == Awaiting::Resume && !was_paused {
-                m.apply(Command::ResumeClocks, p.now(&s), &mut s.rng(3)).unwrap();
+                m.apply(Command::ResumeClocks, p.now(&s), &mut s.rng(3))
+                    .unwrap();
             }
             p.m = m;
             store.save(&p.m, wall(s.elapsed)).unwrap();
@@ -211,17 +220,29 @@ fn run(
 /// a read-back clock does not show apart from the hold every reload puts on it.
 fn director_paused(m: &Match) -> bool {
     let v = toml::Value::try_from(m).unwrap();
-    let clock = v
-        .get("ballots")
-        .and_then(|b| b.as_array()?.last()?.get("games")?.as_array()?.last()?.get("clock"));
-    clock.and_then(|c| c.get("paused")?.as_bool()).unwrap_or(false)
+    let clock = v.get("ballots").and_then(|b| {
+        b.as_array()?
+            .last()?
+            .get("games")?
+            .as_array()?
+            .last()?
+            .get("clock")
+    });
+    clock
+        .and_then(|c| c.get("paused")?.as_bool())
+        .unwrap_or(false)
 }
 
 /// What must be identical between an interrupted and an uninterrupted run.
 fn games_summary(m: &Match) -> Vec<String> {
     let mut out = Vec::new();
     for b in m.ballots() {
-        out.push(format!("ballot {} {} red-first {:?}", b.number, b.opening.reference(), b.red_first));
+        out.push(format!(
+            "ballot {} {} red-first {:?}",
+            b.number,
+            b.opening.reference(),
+            b.red_first
+        ));
     }
     for r in m.rejected() {
         out.push(format!("rejected {} {}", r.ballot, r.opening.reference()));
@@ -229,10 +250,17 @@ fn games_summary(m: &Match) -> Vec<String> {
     for g in m.games() {
         out.push(format!(
             "game {}.{} red {:?} start {} result {:?}",
-            g.ballot, g.number, g.red, g.game.start().to_fen(), g.result
+            g.ballot,
+            g.number,
+            g.red,
+            g.game.start().to_fen(),
+            g.result
         ));
         for mv in &g.moves {
-            out.push(format!("  {:?} {} {:?} {}", mv.colour, mv.mv, mv.clock, mv.at));
+            out.push(format!(
+                "  {:?} {} spent {} left {:?} period {} {}",
+                mv.colour, mv.mv, mv.spent_ms, mv.remaining_ms, mv.period, mv.at
+            ));
         }
     }
     out.push(format!("outcome {:?}", m.outcome()));
@@ -288,19 +316,23 @@ fn export_writes_every_game_and_reimports() {
     let text = write_pdn(&games);
     let back: Vec<_> = read_pdn(&text).into_iter().map(|r| r.unwrap()).collect();
     for ((g, p), q) in m.games().zip(&games).zip(&back) {
-        assert_eq!(p.tag("Round"), Some(format!("{}.{}", g.ballot, g.number).as_str()));
+        assert_eq!(
+            p.tag("Round"),
+            Some(format!("{}.{}", g.ballot, g.number).as_str())
+        );
         assert_eq!(p.tag("Black"), Some(g.red_name.as_str()));
         assert_eq!(p.tag("TimeControl"), Some("30/3600"));
         assert!(p.tag("Ballot").unwrap().starts_with("11-Man Ballot "));
         assert_eq!(q.start, *g.game.start());
         assert_eq!(q.moves, g.game.moves());
         assert_eq!(q.replay().unwrap().positions(), g.game.positions());
-        let expected = g.result.as_ref().map_or(PdnResult::Unfinished, |r| {
-            PdnResult::from(Some(r.outcome))
-        });
+        let expected = g
+            .result
+            .as_ref()
+            .map_or(PdnResult::Unfinished, |r| PdnResult::from(Some(r.outcome)));
         assert_eq!(q.result, expected);
         for (rec, clock) in g.moves.iter().zip(&q.clocks) {
-            let ms = rec.clock.remaining_ms.unwrap();
+            let ms = rec.remaining_ms.unwrap();
             assert_eq!(*clock, Some(ms.max(0) as u64 / 1000 * 1000));
         }
     }
@@ -333,14 +365,28 @@ fn damaged_files_are_refused_and_never_overwritten() {
     let e = load_match(&path).unwrap_err();
     let line = edited.lines().position(|l| l.contains("\"one\"")).unwrap() + 1;
     assert_eq!(e.line(), Some(line), "{e}");
-    assert!(e.to_string().contains("key `match.settings.ballots`"), "{e}");
+    assert!(
+        e.to_string().contains("key `match.settings.ballots`"),
+        "{e}"
+    );
     // A newer format is refused.
-    std::fs::write(&path, text.replacen("format-version = 1", "format-version = 2", 1)).unwrap();
-    assert!(matches!(load_match(&path), Err(LoadError::Newer { found: 2, .. })));
+    std::fs::write(
+        &path,
+        text.replacen("format-version = 1", "format-version = 2", 1),
+    )
+    .unwrap();
+    assert!(matches!(
+        load_match(&path),
+        Err(LoadError::Newer { found: 2, .. })
+    ));
     // Replacing it must be asked for, and keeps the damaged file aside.
     let (store, aside) = MatchStore::replace_damaged(&path, &m, wall(5)).unwrap();
     let aside = aside.unwrap();
-    assert!(std::fs::read_to_string(&aside).unwrap().contains("format-version = 2"));
+    assert!(
+        std::fs::read_to_string(&aside)
+            .unwrap()
+            .contains("format-version = 2")
+    );
     assert_eq!(store.path(), path);
     assert!(load_match(&path).is_ok());
 }
@@ -351,22 +397,35 @@ fn latest_unfinished_match_is_found() {
     let d = dir.path();
     let (finished, _) = run(5, 1, &d.join("done.toml"), 0, false);
     assert!(finished.outcome().is_some());
-    let m = Match::new(settings(1), Now { mono_ms: 0, wall: wall(0) }).unwrap();
+    let m = Match::new(
+        settings(1),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
     let older = MatchStore::create_in(d, &m, wall(1_000)).unwrap();
     let newer = MatchStore::create_in(d, &m, wall(2_000)).unwrap();
     assert_ne!(older.path(), newer.path());
     assert!(
-        newer.path().file_name().unwrap().to_string_lossy().contains("ann-smith-vs-bob-jones")
+        newer
+            .path()
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .contains("ann-smith-vs-bob-jones")
     );
     older.save(&m, wall(9_000_000_000)).unwrap(); // saved last
     std::fs::write(d.join("broken.toml"), "format-version = 1\n[match\n").unwrap();
     std::fs::write(d.join(".hidden.toml.abc.tmp"), "junk").unwrap();
-    let (latest, damaged) = latest_unfinished(d).unwrap();
-    assert_eq!(latest.unwrap().0, older.path());
-    assert_eq!(damaged.len(), 1);
-    assert!(damaged[0].path.ends_with("broken.toml"));
+    let found = latest_unfinished(d).unwrap();
+    assert_eq!(found.latest.unwrap().0, older.path());
+    assert_eq!(found.damaged.len(), 1);
+    assert!(found.damaged[0].path.ends_with("broken.toml"));
+    assert!(found.damaged[0].file.is_err());
     assert_eq!(list_matches(d).unwrap().len(), 4);
-    assert!(latest_unfinished(&d.join("none")).unwrap().0.is_none());
+    assert!(latest_unfinished(&d.join("none")).unwrap().latest.is_none());
 }
 
 #[test]

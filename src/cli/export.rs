@@ -33,7 +33,10 @@ pub fn run(args: Args) -> CliResult {
     }
     write_atomic(&out, text.as_bytes())
         .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    let unfinished = games.iter().filter(|g| g.result.outcome().is_none()).count();
+    let unfinished = games
+        .iter()
+        .filter(|g| g.result.outcome().is_none())
+        .count();
     let note = match unfinished {
         0 => String::new(),
         n => format!(" ({n} unfinished, result *)"),

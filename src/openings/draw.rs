@@ -8,7 +8,8 @@
 //! not the 3,136 ballots).
 //!
 //! Random numbers come from `next_u32` with rejection sampling, so a given generator and seed
-//! give the same draw whatever the `rand` version.
+//! give the same draw whatever the `rand` version; [`replay`] reads a recorded draw back from
+//! its steps.
 
 use super::eleven_man::{
     Ballot, DECK_CARDS, RED_MOVE_CARDS, RED_REMOVAL_SQUARES, WHITE_MOVE_CARDS,
@@ -77,7 +78,7 @@ impl std::str::FromStr for ThreeMoveDeck {
             .into_iter()
             .find(|d| d.key() == k)
             .ok_or_else(|| {
-                OpeningError::BadCard(format!(
+                OpeningError::UnknownSetting(format!(
                     "unknown 3-move deck {s:?}: use current156, crossboard144, tough50 or all174"
                 ))
             })
@@ -95,8 +96,32 @@ pub enum DrawMode {
     Uniform,
 }
 
-/// What a director chose about drawing openings.
+impl DrawMode {
+    /// The name used on the command line and in files: `faithful` or `uniform`.
+    pub fn key(self) -> &'static str {
+        match self {
+            DrawMode::Faithful => "faithful",
+            DrawMode::Uniform => "uniform",
+        }
+    }
+}
+
+impl std::str::FromStr for DrawMode {
+    type Err = OpeningError;
+    fn from_str(s: &str) -> Result<DrawMode, OpeningError> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "faithful" => Ok(DrawMode::Faithful),
+            "uniform" => Ok(DrawMode::Uniform),
+            _ => Err(OpeningError::UnknownSetting(format!(
+                "unknown draw mode {s:?}: use faithful or uniform"
+            ))),
+        }
+    }
+}
+
+/// What a director chose about drawing openings. Fields missing when read take their default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct DrawSettings {
     /// The system drawn from.
     pub system: System,
@@ -209,6 +234,64 @@ fn roll<R: rand::Rng + ?Sized>(rng: &mut R, faces: u32) -> u32 {
     }
 }
 
+/// Where cards and die faces come from: a random number generator, or a recorded draw.
+trait Source {
+    /// One card out of `cards` for the section `what`.
+    fn pick(&mut self, what: &str, cards: &[u32]) -> Result<u32, OpeningError>;
+}
+
+struct RngSource<'a, R: ?Sized>(&'a mut R);
+
+impl<R: rand::Rng + ?Sized> Source for RngSource<'_, R> {
+    fn pick(&mut self, _what: &str, cards: &[u32]) -> Result<u32, OpeningError> {
+        Ok(cards[roll(self.0, cards.len() as u32) as usize - 1])
+    }
+}
+
+/// Reads the cards back from recorded steps ("Redraw" steps are outcomes, not cards: skipped).
+struct Recorded<'a> {
+    steps: &'a [DrawStep],
+    next: usize,
+}
+
+impl Source for Recorded<'_> {
+    fn pick(&mut self, what: &str, cards: &[u32]) -> Result<u32, OpeningError> {
+        loop {
+            let Some(s) = self.steps.get(self.next) else {
+                return Err(bad_record(format!("it ends before a card for {what:?}")));
+            };
+            self.next += 1;
+            if s.what == REDRAW {
+                continue;
+            }
+            if s.what != what {
+                return Err(bad_record(format!(
+                    "step {} is {:?} where {what:?} was due",
+                    self.next, s.what
+                )));
+            }
+            if !cards.contains(&s.card) {
+                return Err(bad_record(format!(
+                    "step {} ({what}) shows card {}, which does not exist",
+                    self.next, s.card
+                )));
+            }
+            return Ok(s.card);
+        }
+    }
+}
+
+fn bad_record(why: String) -> OpeningError {
+    OpeningError::BadRecord(why)
+}
+
+const REDRAW: &str = "Redraw";
+
+/// Cards 1..=n.
+fn faces(n: u32) -> Vec<u32> {
+    (1..=n).collect()
+}
+
 /// Draw an opening. `already_drawn` holds the openings drawn earlier in the match (for
 /// `no_repeat`). Fails only when the settings leave nothing to draw.
 pub fn draw<R: rand::Rng + ?Sized>(
@@ -216,8 +299,52 @@ pub fn draw<R: rand::Rng + ?Sized>(
     already_drawn: &[Opening],
     rng: &mut R,
 ) -> Result<Draw, OpeningError> {
-    let allowed = eligible(settings, already_drawn);
-    if allowed.is_empty() {
+    draw_from(settings, already_drawn, &mut RngSource(rng))
+}
+
+/// Replay a recorded draw: the same settings and earlier openings, and the steps as recorded.
+/// Gives the same [`Draw`], or an error saying where the record is wrong (a card that does not
+/// exist, sections out of order, a redraw the settings do not call for, steps left over).
+pub fn replay(
+    settings: &DrawSettings,
+    already_drawn: &[Opening],
+    steps: &[DrawStep],
+) -> Result<Draw, OpeningError> {
+    let mut source = Recorded { steps, next: 0 };
+    let d = draw_from(settings, already_drawn, &mut source)?;
+    if d.steps != steps {
+        let at = d
+            .steps
+            .iter()
+            .zip(steps)
+            .position(|(a, b)| a != b)
+            .unwrap_or(d.steps.len().min(steps.len()));
+        return Err(bad_record(format!(
+            "it differs from the replay at step {}",
+            at + 1
+        )));
+    }
+    Ok(d)
+}
+
+fn draw_from(
+    settings: &DrawSettings,
+    already_drawn: &[Opening],
+    source: &mut dyn Source,
+) -> Result<Draw, OpeningError> {
+    let played = played_positions(already_drawn);
+    let t = table(settings.system);
+    // One opening per distinct position still allowed: the lowest-numbered allowed one.
+    let positions: Vec<&'static Opening> = t
+        .groups
+        .iter()
+        .filter_map(|g| {
+            g.iter()
+                .map(|&n| &t.openings[n as usize - 1])
+                .find(|o| refusal(settings, &played, o).is_none())
+        })
+        .collect();
+    if positions.is_empty() {
         return Err(OpeningError::NoneLeft {
             system: settings.system,
             reason: "every opening is excluded or already played".to_string(),
@@ -225,17 +352,16 @@ pub fn draw<R: rand::Rng + ?Sized>(
     }
     if settings.system == System::Gayp {
         return Ok(Draw {
-            opening: allowed[0].clone(),
+            opening: positions[0].clone(),
             steps: vec![DrawStep::new("GAYP", 1, "the standard start".to_string())],
         });
     }
     match settings.mode {
-        DrawMode::Uniform => Ok(draw_uniform(settings.system, &allowed, rng)),
+        DrawMode::Uniform => draw_uniform(settings.system, &positions, source),
         DrawMode::Faithful => {
-            let played = played_positions(already_drawn);
             let mut steps = Vec::new();
             loop {
-                let o = draw_once(settings, rng, &mut steps);
+                let o = draw_once(settings, source, &mut steps)?;
                 match refusal(settings, &played, o) {
                     None => {
                         return Ok(Draw {
@@ -244,7 +370,7 @@ pub fn draw<R: rand::Rng + ?Sized>(
                         });
                     }
                     Some(why) => steps.push(DrawStep::new(
-                        "Redraw",
+                        REDRAW,
                         o.number,
                         format!("{} {}: {why}", o.system.title(), o.number),
                     )),
@@ -254,52 +380,53 @@ pub fn draw<R: rand::Rng + ?Sized>(
     }
 }
 
-fn draw_uniform<R: rand::Rng + ?Sized>(
+/// Uniform over `positions` (one allowed opening per distinct position). The card is the 11-man
+/// public id, or the opening number in the other systems.
+fn draw_uniform(
     system: System,
-    allowed: &[&'static Opening],
-    rng: &mut R,
-) -> Draw {
-    // One opening per distinct position: the lowest-numbered allowed one.
-    let mut seen = HashSet::new();
-    let positions: Vec<&Opening> = allowed
-        .iter()
-        .copied()
-        .filter(|o| seen.insert(o.position))
-        .collect();
-    let k = roll(rng, positions.len() as u32);
-    let o = positions[k as usize - 1];
-    let (what, card) = match o.public_id {
-        Some(id) => ("Position", id),
-        None => ("Opening", o.number),
+    positions: &[&'static Opening],
+    source: &mut dyn Source,
+) -> Result<Draw, OpeningError> {
+    let card_of = |o: &Opening| o.public_id.unwrap_or(o.number);
+    let cards: Vec<u32> = positions.iter().map(|o| card_of(o)).collect();
+    let what = if system == System::ElevenMan {
+        "Position"
+    } else {
+        "Opening"
     };
-    Draw {
-        opening: o.clone(),
+    let card = source.pick(what, &cards)?;
+    let o = positions
+        .iter()
+        .find(|o| card_of(o) == card)
+        .ok_or_else(|| bad_record(format!("no allowed position has card {card}")))?;
+    Ok(Draw {
+        opening: (*o).clone(),
         steps: vec![DrawStep::new(
             what,
             card,
             format!(
-                "{} drawn uniformly from {} positions ({} {})",
-                o.name,
+                "drawn uniformly among {} positions: {} ({} {})",
                 positions.len(),
+                o.name,
                 system.title(),
                 o.number
             ),
         )],
-    }
+    })
 }
 
 /// One faithful draw, before exclusions; records its steps.
-fn draw_once<R: rand::Rng + ?Sized>(
+fn draw_once(
     settings: &DrawSettings,
-    rng: &mut R,
+    source: &mut dyn Source,
     steps: &mut Vec<DrawStep>,
-) -> &'static Opening {
+) -> Result<&'static Opening, OpeningError> {
     let t = table(settings.system);
     let pick = |n: u32| &t.openings[n as usize - 1];
-    match settings.system {
+    Ok(match settings.system {
         System::Gayp => pick(1),
         System::TwoMove => {
-            let n = roll(rng, 49);
+            let n = source.pick("Ballot", &faces(49))?;
             steps.push(DrawStep::new("Ballot", n, pick(n).name.clone()));
             pick(n)
         }
@@ -307,27 +434,29 @@ fn draw_once<R: rand::Rng + ?Sized>(
             let deck: Vec<u32> = (1..=174)
                 .filter(|&n| settings.three_move_deck.contains(n))
                 .collect();
-            let n = deck[roll(rng, deck.len() as u32) as usize - 1];
+            let n = source.pick("Ballot", &deck)?;
             steps.push(DrawStep::new("Ballot", n, pick(n).name.clone()));
             pick(n)
         }
         System::ElevenMan => {
-            let red_removal = roll(rng, DECK_CARDS);
+            let deck = faces(DECK_CARDS);
+            let red_removal = source.pick("Red removes", &deck)?;
             let red_sq = RED_REMOVAL_SQUARES[red_removal as usize - 1];
             steps.push(DrawStep::new(
                 "Red removes",
                 red_removal,
                 format!("remove the man on {red_sq}"),
             ));
-            let red_move = draw_move_card(rng, steps, "Red moves", &RED_MOVE_CARDS, red_sq);
-            let white_removal = roll(rng, DECK_CARDS);
+            let red_move = draw_move_card(source, steps, "Red moves", &RED_MOVE_CARDS, red_sq)?;
+            let white_removal = source.pick("White removes", &deck)?;
             let white_sq = WHITE_REMOVAL_SQUARES[white_removal as usize - 1];
             steps.push(DrawStep::new(
                 "White removes",
                 white_removal,
                 format!("remove the man on {white_sq}"),
             ));
-            let white_move = draw_move_card(rng, steps, "White moves", &WHITE_MOVE_CARDS, white_sq);
+            let white_move =
+                draw_move_card(source, steps, "White moves", &WHITE_MOVE_CARDS, white_sq)?;
             let ballot = Ballot {
                 red_removal: red_removal as u8,
                 white_removal: white_removal as u8,
@@ -337,25 +466,25 @@ fn draw_once<R: rand::Rng + ?Sized>(
             pick(ballot.number())
         }
         System::RollYourOwn => {
-            let rr = roll(rng, 12);
+            let rr = source.pick("Red removes", &faces(12))?;
             steps.push(DrawStep::new(
                 "Red removes",
                 rr,
                 format!("take up the man on {rr}"),
             ));
-            let rp = roll(rng, 4);
+            let rp = source.pick("Red places", &faces(4))?;
             steps.push(DrawStep::new(
                 "Red places",
                 rp,
                 format!("put it on {}", 12 + rp),
             ));
-            let wr = roll(rng, 12);
+            let wr = source.pick("White removes", &faces(12))?;
             steps.push(DrawStep::new(
                 "White removes",
                 wr,
                 format!("take up the man on {}", 33 - wr),
             ));
-            let wp = roll(rng, 4);
+            let wp = source.pick("White places", &faces(4))?;
             steps.push(DrawStep::new(
                 "White places",
                 wp,
@@ -369,23 +498,24 @@ fn draw_once<R: rand::Rng + ?Sized>(
             };
             pick(r.number())
         }
-    }
+    })
 }
 
 /// Draw move cards until one names a move (the eighth card is blank); returns the card 1-7.
-fn draw_move_card<R: rand::Rng + ?Sized>(
-    rng: &mut R,
+fn draw_move_card(
+    source: &mut dyn Source,
     steps: &mut Vec<DrawStep>,
     what: &str,
     cards: &[(u8, u8, u8); 7],
     removed: u8,
-) -> u32 {
+) -> Result<u32, OpeningError> {
+    let deck = faces(DECK_CARDS);
     loop {
-        let c = roll(rng, DECK_CARDS);
+        let c = source.pick(what, &deck)?;
         match cards.get(c as usize - 1) {
             Some(&card) => {
                 steps.push(DrawStep::new(what, c, move_card_meaning(card, removed)));
-                return c;
+                return Ok(c);
             }
             None => steps.push(DrawStep::new(what, c, "blank card: redraw".to_string())),
         }

@@ -3,7 +3,8 @@
 //! The deck has 8 cards with 4 sections each. Red draws a card for the man Red removes (squares
 //! 5-12), returns it, and draws again for Red's first move (7 moves; the eighth card names none
 //! and is redrawn); then White does the same (removal from 21-28, 7 moves). A card naming a move
-//! for the man already removed moves the man behind it in the same direction instead.
+//! for the man already removed moves the man behind it in the same direction instead (at the
+//! edge, 12-16 and 21-17, the only man behind: 8-12, 25-21).
 //!
 //! Card k names the same thing for both sides, White's being Red's turned half round (square s
 //! becomes 33 - s): card 1 removes 5 / 28 and plays 9-13 / 24-20.
@@ -13,8 +14,8 @@
 //! They give 2,500 distinct positions, numbered 1-2500 as KingsRow and other programs do
 //! (`assets/eleven_man_positions.tsv`, which also gives KingsRow's class).
 
-use super::{Opening, OpeningError, System, table, with_moves};
-use crate::engine::{Color, Position, Square};
+use super::{Opening, OpeningError, System, table, with_set_moves};
+use crate::engine::{Color, Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -299,15 +300,12 @@ pub(crate) fn build() -> Vec<Opening> {
     (1..=BALLOTS)
         .filter_map(|n| Ballot::from_number(n).ok())
         .map(|b| {
-            let ((rf, rt), _) = b.red_move_played();
-            let ((wf, wt), _) = b.white_move_played();
-            let mut o = with_moves(
-                System::ElevenMan,
-                b.number(),
-                b.name(),
-                b.start(),
-                &[&format!("{rf}-{rt}"), &format!("{wf}-{wt}")],
-            );
+            let step = |(from, to): (u8, u8)| match (Square::new(from), Square::new(to)) {
+                (Some(f), Some(t)) => Move::step(f, t),
+                _ => panic!("11-man card squares {from}-{to}"),
+            };
+            let moves = vec![step(b.red_move_played().0), step(b.white_move_played().0)];
+            let mut o = with_set_moves(System::ElevenMan, b.number(), b.name(), b.start(), moves);
             if let Some(&i) = public.by_position.get(&o.position) {
                 o.public_id = Some(public.rows[i].id);
                 o.kingsrow_lost = public.rows[i].lost;

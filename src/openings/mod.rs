@@ -16,7 +16,7 @@ mod restriction;
 mod roll_your_own;
 
 pub use draw::{
-    Draw, DrawMode, DrawSettings, DrawStep, ThreeMoveDeck, draw, eligible, loses_man_text,
+    Draw, DrawMode, DrawSettings, DrawStep, ThreeMoveDeck, draw, eligible, loses_man_text, replay,
 };
 pub use eleven_man::{
     BALLOTS, Ballot, DECK_CARDS, ElevenManPosition, POSITIONS, RED_MOVE_CARDS, RED_REMOVAL_SQUARES,
@@ -160,6 +160,19 @@ impl Opening {
         format!("{} {}", self.system.title(), self.number)
     }
 
+    /// Check that this (e.g. stored) opening is exactly its system's opening with its number.
+    pub fn check(&self) -> Result<(), OpeningError> {
+        let expected = opening(self.system, self.number)?;
+        if *self == expected {
+            Ok(())
+        } else {
+            Err(OpeningError::Mismatch {
+                system: self.system,
+                number: self.number,
+            })
+        }
+    }
+
     /// Numbers of the other openings of the same system that reach the same position.
     pub fn transpositions(&self) -> Vec<u32> {
         table(self.system)
@@ -207,6 +220,20 @@ pub enum OpeningError {
     /// A recorded card or die face that does not exist.
     #[error("{0}")]
     BadCard(String),
+    /// A stored opening that differs from its system's opening with the same number.
+    #[error("this is not {system} opening {number} as crossboard knows it")]
+    Mismatch {
+        /// The system named.
+        system: System,
+        /// The number named.
+        number: u32,
+    },
+    /// A recorded draw that does not replay.
+    #[error("the recorded draw does not replay: {0}")]
+    BadRecord(String),
+    /// An unknown draw mode or 3-move deck name.
+    #[error("{0}")]
+    UnknownSetting(String),
 }
 
 /// Look up one opening by its number in the system (practice: "pick by number"). For 11-man
@@ -285,6 +312,8 @@ pub(crate) struct Table {
     pub(crate) openings: Vec<Opening>,
     /// Opening numbers reaching each position, ascending.
     pub(crate) by_position: HashMap<Position, Vec<u32>>,
+    /// The same groups, one per distinct position, in order of their lowest number.
+    pub(crate) groups: Vec<Vec<u32>>,
 }
 
 impl Table {
@@ -293,17 +322,23 @@ impl Table {
         for o in &openings {
             by_position.entry(o.position).or_default().push(o.number);
         }
+        let groups = openings
+            .iter()
+            .filter(|o| by_position[&o.position][0] == o.number)
+            .map(|o| by_position[&o.position].clone())
+            .collect();
         Table {
             openings,
             by_position,
+            groups,
         }
     }
 
     /// One opening per distinct position: the lowest-numbered one, in number order.
     pub(crate) fn representatives(&self) -> Vec<&Opening> {
-        self.openings
+        self.groups
             .iter()
-            .filter(|o| self.by_position[&o.position][0] == o.number)
+            .map(|g| &self.openings[g[0] as usize - 1])
             .collect()
     }
 }
@@ -361,6 +396,34 @@ pub(crate) fn with_moves(
         position = position.after(&mv);
         set_moves.push(mv);
     }
+    finish(system, number, name, start, set_moves, position)
+}
+
+/// As [`with_moves`], for moves already built (cheaper than reading notation).
+pub(crate) fn with_set_moves(
+    system: System,
+    number: u32,
+    name: String,
+    start: Position,
+    set_moves: Vec<Move>,
+) -> Opening {
+    let mut position = start;
+    for mv in &set_moves {
+        if let Err(e) = position.play(mv) {
+            panic!("{system} {number}: set move {mv}: {e}");
+        }
+    }
+    finish(system, number, name, start, set_moves, position)
+}
+
+fn finish(
+    system: System,
+    number: u32,
+    name: String,
+    start: Position,
+    set_moves: Vec<Move>,
+    position: Position,
+) -> Opening {
     Opening {
         system,
         number,
@@ -400,6 +463,23 @@ mod tests {
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn stored_openings_are_checked() {
+        let mut o = opening(System::TwoMove, 3).unwrap();
+        assert_eq!(o.check(), Ok(()));
+        o.position = Position::start();
+        assert!(matches!(o.check(), Err(OpeningError::Mismatch { .. })));
+    }
+
+    #[test]
+    fn partial_settings_take_defaults() {
+        let s: DrawSettings = toml::from_str("system = \"two-move\"\nmode = \"uniform\"").unwrap();
+        assert_eq!(s.system, System::TwoMove);
+        assert_eq!(s.mode, DrawMode::Uniform);
+        assert_eq!(s.three_move_deck, ThreeMoveDeck::Current156);
+        assert!(!s.no_repeat);
     }
 
     #[test]

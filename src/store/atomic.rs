@@ -381,7 +381,9 @@ fn unknown_keys(
         match (v, known.get(k)) {
             (_, None) if prefix.is_empty() && k == version_key => {}
             (_, None) => out.push(path),
-            (toml::Value::Table(a), Some(toml::Value::Table(b))) => unknown_keys(a, b, &path, version_key, out),
+            (toml::Value::Table(a), Some(toml::Value::Table(b))) => {
+                unknown_keys(a, b, &path, version_key, out)
+            }
             (toml::Value::Array(a), Some(toml::Value::Array(b))) => {
                 for (x, y) in a.iter().zip(b) {
                     if let (toml::Value::Table(x), toml::Value::Table(y)) = (x, y) {
@@ -637,7 +639,10 @@ mod tests {
         };
         let ok = "a = 1\n[[list]]\nn = 1\n[[list]]\nn = 2\n";
         assert_eq!(
-            parse_toml_strict::<Lenient>(ok.as_bytes(), p, f).unwrap().list.len(),
+            parse_toml_strict::<Lenient>(ok.as_bytes(), p, f)
+                .unwrap()
+                .list
+                .len(),
             2
         );
         let bad = "a = 1\n[[list]]\nn = 1\n[[list]]\nn = 2\nm = 3\n";

@@ -47,7 +47,7 @@ impl Default for Config {
 }
 
 /// Display settings, read by the terminal UI.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct Display {
     /// Draw with ASCII characters only (no Unicode pieces or box lines).
@@ -56,16 +56,6 @@ pub struct Display {
     pub no_color: bool,
     /// The colours used when colours are on.
     pub colours: Colours,
-}
-
-impl Default for Display {
-    fn default() -> Self {
-        Display {
-            ascii: false,
-            no_color: false,
-            colours: Colours::default(),
-        }
-    }
 }
 
 impl Display {
@@ -202,7 +192,9 @@ impl FromStr for Colour {
             return if ok {
                 Ok(Colour::Rgb(byte(0), byte(2), byte(4)))
             } else {
-                Err(format!("{s:?} is not a colour: write #rrggbb with six hex digits"))
+                Err(format!(
+                    "{s:?} is not a colour: write #rrggbb with six hex digits"
+                ))
             };
         }
         if let Ok(i) = t.parse::<u8>() {
@@ -319,14 +311,19 @@ mod tests {
         assert_eq!("Dark_Grey".parse(), Ok(Colour::Named(Named::DarkGray)));
         assert_eq!("208".parse(), Ok(Colour::Indexed(208)));
         assert!("#12345".parse::<Colour>().is_err());
-        for c in [Colour::Rgb(1, 2, 3), Colour::Indexed(7), Colour::Named(Named::LightCyan)] {
+        for c in [
+            Colour::Rgb(1, 2, 3),
+            Colour::Indexed(7),
+            Colour::Named(Named::LightCyan),
+        ] {
             assert_eq!(c.to_string().parse(), Ok(c));
         }
     }
 
     #[test]
     fn bad_colour_names_line_and_key() {
-        let e = parse("[display]\nascii = true\n\n[display.colours]\nred = \"purple\"\n").unwrap_err();
+        let e =
+            parse("[display]\nascii = true\n\n[display.colours]\nred = \"purple\"\n").unwrap_err();
         assert_eq!(e.line(), Some(5), "{e}");
         let msg = e.to_string();
         assert!(msg.contains("config.toml:5"), "{msg}");

@@ -35,7 +35,7 @@ pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
     p.clocks = g
         .moves
         .iter()
-        .map(|r| r.clock.remaining_ms.map(|ms| ms.max(0) as u64))
+        .map(|r| r.remaining_ms.map(|ms| ms.max(0) as u64))
         .collect();
     // The board decides nothing beyond what the director recorded.
     p.result = match &g.result {
@@ -110,7 +110,10 @@ mod tests {
     fn eleven_man_ballot_tag() {
         let o = Ballot::from_number(1).unwrap().opening();
         let t = ballot_tag(&o);
-        assert!(t.starts_with("11-Man Ballot 1 (cards 1 1 1 1), position "), "{t}");
+        assert!(
+            t.starts_with("11-Man Ballot 1 (cards 1 1 1 1), position "),
+            "{t}"
+        );
         assert!(t.ends_with(&o.name), "{t}");
     }
 }

@@ -182,10 +182,8 @@ impl MatchStore {
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
                 .unwrap_or_default();
-            let aside = path.with_file_name(format!(
-                "{name}.damaged-{}",
-                now.format("%Y%m%dT%H%M%S")
-            ));
+            let aside =
+                path.with_file_name(format!("{name}.damaged-{}", now.format("%Y%m%dT%H%M%S")));
             std::fs::rename(path, &aside).map_err(|source| StoreError::Write {
                 path: path.to_path_buf(),
                 source,
@@ -273,19 +271,30 @@ pub fn list_matches(dir: &Path) -> io::Result<Vec<Listing>> {
     Ok(out)
 }
 
+/// What `crossboard resume` without a file finds in a match directory.
+#[derive(Debug)]
+pub struct ResumeCandidates {
+    /// The most recently saved unfinished match: its file and contents.
+    pub latest: Option<(PathBuf, MatchFile)>,
+    /// Files that could not be read (to mention them; they are left alone).
+    pub damaged: Vec<Listing>,
+}
+
 /// The most recently saved unfinished match in `dir` (for `crossboard resume` without a file),
-/// with the files that could not be read (to mention them).
-pub fn latest_unfinished(dir: &Path) -> io::Result<(Option<(PathBuf, MatchFile)>, Vec<Listing>)> {
-    let mut latest = None;
-    let mut damaged = Vec::new();
+/// and the files that could not be read.
+pub fn latest_unfinished(dir: &Path) -> io::Result<ResumeCandidates> {
+    let mut found = ResumeCandidates {
+        latest: None,
+        damaged: Vec::new(),
+    };
     for l in list_matches(dir)? {
         match l.file {
-            Ok(f) if !f.is_finished() && latest.is_none() => latest = Some((l.path, f)),
+            Ok(f) if !f.is_finished() && found.latest.is_none() => found.latest = Some((l.path, f)),
             Ok(_) => {}
-            Err(_) => damaged.push(l),
+            Err(_) => found.damaged.push(l),
         }
     }
-    Ok((latest, damaged))
+    Ok(found)
 }
 
 /// A file-name-safe form of a name: lower case letters and digits, words joined by `-`.

@@ -1,0 +1,361 @@
+//! What a director sets up before a match: players, openings, ballots, time control, scoring,
+//! rejection policy, tie rule and how colours are chosen.
+//!
+//! Every type is plain data with serde (kebab-case keys, unknown keys refused) and a
+//! [`Default`]; [`MatchSettings::validate`] says what does not make sense.
+
+use super::clock::{TimeControl, TimeControlError};
+use crate::openings::DrawSettings;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use thiserror::Error;
+
+/// One of the two players, by the order they were named in the settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Player {
+    /// The first-named player.
+    First,
+    /// The second-named player.
+    Second,
+}
+
+impl Player {
+    /// Both players, first first.
+    pub const BOTH: [Player; 2] = [Player::First, Player::Second];
+
+    /// The other player.
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+
+    /// 0 for the first player, 1 for the second (for `[T; 2]` tables).
+    pub fn index(self) -> usize {
+        match self {
+            Player::First => 0,
+            Player::Second => 1,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Player::First => "first player",
+            Player::Second => "second player",
+        })
+    }
+}
+
+/// Points for a game: a win, a draw, a loss.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum GamePoints {
+    /// 1 for a win, ½ for a draw, 0 for a loss.
+    #[default]
+    OneHalfZero,
+    /// 2 / 1 / 0.
+    TwoOneZero,
+    /// The APCA's 4 / 2 / 0.
+    Apca,
+}
+
+impl GamePoints {
+    /// Points for a win and a draw, in half points.
+    fn halves(self) -> (u32, u32) {
+        match self {
+            GamePoints::OneHalfZero => (2, 1),
+            GamePoints::TwoOneZero => (4, 2),
+            GamePoints::Apca => (8, 4),
+        }
+    }
+
+    /// Points for a win.
+    pub fn win(self) -> Points {
+        Points(self.halves().0)
+    }
+
+    /// Points for a draw.
+    pub fn draw(self) -> Points {
+        Points(self.halves().1)
+    }
+
+    /// "1/½/0", "2/1/0", "4/2/0".
+    pub fn label(self) -> &'static str {
+        match self {
+            GamePoints::OneHalfZero => "1/½/0",
+            GamePoints::TwoOneZero => "2/1/0",
+            GamePoints::Apca => "4/2/0 (APCA)",
+        }
+    }
+}
+
+/// A score, exact: stored in half points.
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
+pub struct Points(pub u32);
+
+impl Points {
+    /// Zero points.
+    pub const ZERO: Points = Points(0);
+
+    /// The value as a number (1.5 for three half points).
+    pub fn value(self) -> f64 {
+        f64::from(self.0) / 2.0
+    }
+}
+
+impl std::ops::Add for Points {
+    type Output = Points;
+    fn add(self, o: Points) -> Points {
+        Points(self.0 + o.0)
+    }
+}
+
+impl std::ops::AddAssign for Points {
+    fn add_assign(&mut self, o: Points) {
+        self.0 += o.0;
+    }
+}
+
+impl fmt::Display for Points {
+    /// "3", "2½", "½".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0 / 2, self.0 % 2) {
+            (0, 1) => f.write_str("½"),
+            (n, 1) => write!(f, "{n}½"),
+            (n, _) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// How games and the match are scored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Scoring {
+    /// Points per game.
+    pub game: GamePoints,
+    /// Score each ballot as a mini-match: the player with more game points over its two games
+    /// wins the ballot (equal: drawn), and the match score is the sum of ballot points (same
+    /// scale as `game`).
+    pub per_ballot: bool,
+}
+
+/// Whether players may refuse a drawn ballot.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum RejectionPolicy {
+    /// White decides first; if White rejects, Red may still accept; if both reject, a new
+    /// ballot is drawn.
+    #[default]
+    PlayersMayReject,
+    /// Every ballot is played except those that lose a man at once, which are redrawn
+    /// automatically (the redraw is recorded in the draw's steps).
+    AllExceptManDown,
+    /// Every ballot drawn is played.
+    AllPlayed,
+}
+
+impl RejectionPolicy {
+    /// Short label for a set-up form.
+    pub fn label(self) -> &'static str {
+        match self {
+            RejectionPolicy::PlayersMayReject => "players may reject (White first, then Red)",
+            RejectionPolicy::AllExceptManDown => "all played except man-down (redrawn)",
+            RejectionPolicy::AllPlayed => "all played",
+        }
+    }
+}
+
+/// What happens when the planned ballots end level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(
+    rename_all = "kebab-case",
+    rename_all_fields = "kebab-case",
+    tag = "rule"
+)]
+pub enum TieRule {
+    /// The match is tied.
+    #[default]
+    StaysTied,
+    /// The title holder retains it.
+    HolderRetains {
+        /// The holder.
+        holder: Player,
+    },
+    /// Play continues a ballot (a block of two games) at a time until the score differs, for
+    /// at most `max_blocks` extra ballots if set (then it stays tied).
+    ContinueInBlocks {
+        /// Extra ballots at most; none: no limit.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        max_blocks: Option<u32>,
+    },
+}
+
+/// How the colour choice is made, once per match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ColourMethod {
+    /// One player calls a coin flip; the winner chooses a colour.
+    #[default]
+    CoinFlip,
+    /// A player draws a colour from a bag and takes it.
+    Bag,
+    /// A player picks one of two concealed hands holding a red and a white piece and takes
+    /// the colour found.
+    ConcealedHands,
+    /// The director assigns the colours.
+    DirectorAssigns,
+}
+
+/// Everything the director decides before a match.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct MatchSettings {
+    /// The two players' names, first and second.
+    pub players: [String; 2],
+    /// The event's name (for game records); may be empty.
+    pub event: String,
+    /// The opening system and how ballots are drawn.
+    pub openings: DrawSettings,
+    /// Ballots planned; each ballot is two games, colours reversed.
+    pub ballots: u32,
+    /// The clock.
+    pub time_control: TimeControl,
+    /// Points per game, and per ballot if wanted.
+    pub scoring: Scoring,
+    /// Whether players may refuse a ballot.
+    pub rejection: RejectionPolicy,
+    /// What a level score at the end means.
+    pub tie: TieRule,
+    /// How colours are chosen at the start.
+    pub colour_method: ColourMethod,
+}
+
+impl Default for MatchSettings {
+    /// 11-Man Ballot, 6 ballots (12 games), 30 moves per hour, 1/½/0, players may reject, a
+    /// tie stays a tie, coin flip.
+    fn default() -> Self {
+        MatchSettings {
+            players: ["Player 1".to_string(), "Player 2".to_string()],
+            event: String::new(),
+            openings: DrawSettings::default(),
+            ballots: 6,
+            time_control: TimeControl::default(),
+            scoring: Scoring::default(),
+            rejection: RejectionPolicy::default(),
+            tie: TieRule::default(),
+            colour_method: ColourMethod::default(),
+        }
+    }
+}
+
+/// Settings that do not make sense.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum SettingsError {
+    /// A player's name is empty.
+    #[error("the {0} has no name")]
+    EmptyName(Player),
+    /// Both players have the same name.
+    #[error("both players are called {0:?}")]
+    SameName(String),
+    /// No ballots.
+    #[error("a match needs at least one ballot")]
+    NoBallots,
+    /// The time control is wrong.
+    #[error("time control: {0}")]
+    TimeControl(#[from] TimeControlError),
+    /// Continue in blocks with a zero limit.
+    #[error("continuing in blocks needs at least one extra block (or no limit)")]
+    ZeroBlocks,
+}
+
+impl MatchSettings {
+    /// Check the settings; the first problem found.
+    pub fn validate(&self) -> Result<(), SettingsError> {
+        for p in Player::BOTH {
+            if self.players[p.index()].trim().is_empty() {
+                return Err(SettingsError::EmptyName(p));
+            }
+        }
+        if self.players[0].trim() == self.players[1].trim() {
+            return Err(SettingsError::SameName(self.players[0].clone()));
+        }
+        if self.ballots == 0 {
+            return Err(SettingsError::NoBallots);
+        }
+        self.time_control.validate()?;
+        if let TieRule::ContinueInBlocks {
+            max_blocks: Some(0),
+        } = self.tie
+        {
+            return Err(SettingsError::ZeroBlocks);
+        }
+        Ok(())
+    }
+
+    /// A player's name.
+    pub fn name(&self, p: Player) -> &str {
+        &self.players[p.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_round_trip_through_toml_in_kebab_case() {
+        let s = MatchSettings::default();
+        assert!(s.validate().is_ok());
+        let text = toml::to_string(&s).unwrap();
+        assert!(text.contains("colour-method = \"coin-flip\""), "{text}");
+        assert!(
+            text.contains("rejection = \"players-may-reject\""),
+            "{text}"
+        );
+        let back: MatchSettings = toml::from_str(&text).unwrap();
+        assert_eq!(back, s);
+        // Partial files fill in defaults; unknown keys are refused.
+        let part: MatchSettings = toml::from_str(
+            "players = [\"Ann\", \"Bob\"]\nballots = 2\n[tie]\nrule = \"holder-retains\"\nholder = \"second\"\n",
+        )
+        .unwrap();
+        assert_eq!(part.ballots, 2);
+        assert_eq!(
+            part.tie,
+            TieRule::HolderRetains {
+                holder: Player::Second
+            }
+        );
+        assert!(toml::from_str::<MatchSettings>("balots = 2\n").is_err());
+    }
+
+    #[test]
+    fn validation() {
+        let mut s = MatchSettings::default();
+        s.players[1] = " ".into();
+        assert_eq!(s.validate(), Err(SettingsError::EmptyName(Player::Second)));
+        s.players[1] = "Player 1".into();
+        assert!(matches!(s.validate(), Err(SettingsError::SameName(_))));
+        s.players[1] = "B".into();
+        s.ballots = 0;
+        assert_eq!(s.validate(), Err(SettingsError::NoBallots));
+        s.ballots = 1;
+        s.time_control.periods[0].seconds = 0;
+        assert!(matches!(s.validate(), Err(SettingsError::TimeControl(_))));
+    }
+
+    #[test]
+    fn points_are_exact_halves() {
+        assert_eq!(GamePoints::OneHalfZero.draw().to_string(), "½");
+        let p = GamePoints::OneHalfZero.win() + GamePoints::OneHalfZero.draw();
+        assert_eq!(p.to_string(), "1½");
+        assert_eq!(p.value(), 1.5);
+        assert_eq!(GamePoints::Apca.win().to_string(), "4");
+    }
+}

@@ -1,0 +1,260 @@
+//! The application state and its two entry points: [`App::update`] (message in, effects out)
+//! and [`render`] (a pure function of the state).
+
+use super::screens::{Ctx, HomeScreen, Nav, RenderCtx, Screen, ScreenState};
+use super::theme::Appearance;
+use super::widgets::menu::{render_help, render_too_small};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use ratatui::Frame;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
+};
+use ratatui::layout::{Rect, Size};
+use std::time::{Duration, Instant};
+
+/// The smallest terminal the app draws in.
+pub const MIN_SIZE: (u16, u16) = (80, 24);
+
+/// How often the screen is redrawn while a clock runs (10 Hz).
+pub const TICK: Duration = Duration::from_millis(100);
+
+/// A message to the app: input, a resize, or a clock tick.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    /// A key press (releases and repeats are filtered out by [`Msg::from_event`]).
+    Key(KeyEvent),
+    /// A mouse event.
+    Mouse(MouseEvent),
+    /// The terminal was resized to (columns, rows).
+    Resize(u16, u16),
+    /// Time passed (only while a clock runs).
+    Tick,
+}
+
+impl Msg {
+    /// The message for a terminal event, if it is one the app cares about.
+    pub fn from_event(event: Event) -> Option<Msg> {
+        match event {
+            Event::Key(k) if k.kind == KeyEventKind::Press => Some(Msg::Key(k)),
+            // Plain pointer motion (reported under mouse capture) changes nothing: no redraw.
+            Event::Mouse(m) if m.kind != MouseEventKind::Moved => Some(Msg::Mouse(m)),
+            Event::Resize(w, h) => Some(Msg::Resize(w, h)),
+            _ => None,
+        }
+    }
+
+    /// A key press message (for tests and scripted input).
+    pub fn key(code: KeyCode) -> Msg {
+        Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+    }
+
+    /// A plain character key press.
+    pub fn char(c: char) -> Msg {
+        Msg::key(KeyCode::Char(c))
+    }
+}
+
+/// Something for the event loop to do after an update.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Leave the program.
+    Quit,
+}
+
+/// Start-up choices of the TUI.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Colours, glyphs, no-colour and ASCII modes.
+    pub appearance: Appearance,
+    /// Seed of the random draws (ballots); the binary seeds from the time of day.
+    pub seed: u64,
+    /// Capture the mouse.
+    pub mouse: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            appearance: Appearance::default(),
+            seed: 0,
+            mouse: true,
+        }
+    }
+}
+
+/// The help overlay (a popup over the current screen).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpPopup;
+
+/// The whole app.
+pub struct App {
+    /// The screen shown.
+    pub screen: Screen,
+    /// The help overlay, when open.
+    pub help: Option<HelpPopup>,
+    /// Colours, glyphs and modes.
+    pub appearance: Appearance,
+    /// Randomness for draws.
+    pub rng: ChaCha8Rng,
+    /// The time of the last message.
+    pub now: Instant,
+    /// The terminal size.
+    pub size: Size,
+    quit: bool,
+}
+
+impl App {
+    /// The app on its home screen.
+    pub fn new(options: Options, now: Instant, size: Size) -> App {
+        App {
+            screen: Screen::Home(HomeScreen::new()),
+            help: None,
+            appearance: options.appearance,
+            rng: ChaCha8Rng::seed_from_u64(options.seed),
+            now,
+            size,
+            quit: false,
+        }
+    }
+
+    /// True once the app wants to stop.
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    /// How long the loop may sleep before redrawing: `None` (until input) unless a clock runs.
+    pub fn tick_interval(&self) -> Option<Duration> {
+        self.screen.ticking().then_some(TICK)
+    }
+
+    /// True when the terminal is below the minimum size.
+    pub fn too_small(&self) -> bool {
+        self.size.width < MIN_SIZE.0 || self.size.height < MIN_SIZE.1
+    }
+
+    /// Handle one message at time `now`.
+    pub fn update(&mut self, msg: Msg, now: Instant) -> Vec<Effect> {
+        self.now = now;
+        if let Msg::Resize(w, h) = msg {
+            self.size = Size::new(w, h);
+        }
+        if let Msg::Key(k) = &msg {
+            if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+                self.quit = true;
+                return vec![Effect::Quit];
+            }
+            if self.help.is_some() {
+                if matches!(
+                    k.code,
+                    KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q')
+                ) {
+                    self.help = None;
+                }
+                return Vec::new();
+            }
+            if k.code == KeyCode::Char('?') && !self.screen.typing() {
+                self.help = Some(HelpPopup);
+                return Vec::new();
+            }
+        }
+        if self.too_small() && matches!(msg, Msg::Mouse(_)) {
+            return Vec::new();
+        }
+        let mut ctx = Ctx {
+            now,
+            area: Rect::new(0, 0, self.size.width, self.size.height),
+            appearance: &self.appearance,
+            rng: &mut self.rng,
+        };
+        match self.screen.update(&msg, &mut ctx) {
+            Nav::Stay => Vec::new(),
+            Nav::Goto(screen) => {
+                self.screen = *screen;
+                Vec::new()
+            }
+            Nav::Home => {
+                self.screen = Screen::Home(HomeScreen::new());
+                Vec::new()
+            }
+            Nav::Quit => {
+                self.quit = true;
+                vec![Effect::Quit]
+            }
+        }
+    }
+}
+
+/// Draw the app: the screen, the help overlay over it, or the too-small notice.
+pub fn render(app: &App, frame: &mut Frame) {
+    let area = frame.area();
+    if area.width < MIN_SIZE.0 || area.height < MIN_SIZE.1 {
+        render_too_small(frame, MIN_SIZE);
+        return;
+    }
+    let ctx = RenderCtx {
+        now: app.now,
+        appearance: &app.appearance,
+    };
+    app.screen.render(frame, area, &ctx);
+    if app.help.is_some() {
+        render_help(
+            frame,
+            &app.screen.title(),
+            &app.screen.keys(),
+            &app.appearance,
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyEventState, MouseButton};
+
+    fn mouse(kind: MouseEventKind) -> Event {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 1,
+            row: 1,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn only_presses_clicks_and_resizes_become_messages() {
+        let release = Event::Key(KeyEvent {
+            code: KeyCode::Char('q'),
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Release,
+            state: KeyEventState::NONE,
+        });
+        assert_eq!(Msg::from_event(release), None);
+        assert_eq!(Msg::from_event(mouse(MouseEventKind::Moved)), None);
+        assert!(Msg::from_event(mouse(MouseEventKind::Down(MouseButton::Left))).is_some());
+        assert_eq!(Msg::from_event(Event::FocusGained), None);
+        assert_eq!(
+            Msg::from_event(Event::Resize(90, 30)),
+            Some(Msg::Resize(90, 30))
+        );
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_anywhere_and_help_swallows_keys() {
+        let now = Instant::now();
+        let mut app = App::new(Options::default(), now, Size::new(80, 24));
+        app.update(Msg::char('?'), now);
+        assert!(app.help.is_some());
+        app.update(Msg::char('p'), now);
+        assert!(
+            matches!(app.screen, Screen::Home(_)),
+            "keys go to the help, not the screen"
+        );
+        let effects = app.update(
+            Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            now,
+        );
+        assert_eq!(effects, vec![Effect::Quit]);
+        assert!(app.should_quit());
+    }
+}

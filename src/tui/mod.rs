@@ -1,0 +1,114 @@
+//! The terminal UI (ratatui + crossterm): terminal guard, event loop, screens and widgets.
+//!
+//! # Shape
+//!
+//! Data flows one way: terminal event -> [`Msg`] -> [`App::update`] (the current screen changes
+//! its own state and returns a [`Nav`](screens::Nav)) -> [`render`] draws a frame from `&App`
+//! only. [`run_loop`] is generic over the ratatui `Backend`, the [`EventSource`] and the
+//! [`Clock`], so tests drive the real app on a `TestBackend` with scripted keys and a
+//! [`FakeClock`]. Nothing here is needed by the layers below (engine, openings, director, store).
+//!
+//! - [`terminal`]: [`TerminalGuard`] (raw mode, alternate screen, mouse; restored on drop, error
+//!   and panic).
+//! - [`event_loop`]: blocks on input; wakes at 10 Hz only while a screen's clock runs.
+//! - [`app`]: [`App`], [`Msg`], [`Effect`], [`render`], the help overlay and the too-small notice.
+//! - [`screens`]: the [`Screen`] enum and the [`ScreenState`] trait; home, practice, review,
+//!   notice.
+//! - [`match_flow`]: the match screens (set-up, colours, ballot, accept/reject, game, results,
+//!   director menu).
+//! - [`widgets`]: board, clock panel, move list, the game screen, menus, help.
+//! - [`move_input`]: typed notation / cursor / mouse -> a legal `Move` (never plays it itself).
+//! - [`theme`]: colours, glyphs, `--ascii`, `--no-color` / `NO_COLOR`.
+//!
+//! # Adding a screen
+//!
+//! 1. Write `src/tui/screens/NAME.rs` (or `src/tui/match_flow/NAME.rs`) with a struct holding the
+//!    screen's state and `impl ScreenState` for it:
+//!    - `update(&mut self, &Msg, &mut Ctx) -> Nav`: keys (`Msg::Key`, presses only), mouse
+//!      (`Msg::Mouse`; hit-test with the same layout function the render uses, from `ctx.area`),
+//!      `Msg::Tick` (10 Hz while `ticking()`), `Msg::Resize`. Time is `ctx.now`, randomness
+//!      `ctx.rng`. Return `Nav::Stay`, `Nav::Goto(Box::new(Screen::Other(..)))`, `Nav::Home`
+//!      or `Nav::Quit`.
+//!    - `render(&self, frame, area, &RenderCtx)`: draw from the state only (`ctx.now` for running
+//!      clocks, `ctx.appearance` for every style and glyph). The area is at least 80x24.
+//!    - `title()` and `keys()` for the `?` help overlay; `ticking()` while a clock runs;
+//!      `typing()` while a text field has focus (then `?` and letters reach the screen).
+//! 2. Add a variant to [`Screen`] and an arm to the `each_screen!` macro in `screens/mod.rs`.
+//! 3. Reach it from another screen's `update` with `Nav::Goto`.
+//! 4. Test it headless: build an [`App`], set `app.screen`, feed `Msg`s to `app.update`, and
+//!    render on a `TestBackend` (see `tests/tui_*.rs`).
+//!
+//! The game screen of a match reuses [`widgets::GameScreenView`] (board, side panel, move list
+//! with clock readings, status line) with a [`widgets::ClockPanelView`] filled from the match
+//! clocks for `ctx.now` (set `flagged` as soon as a remaining time reaches zero), and
+//! [`move_input::MoveInput`] to read moves: `input.update(&pos, msg, ctx.area, flipped)` handles
+//! typed moves, the cursor and clicks and returns `InputOutcome::Play(mv)`; the match plays it
+//! through the director. `input.board(..)` gives the `BoardView` with cursor, selection and
+//! destinations. Forms use [`widgets::TextField`] (validated as you type); guarded actions (the
+//! director menu) use [`widgets::Confirm`] (only `y` confirms). [`testing`] has the helpers of the
+//! headless tests.
+
+pub mod app;
+pub mod event_loop;
+pub mod match_flow;
+pub mod move_input;
+pub mod screens;
+pub mod terminal;
+pub mod testing;
+pub mod theme;
+pub mod time;
+pub mod widgets;
+
+pub use app::{App, Effect, MIN_SIZE, Msg, Options, render};
+pub use event_loop::{CrosstermEvents, EventSource, Input, ScriptedEvents, TuiError, run_loop};
+pub use screens::{Screen, ScreenState};
+pub use terminal::TerminalGuard;
+pub use theme::{Appearance, Theme};
+pub use time::{Clock, FakeClock, SystemClock};
+
+/// Open the TUI on the real terminal and run until the user quits. The terminal is restored
+/// on return, on error and on panic.
+pub fn run(options: Options) -> Result<(), TuiError> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Err(TuiError::NotATerminal);
+    }
+    let clock = SystemClock;
+    let mut guard = TerminalGuard::enter(options.mouse)?;
+    let terminal = guard.terminal();
+    let size = terminal.size()?;
+    let mut app = App::new(options, clock.now(), size);
+    let result = run_loop(terminal, &mut app, &mut CrosstermEvents, &clock);
+    drop(guard);
+    result
+}
+
+/// Time per frame of drawing the game screen, measured on a `TestBackend` (for `crossboard
+/// bench render`). Returns (frames, seconds) per size.
+pub fn bench_render(frames: u32) -> Vec<((u16, u16), u32, f64)> {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use std::time::Instant;
+    let mut out = Vec::new();
+    for (w, h) in [(80u16, 24u16), (160, 50)] {
+        let Ok(mut terminal) = Terminal::new(TestBackend::new(w, h));
+        let now = Instant::now();
+        let mut app = App::new(Options::default(), now, ratatui::layout::Size::new(w, h));
+        let mut practice = screens::PracticeScreen::start_position();
+        for m in ["11-15", "23-19", "8-11", "22-17"] {
+            let _ = practice.game.play_text(m);
+        }
+        practice.numbers = true;
+        app.screen = Screen::Practice(practice);
+        let t = Instant::now();
+        for i in 0..frames {
+            // Alternate the flip so every frame redraws the whole board.
+            if let Screen::Practice(p) = &mut app.screen {
+                p.flipped = i % 2 == 1;
+            }
+            let Ok(_) = terminal.draw(|f| render(&app, f));
+        }
+        out.push(((w, h), frames, t.elapsed().as_secs_f64()));
+    }
+    out
+}

@@ -1,0 +1,155 @@
+//! Home: new match, resume a match, practice, open a PDN for review, quit.
+
+use super::{
+    Ctx, Nav, NoticeScreen, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState,
+};
+use crate::tui::Msg;
+use crate::tui::widgets::centered;
+use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
+use ratatui::Frame;
+use ratatui::crossterm::event::{MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+/// The home screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HomeScreen {
+    /// The menu.
+    pub menu: Menu,
+}
+
+/// Entries of the home menu, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HomeItem {
+    /// Set up and start a new match.
+    NewMatch,
+    /// Resume a saved match.
+    Resume,
+    /// Practise a ballot.
+    Practice,
+    /// Open a PDN file and review its games.
+    OpenPdn,
+    /// Leave.
+    Quit,
+}
+
+impl HomeItem {
+    /// All entries, in menu order.
+    pub const ALL: [HomeItem; 5] = [
+        HomeItem::NewMatch,
+        HomeItem::Resume,
+        HomeItem::Practice,
+        HomeItem::OpenPdn,
+        HomeItem::Quit,
+    ];
+}
+
+impl Default for HomeScreen {
+    fn default() -> HomeScreen {
+        HomeScreen::new()
+    }
+}
+
+impl HomeScreen {
+    /// The home screen with "New match" highlighted.
+    pub fn new() -> HomeScreen {
+        HomeScreen {
+            menu: Menu::new(
+                "Start",
+                vec![
+                    MenuItem::new('n', "New match", "set up a match for two players"),
+                    MenuItem::new('r', "Resume a match", "continue a saved match"),
+                    MenuItem::new('p', "Practice", "play a ballot from both sides"),
+                    MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
+                    MenuItem::new('q', "Quit", ""),
+                ],
+            ),
+        }
+    }
+
+    fn menu_rect(&self, area: Rect) -> Rect {
+        let (w, h) = self.menu.size();
+        let mut r = centered(area, w, h);
+        r.y = r.y.saturating_add(2).min(area.bottom().saturating_sub(h));
+        r
+    }
+
+    fn choose(&self, item: HomeItem, _ctx: &mut Ctx) -> Nav {
+        match item {
+            HomeItem::NewMatch => Nav::Goto(Box::new(Screen::Notice(NoticeScreen::new(
+                "New match",
+                vec!["The match set-up screen is not built yet.".into()],
+            )))),
+            HomeItem::Resume => Nav::Goto(Box::new(Screen::Notice(NoticeScreen::new(
+                "Resume a match",
+                vec!["No saved matches were found.".into()],
+            )))),
+            HomeItem::Practice => {
+                Nav::Goto(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
+            }
+            HomeItem::OpenPdn => Nav::Goto(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
+            HomeItem::Quit => Nav::Quit,
+        }
+    }
+}
+
+impl ScreenState for HomeScreen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        let chosen = match msg {
+            Msg::Key(k) => match self.menu.key(k) {
+                MenuOutcome::Chosen(i) => Some(i),
+                _ => None,
+            },
+            Msg::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                let r = self.menu_rect(ctx.area);
+                self.menu
+                    .hit(r, m.column, m.row)
+                    .inspect(|&i| self.menu.selected = i)
+            }
+            _ => None,
+        };
+        match chosen.and_then(|i| HomeItem::ALL.get(i).copied()) {
+            Some(item) => self.choose(item, ctx),
+            None => Nav::Stay,
+        }
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let r = self.menu_rect(area);
+        let g = look.glyphs();
+        let banner = Line::from(vec![
+            Span::styled(format!("{} {}  ", g.pieces[0], g.pieces[2]), look.dim()),
+            Span::styled("crossboard", look.accent()),
+            Span::styled(format!("  {} {}", g.pieces[3], g.pieces[1]), look.dim()),
+        ]);
+        let sub = Line::from(Span::styled(
+            "American checkers: matches, ballots and practice at one board",
+            look.dim(),
+        ));
+        let buf = frame.buffer_mut();
+        let y = r.y.saturating_sub(4).max(area.y);
+        let bx = area.x + area.width.saturating_sub(banner.width() as u16) / 2;
+        buf.set_line(bx, y, &banner, area.width);
+        let sx = area.x + area.width.saturating_sub(sub.width() as u16) / 2;
+        buf.set_line(sx, y + 1, &sub, area.width);
+        self.menu.render(r, buf, look);
+        let hint = "arrows + Enter, or the letter; ? help";
+        let hx = area.x + area.width.saturating_sub(hint.len() as u16) / 2;
+        buf.set_string(hx, area.bottom() - 1, hint, look.dim());
+    }
+
+    fn title(&self) -> String {
+        "Home".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        vec![
+            KeyHelp("↑ ↓, j k", "move in the menu"),
+            KeyHelp("Enter", "choose"),
+            KeyHelp("n r p o q", "new match, resume, practice, open PDN, quit"),
+            KeyHelp("?", "this help"),
+            KeyHelp("Ctrl-C", "quit from anywhere"),
+        ]
+    }
+}

@@ -1,0 +1,133 @@
+//! The screens: one file each, one variant each in [`Screen`].
+//!
+//! A screen is a struct implementing [`ScreenState`]: `update` turns a message into a change of
+//! its own state plus a [`Nav`] (stay, go to another screen, go home, quit); `render` draws it
+//! from `&self` only; `keys` lists its keys for the `?` help overlay. See the module doc of
+//! [`crate::tui`] for the recipe to add one.
+
+pub mod home;
+pub mod notice;
+pub mod open_pdn;
+pub mod practice;
+pub mod practice_setup;
+pub mod review;
+
+use super::Msg;
+use super::theme::Appearance;
+use super::widgets::menu::KeyHelp;
+use rand_chacha::ChaCha8Rng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use std::time::Instant;
+
+pub use home::HomeScreen;
+pub use notice::NoticeScreen;
+pub use open_pdn::OpenPdnScreen;
+pub use practice::PracticeScreen;
+pub use practice_setup::PracticeSetupScreen;
+pub use review::ReviewScreen;
+
+/// What a screen's update may read and change besides its own state.
+pub struct Ctx<'a> {
+    /// The time of this message (from the injected clock).
+    pub now: Instant,
+    /// The whole terminal area the screen is drawn in (for mouse hit-tests).
+    pub area: Rect,
+    /// Colours, glyphs, flags.
+    pub appearance: &'a Appearance,
+    /// Randomness for draws (seeded; a fixed seed in tests).
+    pub rng: &'a mut ChaCha8Rng,
+}
+
+/// What a screen's render may read besides its own state.
+pub struct RenderCtx<'a> {
+    /// The time of the last message: clocks are computed for this instant.
+    pub now: Instant,
+    /// Colours, glyphs, flags.
+    pub appearance: &'a Appearance,
+}
+
+/// Where to go after a message.
+pub enum Nav {
+    /// Stay on this screen.
+    Stay,
+    /// Replace this screen by another.
+    Goto(Box<Screen>),
+    /// Back to the home screen.
+    Home,
+    /// Leave the program.
+    Quit,
+}
+
+/// One screen's behaviour. Implemented by every variant's struct.
+pub trait ScreenState {
+    /// Handle a message (key presses only, mouse, resize, tick).
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav;
+    /// Draw into `area` (the whole terminal, already checked to be large enough).
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx);
+    /// The screen's name, for the help overlay.
+    fn title(&self) -> String;
+    /// The keys of this screen, for the help overlay.
+    fn keys(&self) -> Vec<KeyHelp>;
+    /// True while a clock runs: the loop then wakes at 10 Hz to redraw.
+    fn ticking(&self) -> bool {
+        false
+    }
+    /// True while the screen takes free text (a name, a file path): `?` and `q` are then typed
+    /// rather than handled globally.
+    fn typing(&self) -> bool {
+        false
+    }
+}
+
+/// Every screen of the app. To add one: a file in `screens/` (or `match_flow/`), a variant here,
+/// and an arm in `each_screen!`.
+pub enum Screen {
+    /// Home menu.
+    Home(HomeScreen),
+    /// Choose what to practise.
+    PracticeSetup(PracticeSetupScreen),
+    /// Practice a ballot from both sides.
+    Practice(PracticeScreen),
+    /// Step through a game.
+    Review(ReviewScreen),
+    /// Open a PDN file and pick a game to review.
+    OpenPdn(OpenPdnScreen),
+    /// A message with a way back (placeholders, errors).
+    Notice(NoticeScreen),
+}
+
+/// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
+macro_rules! each_screen {
+    ($screen:expr, $s:ident => $body:expr) => {
+        match $screen {
+            Screen::Home($s) => $body,
+            Screen::PracticeSetup($s) => $body,
+            Screen::Practice($s) => $body,
+            Screen::Review($s) => $body,
+            Screen::OpenPdn($s) => $body,
+            Screen::Notice($s) => $body,
+        }
+    };
+}
+
+impl ScreenState for Screen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        each_screen!(self, s => s.update(msg, ctx))
+    }
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        each_screen!(self, s => s.render(frame, area, ctx))
+    }
+    fn title(&self) -> String {
+        each_screen!(self, s => s.title())
+    }
+    fn keys(&self) -> Vec<KeyHelp> {
+        each_screen!(self, s => s.keys())
+    }
+    fn ticking(&self) -> bool {
+        each_screen!(self, s => s.ticking())
+    }
+    fn typing(&self) -> bool {
+        each_screen!(self, s => s.typing())
+    }
+}

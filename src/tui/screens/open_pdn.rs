@@ -1,0 +1,255 @@
+//! Open a PDN file: type its path, pick a game, review it. Games that do not read are listed
+//! with the reason (game number, line, what is wrong).
+
+use super::review::ReviewScreen;
+use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use crate::store::pdn::{PdnError, PdnGame, read_pdn};
+use crate::tui::Msg;
+use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
+use crate::tui::widgets::{centered, format_clock};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+/// The open-a-PDN screen.
+#[derive(Clone, Debug)]
+pub struct OpenPdnScreen {
+    /// The path being typed.
+    pub path: String,
+    /// The games of the file read, once read.
+    pub games: Option<Vec<Result<PdnGame, PdnError>>>,
+    /// The list of games.
+    pub menu: Menu,
+    /// Why the file could not be read, or the chosen game refused.
+    pub message: Option<String>,
+}
+
+impl Default for OpenPdnScreen {
+    fn default() -> OpenPdnScreen {
+        OpenPdnScreen::new()
+    }
+}
+
+impl OpenPdnScreen {
+    /// An empty path field.
+    pub fn new() -> OpenPdnScreen {
+        OpenPdnScreen {
+            path: String::new(),
+            games: None,
+            menu: Menu::new("Games", Vec::new()),
+            message: None,
+        }
+    }
+
+    /// Read the PDN text of a file called `name` (a path, shown in titles).
+    pub fn load_text(&mut self, name: &str, text: &str) {
+        let games = read_pdn(text);
+        let items = games
+            .iter()
+            .enumerate()
+            .map(|(i, g)| match g {
+                Ok(g) => MenuItem::new(' ', format!("{:>3}. {}", i + 1, describe(g)), ""),
+                Err(e) => MenuItem::new(' ', format!("{:>3}. cannot read: {e}", i + 1), ""),
+            })
+            .collect();
+        self.menu = Menu::new(format!("Games in {name}"), items);
+        self.message = if games.is_empty() {
+            Some(format!("{name} holds no games"))
+        } else {
+            None
+        };
+        self.games = Some(games);
+    }
+
+    fn open(&mut self) {
+        let path = self.path.trim().to_string();
+        if path.is_empty() {
+            self.message = Some("type the path of a PDN file".into());
+            return;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(text) => self.load_text(&path, &text),
+            Err(e) => self.message = Some(format!("cannot read {path}: {e}")),
+        }
+    }
+
+    fn review(&mut self, i: usize) -> Nav {
+        let Some(Some(entry)) = self.games.as_ref().map(|g| g.get(i)) else {
+            return Nav::Stay;
+        };
+        let g = match entry {
+            Ok(g) => g,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return Nav::Stay;
+            }
+        };
+        let game = match g.replay() {
+            Ok(game) => game,
+            Err(e) => {
+                self.message = Some(e.to_string());
+                return Nav::Stay;
+            }
+        };
+        let mut review = ReviewScreen::new(game, format!("Review · {}", describe(g)), None);
+        review.players = [
+            g.tag("Black").unwrap_or("").to_string(),
+            g.tag("White").unwrap_or("").to_string(),
+        ];
+        review.info = ["Event", "Date", "Round", "Result"]
+            .iter()
+            .filter_map(|t| g.tag(t).map(|v| format!("{t:<6} {v}")))
+            .collect();
+        if g.tag("Result").is_none() {
+            review.info.push(format!("Result {}", g.result.as_str()));
+        }
+        review.clocks = g
+            .clocks
+            .iter()
+            .map(|c| c.map(|ms| format_clock(ms as i64)))
+            .collect();
+        review.back = Some(Box::new(Screen::OpenPdn(self.clone())));
+        Nav::Goto(Box::new(Screen::Review(review)))
+    }
+}
+
+/// "Black vs White (Result), N moves".
+fn describe(g: &PdnGame) -> String {
+    let b = g.tag("Black").unwrap_or("?");
+    let w = g.tag("White").unwrap_or("?");
+    format!("{b} vs {w}  {}  {} moves", g.result.as_str(), g.moves.len())
+}
+
+impl ScreenState for OpenPdnScreen {
+    fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
+        let Msg::Key(k) = msg else {
+            return Nav::Stay;
+        };
+        if self.games.is_some() {
+            return match k.code {
+                KeyCode::Esc | KeyCode::Char('q') => {
+                    self.games = None;
+                    self.message = None;
+                    Nav::Stay
+                }
+                _ => match self.menu.key(k) {
+                    MenuOutcome::Chosen(i) => self.review(i),
+                    _ => Nav::Stay,
+                },
+            };
+        }
+        match k.code {
+            KeyCode::Esc => Nav::Home,
+            KeyCode::Enter => {
+                self.open();
+                Nav::Stay
+            }
+            KeyCode::Backspace => {
+                self.path.pop();
+                Nav::Stay
+            }
+            KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.path.clear();
+                Nav::Stay
+            }
+            KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.path.push(c);
+                self.message = None;
+                Nav::Stay
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        if self.games.is_some() {
+            let (w, h) = self.menu.size();
+            let r = centered(
+                Rect {
+                    height: area.height.saturating_sub(3),
+                    ..area
+                },
+                w.min(area.width),
+                h,
+            );
+            self.menu.render(r, frame.buffer_mut(), look);
+        } else {
+            let r = centered(area, 70, 7);
+            let block = Block::new()
+                .borders(Borders::ALL)
+                .border_set(look.border_set())
+                .border_style(look.accent())
+                .title_top(Line::from(Span::styled(" Open a PDN file ", look.accent())));
+            let lines = vec![
+                Line::from(Span::styled("Path of the file:", look.dim())),
+                Line::from(Span::styled(
+                    format!("{}_", self.path),
+                    look.accent().add_modifier(Modifier::UNDERLINED),
+                )),
+                Line::from(""),
+                Line::from(Span::styled("Enter opens it; Esc goes back", look.dim())),
+            ];
+            frame.render_widget(Paragraph::new(lines).block(block), r);
+        }
+        if let Some(m) = &self.message {
+            let r = Rect {
+                y: area.bottom().saturating_sub(3),
+                height: 2,
+                ..area
+            };
+            frame.render_widget(
+                Paragraph::new(Line::from(Span::styled(m.clone(), look.alert())))
+                    .wrap(Wrap { trim: true }),
+                r,
+            );
+        }
+        let hint = if self.games.is_some() {
+            "arrows + Enter: review the game · Esc: another file"
+        } else {
+            "type the path, Enter to open · Esc: back"
+        };
+        frame
+            .buffer_mut()
+            .set_string(area.x + 1, area.bottom() - 1, hint, look.dim());
+    }
+
+    fn title(&self) -> String {
+        "Open a PDN".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        vec![
+            KeyHelp("type, Enter", "the path of the file, then open it"),
+            KeyHelp("Ctrl-U", "clear the path"),
+            KeyHelp("↑ ↓, Enter", "choose a game to review"),
+            KeyHelp("Esc", "back (to the path, then home)"),
+        ]
+    }
+
+    fn typing(&self) -> bool {
+        self.games.is_none()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_games_and_errors() {
+        let mut s = OpenPdnScreen::new();
+        s.load_text(
+            "t.pdn",
+            "[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Black \"X\"]\n1. 11-14 *\n",
+        );
+        let games = s.games.as_ref().unwrap();
+        assert_eq!(games.len(), 2);
+        assert!(games[0].is_ok() && games[1].is_err());
+        assert!(s.menu.items[0].label.contains("Ann vs Bob"));
+        assert!(s.menu.items[1].label.contains("cannot read"));
+    }
+}

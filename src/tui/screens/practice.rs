@@ -1,0 +1,352 @@
+//! Practice: play a ballot (or the start position) from both sides, with take-back, flip, square
+//! numbers and the man-down check.
+
+use super::review::ReviewScreen;
+use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use crate::engine::{Bitboard, Color, DrawClaim, Game, Move, Outcome, Position};
+use crate::openings::{self, DrawSettings, Opening, System};
+use crate::tui::Msg;
+use crate::tui::move_input::{InputOutcome, MoveInput};
+use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+
+/// The ballot being practised, as shown.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BallotInfo {
+    /// The system it was drawn from.
+    pub system: System,
+    /// "3-move restriction 12", "11-Man Ballot 1234".
+    pub reference: String,
+    /// Its name ("9-14 22-17 11-15", "Remove 11 and 28; 8-11 24-19").
+    pub name: String,
+    /// 11-man: the public position id.
+    pub public_id: Option<u32>,
+    /// The moves that set it up.
+    pub set_moves: Vec<Move>,
+    /// The side that loses a man at once (the man-down check), if any.
+    pub loses_man: Option<Color>,
+    /// Other openings of the system reaching the same position.
+    pub transpositions: Vec<u32>,
+    /// Men removed before the set moves (11-man), marked on the board until the first move.
+    pub removed: Bitboard,
+}
+
+impl BallotInfo {
+    /// What practice shows of an opening.
+    pub fn from_opening(o: &Opening) -> BallotInfo {
+        let removed = if o.system == System::ElevenMan {
+            Position::start().occupied() & !o.start.occupied()
+        } else {
+            0
+        };
+        BallotInfo {
+            system: o.system,
+            reference: o.reference(),
+            name: o.name.clone(),
+            public_id: o.public_id,
+            set_moves: o.set_moves.clone(),
+            loses_man: o.loses_man,
+            transpositions: o.transpositions(),
+            removed,
+        }
+    }
+}
+
+/// The practice screen.
+#[derive(Clone, Debug)]
+pub struct PracticeScreen {
+    /// The game being played.
+    pub game: Game,
+    /// The ballot, if one was drawn.
+    pub ballot: Option<BallotInfo>,
+    /// The move being entered.
+    pub input: MoveInput,
+    /// Red at the bottom.
+    pub flipped: bool,
+    /// Square numbers shown.
+    pub numbers: bool,
+    /// The last message (a refusal, a take-back...).
+    pub message: Option<(String, StatusKind)>,
+}
+
+impl PracticeScreen {
+    /// Practise from a position (the start, or a ballot's).
+    pub fn new(start: Position, ballot: Option<BallotInfo>) -> PracticeScreen {
+        PracticeScreen {
+            input: MoveInput::new(&start),
+            game: Game::new(crate::engine::Rules::English, start),
+            ballot,
+            flipped: false,
+            numbers: false,
+            message: None,
+        }
+    }
+
+    /// Practise an opening from its position after the set moves.
+    pub fn from_opening(o: &Opening) -> PracticeScreen {
+        PracticeScreen::new(o.position, Some(BallotInfo::from_opening(o)))
+    }
+
+    /// Practise from the standard start position.
+    pub fn start_position() -> PracticeScreen {
+        PracticeScreen::new(Position::start(), None)
+    }
+
+    fn play(&mut self, mv: Move) {
+        match self.game.play(&mv) {
+            Ok(()) => {
+                self.input.clear();
+                self.message = None;
+            }
+            Err(e) => self.message = Some((e.to_string(), StatusKind::Error)),
+        }
+    }
+
+    fn take_back(&mut self) {
+        self.input.clear();
+        self.message = Some(match self.game.take_back() {
+            Some(mv) => (format!("took back {mv}"), StatusKind::Info),
+            None => ("nothing to take back".into(), StatusKind::Error),
+        });
+    }
+
+    fn restart(&mut self) {
+        let start = *self.game.start();
+        self.game = Game::new(self.game.rules(), start);
+        self.input = MoveInput::new(&start);
+        self.message = Some(("back to the ballot position".into(), StatusKind::Info));
+    }
+
+    /// Draw another opening of the same system (at random, seeded).
+    fn redraw(&mut self, ctx: &mut Ctx) {
+        let Some(system) = self.ballot.as_ref().map(|b| b.system) else {
+            self.message = Some((
+                "no ballot system: choose one from Practice on the home screen".into(),
+                StatusKind::Error,
+            ));
+            return;
+        };
+        let settings = DrawSettings {
+            system,
+            ..DrawSettings::default()
+        };
+        match openings::draw(&settings, &[], ctx.rng) {
+            Ok(d) => {
+                let (flipped, numbers) = (self.flipped, self.numbers);
+                *self = PracticeScreen::from_opening(&d.opening);
+                self.flipped = flipped;
+                self.numbers = numbers;
+                self.message = Some((format!("drew {}", d.opening.reference()), StatusKind::Info));
+            }
+            Err(e) => self.message = Some((e.to_string(), StatusKind::Error)),
+        }
+    }
+
+    /// What the status line says now.
+    pub fn status(&self) -> (String, StatusKind) {
+        if let Some(m) = &self.message {
+            return m.clone();
+        }
+        if let Some(Outcome::Win(c)) = self.game.result() {
+            return (
+                format!(
+                    "{c} wins: {} cannot move. u takes back, r restarts, q leaves",
+                    c.opponent()
+                ),
+                StatusKind::Warn,
+            );
+        }
+        let turn = self.game.position().turn();
+        if let Some(claim) = self.game.claimable_draw() {
+            let why = match claim {
+                DrawClaim::Repetition => "third repetition",
+                DrawClaim::FortyMoves => "forty moves without a man move or capture",
+            };
+            return (
+                format!("{turn} to move; a draw is claimable ({why})"),
+                StatusKind::Warn,
+            );
+        }
+        let must = if self.game.position().must_capture() {
+            " (capture compulsory)"
+        } else {
+            ""
+        };
+        (
+            format!("{turn} to move{must}: type a move or pick a piece"),
+            StatusKind::Info,
+        )
+    }
+
+    /// Information lines of the side panel.
+    fn info(&self, look: &crate::tui::theme::Appearance) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        match &self.ballot {
+            Some(b) => {
+                lines.push(Line::from(vec![
+                    Span::styled("Ballot ", look.dim()),
+                    Span::raw(b.reference.clone()),
+                ]));
+                lines.push(Line::from(vec![
+                    Span::styled("       ", look.dim()),
+                    Span::raw(b.name.clone()),
+                ]));
+                if let Some(id) = b.public_id {
+                    lines.push(Line::from(vec![
+                        Span::styled("Id     ", look.dim()),
+                        Span::raw(format!("public position {id}")),
+                    ]));
+                }
+                if !b.transpositions.is_empty() {
+                    let list: Vec<String> = b
+                        .transpositions
+                        .iter()
+                        .take(6)
+                        .map(|n| n.to_string())
+                        .collect();
+                    let more = if b.transpositions.len() > 6 {
+                        " ..."
+                    } else {
+                        ""
+                    };
+                    lines.push(Line::from(vec![
+                        Span::styled("Same as ", look.dim()),
+                        Span::raw(format!("{}{more}", list.join(", "))),
+                    ]));
+                }
+                match b.loses_man {
+                    Some(side) => lines.push(Line::from(Span::styled(
+                        format!("! man-down check: {side} loses a man"),
+                        look.alert(),
+                    ))),
+                    None => lines.push(Line::from(Span::styled(
+                        "man-down check: no man lost",
+                        look.dim(),
+                    ))),
+                }
+            }
+            None => lines.push(Line::from(Span::styled(
+                "Start position (no ballot)",
+                look.dim(),
+            ))),
+        }
+        let pos = self.game.position();
+        lines.push(Line::from(Span::styled(
+            format!(
+                "Pieces Red {} · White {}",
+                pos.count(Color::Red),
+                pos.count(Color::White)
+            ),
+            look.dim(),
+        )));
+        lines
+    }
+
+    fn apply(&mut self, out: InputOutcome) {
+        match out {
+            InputOutcome::Play(mv) => self.play(mv),
+            InputOutcome::Refused(why) => self.message = Some((why, StatusKind::Error)),
+            InputOutcome::Changed => self.message = None,
+            InputOutcome::Ignored => {}
+        }
+    }
+}
+
+impl ScreenState for PracticeScreen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        match msg {
+            Msg::Key(_) | Msg::Mouse(_) => {
+                let pos = *self.game.position();
+                let out = self.input.update(&pos, msg, ctx.area, self.flipped);
+                if out != InputOutcome::Ignored {
+                    self.apply(out);
+                    return Nav::Stay;
+                }
+                let Msg::Key(key) = msg else {
+                    return Nav::Stay;
+                };
+                match key.code {
+                    KeyCode::Char('f') => self.flipped = !self.flipped,
+                    KeyCode::Char('n') => self.numbers = !self.numbers,
+                    KeyCode::Char('u') | KeyCode::Backspace => self.take_back(),
+                    KeyCode::Char('r') => self.restart(),
+                    KeyCode::Char('d') => self.redraw(ctx),
+                    KeyCode::Char('v') => {
+                        let review = ReviewScreen::new(
+                            self.game.clone(),
+                            "Review of the practice game".into(),
+                            Some(Box::new(Screen::Practice(self.clone()))),
+                        );
+                        return Nav::Goto(Box::new(Screen::Review(review)));
+                    }
+                    KeyCode::Char('q') => return Nav::Home,
+                    _ => {}
+                }
+                Nav::Stay
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let pos = self.game.position();
+        let over = self.game.result().is_some();
+        let last_move = self
+            .game
+            .moves()
+            .last()
+            .or_else(|| self.ballot.as_ref().and_then(|b| b.set_moves.last()))
+            .copied();
+        let view = GameScreenView {
+            title: match &self.ballot {
+                Some(b) => format!("Practice · {} · {}", b.reference, b.name),
+                None => "Practice · start position".into(),
+            },
+            board: BoardView {
+                marked: match (&self.ballot, self.game.moves().is_empty()) {
+                    (Some(b), true) => b.removed,
+                    _ => 0,
+                },
+                ..self.input.board(pos, self.flipped, self.numbers, last_move)
+            },
+            players: [String::new(), String::new()],
+            clocks: None,
+            info: self.info(look),
+            moves: MoveListView::plain(
+                self.game.start().turn(),
+                self.game.moves().iter().map(|m| m.to_string()),
+            ),
+            input: (!over).then_some(&self.input),
+            candidates: self.input.candidates(pos),
+            status: self.status(),
+            hint: "? help ".into(),
+        };
+        view.render(frame, area, look);
+    }
+
+    fn title(&self) -> String {
+        "Practice".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        vec![
+            KeyHelp("11-15, 15x24", "type a move; Enter plays it"),
+            KeyHelp("arrows, hjkl", "move the cursor"),
+            KeyHelp("Enter, Space", "pick the piece, then its destination"),
+            KeyHelp("mouse", "click a piece, then its destination"),
+            KeyHelp("Esc", "clear the typed move or selection"),
+            KeyHelp("u, Backspace", "take back a move"),
+            KeyHelp("f", "flip the board"),
+            KeyHelp("n", "show or hide square numbers"),
+            KeyHelp("r", "restart from the ballot position"),
+            KeyHelp("d", "draw another opening of the same system"),
+            KeyHelp("v", "review this game move by move"),
+            KeyHelp("q", "back to the home screen"),
+        ]
+    }
+}

@@ -1,0 +1,223 @@
+//! Choosing what to practise: an opening system, then a random draw (seeded) or an opening by
+//! number (or an 11-man public position id), or the plain start position.
+
+use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
+use crate::openings::{self, DrawSettings, Opening, System};
+use crate::tui::Msg;
+use crate::tui::widgets::centered;
+use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+
+/// The practice set-up screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PracticeSetupScreen {
+    /// The systems, then "start position".
+    pub menu: Menu,
+    /// Digits typed: an opening number (or a public id with `by_id`).
+    pub number: String,
+    /// 11-man: the number is a public position id (1-2500).
+    pub by_id: bool,
+    /// Why the last attempt failed.
+    pub message: Option<String>,
+}
+
+impl Default for PracticeSetupScreen {
+    fn default() -> PracticeSetupScreen {
+        PracticeSetupScreen::new()
+    }
+}
+
+impl PracticeSetupScreen {
+    /// The screen with the 3-move restriction highlighted.
+    pub fn new() -> PracticeSetupScreen {
+        let keys = ['g', 'w', 'e', 'm', 'y'];
+        let mut items: Vec<MenuItem> = System::ALL
+            .iter()
+            .zip(keys)
+            .map(|(s, k)| {
+                MenuItem::new(
+                    k,
+                    s.title(),
+                    format!(
+                        "{} opening{}",
+                        s.count(),
+                        if s.count() == 1 { "" } else { "s" }
+                    ),
+                )
+            })
+            .collect();
+        items.push(MenuItem::new(
+            's',
+            "Start position",
+            "no ballot, from the standard start",
+        ));
+        let mut menu = Menu::new("Practice: choose an opening system", items);
+        menu.selected = 2;
+        PracticeSetupScreen {
+            menu,
+            number: String::new(),
+            by_id: false,
+            message: None,
+        }
+    }
+
+    /// The highlighted system (`None`: the start position).
+    pub fn system(&self) -> Option<System> {
+        System::ALL.get(self.menu.selected).copied()
+    }
+
+    fn menu_rect(&self, area: Rect) -> Rect {
+        let (w, h) = self.menu.size();
+        let mut r = centered(area, w.max(60), h);
+        r.y = area.y + 2;
+        r
+    }
+
+    /// Pick the opening asked for: by number or id when digits were typed, else at random.
+    fn go(&mut self, ctx: &mut Ctx) -> Nav {
+        let Some(system) = self.system() else {
+            return Nav::Goto(Box::new(Screen::Practice(PracticeScreen::start_position())));
+        };
+        let picked: Result<Opening, String> = if self.number.is_empty() {
+            let settings = DrawSettings {
+                system,
+                ..DrawSettings::default()
+            };
+            openings::draw(&settings, &[], ctx.rng)
+                .map(|d| d.opening)
+                .map_err(|e| e.to_string())
+        } else {
+            match self.number.parse::<u32>() {
+                Err(_) => Err(format!("{} is not a number", self.number)),
+                Ok(n) if self.by_id && system == System::ElevenMan => {
+                    openings::opening_by_public_id(n).map_err(|e| e.to_string())
+                }
+                Ok(n) => openings::opening(system, n).map_err(|e| e.to_string()),
+            }
+        };
+        match picked {
+            Ok(o) => Nav::Goto(Box::new(Screen::Practice(PracticeScreen::from_opening(&o)))),
+            Err(e) => {
+                self.message = Some(e);
+                Nav::Stay
+            }
+        }
+    }
+}
+
+impl ScreenState for PracticeSetupScreen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        match msg {
+            Msg::Key(k) => match k.code {
+                KeyCode::Char(c) if c.is_ascii_digit() => {
+                    if self.number.len() < 5 {
+                        self.number.push(c);
+                    }
+                    self.message = None;
+                    Nav::Stay
+                }
+                KeyCode::Backspace => {
+                    self.number.pop();
+                    Nav::Stay
+                }
+                KeyCode::Char('i') => {
+                    self.by_id = !self.by_id;
+                    if self.by_id {
+                        self.menu.selected = 3;
+                    }
+                    Nav::Stay
+                }
+                KeyCode::Char('d') => {
+                    self.number.clear();
+                    self.go(ctx)
+                }
+                KeyCode::Char('q') | KeyCode::Esc => Nav::Home,
+                KeyCode::Enter => self.go(ctx),
+                _ => {
+                    if let MenuOutcome::Moved | MenuOutcome::Chosen(_) = self.menu.key(k) {
+                        self.message = None;
+                        if self.system() != Some(System::ElevenMan) {
+                            self.by_id = false;
+                        }
+                    }
+                    Nav::Stay
+                }
+            },
+            Msg::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                match self.menu.hit(self.menu_rect(ctx.area), m.column, m.row) {
+                    Some(i) => {
+                        self.menu.selected = i;
+                        self.go(ctx)
+                    }
+                    None => Nav::Stay,
+                }
+            }
+            _ => Nav::Stay,
+        }
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let r = self.menu_rect(area);
+        let buf = frame.buffer_mut();
+        self.menu.render(r, buf, look);
+        let mut y = r.bottom() + 1;
+        let x = r.x + 1;
+        let range = match self.system() {
+            Some(System::ElevenMan) if self.by_id => "public position id 1-2500".to_string(),
+            Some(s) => format!("number 1-{}", s.count()),
+            None => "no number needed".into(),
+        };
+        let field = Line::from(vec![
+            Span::styled("Number: ", look.dim()),
+            Span::styled(
+                format!("{:_<5}", self.number),
+                look.accent().add_modifier(Modifier::UNDERLINED),
+            ),
+            Span::styled(format!("  ({range})"), look.dim()),
+        ]);
+        buf.set_line(x, y, &field, r.width);
+        y += 2;
+        let lines = [
+            "Enter with no number: draw one at random (d also draws)",
+            "Type a number, then Enter: that opening",
+            "i: 11-Man Ballot by public position id",
+            "Letters pick a system; q goes back",
+        ];
+        for l in lines {
+            buf.set_string(x, y, l, look.dim());
+            y += 1;
+        }
+        if let Some(m) = &self.message {
+            buf.set_line(
+                x,
+                y + 1,
+                &Line::from(Span::styled(m.clone(), look.alert())),
+                area.width.saturating_sub(x),
+            );
+        }
+    }
+
+    fn title(&self) -> String {
+        "Practice set-up".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        vec![
+            KeyHelp("↑ ↓, j k", "choose a system"),
+            KeyHelp(
+                "g w e m y s",
+                "GAYP, 2-move, 3-move, 11-man, Roll Your Own, start",
+            ),
+            KeyHelp("0-9", "type an opening number"),
+            KeyHelp("i", "11-man: the number is a public position id"),
+            KeyHelp("Enter", "that number, or a random draw when none is typed"),
+            KeyHelp("d", "draw at random"),
+            KeyHelp("q, Esc", "back to the home screen"),
+        ]
+    }
+}

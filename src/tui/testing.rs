@@ -1,0 +1,74 @@
+//! Helpers for headless tests of the TUI: drive an [`App`] with key messages, render it on a
+//! `TestBackend`, read the screen as text. Used by `tests/tui_*.rs` and the screens' own tests.
+
+use super::app::{App, Msg, Options, render};
+use super::theme::Appearance;
+use super::time::{Clock, FakeClock};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Size;
+
+/// An app with plain ASCII, colourless output (stable snapshots), seed 7, at `w` x `h`.
+pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
+    let options = Options {
+        appearance: Appearance::plain(),
+        seed: 7,
+        mouse: true,
+    };
+    App::new(options, clock.now(), Size::new(w, h))
+}
+
+/// The messages for typing `text`: each character a key press; `\n` is Enter, `\x1b` is Esc,
+/// `\x08` is Backspace, `\x15` is Ctrl-U.
+pub fn type_keys(text: &str) -> Vec<Msg> {
+    text.chars()
+        .map(|c| match c {
+            '\n' => Msg::key(KeyCode::Enter),
+            '\x1b' => Msg::key(KeyCode::Esc),
+            '\x08' => Msg::key(KeyCode::Backspace),
+            '\x15' => Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)),
+            c => Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
+        })
+        .collect()
+}
+
+/// Feed messages to the app at the clock's current time.
+pub fn feed(app: &mut App, clock: &FakeClock, msgs: impl IntoIterator<Item = Msg>) {
+    for m in msgs {
+        app.update(m, clock.now());
+    }
+}
+
+/// Type `text` into the app (see [`type_keys`]).
+pub fn type_text(app: &mut App, clock: &FakeClock, text: &str) {
+    feed(app, clock, type_keys(text));
+}
+
+/// Render the app on a fresh `TestBackend` of the app's size; returns the buffer.
+pub fn render_buffer(app: &App) -> Buffer {
+    let Ok(mut terminal) = Terminal::new(TestBackend::new(app.size.width, app.size.height));
+    let Ok(_) = terminal.draw(|f| render(app, f));
+    terminal.backend().buffer().clone()
+}
+
+/// Render the app and return the screen as text, one line per row, trailing spaces trimmed.
+pub fn render_text(app: &App) -> String {
+    buffer_text(&render_buffer(app))
+}
+
+/// The text of a buffer, one line per row, trailing spaces trimmed.
+pub fn buffer_text(buf: &Buffer) -> String {
+    let area = buf.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let mut line = String::new();
+        for x in area.left()..area.right() {
+            line.push_str(buf[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}

@@ -1,0 +1,256 @@
+//! How things look: colours ([`Theme`]), glyphs (Unicode or ASCII) and the no-colour mode.
+//!
+//! Every style in the TUI comes from an [`Appearance`], so `--no-color` / `NO_COLOR` and
+//! `--ascii` are honoured in one place: without colour, styles keep only modifiers (bold,
+//! reversed, underlined), and every distinction also shows as a glyph.
+
+use crate::engine::{Color as Side, Piece};
+use ratatui::style::{Color, Modifier, Style};
+
+/// Colours of the board and panels. Configurable (the config file's display settings map here).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Theme {
+    /// Background of the playing (dark) squares.
+    pub dark_square: Color,
+    /// Background of the unused (light) squares.
+    pub light_square: Color,
+    /// Red's pieces.
+    pub red_piece: Color,
+    /// White's pieces.
+    pub white_piece: Color,
+    /// Background of the squares of the last move.
+    pub last_move: Color,
+    /// Background of the legal destinations of the selected piece.
+    pub target: Color,
+    /// Background of the selected piece's square.
+    pub selected: Color,
+    /// Background of the keyboard cursor.
+    pub cursor: Color,
+    /// Square numbers.
+    pub number: Color,
+    /// Titles, the side to move, highlights in panels.
+    pub accent: Color,
+    /// Errors, warnings and a fallen flag.
+    pub alert: Color,
+    /// Secondary text (hints, key help).
+    pub dim: Color,
+}
+
+impl Default for Theme {
+    fn default() -> Theme {
+        Theme {
+            dark_square: Color::Rgb(92, 64, 44),
+            light_square: Color::Rgb(222, 200, 160),
+            red_piece: Color::Rgb(235, 70, 60),
+            white_piece: Color::Rgb(250, 250, 245),
+            last_move: Color::Rgb(128, 110, 40),
+            target: Color::Rgb(50, 110, 70),
+            selected: Color::Rgb(40, 90, 150),
+            cursor: Color::Rgb(70, 130, 190),
+            number: Color::Rgb(190, 170, 140),
+            accent: Color::Yellow,
+            alert: Color::LightRed,
+            dim: Color::DarkGray,
+        }
+    }
+}
+
+/// Glyphs for pieces and markers; kings differ from men by glyph, not only by colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Glyphs {
+    /// Red man, Red king, White man, White king.
+    pub pieces: [&'static str; 4],
+    /// An empty legal destination of the selected piece.
+    pub target: &'static str,
+    /// A marked square (e.g. a man removed by a ballot).
+    pub removed: &'static str,
+    /// A square captured by the last move.
+    pub captured: &'static str,
+    /// The side to move, in panels.
+    pub to_move: &'static str,
+    /// A fallen flag.
+    pub flag: &'static str,
+}
+
+impl Glyphs {
+    /// Unicode glyphs: ● ◉ for Red, ○ ◎ for White.
+    pub const UNICODE: Glyphs = Glyphs {
+        pieces: ["●", "◉", "○", "◎"],
+        target: "·",
+        removed: "×",
+        captured: "∙",
+        to_move: "▶",
+        flag: "⚑",
+    };
+    /// ASCII glyphs: r R for Red, w W for White.
+    pub const ASCII: Glyphs = Glyphs {
+        pieces: ["r", "R", "w", "W"],
+        target: "+",
+        removed: "x",
+        captured: ".",
+        to_move: ">",
+        flag: "!!",
+    };
+
+    /// The glyph of a piece.
+    pub fn piece(&self, p: Piece) -> &'static str {
+        let i = match p.color {
+            Side::Red => 0,
+            Side::White => 2,
+        } + usize::from(p.king);
+        self.pieces[i]
+    }
+}
+
+/// Theme plus the terminal's abilities: the one source of every style and glyph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Appearance {
+    /// The colours, used only when `color` is on.
+    pub theme: Theme,
+    /// Whether to use colour (off with `--no-color` or `NO_COLOR`).
+    pub color: bool,
+    /// Whether to restrict output to ASCII (`--ascii`).
+    pub ascii: bool,
+}
+
+impl Default for Appearance {
+    fn default() -> Appearance {
+        Appearance {
+            theme: Theme::default(),
+            color: true,
+            ascii: false,
+        }
+    }
+}
+
+impl Appearance {
+    /// The appearance for the given flags; `NO_COLOR` (set and non-empty) turns colour off.
+    pub fn from_flags(ascii: bool, no_color: bool, no_color_env: Option<&str>) -> Appearance {
+        let env_off = no_color_env.is_some_and(|v| !v.is_empty());
+        Appearance {
+            theme: Theme::default(),
+            color: !(no_color || env_off),
+            ascii,
+        }
+    }
+
+    /// Plain, colourless, ASCII: what the snapshot tests of layout use.
+    pub fn plain() -> Appearance {
+        Appearance {
+            theme: Theme::default(),
+            color: false,
+            ascii: true,
+        }
+    }
+
+    /// The glyph set in use.
+    pub fn glyphs(&self) -> &'static Glyphs {
+        if self.ascii {
+            &Glyphs::ASCII
+        } else {
+            &Glyphs::UNICODE
+        }
+    }
+
+    /// A foreground colour, or nothing in no-colour mode.
+    pub fn fg(&self, c: Color) -> Style {
+        if self.color {
+            Style::new().fg(c)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// A background colour, or nothing in no-colour mode.
+    pub fn bg(&self, c: Color) -> Style {
+        if self.color {
+            Style::new().bg(c)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// Titles and the side to move.
+    pub fn accent(&self) -> Style {
+        self.fg(self.theme.accent).add_modifier(Modifier::BOLD)
+    }
+
+    /// Errors, warnings, a fallen flag.
+    pub fn alert(&self) -> Style {
+        self.fg(self.theme.alert).add_modifier(Modifier::BOLD)
+    }
+
+    /// Secondary text.
+    pub fn dim(&self) -> Style {
+        if self.color {
+            Style::new().fg(self.theme.dim)
+        } else {
+            Style::new()
+        }
+    }
+
+    /// The colour of a side's pieces.
+    pub fn side(&self, side: Side) -> Style {
+        match side {
+            Side::Red => self.fg(self.theme.red_piece),
+            Side::White => self.fg(self.theme.white_piece),
+        }
+        .add_modifier(Modifier::BOLD)
+    }
+
+    /// The horizontal rule / border set: plain ASCII when `ascii`.
+    pub fn border_set(&self) -> ratatui::symbols::border::Set<'static> {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            ratatui::symbols::border::ROUNDED
+        }
+    }
+}
+
+/// Borders drawn with `+`, `-` and `|`.
+pub const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_color_env_turns_colour_off_only_when_non_empty() {
+        assert!(!Appearance::from_flags(false, false, Some("1")).color);
+        assert!(Appearance::from_flags(false, false, Some("")).color);
+        assert!(Appearance::from_flags(false, false, None).color);
+        assert!(!Appearance::from_flags(false, true, None).color);
+    }
+
+    #[test]
+    fn kings_and_men_differ_by_glyph_in_both_sets() {
+        for g in [Glyphs::UNICODE, Glyphs::ASCII] {
+            let mut all = g.pieces.to_vec();
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), 4);
+        }
+        let king = Piece {
+            color: Side::White,
+            king: true,
+        };
+        assert_eq!(Glyphs::ASCII.piece(king), "W");
+    }
+
+    #[test]
+    fn no_colour_styles_carry_no_colour() {
+        let a = Appearance::plain();
+        assert_eq!(a.fg(Color::Red), Style::new());
+        assert_eq!(a.side(Side::Red).fg, None);
+    }
+}

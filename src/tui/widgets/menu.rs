@@ -1,0 +1,234 @@
+//! Menus (arrow keys, shortcut letters, mouse), the help overlay, and the "window too small"
+//! notice.
+
+use super::game_screen::centered;
+use crate::tui::theme::Appearance;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+
+/// One key of a screen, for the help overlay: the key(s) and what they do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KeyHelp(pub &'static str, pub &'static str);
+
+/// A menu entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuItem {
+    /// Shortcut letter.
+    pub key: char,
+    /// What it says.
+    pub label: String,
+    /// A short explanation shown beside it.
+    pub detail: String,
+}
+
+impl MenuItem {
+    /// An entry.
+    pub fn new(key: char, label: impl Into<String>, detail: impl Into<String>) -> MenuItem {
+        MenuItem {
+            key,
+            label: label.into(),
+            detail: detail.into(),
+        }
+    }
+}
+
+/// A vertical menu with one highlighted entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Menu {
+    /// Title of the box.
+    pub title: String,
+    /// The entries.
+    pub items: Vec<MenuItem>,
+    /// The highlighted entry.
+    pub selected: usize,
+}
+
+/// What a key did to a menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuOutcome {
+    /// Not a menu key.
+    Ignored,
+    /// The highlight moved.
+    Moved,
+    /// An entry was chosen (Enter, its letter, or a click).
+    Chosen(usize),
+}
+
+impl Menu {
+    /// A menu with the first entry highlighted.
+    pub fn new(title: impl Into<String>, items: Vec<MenuItem>) -> Menu {
+        Menu {
+            title: title.into(),
+            items,
+            selected: 0,
+        }
+    }
+
+    /// Handle a key.
+    pub fn key(&mut self, key: &KeyEvent) -> MenuOutcome {
+        let n = self.items.len();
+        if n == 0 {
+            return MenuOutcome::Ignored;
+        }
+        match key.code {
+            KeyCode::Up | KeyCode::Char('k') => {
+                self.selected = (self.selected + n - 1) % n;
+                MenuOutcome::Moved
+            }
+            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                self.selected = (self.selected + 1) % n;
+                MenuOutcome::Moved
+            }
+            KeyCode::Home => {
+                self.selected = 0;
+                MenuOutcome::Moved
+            }
+            KeyCode::End => {
+                self.selected = n - 1;
+                MenuOutcome::Moved
+            }
+            KeyCode::Enter | KeyCode::Char(' ') => MenuOutcome::Chosen(self.selected),
+            KeyCode::Char(c) => match self.items.iter().position(|i| i.key == c) {
+                Some(i) => {
+                    self.selected = i;
+                    MenuOutcome::Chosen(i)
+                }
+                None => MenuOutcome::Ignored,
+            },
+            _ => MenuOutcome::Ignored,
+        }
+    }
+
+    /// The size the menu wants: (width, height) including its border.
+    pub fn size(&self) -> (u16, u16) {
+        let label_w = self
+            .items
+            .iter()
+            .map(|i| i.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        let detail_w = self
+            .items
+            .iter()
+            .map(|i| i.detail.chars().count())
+            .max()
+            .unwrap_or(0);
+        let w = (label_w + detail_w + 8).max(self.title.chars().count() + 4);
+        (w as u16 + 2, self.items.len() as u16 + 2)
+    }
+
+    /// The entry at a screen position, for a menu drawn in `area`.
+    pub fn hit(&self, area: Rect, x: u16, y: u16) -> Option<usize> {
+        let inner = Rect {
+            x: area.x + 1,
+            y: area.y + 1,
+            width: area.width.saturating_sub(2),
+            height: area.height.saturating_sub(2),
+        };
+        if !inner.contains(ratatui::layout::Position { x, y }) {
+            return None;
+        }
+        let i = (y - inner.y) as usize;
+        (i < self.items.len()).then_some(i)
+    }
+
+    /// Draw in `area`.
+    pub fn render(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
+        let block = Block::new()
+            .borders(Borders::ALL)
+            .border_set(look.border_set())
+            .border_style(look.dim())
+            .title_top(Line::from(Span::styled(
+                format!(" {} ", self.title),
+                look.accent(),
+            )));
+        let inner = block.inner(area);
+        block.render(area, buf);
+        let label_w = self
+            .items
+            .iter()
+            .map(|i| i.label.chars().count())
+            .max()
+            .unwrap_or(0);
+        for (i, item) in self.items.iter().enumerate() {
+            if i as u16 >= inner.height {
+                break;
+            }
+            let on = i == self.selected;
+            let marker = if on { look.glyphs().to_move } else { " " };
+            let style = if on {
+                look.accent().add_modifier(Modifier::REVERSED)
+            } else {
+                ratatui::style::Style::new()
+            };
+            let line = Line::from(vec![
+                Span::styled(format!("{marker} "), look.accent()),
+                Span::styled(format!("{}", item.key), look.accent()),
+                Span::raw("  "),
+                Span::styled(format!("{:<label_w$}", item.label), style),
+                Span::styled(format!("  {}", item.detail), look.dim()),
+            ]);
+            buf.set_line(inner.x, inner.y + i as u16, &line, inner.width);
+        }
+    }
+}
+
+/// The help overlay: the keys of the current screen, in a box over it.
+pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appearance) {
+    let area = frame.area();
+    let key_w = keys.iter().map(|k| k.0.chars().count()).max().unwrap_or(4);
+    let mut lines: Vec<Line> = keys
+        .iter()
+        .map(|k| {
+            Line::from(vec![
+                Span::styled(format!(" {:<key_w$}", k.0), look.accent()),
+                Span::raw(format!("  {}", k.1)),
+            ])
+        })
+        .collect();
+    lines.push(Line::from(""));
+    lines.push(Line::from(Span::styled(
+        " ? or Esc closes this help; Ctrl-C quits",
+        look.dim(),
+    )));
+    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 4;
+    let h = lines.len() as u16 + 2;
+    let r = centered(area, w, h);
+    frame.render_widget(Clear, r);
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_set(look.border_set())
+        .border_style(look.accent())
+        .title_top(Line::from(Span::styled(
+            format!(" Help: {title} "),
+            look.accent(),
+        )));
+    frame.render_widget(Paragraph::new(lines).block(block), r);
+}
+
+/// What is shown instead of the app below the minimum size.
+pub fn render_too_small(frame: &mut Frame, need: (u16, u16)) {
+    let area = frame.area();
+    let text = vec![
+        Line::from(format!("window too small (need {}x{})", need.0, need.1)),
+        Line::from(format!("now {}x{}", area.width, area.height)),
+    ];
+    let h = 2.min(area.height);
+    let r = Rect {
+        x: area.x,
+        y: area.y + (area.height - h) / 2,
+        width: area.width,
+        height: h,
+    };
+    frame.render_widget(
+        Paragraph::new(text)
+            .alignment(ratatui::layout::Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        r,
+    );
+}

@@ -1,0 +1,175 @@
+//! Shared harness for the director tests: a match with a fake monotonic clock, a fixed wall
+//! clock and a seeded rng.
+#![allow(dead_code)]
+
+use chrono::{DateTime, TimeZone, Utc};
+use crossboard::director::*;
+use crossboard::engine::{Color, Move, Position};
+use crossboard::openings::System;
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+pub const MIN: u64 = 60_000;
+
+/// A match under test plus its fake time and rng.
+pub struct H {
+    pub m: Match,
+    pub t: u64,
+    pub rng: ChaCha8Rng,
+}
+
+pub fn wall(ms: u64) -> DateTime<Utc> {
+    Utc.timestamp_millis_opt(1_780_000_000_000 + ms as i64)
+        .unwrap()
+}
+
+/// Settings: two named players, `ballots` ballots, GAYP (so games start from the standard
+/// position unless a test wants another system), no clock unless set.
+pub fn settings(ballots: u32) -> MatchSettings {
+    let mut s = MatchSettings {
+        players: ["Ann".into(), "Bob".into()],
+        ballots,
+        ..MatchSettings::default()
+    };
+    s.openings.system = System::Gayp;
+    s
+}
+
+impl H {
+    pub fn new(s: MatchSettings, seed: u64) -> H {
+        let m = Match::new(
+            s,
+            Now {
+                mono_ms: 0,
+                wall: wall(0),
+            },
+        )
+        .unwrap();
+        H {
+            m,
+            t: 0,
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    pub fn now(&self) -> Now {
+        Now {
+            mono_ms: self.t,
+            wall: wall(self.t),
+        }
+    }
+
+    /// Let `ms` pass on the fake clock.
+    pub fn wait(&mut self, ms: u64) -> &mut Self {
+        self.t += ms;
+        self
+    }
+
+    /// Apply a command that must succeed; returns the events.
+    pub fn ok(&mut self, c: Command) -> Vec<Event> {
+        let now = self.now();
+        match self.m.apply(c.clone(), now, &mut self.rng) {
+            Ok(entries) => entries.into_iter().map(|e| e.event).collect(),
+            Err(e) => panic!("{c:?} refused: {e} (status: {})", self.m.status()),
+        }
+    }
+
+    /// Apply a command that must fail, and check that nothing changed.
+    pub fn refused(&mut self, c: Command) -> MatchError {
+        let before = self.m.clone();
+        let now = self.now();
+        let err = match self.m.apply(c.clone(), now, &mut self.rng) {
+            Ok(ev) => panic!("{c:?} accepted: {ev:?}"),
+            Err(e) => e,
+        };
+        assert_eq!(self.m, before, "{c:?} failed ({err}) but changed the match");
+        assert!(!err.to_string().is_empty());
+        err
+    }
+
+    /// Colours by director: `red` has Red in game one of ballot one.
+    pub fn colours(&mut self, red: Player) -> &mut Self {
+        self.ok(Command::AssignColour {
+            player: red,
+            colour: Color::Red,
+        });
+        self
+    }
+
+    /// Draw, accept by White, start the game.
+    pub fn ballot(&mut self) -> &mut Self {
+        self.ok(Command::DrawBallot);
+        if matches!(self.m.phase(), Phase::Decide { .. }) {
+            self.ok(Command::Accept {
+                colour: Color::White,
+            });
+        }
+        self.ok(Command::StartGame);
+        self
+    }
+
+    pub fn position(&self) -> Position {
+        *self.m.playing().expect("a game in play").game.position()
+    }
+
+    pub fn turn(&self) -> Color {
+        self.position().turn()
+    }
+
+    /// The first legal move of the side to move.
+    pub fn some_move(&self) -> Move {
+        self.position().distinct_moves()[0]
+    }
+
+    /// Play the first legal move after `ms` of thought.
+    pub fn play(&mut self, ms: u64) -> Vec<Event> {
+        self.wait(ms);
+        let colour = self.turn();
+        let mv = self.some_move();
+        self.ok(Command::PlayMove { colour, mv })
+    }
+
+    /// End the current game with `winner` (or a draw) by resignation or agreement.
+    pub fn finish_game(&mut self, winner: Option<Color>) -> Vec<Event> {
+        match winner {
+            Some(w) => self.ok(Command::Resign {
+                colour: w.opponent(),
+            }),
+            None => {
+                self.ok(Command::OfferDraw { colour: Color::Red });
+                self.ok(Command::AcceptDraw {
+                    colour: Color::White,
+                })
+            }
+        }
+    }
+
+    /// Play a whole ballot (draw, accept, two games) with the given winners by player.
+    pub fn ballot_won_by(&mut self, g1: Option<Player>, g2: Option<Player>) {
+        self.ballot();
+        let c1 = g1.map(|p| self.m.playing().unwrap().colour_of(p));
+        self.finish_game(c1);
+        self.ok(Command::StartGame);
+        let c2 = g2.map(|p| self.m.playing().unwrap().colour_of(p));
+        self.finish_game(c2);
+    }
+
+    /// Round-trip the match through TOML (as the store does) and resume it in a "new
+    /// process" whose monotonic clock restarts at `mono_ms`.
+    pub fn reload(&mut self, mono_ms: u64) -> String {
+        let text = toml::to_string(&self.m).expect("match serialises to TOML");
+        let back: Match = toml::from_str(&text).expect("match reads back from TOML");
+        self.m = back;
+        self.t = mono_ms;
+        let now = self.now();
+        self.m.resume(now);
+        text
+    }
+}
+
+pub fn ended(ev: &[Event]) -> Option<GameResult> {
+    ev.iter().find_map(|e| match e {
+        Event::GameEnded { result, .. } => Some(result.clone()),
+        _ => None,
+    })
+}
