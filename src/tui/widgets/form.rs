@@ -1,0 +1,217 @@
+//! Form pieces for set-up screens and guarded actions: a text field validated as you type, and
+//! a confirmation popup.
+
+use super::game_screen::centered;
+use crate::tui::theme::Appearance;
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+/// A one-line text field with a label, a hint and the current validation error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextField {
+    /// What the field is ("Red player", "Minutes per game").
+    pub label: String,
+    /// The text typed.
+    pub value: String,
+    /// Why the value is not acceptable, set by the owner after each change (validated as you
+    /// type).
+    pub error: Option<String>,
+    /// What may be typed ("1-180").
+    pub hint: String,
+    /// Longest value accepted, in characters.
+    pub max_len: usize,
+}
+
+impl TextField {
+    /// A field holding `value` (the default).
+    pub fn new(label: impl Into<String>, value: impl Into<String>) -> TextField {
+        TextField {
+            label: label.into(),
+            value: value.into(),
+            error: None,
+            hint: String::new(),
+            max_len: 40,
+        }
+    }
+
+    /// Edit with a key: printable characters, Backspace, Ctrl-U (clear). True if the value
+    /// changed (then revalidate).
+    pub fn key(&mut self, key: &KeyEvent) -> bool {
+        match key.code {
+            KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
+                let changed = !self.value.is_empty();
+                self.value.clear();
+                changed
+            }
+            KeyCode::Char(c)
+                if !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+                    && self.value.chars().count() < self.max_len =>
+            {
+                self.value.push(c);
+                true
+            }
+            KeyCode::Backspace => self.value.pop().is_some(),
+            _ => false,
+        }
+    }
+
+    /// Validate with `check`: keeps the error (or clears it) and returns whether it is valid.
+    pub fn validate<T, E: ToString>(&mut self, check: impl Fn(&str) -> Result<T, E>) -> bool {
+        match check(&self.value) {
+            Ok(_) => {
+                self.error = None;
+                true
+            }
+            Err(e) => {
+                self.error = Some(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// The field as one line: label, value (a cursor when focused), then the error or hint.
+    pub fn line(&self, label_width: usize, focused: bool, look: &Appearance) -> Line<'static> {
+        let marker = if focused { look.glyphs().to_move } else { " " };
+        let mut value_style = if focused {
+            look.accent().add_modifier(Modifier::UNDERLINED)
+        } else {
+            ratatui::style::Style::new()
+        };
+        if self.error.is_some() {
+            value_style = value_style.patch(look.alert());
+        }
+        let mut spans = vec![
+            Span::styled(format!("{marker} "), look.accent()),
+            Span::styled(format!("{:<label_width$}  ", self.label), look.dim()),
+            Span::styled(
+                format!("{}{}", self.value, if focused { "_" } else { "" }),
+                value_style,
+            ),
+        ];
+        match &self.error {
+            Some(e) => spans.push(Span::styled(format!("  {e}"), look.alert())),
+            None if !self.hint.is_empty() => {
+                spans.push(Span::styled(format!("  {}", self.hint), look.dim()))
+            }
+            None => {}
+        }
+        Line::from(spans)
+    }
+}
+
+/// A question that needs an explicit "y" (guards director actions and anything irreversible).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confirm {
+    /// Box title.
+    pub title: String,
+    /// The question, one entry per line.
+    pub lines: Vec<String>,
+}
+
+/// The answer to a [`Confirm`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfirmOutcome {
+    /// Not answered yet (any other key).
+    Pending,
+    /// "y" was pressed.
+    Yes,
+    /// "n" or Esc was pressed.
+    No,
+}
+
+impl Confirm {
+    /// A confirmation.
+    pub fn new(title: impl Into<String>, lines: Vec<String>) -> Confirm {
+        Confirm {
+            title: title.into(),
+            lines,
+        }
+    }
+
+    /// Read the answer from a key: only `y`/`Y` confirms, `n`/`N`/Esc/`q` cancels.
+    pub fn key(&self, key: &KeyEvent) -> ConfirmOutcome {
+        match key.code {
+            KeyCode::Char('y') | KeyCode::Char('Y') => ConfirmOutcome::Yes,
+            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Char('q') | KeyCode::Esc => {
+                ConfirmOutcome::No
+            }
+            _ => ConfirmOutcome::Pending,
+        }
+    }
+
+    /// Draw centred over the frame.
+    pub fn render(&self, frame: &mut Frame, look: &Appearance) {
+        let mut lines: Vec<Line> = self.lines.iter().map(|l| Line::from(l.clone())).collect();
+        lines.push(Line::from(""));
+        lines.push(Line::from(vec![
+            Span::styled(" y ", look.accent().add_modifier(Modifier::REVERSED)),
+            Span::raw(" yes    "),
+            Span::styled(" n ", look.accent().add_modifier(Modifier::REVERSED)),
+            Span::raw(" no (Esc)"),
+        ]));
+        render_popup(frame, &self.title, lines, look);
+    }
+}
+
+/// A titled box of lines centred over the frame, clearing what is under it.
+pub fn render_popup(frame: &mut Frame, title: &str, lines: Vec<Line>, look: &Appearance) {
+    let area = frame.area();
+    let w = lines
+        .iter()
+        .map(|l| l.width() as u16)
+        .max()
+        .unwrap_or(10)
+        .max(title.chars().count() as u16 + 4)
+        + 4;
+    let h = lines.len() as u16 + 2;
+    let r = centered(area, w.min(area.width.saturating_sub(4)), h);
+    frame.render_widget(Clear, r);
+    let block = Block::new()
+        .borders(Borders::ALL)
+        .border_set(look.border_set())
+        .border_style(look.accent())
+        .title_top(Line::from(Span::styled(format!(" {title} "), look.accent())));
+    frame.render_widget(
+        Paragraph::new(lines)
+            .block(block)
+            .wrap(Wrap { trim: false }),
+        r,
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn k(c: KeyCode) -> KeyEvent {
+        KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn field_edits_and_validates_as_you_type() {
+        let mut f = TextField::new("Minutes", "30");
+        assert!(f.key(&k(KeyCode::Char('x'))));
+        assert!(!f.validate(|v| v.parse::<u32>()));
+        assert!(f.error.is_some());
+        assert!(f.key(&k(KeyCode::Backspace)));
+        assert!(f.validate(|v| v.parse::<u32>()));
+        assert_eq!(f.value, "30");
+        assert!(f.error.is_none());
+        assert!(f.key(&KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
+        assert!(f.value.is_empty());
+    }
+
+    #[test]
+    fn only_y_confirms() {
+        let c = Confirm::new("Forfeit", vec!["Record a forfeit?".into()]);
+        assert_eq!(c.key(&k(KeyCode::Enter)), ConfirmOutcome::Pending);
+        assert_eq!(c.key(&k(KeyCode::Char(' '))), ConfirmOutcome::Pending);
+        assert_eq!(c.key(&k(KeyCode::Char('y'))), ConfirmOutcome::Yes);
+        assert_eq!(c.key(&k(KeyCode::Esc)), ConfirmOutcome::No);
+    }
+}
