@@ -175,7 +175,10 @@ pub fn render_popup(frame: &mut Frame, title: &str, lines: Vec<Line>, look: &App
         .borders(Borders::ALL)
         .border_set(look.border_set())
         .border_style(look.accent())
-        .title_top(Line::from(Span::styled(format!(" {title} "), look.accent())));
+        .title_top(Line::from(Span::styled(
+            format!(" {title} "),
+            look.accent(),
+        )));
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
