@@ -138,6 +138,8 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
     assert!(screen.contains("1. 11-15  22-18"), "{screen}");
     assert!(!screen.contains("2. "), "{screen}");
     t.keys(&["Escape"]);
+    // Wait for the input to clear: an Escape followed at once by a key reads as Alt+key.
+    t.wait_text("Move: _ ");
     t.text("15x22");
     t.keys(&["Enter"]);
     t.wait_text("2. 15x22");
@@ -154,6 +156,16 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
         matches!((w, r), (Some(w), Some(r)) if w < r)
     });
     assert!(flipped.contains("1. 11-15  22-18"), "{flipped}");
+    t.keys(&["q"]);
+    t.wait_text("New match");
+    // A ballot by number: 3-move opening 1, its set moves already on the board.
+    t.keys(&["p"]);
+    t.wait_text("choose an opening system");
+    t.keys(&["e"]);
+    t.text("1");
+    t.keys(&["Enter"]);
+    let ballot = t.wait_text("3-move restriction 1");
+    assert!(ballot.contains("man-down check"), "{ballot}");
     t.keys(&["q"]);
     t.wait_text("New match");
     t.keys(&["q"]);
@@ -205,4 +217,40 @@ fn question_mark_shows_the_keys_of_the_current_screen() {
     t.wait_for("help closed", 10, |s| !s.contains("Help: Practice"));
     t.keys(&["C-c"]);
     t.wait_text("EXITED");
+}
+
+/// Not a test of its own: run inside tmux by `terminal_restored_after_a_panic`, it enters the
+/// TUI's terminal mode (raw, alternate screen, mouse) and panics. Does nothing elsewhere.
+#[test]
+#[ignore = "run inside tmux by terminal_restored_after_a_panic"]
+fn panic_inside_the_tui() {
+    if std::env::var_os("CROSSBOARD_E2E_PANIC").is_none() {
+        return;
+    }
+    let _guard = crossboard::tui::TerminalGuard::enter(true).expect("a terminal");
+    print!("drawn on the alternate screen");
+    panic!("deliberate panic inside the TUI");
+}
+
+#[test]
+fn terminal_restored_after_a_panic() {
+    let exe = std::env::current_exe().expect("test binary");
+    let cmd = format!(
+        "CROSSBOARD_E2E_PANIC=1 RUST_BACKTRACE=0 {} panic_inside_the_tui --exact --ignored --nocapture \
+         --test-threads=1; stty -a | grep -o -- '-\\?icanon' | head -1; echo EXITED; sleep 30",
+        exe.display()
+    );
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
+        return;
+    };
+    let after = t.wait_text("EXITED");
+    assert!(
+        after.contains("deliberate panic inside the TUI"),
+        "the panic message is readable on the normal screen:\n{after}"
+    );
+    assert!(
+        after.lines().any(|l| l.trim() == "icanon"),
+        "raw mode is off again:\n{after}"
+    );
+    assert!(!after.contains("drawn on the alternate screen"), "{after}");
 }

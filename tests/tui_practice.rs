@@ -5,7 +5,7 @@ use crossboard::engine::{Position, Square};
 use crossboard::tui::screens::PracticeScreen;
 use crossboard::tui::testing::{render_text, test_app, type_text};
 use crossboard::tui::widgets::{GameLayout, StatusKind};
-use crossboard::tui::{App, Clock, FakeClock, Msg, Screen, ScriptedEvents, run_loop};
+use crossboard::tui::{App, Clock, FakeClock, Msg, Screen, ScreenState, ScriptedEvents, run_loop};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -308,4 +308,41 @@ fn man_down_ballot_is_flagged() {
         text.contains(&format!("man-down check: {side} loses a man")),
         "{text}"
     );
+}
+
+#[test]
+fn open_a_pdn_and_review_a_game() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 30);
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/pdn/one_bad_game.pdn"
+    );
+    type_text(&mut app, &clock, "o");
+    assert!(app.screen.typing(), "the path field takes letters and ?");
+    type_text(&mut app, &clock, &format!("{path}\n"));
+    let text = render_text(&app);
+    assert!(text.contains("A vs B"), "{text}");
+    assert!(
+        text.contains("cannot read"),
+        "the bad game is listed with why: {text}"
+    );
+    // The second game does not read: choosing it says why and stays.
+    type_text(&mut app, &clock, "j\n");
+    assert!(matches!(app.screen, Screen::OpenPdn(_)));
+    // The first reads: review it, step back, then return to the list.
+    type_text(&mut app, &clock, "k\n");
+    let Screen::Review(r) = &app.screen else {
+        panic!("review expected")
+    };
+    assert_eq!(r.players, ["A".to_string(), "B".to_string()]);
+    assert_eq!(r.ply, 2);
+    type_text(&mut app, &clock, "h");
+    let text = render_text(&app);
+    assert!(text.contains("Move 1 of 2"), "{text}");
+    type_text(&mut app, &clock, "q");
+    assert!(matches!(app.screen, Screen::OpenPdn(_)));
+    // A missing file is an error on screen, not a crash.
+    type_text(&mut app, &clock, "\x1b\x15/no/such/file.pdn\n");
+    assert!(render_text(&app).contains("cannot read /no/such/file.pdn"));
 }

@@ -119,8 +119,9 @@ impl std::str::FromStr for DrawMode {
     }
 }
 
-/// What a director chose about drawing openings.
+/// What a director chose about drawing openings. Fields missing when read take their default.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct DrawSettings {
     /// The system drawn from.
     pub system: System,

@@ -14,8 +14,8 @@
 //! They give 2,500 distinct positions, numbered 1-2500 as KingsRow and other programs do
 //! (`assets/eleven_man_positions.tsv`, which also gives KingsRow's class).
 
-use super::{Opening, OpeningError, System, table, with_moves};
-use crate::engine::{Color, Position, Square};
+use super::{Opening, OpeningError, System, table, with_set_moves};
+use crate::engine::{Color, Move, Position, Square};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -300,15 +300,12 @@ pub(crate) fn build() -> Vec<Opening> {
     (1..=BALLOTS)
         .filter_map(|n| Ballot::from_number(n).ok())
         .map(|b| {
-            let ((rf, rt), _) = b.red_move_played();
-            let ((wf, wt), _) = b.white_move_played();
-            let mut o = with_moves(
-                System::ElevenMan,
-                b.number(),
-                b.name(),
-                b.start(),
-                &[&format!("{rf}-{rt}"), &format!("{wf}-{wt}")],
-            );
+            let step = |(from, to): (u8, u8)| match (Square::new(from), Square::new(to)) {
+                (Some(f), Some(t)) => Move::step(f, t),
+                _ => panic!("11-man card squares {from}-{to}"),
+            };
+            let moves = vec![step(b.red_move_played().0), step(b.white_move_played().0)];
+            let mut o = with_set_moves(System::ElevenMan, b.number(), b.name(), b.start(), moves);
             if let Some(&i) = public.by_position.get(&o.position) {
                 o.public_id = Some(public.rows[i].id);
                 o.kingsrow_lost = public.rows[i].lost;

@@ -160,6 +160,19 @@ impl Opening {
         format!("{} {}", self.system.title(), self.number)
     }
 
+    /// Check that this (e.g. stored) opening is exactly its system's opening with its number.
+    pub fn check(&self) -> Result<(), OpeningError> {
+        let expected = opening(self.system, self.number)?;
+        if *self == expected {
+            Ok(())
+        } else {
+            Err(OpeningError::Mismatch {
+                system: self.system,
+                number: self.number,
+            })
+        }
+    }
+
     /// Numbers of the other openings of the same system that reach the same position.
     pub fn transpositions(&self) -> Vec<u32> {
         table(self.system)
@@ -207,6 +220,14 @@ pub enum OpeningError {
     /// A recorded card or die face that does not exist.
     #[error("{0}")]
     BadCard(String),
+    /// A stored opening that differs from its system's opening with the same number.
+    #[error("this is not {system} opening {number} as crossboard knows it")]
+    Mismatch {
+        /// The system named.
+        system: System,
+        /// The number named.
+        number: u32,
+    },
     /// A recorded draw that does not replay.
     #[error("the recorded draw does not replay: {0}")]
     BadRecord(String),
@@ -375,6 +396,34 @@ pub(crate) fn with_moves(
         position = position.after(&mv);
         set_moves.push(mv);
     }
+    finish(system, number, name, start, set_moves, position)
+}
+
+/// As [`with_moves`], for moves already built (cheaper than reading notation).
+pub(crate) fn with_set_moves(
+    system: System,
+    number: u32,
+    name: String,
+    start: Position,
+    set_moves: Vec<Move>,
+) -> Opening {
+    let mut position = start;
+    for mv in &set_moves {
+        if let Err(e) = position.play(mv) {
+            panic!("{system} {number}: set move {mv}: {e}");
+        }
+    }
+    finish(system, number, name, start, set_moves, position)
+}
+
+fn finish(
+    system: System,
+    number: u32,
+    name: String,
+    start: Position,
+    set_moves: Vec<Move>,
+    position: Position,
+) -> Opening {
     Opening {
         system,
         number,
@@ -414,6 +463,23 @@ mod tests {
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
             .unwrap_or_default()
+    }
+
+    #[test]
+    fn stored_openings_are_checked() {
+        let mut o = opening(System::TwoMove, 3).unwrap();
+        assert_eq!(o.check(), Ok(()));
+        o.position = Position::start();
+        assert!(matches!(o.check(), Err(OpeningError::Mismatch { .. })));
+    }
+
+    #[test]
+    fn partial_settings_take_defaults() {
+        let s: DrawSettings = toml::from_str("system = \"two-move\"\nmode = \"uniform\"").unwrap();
+        assert_eq!(s.system, System::TwoMove);
+        assert_eq!(s.mode, DrawMode::Uniform);
+        assert_eq!(s.three_move_deck, ThreeMoveDeck::Current156);
+        assert!(!s.no_repeat);
     }
 
     #[test]

@@ -7,7 +7,9 @@ use super::widgets::menu::{render_help, render_too_small};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseEvent, MouseEventKind,
+};
 use ratatui::layout::{Rect, Size};
 use std::time::{Duration, Instant};
 
@@ -35,7 +37,8 @@ impl Msg {
     pub fn from_event(event: Event) -> Option<Msg> {
         match event {
             Event::Key(k) if k.kind == KeyEventKind::Press => Some(Msg::Key(k)),
-            Event::Mouse(m) => Some(Msg::Mouse(m)),
+            // Plain pointer motion (reported under mouse capture) changes nothing: no redraw.
+            Event::Mouse(m) if m.kind != MouseEventKind::Moved => Some(Msg::Mouse(m)),
             Event::Resize(w, h) => Some(Msg::Resize(w, h)),
             _ => None,
         }
@@ -208,5 +211,57 @@ pub fn render(app: &App, frame: &mut Frame) {
             &app.screen.keys(),
             &app.appearance,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::{KeyEventState, MouseButton};
+
+    fn mouse(kind: MouseEventKind) -> Event {
+        Event::Mouse(MouseEvent {
+            kind,
+            column: 1,
+            row: 1,
+            modifiers: KeyModifiers::NONE,
+        })
+    }
+
+    #[test]
+    fn only_presses_clicks_and_resizes_become_messages() {
+        let release = Event::Key(KeyEvent {
+            code: KeyCode::Char('q'),
+            modifiers: KeyModifiers::NONE,
+            kind: KeyEventKind::Release,
+            state: KeyEventState::NONE,
+        });
+        assert_eq!(Msg::from_event(release), None);
+        assert_eq!(Msg::from_event(mouse(MouseEventKind::Moved)), None);
+        assert!(Msg::from_event(mouse(MouseEventKind::Down(MouseButton::Left))).is_some());
+        assert_eq!(Msg::from_event(Event::FocusGained), None);
+        assert_eq!(
+            Msg::from_event(Event::Resize(90, 30)),
+            Some(Msg::Resize(90, 30))
+        );
+    }
+
+    #[test]
+    fn ctrl_c_quits_from_anywhere_and_help_swallows_keys() {
+        let now = Instant::now();
+        let mut app = App::new(Options::default(), now, Size::new(80, 24));
+        app.update(Msg::char('?'), now);
+        assert!(app.help.is_some());
+        app.update(Msg::char('p'), now);
+        assert!(
+            matches!(app.screen, Screen::Home(_)),
+            "keys go to the help, not the screen"
+        );
+        let effects = app.update(
+            Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)),
+            now,
+        );
+        assert_eq!(effects, vec![Effect::Quit]);
+        assert!(app.should_quit());
     }
 }

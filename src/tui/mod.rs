@@ -40,8 +40,13 @@
 //!
 //! The game screen of a match reuses [`widgets::GameScreenView`] (board, side panel, move list
 //! with clock readings, status line) with a [`widgets::ClockPanelView`] filled from the match
-//! clocks, and [`move_input::MoveInput`] to read moves: it returns the move; the match plays it
-//! through the director.
+//! clocks for `ctx.now` (set `flagged` as soon as a remaining time reaches zero), and
+//! [`move_input::MoveInput`] to read moves: `input.update(&pos, msg, ctx.area, flipped)` handles
+//! typed moves, the cursor and clicks and returns `InputOutcome::Play(mv)`; the match plays it
+//! through the director. `input.board(..)` gives the `BoardView` with cursor, selection and
+//! destinations. Forms use [`widgets::TextField`] (validated as you type); guarded actions (the
+//! director menu) use [`widgets::Confirm`] (only `y` confirms). [`testing`] has the helpers of the
+//! headless tests.
 
 pub mod app;
 pub mod event_loop;

@@ -6,7 +6,10 @@
 //! clock). Refused input comes back as [`InputOutcome::Refused`] with the reason.
 
 use crate::engine::{Bitboard, Color, Move, MoveError, Position, Square, parse_move};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crate::tui::Msg;
+use crate::tui::widgets::{BoardView, GameLayout};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::layout::Rect;
 
 /// What an input step did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +174,45 @@ impl MoveInput {
             KeyCode::Left | KeyCode::Char('h') => self.step(2, flipped),
             KeyCode::Right | KeyCode::Char('l') => self.step(3, flipped),
             _ => InputOutcome::Ignored,
+        }
+    }
+
+    /// Handle a message of a game screen laid out by [`GameLayout`] in `area`: keys, and left
+    /// clicks on the board. Anything else is [`InputOutcome::Ignored`].
+    pub fn update(&mut self, pos: &Position, msg: &Msg, area: Rect, flipped: bool) -> InputOutcome {
+        match msg {
+            Msg::Key(key) => self.key(pos, key, flipped),
+            Msg::Mouse(m) if m.kind == MouseEventKind::Down(MouseButton::Left) => {
+                let sq = GameLayout::new(area)
+                    .board_geometry(flipped)
+                    .and_then(|g| g.square_at(m.column, m.row));
+                match sq {
+                    Some(sq) => self.click(pos, sq),
+                    None => InputOutcome::Ignored,
+                }
+            }
+            _ => InputOutcome::Ignored,
+        }
+    }
+
+    /// The board as this input shows it: cursor, selection (or the typed candidates' origin),
+    /// destinations.
+    pub fn board<'a>(
+        &self,
+        pos: &'a Position,
+        flipped: bool,
+        numbers: bool,
+        last_move: Option<Move>,
+    ) -> BoardView<'a> {
+        BoardView {
+            position: pos,
+            flipped,
+            numbers,
+            last_move,
+            selected: self.shown_selection(pos),
+            targets: self.targets(pos),
+            cursor: Some(self.cursor),
+            marked: 0,
         }
     }
 

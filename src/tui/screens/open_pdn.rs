@@ -151,6 +151,10 @@ impl ScreenState for OpenPdnScreen {
                 self.path.pop();
                 Nav::Stay
             }
+            KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => {
+                self.path.clear();
+                Nav::Stay
+            }
             KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
                 self.path.push(c);
                 self.message = None;
@@ -220,6 +224,7 @@ impl ScreenState for OpenPdnScreen {
     fn keys(&self) -> Vec<KeyHelp> {
         vec![
             KeyHelp("type, Enter", "the path of the file, then open it"),
+            KeyHelp("Ctrl-U", "clear the path"),
             KeyHelp("↑ ↓, Enter", "choose a game to review"),
             KeyHelp("Esc", "back (to the path, then home)"),
         ]

@@ -8,9 +8,9 @@ use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
 use crate::tui::move_input::{InputOutcome, MoveInput};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{BoardView, GameLayout, GameScreenView, MoveListView, StatusKind};
+use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
@@ -246,19 +246,6 @@ impl PracticeScreen {
         lines
     }
 
-    fn click(&mut self, x: u16, y: u16, area: Rect) -> bool {
-        let Some(geo) = GameLayout::new(area).board_geometry(self.flipped) else {
-            return false;
-        };
-        let Some(sq) = geo.square_at(x, y) else {
-            return false;
-        };
-        let pos = *self.game.position();
-        let out = self.input.click(&pos, sq);
-        self.apply(out);
-        true
-    }
-
     fn apply(&mut self, out: InputOutcome) {
         match out {
             InputOutcome::Play(mv) => self.play(mv),
@@ -272,13 +259,16 @@ impl PracticeScreen {
 impl ScreenState for PracticeScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
-            Msg::Key(key) => {
+            Msg::Key(_) | Msg::Mouse(_) => {
                 let pos = *self.game.position();
-                let out = self.input.key(&pos, key, self.flipped);
+                let out = self.input.update(&pos, msg, ctx.area, self.flipped);
                 if out != InputOutcome::Ignored {
                     self.apply(out);
                     return Nav::Stay;
                 }
+                let Msg::Key(key) = msg else {
+                    return Nav::Stay;
+                };
                 match key.code {
                     KeyCode::Char('f') => self.flipped = !self.flipped,
                     KeyCode::Char('n') => self.numbers = !self.numbers,
@@ -298,12 +288,6 @@ impl ScreenState for PracticeScreen {
                 }
                 Nav::Stay
             }
-            Msg::Mouse(m) => {
-                if let MouseEventKind::Down(MouseButton::Left) = m.kind {
-                    self.click(m.column, m.row, ctx.area);
-                }
-                Nav::Stay
-            }
             _ => Nav::Stay,
         }
     }
@@ -312,28 +296,23 @@ impl ScreenState for PracticeScreen {
         let look = ctx.appearance;
         let pos = self.game.position();
         let over = self.game.result().is_some();
+        let last_move = self
+            .game
+            .moves()
+            .last()
+            .or_else(|| self.ballot.as_ref().and_then(|b| b.set_moves.last()))
+            .copied();
         let view = GameScreenView {
             title: match &self.ballot {
                 Some(b) => format!("Practice · {} · {}", b.reference, b.name),
                 None => "Practice · start position".into(),
             },
             board: BoardView {
-                position: pos,
-                flipped: self.flipped,
-                numbers: self.numbers,
-                last_move: self
-                    .game
-                    .moves()
-                    .last()
-                    .or_else(|| self.ballot.as_ref().and_then(|b| b.set_moves.last()))
-                    .copied(),
-                selected: self.input.shown_selection(pos),
-                targets: self.input.targets(pos),
-                cursor: Some(self.input.cursor),
                 marked: match (&self.ballot, self.game.moves().is_empty()) {
                     (Some(b), true) => b.removed,
                     _ => 0,
                 },
+                ..self.input.board(pos, self.flipped, self.numbers, last_move)
             },
             players: [String::new(), String::new()],
             clocks: None,
