@@ -4,6 +4,7 @@
 //! - [`engine`]: the rules (positions, moves, notation, FEN, games, perft).
 //! - [`openings`]: the opening systems (GAYP, 2-move, 3-move, 11-Man Ballot, Roll Your Own) and drawing.
 //! - [`director`]: the match state machine, clocks and scoring (pure: time and randomness come in).
+//! - [`search`]: the built-in engine (alpha-beta, levels, analysis).
 //! - [`store`]: files: PDN, atomic saves, the config file, the match file.
 //! - [`tui`]: the terminal UI (screens, widgets, event loop, terminal guard).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
@@ -12,5 +13,6 @@ pub mod cli;
 pub mod director;
 pub mod engine;
 pub mod openings;
+pub mod search;
 pub mod store;
 pub mod tui;

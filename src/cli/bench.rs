@@ -10,15 +10,19 @@ pub struct Args {
     /// What to measure.
     #[arg(value_enum, default_value = "perft")]
     what: What,
-    /// Perft depth from the start position.
-    #[arg(long, default_value_t = 12)]
-    depth: u32,
+    /// Depth: perft from the start (default 12); search (default 14); analysis (default 8).
+    #[arg(long)]
+    depth: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
 enum What {
     /// Perft from the start position on one thread, bulk counting the last ply.
     Perft,
+    /// Alpha-beta search to a fixed depth on a few positions: nodes per second.
+    Search,
+    /// Engine analysis of all 2,500 11-man positions at a depth: time and agreement with KingsRow.
+    Analysis,
     /// Building the opening tables; the man-down check of all 3,136 11-man ballots.
     Openings,
     /// Time per frame of drawing the game screen (TestBackend, 80x24 and 160x50).
@@ -28,7 +32,20 @@ enum What {
 /// Run `bench`.
 pub fn run(args: Args) -> CliResult {
     match args.what {
-        What::Perft => bench_perft(args.depth),
+        What::Perft => bench_perft(args.depth.unwrap_or(12)),
+        What::Search => {
+            for line in crate::search::bench::bench_search(args.depth.unwrap_or(14)) {
+                println!("{line}");
+            }
+        }
+        What::Analysis => {
+            let depth = args
+                .depth
+                .unwrap_or(crate::search::analysis::DEFAULT_BALLOT_DEPTH);
+            for line in crate::search::bench::bench_analysis_report(depth) {
+                println!("{line}");
+            }
+        }
         What::Openings => bench_openings(),
         What::Render => bench_render(),
     }

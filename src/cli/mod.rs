@@ -1,6 +1,8 @@
 //! Command-line entry: parses arguments and runs one command. Each command lives in its own file.
 
+mod ballot_analysis;
 mod bench;
+mod engine_match;
 mod openings;
 mod pdn;
 mod perft;
@@ -33,6 +35,8 @@ enum Command {
     Bench(bench::Args),
     /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
     Openings(openings::Args),
+    /// The engine plays drawn ballots from both sides; the games are saved as PDN.
+    EngineMatch(engine_match::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
 }
@@ -61,6 +65,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
+        Some(Command::EngineMatch(args)) => engine_match::run(args),
         None => run_tui(cli.ascii, cli.no_color),
     };
     match result {

@@ -15,7 +15,7 @@ use std::io::Write as _;
 /// Arguments of `crossboard openings`.
 #[derive(Debug, clap::Args)]
 #[command(group(
-    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw"])
+    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse"])
 ))]
 pub struct Args {
     /// The system: gayp, two-move, three-move, eleven-man or roll-your-own.
@@ -33,6 +33,13 @@ pub struct Args {
     /// Draw one opening and show every card or die as it is drawn.
     #[arg(long)]
     draw: bool,
+    /// Search every distinct position with the engine and mark those that lose material by
+    /// force within the horizon (beside the at-once check and KingsRow's class).
+    #[arg(long)]
+    analyse: bool,
+    /// Search depth of --analyse.
+    #[arg(long, requires = "analyse", default_value_t = crate::search::analysis::DEFAULT_BALLOT_DEPTH)]
+    depth: u32,
     /// Seed of the draw (ChaCha8); a fresh seed is chosen and printed when omitted.
     #[arg(long, requires = "draw")]
     seed: Option<u64>,
@@ -56,6 +63,8 @@ pub fn run(args: Args) -> CliResult {
         summary_text(args.system)
     } else if args.list {
         list_text(args.system, args.deck)
+    } else if args.analyse {
+        super::ballot_analysis::analyse_text(args.system, args.depth)
     } else if args.positions {
         if args.system != System::ElevenMan {
             return Err("--positions is for eleven-man (public position ids)".into());

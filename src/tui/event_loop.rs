@@ -17,6 +17,9 @@ use thiserror::Error;
 /// Why the TUI stopped with an error.
 #[derive(Debug, Error)]
 pub enum TuiError {
+    /// Standard output is not a terminal (redirected to a file or a pipe).
+    #[error("the terminal UI needs a terminal; standard output is redirected (see --help)")]
+    NotATerminal,
     /// Terminal input/output failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),

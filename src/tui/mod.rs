@@ -69,6 +69,10 @@ pub use time::{Clock, FakeClock, SystemClock};
 /// Open the TUI on the real terminal and run until the user quits. The terminal is restored
 /// on return, on error and on panic.
 pub fn run(options: Options) -> Result<(), TuiError> {
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Err(TuiError::NotATerminal);
+    }
     let clock = SystemClock;
     let mut guard = TerminalGuard::enter(options.mouse)?;
     let terminal = guard.terminal();

@@ -1,0 +1,597 @@
+//! The search: iterative deepening, principal-variation alpha-beta (negamax) with a
+//! transposition table, move ordering (TT move, captures, killers, history), late-move
+//! reductions, a single-reply extension and capture quiescence (a position is only evaluated
+//! when the side to move has no capture), and repetition detection along the game and search path.
+
+use super::eval::{evaluate, material};
+use super::score::{DECISIVE, INFINITY, Score, WIN};
+use super::tt::{Bound, MoveKey, Table};
+use super::zobrist;
+use crate::engine::moves::{generate, has_any_move, jumpers};
+use crate::engine::{Move, MoveList, Position};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search reaches (extensions included).
+pub const MAX_PLY: usize = 128;
+/// Deepest nominal depth iterative deepening tries.
+pub const MAX_DEPTH: u32 = 64;
+
+/// When a search must stop. Every bound that is set applies; with none set, the search runs to
+/// [`MAX_DEPTH`] or until its stop flag is raised.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies, before extensions and quiescence).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes.
+    pub nodes: Option<u64>,
+    /// Stop at this moment (computed by the caller, e.g. `Instant::now() + budget`).
+    pub deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search about `nodes` nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Search until `deadline`.
+    pub fn deadline(deadline: Instant) -> Limits {
+        Limits {
+            deadline: Some(deadline),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Search features that can be switched off (for tests and comparisons).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Use the transposition table.
+    pub use_tt: bool,
+    /// Reduce the depth of late quiet moves (re-searched when they turn out good).
+    pub reductions: bool,
+    /// Take table cutoffs only from entries of exactly the depth asked for: the result then
+    /// equals plain alpha-beta to that depth (a verification mode; slower).
+    pub strict_tt: bool,
+    /// Evaluate material only (men 100, kings 140): the score then says what material a side
+    /// wins or loses by force within the horizon. Used by the ballot analysis.
+    pub material_only: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            use_tt: true,
+            reductions: true,
+            strict_tt: false,
+            material_only: false,
+        }
+    }
+}
+
+/// Progress after one completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Nominal depth completed.
+    pub depth: u32,
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Deepest iteration completed (0 when stopped before the first finished).
+    pub depth: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A reusable search engine: its transposition table and ordering tables persist between
+/// searches (call [`Engine::clear`] for a fresh start).
+pub struct Engine {
+    options: Options,
+    tt: Table,
+    history: Box<[[i32; 32]; 32]>,
+    killers: Vec<[MoveKey; 2]>,
+    buffers: Vec<MoveList>,
+    order: Vec<Vec<i32>>,
+    pv: Vec<Vec<Move>>,
+    path: Vec<u64>,
+    reversible: Vec<bool>,
+    nodes: u64,
+    aborted: bool,
+    stop: Arc<AtomicBool>,
+    limits: Limits,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(Options::default())
+    }
+}
+
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= DECISIVE {
+        score + ply as i32
+    } else if score <= -DECISIVE {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= DECISIVE {
+        score - ply as i32
+    } else if score <= -DECISIVE {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// True when the move from `a` to `b` could be undone later: no man moved and nothing was
+/// captured (only a king stepped). Such moves are the only ones that allow repetitions.
+pub(crate) fn is_reversible(a: &Position, b: &Position) -> bool {
+    use crate::engine::Color::{Red, White};
+    a.men(Red) == b.men(Red)
+        && a.men(White) == b.men(White)
+        && a.occupied().count_ones() == b.occupied().count_ones()
+}
+
+/// Remove capture paths that end in the same position as an earlier one (same start, end and
+/// captured pieces), keeping the first.
+fn dedup(moves: &mut MoveList) {
+    if moves.len() > 1 && moves[0].is_capture() {
+        let mut i = 1;
+        while i < moves.len() {
+            let k = MoveKey::of(&moves[i]);
+            if moves[..i].iter().any(|m| k.matches(m)) {
+                moves.remove(i);
+            } else {
+                i += 1;
+            }
+        }
+    }
+}
+
+impl Engine {
+    /// A new engine with `options`.
+    pub fn new(options: Options) -> Engine {
+        Engine {
+            options,
+            tt: Table::new(if options.use_tt { options.hash_mb } else { 0 }),
+            history: Box::new([[0; 32]; 32]),
+            killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            path: Vec::with_capacity(256),
+            reversible: Vec::with_capacity(256),
+            nodes: 0,
+            aborted: false,
+            stop: Arc::new(AtomicBool::new(false)),
+            limits: Limits::default(),
+        }
+    }
+
+    /// The options this engine was built with.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Forget the transposition table and ordering statistics.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        *self.history = [[0; 32]; 32];
+        self.killers.fill([MoveKey::default(); 2]);
+    }
+
+    /// Search `pos` within `limits` without a stop flag or progress reports.
+    pub fn search_simple(&mut self, pos: &Position, limits: Limits) -> SearchResult {
+        self.search(pos, &[], limits, Arc::new(AtomicBool::new(false)), |_| {})
+    }
+
+    /// Search `pos`. `history` holds the game's earlier positions (oldest first, `pos`
+    /// excluded) so that repetitions are seen; raising `stop` ends the search at once (the
+    /// result is then the last completed iteration's). `progress` is called after each
+    /// completed iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        mut progress: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        self.begin(pos, history, limits, stop);
+        let root_hash = zobrist::hash(pos);
+        let mut root_moves = pos.legal_moves();
+        dedup(&mut root_moves);
+        let mut result = SearchResult {
+            best: None,
+            score: Score(0),
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+        };
+        if root_moves.is_empty() {
+            result.score = Score::loss_in(0);
+            return result;
+        }
+        // Whatever happens, a legal move: the table's move if it has one, else the first.
+        let tt_best = self.tt.probe(root_hash).map(|h| h.best);
+        result.best = tt_best
+            .and_then(|k| root_moves.iter().copied().find(|m| k.matches(m)))
+            .or(Some(root_moves[0]));
+        result.score = Score(self.evaluate(pos));
+        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let score = self.negamax(pos, root_hash, depth as i32, -INFINITY, INFINITY, 0, true);
+            if self.aborted {
+                break;
+            }
+            let pv = self.pv[0].clone();
+            result = SearchResult {
+                best: pv.first().copied().or(result.best),
+                score: Score(score),
+                depth,
+                pv,
+                nodes: self.nodes,
+            };
+            progress(&SearchInfo {
+                depth,
+                score: result.score,
+                pv: result.pv.clone(),
+                nodes: self.nodes,
+            });
+            if self.out_of_budget() {
+                break;
+            }
+            // A forced result inside the horizon will not change with more depth.
+            if let Some(p) = result.score.plies_to_end()
+                && p.unsigned_abs() <= depth
+            {
+                break;
+            }
+            // With one move to choose from, a timed search has nothing to think about.
+            if root_moves.len() == 1 && limits.deadline.is_some() {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// Score every distinct legal move of `pos` at `depth` (full window, each move exact),
+    /// best first. Used for deliberately imperfect play; stops early when `stop` is raised
+    /// (the moves not yet scored are then left out).
+    pub fn score_moves(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+        stop: Arc<AtomicBool>,
+    ) -> Vec<(Move, Score)> {
+        let depth = depth.clamp(1, MAX_DEPTH);
+        // A first pass fills the table and ordering statistics.
+        let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
+        self.begin(pos, history, Limits::default(), stop);
+        let root_hash = zobrist::hash(pos);
+        let mut moves = pos.legal_moves();
+        dedup(&mut moves);
+        let mut out = Vec::with_capacity(moves.len());
+        for mv in moves {
+            let child = pos.after(&mv);
+            self.path.push(zobrist::hash_after(root_hash, pos, &mv));
+            self.reversible.push(is_reversible(pos, &child));
+            let score = -self.negamax(
+                &child,
+                *self.path.last().unwrap_or(&0),
+                depth as i32 - 1,
+                -INFINITY,
+                INFINITY,
+                1,
+                true,
+            );
+            self.path.pop();
+            self.reversible.pop();
+            if self.aborted {
+                break;
+            }
+            out.push((mv, Score(score)));
+        }
+        out.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        out
+    }
+
+    fn begin(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+    ) {
+        self.limits = limits;
+        self.stop = stop;
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        self.killers.fill([MoveKey::default(); 2]);
+        self.path.clear();
+        self.reversible.clear();
+        let mut prev: Option<&Position> = None;
+        for p in history.iter().chain(std::iter::once(pos)) {
+            self.path.push(zobrist::hash(p));
+            self.reversible
+                .push(prev.is_some_and(|q| is_reversible(q, p)));
+            prev = Some(p);
+        }
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        if self.options.material_only {
+            material(pos)
+        } else {
+            evaluate(pos)
+        }
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// True when the current position (last on the path) occurred before with only reversible
+    /// moves in between.
+    fn repeated(&self) -> bool {
+        let n = self.path.len() - 1;
+        let h = self.path[n];
+        let mut i = n;
+        while i >= 2 && self.reversible[i] && self.reversible[i - 1] {
+            i -= 2;
+            if self.path[i] == h {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        is_pv: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.out_of_budget() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if ply > 0 {
+            if self.repeated() {
+                return 0;
+            }
+            // Mate-distance pruning: no result here beats a shorter one found already.
+            alpha = alpha.max(-WIN + ply as i32);
+            beta = beta.min(WIN - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let must_capture = jumpers(pos) != 0;
+        if depth <= 0 && !must_capture {
+            if !has_any_move(pos) {
+                return -WIN + ply as i32;
+            }
+            return self.evaluate(pos);
+        }
+
+        let mut tt_move = MoveKey::default();
+        if self.options.use_tt
+            && let Some(hit) = self.tt.probe(hash)
+        {
+            tt_move = hit.best;
+            let deep_enough = if self.options.strict_tt {
+                hit.depth == depth
+            } else {
+                hit.depth >= depth
+            };
+            if !is_pv && deep_enough {
+                let s = from_tt(hit.score, ply);
+                match hit.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        moves.clear();
+        generate(pos, &mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -WIN + ply as i32;
+        }
+        dedup(&mut moves);
+        let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
+
+        // Ordering scores.
+        let mut order = std::mem::take(&mut self.order[ply]);
+        order.clear();
+        let killers = self.killers[ply];
+        for mv in &moves {
+            let s = if tt_move.matches(mv) {
+                1 << 30
+            } else if mv.is_capture() {
+                (1 << 24)
+                    + 1000 * mv.captured().count_ones() as i32
+                    + 10 * (mv.captured() & pos.kings()).count_ones() as i32
+            } else if killers[0].matches(mv) {
+                (1 << 22) + 1
+            } else if killers[1].matches(mv) {
+                1 << 22
+            } else {
+                self.history[mv.from().index() as usize][mv.to().index() as usize]
+            };
+            order.push(s);
+        }
+
+        let orig_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_key = MoveKey::default();
+        for i in 0..moves.len() {
+            // Selection sort: bring the best remaining move to position i.
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if order[k] > order[j] {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+            order.swap(i, j);
+            let mv = moves[i];
+            let quiet = !mv.is_capture();
+            let child = pos.after(&mv);
+            let child_hash = zobrist::hash_after(hash, pos, &mv);
+            self.path.push(child_hash);
+            self.reversible
+                .push(quiet && pos.kings() & mv.from().bit() != 0);
+            let score = if i == 0 {
+                -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                let reduce = self.options.reductions
+                    && quiet
+                    && depth >= 3
+                    && i >= 3
+                    && order[i] < (1 << 22)
+                    && !must_capture;
+                let mut s = if reduce {
+                    -self.negamax(
+                        &child,
+                        child_hash,
+                        new_depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    )
+                } else {
+                    alpha + 1
+                };
+                if s > alpha {
+                    s = -self.negamax(
+                        &child,
+                        child_hash,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    );
+                }
+                if s > alpha && s < beta && is_pv {
+                    s = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            self.reversible.pop();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_key = MoveKey::of(&mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if score >= beta {
+                        if quiet {
+                            if !killers[0].matches(&mv) {
+                                self.killers[ply] = [MoveKey::of(&mv), killers[0]];
+                            }
+                            let h = &mut self.history[mv.from().index() as usize]
+                                [mv.to().index() as usize];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for row in self.history.iter_mut() {
+                                    for v in row.iter_mut() {
+                                        *v /= 2;
+                                    }
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
+        self.order[ply] = order;
+        if self.aborted {
+            return 0;
+        }
+        if self.options.use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(hash, depth, to_tt(best, ply), bound, best_key);
+        }
+        best
+    }
+}

@@ -1,0 +1,233 @@
+//! Analysis: scoring a game's moves (where did the evaluation swing?) and scoring opening
+//! positions (which ballots lose material by force within the horizon?).
+
+use super::alphabeta::{Engine, Limits, Options};
+use super::eval::MAN;
+use super::score::Score;
+use super::tt::MoveKey;
+use crate::engine::{Color, Move, Position};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// Default depth of the ballot analysis (plies, before capture extensions).
+pub const DEFAULT_BALLOT_DEPTH: u32 = 8;
+/// Default depth of the post-game analysis.
+pub const DEFAULT_GAME_DEPTH: u32 = 10;
+
+/// How bad a move was, by how much the mover's score dropped against the best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mark {
+    /// Dropped at least 0.3 men.
+    Inaccuracy,
+    /// Dropped at least 0.7 men.
+    Mistake,
+    /// Dropped at least 1.5 men, or turned a win or draw into a forced loss.
+    Blunder,
+}
+
+impl Mark {
+    /// `?!`, `?` or `??`, as annotators write them.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Mark::Inaccuracy => "?!",
+            Mark::Mistake => "?",
+            Mark::Blunder => "??",
+        }
+    }
+
+    /// The mark for a drop of `swing` (hundredths of a man), if any.
+    pub fn for_swing(swing: i32) -> Option<Mark> {
+        match swing {
+            s if s >= 150 => Some(Mark::Blunder),
+            s if s >= 70 => Some(Mark::Mistake),
+            s if s >= 30 => Some(Mark::Inaccuracy),
+            _ => None,
+        }
+    }
+}
+
+/// One move of a game, reviewed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveReview {
+    /// Index of the move in the game (0 = first move).
+    pub ply: usize,
+    /// Who played it.
+    pub mover: Color,
+    /// The move played.
+    pub played: Move,
+    /// The engine's choice in that position.
+    pub best: Option<Move>,
+    /// The best move's score, for the mover.
+    pub best_score: Score,
+    /// The played move's score, for the mover.
+    pub played_score: Score,
+    /// Red's score after the move (for an evaluation graph).
+    pub red_score_after: Score,
+    /// How much the mover lost against the best move (hundredths of a man, never negative;
+    /// a forced win or loss counts as 10 men).
+    pub swing: i32,
+    /// The mark, when the drop is large enough.
+    pub mark: Option<Mark>,
+}
+
+/// A score with forced results capped at ±10 men, for differences.
+fn capped(s: Score) -> i32 {
+    if s.is_decisive() {
+        10 * MAN * s.0.signum()
+    } else {
+        s.0.clamp(-10 * MAN, 10 * MAN)
+    }
+}
+
+/// Review the moves of a game played from `start`: every position is searched to `depth`, and
+/// each move is compared with the engine's best. Stops early (returning the moves reviewed)
+/// when `stop` is raised. `progress` gets the number of positions searched so far.
+pub fn analyse_game(
+    engine: &mut Engine,
+    start: &Position,
+    moves: &[Move],
+    depth: u32,
+    stop: Arc<AtomicBool>,
+    mut progress: impl FnMut(usize),
+) -> Vec<MoveReview> {
+    let mut positions = vec![*start];
+    for mv in moves {
+        let next = positions[positions.len() - 1].after(mv);
+        positions.push(next);
+    }
+    // Score of every position for its side to move, and the best move there.
+    let mut scored: Vec<(Score, Option<Move>)> = Vec::with_capacity(positions.len());
+    for (i, pos) in positions.iter().enumerate() {
+        let r = engine.search(
+            pos,
+            &positions[..i],
+            Limits::depth(depth),
+            stop.clone(),
+            |_| {},
+        );
+        if stop.load(std::sync::atomic::Ordering::Relaxed) {
+            break;
+        }
+        scored.push((r.score, r.best));
+        progress(i + 1);
+    }
+    let mut out = Vec::new();
+    for (i, mv) in moves.iter().enumerate() {
+        let (Some(&(best_score, best)), Some(&(next_score, _))) =
+            (scored.get(i), scored.get(i + 1))
+        else {
+            break;
+        };
+        let mover = positions[i].turn();
+        let same = best.is_some_and(|b| MoveKey::of(&b) == MoveKey::of(mv));
+        let played_score = if same { best_score } else { next_score.flip() };
+        let swing = if same {
+            0
+        } else {
+            (capped(best_score) - capped(played_score)).max(0)
+        };
+        let mut mark = Mark::for_swing(swing);
+        if !best_score.is_decisive() || best_score.0 > 0 {
+            // Walking into a forced loss from a position that was not lost is always a blunder.
+            if played_score.is_decisive() && played_score.0 < 0 {
+                mark = Some(Mark::Blunder);
+            }
+        }
+        let red_after = match positions[i + 1].turn() {
+            Color::Red => next_score,
+            Color::White => next_score.flip(),
+        };
+        out.push(MoveReview {
+            ply: i,
+            mover,
+            played: *mv,
+            best,
+            best_score,
+            played_score,
+            red_score_after: red_after,
+            swing,
+            mark,
+        });
+    }
+    out
+}
+
+/// The engine's verdict on an opening position (Red to move).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionVerdict {
+    /// Score for Red with the full evaluation.
+    pub red_score: Score,
+    /// Red's best move.
+    pub best: Option<Move>,
+    /// The principal variation of the full-evaluation search.
+    pub pv: Vec<Move>,
+    /// Material Red wins (positive) or loses (negative) by force within the horizon, in
+    /// hundredths of a man (kings 140), from a material-only search.
+    pub red_material: Score,
+    /// The side that loses at least a man by force within the horizon, if any.
+    pub loses_material: Option<Color>,
+    /// Nodes searched (both searches).
+    pub nodes: u64,
+}
+
+/// Scores opening positions at a fixed depth with two searches: the full evaluation (the
+/// score shown) and material only (the verdict: does a side lose a man by force?). Each
+/// keeps its own transposition table across positions, which speeds up a batch of similar
+/// positions.
+pub struct PositionAnalyser {
+    full: Engine,
+    material: Engine,
+    depth: u32,
+}
+
+impl PositionAnalyser {
+    /// An analyser searching to `depth`.
+    pub fn new(depth: u32) -> PositionAnalyser {
+        PositionAnalyser {
+            full: Engine::new(Options::default()),
+            material: Engine::new(Options {
+                material_only: true,
+                ..Options::default()
+            }),
+            depth,
+        }
+    }
+
+    /// The depth searched.
+    pub fn depth(&self) -> u32 {
+        self.depth
+    }
+
+    /// Analyse one position.
+    pub fn analyse(&mut self, pos: &Position, stop: &Arc<AtomicBool>) -> PositionVerdict {
+        let limits = Limits::depth(self.depth);
+        let full = self.full.search(pos, &[], limits, stop.clone(), |_| {});
+        let mat = self.material.search(pos, &[], limits, stop.clone(), |_| {});
+        let for_red = |s: Score| match pos.turn() {
+            Color::Red => s,
+            Color::White => s.flip(),
+        };
+        let red_material = for_red(mat.score);
+        // A man is 100; a forced win counts too. A lost man partly won back by crowning
+        // (-100 + 40) is still a man down in men.
+        let loses_material = if red_material.0 <= -MAN + 40
+            || (red_material.is_decisive() && red_material.0 < 0)
+        {
+            Some(Color::Red)
+        } else if red_material.0 >= MAN - 40 || (red_material.is_decisive() && red_material.0 > 0) {
+            Some(Color::White)
+        } else {
+            None
+        };
+        PositionVerdict {
+            red_score: for_red(full.score),
+            best: full.best,
+            pv: full.pv,
+            red_material,
+            loses_material,
+            nodes: full.nodes + mat.nodes,
+        }
+    }
+}

@@ -1,0 +1,168 @@
+//! The static evaluation: material, kings, back rank, centre, advancement and mobility.
+//!
+//! Scores are in hundredths of a man, from the point of view of the side to move.
+
+use crate::engine::board::{step_down_left, step_down_right, step_up_left, step_up_right};
+use crate::engine::{Bitboard, Color, Position};
+
+/// Value of a man.
+pub const MAN: i32 = 100;
+/// Value of a king (kings are worth about 1.3-1.5 men in English draughts).
+pub const KING: i32 = 140;
+
+const fn bits(list: &[u8]) -> Bitboard {
+    let mut b = 0;
+    let mut i = 0;
+    while i < list.len() {
+        b |= 1 << (list[i] - 1);
+        i += 1;
+    }
+    b
+}
+
+/// The four central squares and the ring around them.
+const CENTRE: Bitboard = bits(&[14, 15, 18, 19]);
+const NEAR_CENTRE: Bitboard = bits(&[10, 11, 22, 23, 13, 16, 17, 20]);
+/// Back-rank squares that guard against crowning: the "bridge" (1 and 3 for Red, 30 and 32
+/// for White) and the other two back squares.
+const RED_BRIDGE: Bitboard = bits(&[1, 3]);
+const RED_BACK_OTHER: Bitboard = bits(&[2, 4]);
+const WHITE_BRIDGE: Bitboard = bits(&[30, 32]);
+const WHITE_BACK_OTHER: Bitboard = bits(&[29, 31]);
+/// Edge squares (a king there controls fewer diagonals).
+const EDGE: Bitboard = bits(&[1, 2, 3, 4, 5, 12, 13, 20, 21, 28, 29, 30, 31, 32]);
+
+/// Row (0-7) mask.
+const fn row(r: u32) -> Bitboard {
+    0xF << (r * 4)
+}
+
+/// Sum over men of how far each has advanced (rows from its own back rank).
+fn advancement(men: Bitboard, color: Color) -> i32 {
+    let mut total = 0;
+    for r in 0..8u32 {
+        let n = (men & row(r)).count_ones() as i32;
+        let adv = match color {
+            Color::Red => r as i32,
+            Color::White => 7 - r as i32,
+        };
+        total += n * adv;
+    }
+    total
+}
+
+/// Number of plain (non-capturing) moves of `color`.
+fn mobility(pos: &Position, color: Color) -> i32 {
+    let empty = pos.empty_squares();
+    let us = pos.pieces(color);
+    let kings = pos.kings_of(color);
+    let (fwd, back) = match color {
+        Color::Red => (us, kings),
+        Color::White => (kings, us),
+    };
+    let down =
+        (step_down_left(fwd) & empty).count_ones() + (step_down_right(fwd) & empty).count_ones();
+    let up = (step_up_left(back) & empty).count_ones() + (step_up_right(back) & empty).count_ones();
+    (down + up) as i32
+}
+
+/// Terms for one side (positive is good for `color`), material excluded.
+fn positional(pos: &Position, color: Color, pieces_left: i32, opp_men: Bitboard) -> i32 {
+    let men = pos.men(color);
+    let kings = pos.kings_of(color);
+    let mut s = 0;
+    // Advancement matters more as the board empties (getting to the king row first).
+    let adv_weight = 2 + (24 - pieces_left) / 4;
+    s += adv_weight * advancement(men, color);
+    // Back-rank guard, while the opponent still has men that could crown.
+    if opp_men != 0 && pieces_left > 8 {
+        let (bridge, other) = match color {
+            Color::Red => (RED_BRIDGE, RED_BACK_OTHER),
+            Color::White => (WHITE_BRIDGE, WHITE_BACK_OTHER),
+        };
+        s += 14 * (men & bridge).count_ones() as i32 + 5 * (men & other).count_ones() as i32;
+    }
+    // Centre control.
+    s += 8 * (men & CENTRE).count_ones() as i32 + 3 * (men & NEAR_CENTRE).count_ones() as i32;
+    s += 10 * (kings & CENTRE).count_ones() as i32 - 8 * (kings & EDGE).count_ones() as i32;
+    s += 2 * mobility(pos, color);
+    s
+}
+
+/// Static evaluation of `pos` for the side to move.
+pub fn evaluate(pos: &Position) -> i32 {
+    let rm = pos.men(Color::Red).count_ones() as i32;
+    let rk = pos.kings_of(Color::Red).count_ones() as i32;
+    let wm = pos.men(Color::White).count_ones() as i32;
+    let wk = pos.kings_of(Color::White).count_ones() as i32;
+    let total = rm + rk + wm + wk;
+    let red_material = MAN * rm + KING * rk;
+    let white_material = MAN * wm + KING * wk;
+    let mut diff = red_material - white_material;
+    // When ahead, trading down helps: the same lead counts more on an emptier board.
+    diff += diff * (24 - total) / 32;
+    let mut red = diff;
+    red += positional(pos, Color::Red, total, pos.men(Color::White));
+    red -= positional(pos, Color::White, total, pos.men(Color::Red));
+    match pos.turn() {
+        Color::Red => red,
+        Color::White => -red,
+    }
+}
+
+/// Material only (men 100, kings [`KING`]), for the side to move.
+pub fn material(pos: &Position) -> i32 {
+    let side = |c: Color| {
+        MAN * pos.men(c).count_ones() as i32 + KING * pos.kings_of(c).count_ones() as i32
+    };
+    let red = side(Color::Red) - side(Color::White);
+    match pos.turn() {
+        Color::Red => red,
+        Color::White => -red,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_is_balanced_and_symmetric() {
+        let p = Position::start();
+        assert_eq!(evaluate(&p), -evaluate(&p.with_turn(Color::White)));
+        assert_eq!(evaluate(&p), 0, "the start position is symmetric");
+    }
+
+    #[test]
+    fn material_dominates() {
+        // Red a man up.
+        let p = Position::from_fen("B:W21-31:B1-12").unwrap();
+        assert!(evaluate(&p) > 70, "{}", evaluate(&p));
+        assert!(evaluate(&p.with_turn(Color::White)) < -70);
+        // A king is worth more than a man but less than two.
+        let k = Position::from_fen("B:W30:BK15").unwrap();
+        let m = Position::from_fen("B:W30:B15").unwrap();
+        assert!(material(&k) > material(&m));
+        const { assert!(KING > MAN && KING < 2 * MAN) };
+    }
+
+    #[test]
+    fn mirrored_positions_score_the_same() {
+        // Rotating the board 180 degrees and swapping colours maps square n to 33 - n.
+        let fens = ["B:W18,22,23,K7:B9,10,14,K26", "W:W17,21,30:B3,8,12,K27"];
+        for fen in fens {
+            let p = Position::from_fen(fen).unwrap();
+            let mut q = Position::empty(p.turn().opponent());
+            for sq in crate::engine::Square::all() {
+                if let Some(mut pc) = p.piece_at(sq) {
+                    pc.color = pc.color.opponent();
+                    q.set_piece(
+                        crate::engine::Square::new(33 - sq.number()).unwrap(),
+                        Some(pc),
+                    );
+                }
+            }
+            assert_eq!(evaluate(&p), evaluate(&q), "{fen} vs {}", q.to_fen());
+        }
+    }
+}

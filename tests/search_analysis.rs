@@ -1,0 +1,72 @@
+//! Post-game analysis marks the moves where the evaluation swung; the ballot analysis agrees
+//! with the at-once check and marks the position sides that lose material by force.
+
+use crossboard::engine::{Color, Move, Position};
+use crossboard::openings::eleven_man_positions;
+use crossboard::search::Engine;
+use crossboard::search::analysis::{Mark, PositionAnalyser, analyse_game};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+fn moves(text: &[&str]) -> Vec<Move> {
+    text.iter()
+        .map(|t| Move::from_notation_path(t).unwrap())
+        .collect()
+}
+
+#[test]
+fn a_missed_shot_is_marked_and_a_good_move_is_not() {
+    // Red misses the 2-for-1 shot 15-18 with 10-14; then the game goes on quietly.
+    let start = Position::from_fen("B:W22,23,29,32:B6,7,10,15").unwrap();
+    let line = moves(&["10-14", "29-25", "15-18"]);
+    let mut counted = 0;
+    let review = analyse_game(
+        &mut Engine::default(),
+        &start,
+        &line,
+        8,
+        Arc::new(AtomicBool::new(false)),
+        |n| counted = n,
+    );
+    assert_eq!(counted, 4, "every position searched");
+    assert_eq!(review.len(), 3);
+    let first = &review[0];
+    assert_eq!(first.mover, Color::Red);
+    assert_eq!(first.best.unwrap().to_string(), "15-18");
+    assert!(first.swing >= 150, "{first:?}");
+    assert_eq!(first.mark, Some(Mark::Blunder));
+    assert_eq!(Mark::Blunder.symbol(), "??");
+    // A move that is the engine's own choice has no swing.
+    let played_best: Vec<_> = review.iter().filter(|r| r.best == Some(r.played)).collect();
+    assert!(played_best.iter().all(|r| r.swing == 0 && r.mark.is_none()));
+    // Red's score after the blunder is still about level, far below the shot's +2.
+    assert!(
+        review[0].red_score_after.0 < 100,
+        "{:?}",
+        review[0].red_score_after
+    );
+}
+
+#[test]
+fn ballot_verdicts_match_the_at_once_check_on_man_down_ballots() {
+    let positions = eleven_man_positions();
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut analyser = PositionAnalyser::new(6);
+    let down: Vec<_> = positions
+        .iter()
+        .filter(|p| p.loses_man.is_some())
+        .take(5)
+        .collect();
+    assert!(!down.is_empty());
+    for p in down {
+        let v = analyser.analyse(&p.position, &stop);
+        assert_eq!(v.loses_material, p.loses_man, "id {}", p.id);
+        assert!(v.best.is_some());
+    }
+    // Ballot 1 of the public list is a standard, level opening.
+    let first = &positions[0];
+    assert!(!first.kingsrow_lost);
+    let v = analyser.analyse(&first.position, &stop);
+    assert_eq!(v.loses_material, None, "{v:?}");
+    assert!(v.red_score.0.abs() < 100);
+}

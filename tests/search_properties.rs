@@ -1,0 +1,175 @@
+//! Search properties: a legal move in every position of random playouts, the stop flag ends a
+//! search at once, and the transposition table does not change a fixed-depth result.
+
+use crossboard::engine::{Game, Position};
+use crossboard::search::{Engine, Limits, Options, Score};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+#[test]
+fn legal_move_in_every_position_of_random_playouts() {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut engine = Engine::new(Options {
+        hash_mb: 4,
+        ..Options::default()
+    });
+    let mut searched = 0;
+    for _ in 0..6 {
+        let mut game = Game::standard();
+        while game.result().is_none() && game.moves().len() < 120 {
+            let pos = *game.position();
+            let history = &game.positions()[..game.positions().len() - 1];
+            let r = engine.search(
+                &pos,
+                history,
+                Limits::depth(3),
+                Arc::new(AtomicBool::new(false)),
+                |_| {},
+            );
+            let best = r.best.expect("a move while the game is not over");
+            assert!(
+                pos.legal_moves().contains(&best),
+                "{best} in {}",
+                pos.to_fen()
+            );
+            searched += 1;
+            let moves = pos.legal_moves();
+            let mv = moves[rng.random_range(0..moves.len())];
+            game.play(&mv).expect("legal");
+        }
+        if game.result().is_some() {
+            let r = engine.search_simple(game.position(), Limits::depth(3));
+            assert_eq!(r.best, None, "no move in a finished game");
+            assert_eq!(r.score, Score::loss_in(0));
+        }
+    }
+    assert!(searched > 100);
+}
+
+#[test]
+fn stop_flag_ends_a_search_at_once() {
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let pos = Position::start();
+    let handle = std::thread::spawn(move || {
+        let mut engine = Engine::default();
+        let t = Instant::now();
+        let r = engine.search(&pos, &[], Limits::default(), flag, |_| {});
+        (r, t.elapsed())
+    });
+    std::thread::sleep(Duration::from_millis(150));
+    let raised = Instant::now();
+    stop.store(true, Ordering::Relaxed);
+    let (r, _) = handle.join().expect("search thread");
+    // Generous bound for a loaded machine; in practice the search stops within microseconds.
+    assert!(
+        raised.elapsed() < Duration::from_secs(2),
+        "stopped in {:?}",
+        raised.elapsed()
+    );
+    assert!(r.best.is_some());
+    assert!(Position::start().legal_moves().contains(&r.best.unwrap()));
+    // A flag raised before the search starts still yields a legal move.
+    let stop = Arc::new(AtomicBool::new(true));
+    let r = Engine::default().search(&Position::start(), &[], Limits::default(), stop, |_| {});
+    assert!(Position::start().legal_moves().contains(&r.best.unwrap()));
+    assert!(r.depth <= 1, "at most the first iteration: {}", r.depth);
+}
+
+#[test]
+fn node_limit_is_honoured() {
+    let r = Engine::default().search_simple(&Position::start(), Limits::nodes(20_000));
+    assert!(r.nodes < 25_000, "{}", r.nodes);
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn deadline_is_honoured() {
+    let t = Instant::now();
+    let r = Engine::default().search_simple(
+        &Position::start(),
+        Limits::deadline(Instant::now() + Duration::from_millis(100)),
+    );
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn table_does_not_change_a_fixed_depth_result() {
+    // Men only (no repetitions possible), small positions, reductions off: alpha-beta with and
+    // without the table (exact-depth cutoffs) must agree on the score at every depth.
+    let fens = [
+        "B:W22,23,25,27,30:B5,6,10,12,14",
+        "W:W18,21,26,28:B3,7,9,15",
+        "B:W17,24,26,31,32:B1,6,11,13,20",
+        "B:W21-32:B1-12",
+    ];
+    let plain = Options {
+        use_tt: false,
+        reductions: false,
+        ..Options::default()
+    };
+    let strict = Options {
+        use_tt: true,
+        strict_tt: true,
+        reductions: false,
+        hash_mb: 4,
+        material_only: false,
+    };
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let depth = if pos.occupied().count_ones() > 16 {
+            6
+        } else {
+            9
+        };
+        for d in [1, depth / 2, depth] {
+            let a = Engine::new(plain).search_simple(&pos, Limits::depth(d));
+            let b = Engine::new(strict).search_simple(&pos, Limits::depth(d));
+            assert_eq!(a.score, b.score, "{fen} depth {d}");
+            assert!(
+                b.nodes <= a.nodes,
+                "the table saves work: {} vs {}",
+                b.nodes,
+                a.nodes
+            );
+        }
+        // The normal table mode searches less and still plays a legal move.
+        let c = Engine::default().search_simple(&pos, Limits::depth(depth));
+        assert!(pos.legal_moves().contains(&c.best.unwrap()));
+    }
+}
+
+#[test]
+fn repetition_along_the_game_is_a_draw() {
+    // White's lone king is lost against two kings, but the game went E, F, G, root with king
+    // moves only, and 28-32 now returns to E: with the history the search takes the draw.
+    let fens = ["B:WK32:BK18,K19", "W:WK32:BK14,K19", "B:WK28:BK14,K19"];
+    let history: Vec<Position> = fens
+        .iter()
+        .map(|f| Position::from_fen(f).unwrap())
+        .collect();
+    let root = Position::from_fen("W:WK28:BK18,K19").unwrap();
+    let alone = Engine::default().search_simple(&root, Limits::depth(12));
+    assert!(
+        alone.score.is_decisive() || alone.score.0 < -100,
+        "lost without history: {}",
+        alone.score
+    );
+    let stop = Arc::new(AtomicBool::new(false));
+    let r = Engine::default().search(&root, &history, Limits::depth(12), stop, |_| {});
+    assert_eq!(r.score, Score::DRAW);
+    assert_eq!(r.best.unwrap().to_string(), "28-32");
+    // A capture in between breaks the chain: the same history with a man taken is no repetition.
+    let broken = ["B:W24,K32:BK18,K19", "W:WK32:BK14,K19", "B:WK28:BK14,K19"];
+    let history: Vec<Position> = broken
+        .iter()
+        .map(|f| Position::from_fen(f).unwrap())
+        .collect();
+    let stop = Arc::new(AtomicBool::new(false));
+    let r = Engine::default().search(&root, &history, Limits::depth(12), stop, |_| {});
+    assert_ne!(r.score, Score::DRAW);
+}
