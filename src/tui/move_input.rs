@@ -251,15 +251,24 @@ impl MoveInput {
             return InputOutcome::Refused(MoveError::GameOver.to_string());
         }
         if let Some(from) = self.selected {
-            if sq == from {
-                self.selected = None;
-                return InputOutcome::Changed;
-            }
-            let fits: Vec<Move> = distinct(
+            let mut fits: Vec<Move> = distinct(
                 pos,
                 legal.iter().filter(|m| m.from() == from && m.to() == sq),
             );
+            if fits.is_empty() {
+                // A square the piece jumps through on the way: the captures passing there.
+                fits = distinct(
+                    pos,
+                    legal
+                        .iter()
+                        .filter(|m| m.from() == from && m.path().skip(1).any(|s| s == sq)),
+                );
+            }
             match fits.len() {
+                0 if sq == from => {
+                    self.selected = None;
+                    return InputOutcome::Changed;
+                }
                 0 => {}
                 1 => {
                     self.clear();
@@ -478,6 +487,37 @@ mod tests {
             InputOutcome::Play(choice[1])
         );
         assert!(input.choice.is_none());
+    }
+
+    #[test]
+    fn a_square_jumped_through_picks_the_captures_passing_there() {
+        // Legal: 12x3x10x19x12, 12x3x10x19x28, 12x19x10x3x12 (same result as the first),
+        // 12x19x28.
+        let pos = Position::from_fen("B:W7,8,15,16,24:BK12").unwrap();
+        let s = |n| Square::new(n).unwrap();
+        let mut input = MoveInput::new(&pos);
+        input.click(&pos, s(12));
+        assert_eq!(input.click(&pos, s(3)), InputOutcome::Changed);
+        let choice: Vec<String> = input
+            .choice
+            .as_ref()
+            .unwrap()
+            .iter()
+            .map(|m| m.to_string())
+            .collect();
+        assert_eq!(choice, ["12x3x10x19x12", "12x3x10x19x28"]);
+        // Back to its own square: the round trip, one result, played.
+        input.clear();
+        input.click(&pos, s(12));
+        match input.click(&pos, s(12)) {
+            InputOutcome::Play(m) => assert_eq!(m.to(), s(12)),
+            other => panic!("{other:?}"),
+        }
+        // Without such a capture, clicking the selected piece again lets go of it.
+        let start = Position::start();
+        input.click(&start, s(11));
+        assert_eq!(input.click(&start, s(11)), InputOutcome::Changed);
+        assert_eq!(input.selected, None);
     }
 
     #[test]
