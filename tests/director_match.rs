@@ -489,7 +489,7 @@ fn moves_out_of_turn_and_illegal_moves_change_nothing() {
         panic!()
     };
     assert_eq!(record.mv.to_string(), "11-15");
-    assert_eq!(record.clock.spent_ms, 3000);
+    assert_eq!(record.spent_ms, 3000);
     assert_eq!(record.at, wall(3000));
     // The log stamps every entry with the wall clock.
     assert_eq!(h.m.log().last().unwrap().at, wall(3000));
@@ -561,6 +561,7 @@ fn tie_rules() {
             .any(|e| matches!(e, Event::ExtraBallot { ballot: 2 }))
     );
     assert_eq!(h.m.phase(), Phase::Draw { ballot: 2 });
+    assert_eq!(h.m.planned_ballots(), 2);
     h.ballot_won_by(None, None);
     assert_eq!(h.m.phase(), Phase::Draw { ballot: 3 });
     // Ballot 3: Red is First again (alternation goes on); First wins a game.

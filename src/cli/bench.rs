@@ -27,6 +27,8 @@ enum What {
     Openings,
     /// Time per frame of drawing the game screen (TestBackend, 80x24 and 160x50).
     Render,
+    /// The match director: apply() over a long scripted 11-man match, and its TOML save.
+    Director,
 }
 
 /// Run `bench`.
@@ -48,6 +50,7 @@ pub fn run(args: Args) -> CliResult {
         }
         What::Openings => bench_openings(),
         What::Render => bench_render(),
+        What::Director => bench_director(),
     }
     Ok(())
 }
@@ -114,4 +117,104 @@ fn bench_render() {
             secs / f64::from(frames) * 1e6
         );
     }
+}
+
+fn bench_director() {
+    use crate::director::{Command, Match, MatchSettings, Now, Player};
+    use crate::engine::Color;
+    use rand::SeedableRng;
+    let ballots = 20;
+    let plies = 80;
+    let mut settings = MatchSettings {
+        players: ["A".into(), "B".into()],
+        ballots,
+        ..MatchSettings::default()
+    };
+    settings.openings.no_repeat = true;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut ms = 0u64;
+    let mut now = || {
+        ms += 1000;
+        Now {
+            mono_ms: ms,
+            wall: chrono::DateTime::from_timestamp_millis(ms as i64).unwrap_or_default(),
+        }
+    };
+    let Ok(mut m) = Match::new(settings, now()) else {
+        return;
+    };
+    let mut applied = 0u64;
+    let mut per_ballot = Vec::new();
+    let total = Instant::now();
+    let mut apply = |m: &mut Match, c: Command, n: &mut u64| {
+        let ok = m.apply(c, now(), &mut rng).is_ok();
+        *n += 1;
+        ok
+    };
+    apply(
+        &mut m,
+        Command::AssignColour {
+            player: Player::First,
+            colour: Color::Red,
+        },
+        &mut applied,
+    );
+    for _ in 0..ballots {
+        let t = Instant::now();
+        let before = applied;
+        apply(&mut m, Command::DrawBallot, &mut applied);
+        apply(
+            &mut m,
+            Command::Accept {
+                colour: Color::White,
+            },
+            &mut applied,
+        );
+        for _ in 0..2 {
+            apply(&mut m, Command::StartGame, &mut applied);
+            for _ in 0..plies {
+                let Some(g) = m.playing() else { break };
+                let pos = g.game.position();
+                let Some(mv) = pos.distinct_moves().first().copied() else {
+                    break;
+                };
+                let colour = pos.turn();
+                apply(&mut m, Command::PlayMove { colour, mv }, &mut applied);
+            }
+            if m.playing().is_some() {
+                apply(&mut m, Command::Resign { colour: Color::Red }, &mut applied);
+            }
+        }
+        per_ballot.push((t.elapsed().as_secs_f64(), applied - before));
+    }
+    let secs = total.elapsed().as_secs_f64();
+    let (first_s, first_n) = per_ballot[0];
+    let (last_s, last_n) = per_ballot[per_ballot.len() - 1];
+    println!(
+        "director: {applied} commands over {ballots} ballots ({} log entries) in {:.1} ms: \
+         {:.1} us/apply; first ballot {:.1} us/apply, last {:.1} us/apply",
+        m.log().len(),
+        secs * 1e3,
+        secs / applied as f64 * 1e6,
+        first_s / first_n as f64 * 1e6,
+        last_s / last_n as f64 * 1e6,
+    );
+    let t = Instant::now();
+    let rounds = 10;
+    let mut len = 0;
+    for _ in 0..rounds {
+        len = toml::to_string(&m).map_or(0, |s| s.len());
+    }
+    let save = t.elapsed().as_secs_f64() / f64::from(rounds);
+    let t = Instant::now();
+    let text = toml::to_string(&m).unwrap_or_default();
+    let back: Result<Match, _> = toml::from_str(&text);
+    let load = t.elapsed().as_secs_f64() - save;
+    println!(
+        "director: finished match as TOML: {} KiB, serialise {:.1} ms, read back {:.1} ms ({})",
+        len / 1024,
+        save * 1e3,
+        load * 1e3,
+        if back.is_ok() { "ok" } else { "FAILED" }
+    );
 }

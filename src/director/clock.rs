@@ -277,6 +277,19 @@ impl TimeControl {
         self.periods.get((index as usize).min(last))
     }
 
+    /// The period index and moves made in it after `moves` moves.
+    fn locate(&self, moves: u32) -> (u32, u32) {
+        let (mut period, mut left) = (0, moves);
+        while let Some(k) = self.period(period).and_then(|p| p.moves) {
+            if left < k {
+                break;
+            }
+            left -= k;
+            period += 1;
+        }
+        (period, left)
+    }
+
     fn delay_ms(&self) -> u64 {
         self.delay.map_or(0, |d| d.seconds * MS_PER_SECOND)
     }
@@ -398,14 +411,10 @@ pub enum ClockError {
     },
 }
 
-/// The clock before a committed move (for take-backs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-struct Snapshot {
-    red: SideClock,
-    white: SideClock,
-    single_jump: bool,
-}
+/// The clock before a committed move, for take-backs: Red's and White's time left (ms) and
+/// whether the mover had a single forced jump. Move counts and periods follow from the number
+/// of moves taken back. A tuple, so a long game stays short on disk.
+type Snapshot = (i64, i64, bool);
 
 /// Where a clock is in its life.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -649,11 +658,11 @@ impl Clock {
             }
             return Ok(Commit::Flag(flag));
         }
-        self.history.push(Snapshot {
-            red: self.sides[0],
-            white: self.sides[1],
-            single_jump: self.single_jump,
-        });
+        self.history.push((
+            self.sides[0].remaining_ms,
+            self.sides[1].remaining_ms,
+            self.single_jump,
+        ));
         let charge = self.chargeable(spent) as i64;
         let has_clock = !self.control.periods.is_empty();
         let bonus = (self.control.increment_seconds * MS_PER_SECOND) as i64
@@ -782,13 +791,19 @@ impl Clock {
             return Ok(());
         }
         let keep = self.history.len() - n;
-        let snap = self.history[keep];
+        let (red_ms, white_ms, single_jump) = self.history[keep];
         self.history.truncate(keep);
-        self.sides = [snap.red, snap.white];
-        self.single_jump = snap.single_jump;
-        if n % 2 == 1 {
+        for _ in 0..n {
             self.to_move = self.to_move.opponent();
+            let side = &mut self.sides[idx(self.to_move)];
+            side.moves = side.moves.saturating_sub(1);
         }
+        for (i, ms) in [red_ms, white_ms].into_iter().enumerate() {
+            let side = &mut self.sides[i];
+            side.remaining_ms = ms;
+            (side.period, side.period_moves) = self.control.locate(side.moves);
+        }
+        self.single_jump = single_jump;
         self.spent_ms = 0;
         self.since = (self.state == ClockState::Running && !self.paused).then_some(now_ms);
         Ok(())
@@ -1031,6 +1046,27 @@ mod tests {
         assert_eq!(c.side(Color::White).moves, 0);
         assert_eq!(c.reading(4 * MIN).white.move_ms, Some(MIN));
         assert!(c.take_back(5, 0).is_err());
+    }
+
+    #[test]
+    fn take_back_across_a_time_control() {
+        let mut c = started(&TimeControl::apca());
+        for i in 1..=72 {
+            c.commit(i * 1000, false).unwrap();
+        }
+        let at_72 = c.clone();
+        // 36 moves each: Red passed the 35-move control.
+        assert_eq!(c.reading(72_000).red.period, 2);
+        c.commit(73_000, false).unwrap();
+        c.commit(74_000, false).unwrap();
+        c.commit(75_000, false).unwrap();
+        c.take_back(3, 75_000).unwrap();
+        assert_eq!(c.side(Color::Red), at_72.side(Color::Red));
+        assert_eq!(c.side(Color::White), at_72.side(Color::White));
+        c.take_back(4, 75_000).unwrap();
+        assert_eq!(c.reading(75_000).red.period, 1);
+        assert_eq!(c.reading(75_000).red.moves_to_control, Some(1));
+        assert_eq!(c.side(Color::Red).remaining_ms, (70 * MIN - 34_000) as i64);
     }
 
     #[test]

@@ -6,9 +6,7 @@
 //! Time comes in as [`Now`], randomness as an `rng` argument; what the rng decided (coin side,
 //! cards) is recorded, so a match read back never rolls again.
 
-use super::clock::{
-    Clock, ClockError, ClockReading, ClockState, Commit, Flag, FlagKind, MoveClock,
-};
+use super::clock::{Clock, ClockError, ClockReading, ClockState, Commit, Flag, FlagKind};
 use super::settings::{
     ColourMethod, MatchSettings, Player, Points, RejectionPolicy, SettingsError, TieRule,
 };
@@ -338,8 +336,14 @@ pub struct MoveRecord {
     pub mv: Move,
     /// Who played it.
     pub colour: Color,
-    /// Time spent and left.
-    pub clock: MoveClock,
+    /// Time spent on the move (pauses excluded), ms.
+    pub spent_ms: u64,
+    /// The mover's game time left after the move, increments and new periods included; none
+    /// without a game clock.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub remaining_ms: Option<i64>,
+    /// The period (1-based) the mover is in after the move.
+    pub period: u32,
     /// When it was committed.
     pub at: DateTime<Utc>,
 }
@@ -943,6 +947,22 @@ impl Match {
             first.other()
         };
         Some(if game == 1 { lead } else { lead.other() })
+    }
+
+    /// Ballots to play as things stand: the planned number, or more once tie-break ballots
+    /// have begun.
+    pub fn planned_ballots(&self) -> u32 {
+        let current = match self.phase {
+            Phase::Draw { ballot }
+            | Phase::Decide { ballot, .. }
+            | Phase::Ready { ballot, .. }
+            | Phase::Playing { ballot, .. } => ballot,
+            Phase::ColourChoice { .. } | Phase::Finished => 0,
+        };
+        self.settings
+            .ballots
+            .max(current)
+            .max(self.ballots.len() as u32)
     }
 
     /// The pending draw offer's author.
@@ -1597,7 +1617,9 @@ impl Match {
         let record = MoveRecord {
             mv,
             colour,
-            clock,
+            spent_ms: clock.spent_ms,
+            remaining_ms: clock.remaining_ms,
+            period: clock.period,
             at: now.wall,
         };
         g.moves.push(record.clone());
@@ -1762,9 +1784,12 @@ impl Match {
         reason: String,
         now: Now,
     ) -> Result<Vec<Event>, MatchError> {
-        let reopened = if self.playing().is_some() {
+        let reopened = if let Some(g) = self.playing() {
             if moves == 0 {
-                return Err(MatchError::TakeBack { asked: 0, made: 0 });
+                return Err(MatchError::TakeBack {
+                    asked: 0,
+                    made: g.moves.len(),
+                });
             }
             None
         } else {
