@@ -51,6 +51,7 @@ fn run_tui(ascii: bool, no_color: bool) -> CliResult {
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0),
         mouse: true,
+        matches: Default::default(),
     };
     crate::tui::run(options)?;
     Ok(())

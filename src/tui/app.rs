@@ -71,6 +71,8 @@ pub struct Options {
     pub seed: u64,
     /// Capture the mouse.
     pub mouse: bool,
+    /// Match defaults and where matches are saved.
+    pub matches: crate::tui::match_flow::MatchOptions,
 }
 
 impl Default for Options {
@@ -79,6 +81,7 @@ impl Default for Options {
             appearance: Appearance::default(),
             seed: 0,
             mouse: true,
+            matches: Default::default(),
         }
     }
 }
@@ -101,6 +104,8 @@ pub struct App {
     pub now: Instant,
     /// The terminal size.
     pub size: Size,
+    /// Match defaults and where matches are saved.
+    pub matches: crate::tui::match_flow::MatchOptions,
     quit: bool,
 }
 
@@ -114,6 +119,7 @@ impl App {
             rng: ChaCha8Rng::seed_from_u64(options.seed),
             now,
             size,
+            matches: options.matches,
             quit: false,
         }
     }
@@ -166,6 +172,7 @@ impl App {
             area: Rect::new(0, 0, self.size.width, self.size.height),
             appearance: &self.appearance,
             rng: &mut self.rng,
+            matches: &self.matches,
         };
         match self.screen.update(&msg, &mut ctx) {
             Nav::Stay => Vec::new(),

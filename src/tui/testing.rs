@@ -16,6 +16,7 @@ pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
         appearance: Appearance::plain(),
         seed: 7,
         mouse: true,
+        matches: Default::default(),
     };
     App::new(options, clock.now(), Size::new(w, h))
 }

@@ -2,3 +2,49 @@
 //! accept/reject, the game under clocks, between games and the end with the score table, and the
 //! director menu. Built on the framework of [`crate::tui`]; see its module doc for how to add a
 //! screen.
+//!
+//! - [`setup`]: [`MatchSetupScreen`], every [`MatchSettings`] choice validated as you type.
+//! - [`screen`]: [`MatchScreen`], one screen whose view follows the director's phase.
+//! - [`session`]: [`MatchSession`], the match, its save target and its time base; every
+//!   command goes through it and is saved at once.
+//! - [`director_menu`]: the guarded director menu and its forms.
+//! - [`results`]: the score table by game and by ballot.
+//! - [`persist`]: where the match file and the PDN export are written.
+//!
+//! The TUI only turns input into director commands and draws the director's state: rules,
+//! clocks and scoring stay in [`crate::director`].
+
+pub mod director_menu;
+pub mod persist;
+pub mod results;
+pub mod screen;
+pub mod session;
+pub mod setup;
+
+use crate::director::MatchSettings;
+use chrono::{DateTime, Utc};
+use std::path::PathBuf;
+
+pub use screen::{MatchScreen, View};
+pub use session::MatchSession;
+pub use setup::MatchSetupScreen;
+
+/// Start-up options of the match screens.
+#[derive(Clone, Debug, Default)]
+pub struct MatchOptions {
+    /// Defaults of the set-up form (built-in, or the config file's).
+    pub defaults: MatchSettings,
+    /// `--match FILE`: the new match is saved there.
+    pub file: Option<PathBuf>,
+    /// Where new matches are saved (the data directory); `None` with no `file`: not saved.
+    pub dir: Option<PathBuf>,
+    /// A fixed wall-clock time for the start of a match (tests); `None`: the real time.
+    pub fixed_wall: Option<DateTime<Utc>>,
+}
+
+impl MatchOptions {
+    /// The wall-clock time now (or the fixed one).
+    pub fn wall(&self) -> DateTime<Utc> {
+        self.fixed_wall.unwrap_or_else(Utc::now)
+    }
+}

@@ -74,12 +74,11 @@ impl HomeScreen {
         r
     }
 
-    fn choose(&self, item: HomeItem, _ctx: &mut Ctx) -> Nav {
+    fn choose(&self, item: HomeItem, ctx: &mut Ctx) -> Nav {
         match item {
-            HomeItem::NewMatch => Nav::Goto(Box::new(Screen::Notice(NoticeScreen::new(
-                "New match",
-                vec!["The match set-up screen is not built yet.".into()],
-            )))),
+            HomeItem::NewMatch => Nav::Goto(Box::new(Screen::MatchSetup(
+                crate::tui::match_flow::MatchSetupScreen::new(ctx.matches.clone()),
+            ))),
             HomeItem::Resume => Nav::Goto(Box::new(Screen::Notice(NoticeScreen::new(
                 "Resume a match",
                 vec!["No saved matches were found.".into()],

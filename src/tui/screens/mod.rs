@@ -37,6 +37,8 @@ pub struct Ctx<'a> {
     pub appearance: &'a Appearance,
     /// Randomness for draws (seeded; a fixed seed in tests).
     pub rng: &'a mut ChaCha8Rng,
+    /// Match defaults and where matches are saved.
+    pub matches: &'a crate::tui::match_flow::MatchOptions,
 }
 
 /// What a screen's render may read besides its own state.
@@ -95,6 +97,10 @@ pub enum Screen {
     OpenPdn(OpenPdnScreen),
     /// A message with a way back (placeholders, errors).
     Notice(NoticeScreen),
+    /// Match set-up form.
+    MatchSetup(crate::tui::match_flow::MatchSetupScreen),
+    /// A match: colour choice, ballots, games, results.
+    Match(Box<crate::tui::match_flow::MatchScreen>),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -107,6 +113,8 @@ macro_rules! each_screen {
             Screen::Review($s) => $body,
             Screen::OpenPdn($s) => $body,
             Screen::Notice($s) => $body,
+            Screen::MatchSetup($s) => $body,
+            Screen::Match($s) => $body,
         }
     };
 }

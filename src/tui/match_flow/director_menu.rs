@@ -1,0 +1,417 @@
+//! The director menu and its forms: pause/resume the clocks, adjust time, record a result or a
+//! forfeit with a reason, take back moves, add a note. Opened only after a confirmation; every
+//! action is confirmed again with a summary before it reaches the director.
+
+use crate::director::Command;
+use crate::engine::{Color, Outcome};
+use crate::tui::theme::Appearance;
+use crate::tui::widgets::menu::{Menu, MenuItem, MenuOutcome};
+use crate::tui::widgets::{TextField, render_popup};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+
+/// A director action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Pause the clocks (a dispute).
+    Pause,
+    /// Resume the clocks.
+    Resume,
+    /// Add or remove time.
+    AdjustTime,
+    /// Decide the game (adjudication).
+    RecordResult,
+    /// A forfeit.
+    Forfeit,
+    /// Take back moves.
+    TakeBack,
+    /// A note for the record.
+    Note,
+}
+
+impl Action {
+    const MENU: [Action; 7] = [
+        Action::Pause,
+        Action::Resume,
+        Action::AdjustTime,
+        Action::RecordResult,
+        Action::Forfeit,
+        Action::TakeBack,
+        Action::Note,
+    ];
+}
+
+/// One row of a director form.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Row {
+    /// Free text.
+    Text(TextField),
+    /// One of a few values (Left/Right).
+    Choice(&'static str, Vec<String>, usize),
+}
+
+/// The director popup: the menu, then a form for the chosen action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorPopup {
+    /// Choosing an action.
+    Menu(Menu),
+    /// Filling in an action's form.
+    Form {
+        /// The action.
+        action: Action,
+        /// Its rows.
+        rows: Vec<Row>,
+        /// Focused row.
+        focus: usize,
+        /// Why the form cannot be submitted yet.
+        error: Option<String>,
+    },
+}
+
+/// What a key did to the director popup.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirectorOutcome {
+    /// Still open.
+    Open,
+    /// Closed with nothing done.
+    Closed,
+    /// Submit this command (after a confirmation), described by the text.
+    Submit(Command, String),
+}
+
+impl DirectorPopup {
+    /// The menu.
+    pub fn menu() -> DirectorPopup {
+        DirectorPopup::Menu(Menu::new(
+            "Director",
+            vec![
+                MenuItem::new('p', "Pause clocks", "a dispute: stop both clocks"),
+                MenuItem::new('c', "Resume clocks", "continue after a pause"),
+                MenuItem::new('t', "Adjust time", "add or remove time"),
+                MenuItem::new('r', "Record a result", "adjudicate the game, with a reason"),
+                MenuItem::new('f', "Forfeit", "a player forfeits the game, with a reason"),
+                MenuItem::new(
+                    'b',
+                    "Take back moves",
+                    "correct an illegal move or mis-entry",
+                ),
+                MenuItem::new('n', "Add a note", "for the record"),
+            ],
+        ))
+    }
+
+    fn form(action: Action) -> DirectorPopup {
+        let colours = || vec!["Red".to_string(), "White".to_string()];
+        let reason = || Row::Text(TextField::new("Reason", ""));
+        let rows = match action {
+            Action::Pause => vec![reason()],
+            Action::Resume => Vec::new(),
+            Action::AdjustTime => {
+                let mut secs = TextField::new("Seconds", "60");
+                secs.hint = "negative removes time".into();
+                vec![
+                    Row::Choice("Clock of", colours(), 0),
+                    Row::Text(secs),
+                    reason(),
+                ]
+            }
+            Action::RecordResult => vec![
+                Row::Choice(
+                    "Result",
+                    vec!["Red wins".into(), "White wins".into(), "draw".into()],
+                    0,
+                ),
+                reason(),
+            ],
+            Action::Forfeit => vec![Row::Choice("Forfeited by", colours(), 0), reason()],
+            Action::TakeBack => vec![Row::Text(TextField::new("Moves (plies)", "1")), reason()],
+            Action::Note => vec![Row::Text(TextField::new("Note", ""))],
+        };
+        DirectorPopup::Form {
+            action,
+            rows,
+            focus: 0,
+            error: None,
+        }
+    }
+
+    /// True while a text row has focus (letters are typed, not shortcuts).
+    pub fn typing(&self) -> bool {
+        match self {
+            DirectorPopup::Menu(_) => false,
+            DirectorPopup::Form { rows, focus, .. } => {
+                matches!(rows.get(*focus), Some(Row::Text(_)))
+            }
+        }
+    }
+
+    /// Handle a key.
+    pub fn key(&mut self, key: &KeyEvent) -> DirectorOutcome {
+        match self {
+            DirectorPopup::Menu(menu) => match key.code {
+                KeyCode::Esc | KeyCode::Char('q') => DirectorOutcome::Closed,
+                _ => match menu.key(key) {
+                    MenuOutcome::Chosen(i) => {
+                        let action = Action::MENU[i];
+                        if action == Action::Resume {
+                            return DirectorOutcome::Submit(
+                                Command::ResumeClocks,
+                                "Resume the clocks".into(),
+                            );
+                        }
+                        *self = DirectorPopup::form(action);
+                        DirectorOutcome::Open
+                    }
+                    _ => DirectorOutcome::Open,
+                },
+            },
+            DirectorPopup::Form {
+                action,
+                rows,
+                focus,
+                error,
+            } => {
+                let n = rows.len().max(1);
+                match key.code {
+                    KeyCode::Esc => return DirectorOutcome::Closed,
+                    KeyCode::Up | KeyCode::BackTab => *focus = (*focus + n - 1) % n,
+                    KeyCode::Down | KeyCode::Tab => *focus = (*focus + 1) % n,
+                    KeyCode::Enter => match build(*action, rows) {
+                        Ok((cmd, text)) => return DirectorOutcome::Submit(cmd, text),
+                        Err(e) => *error = Some(e),
+                    },
+                    _ => match rows.get_mut(*focus) {
+                        Some(Row::Text(t)) => {
+                            t.key(key);
+                            *error = None;
+                        }
+                        Some(Row::Choice(_, options, i)) => {
+                            let m = options.len();
+                            match key.code {
+                                KeyCode::Left => *i = (*i + m - 1) % m,
+                                KeyCode::Right | KeyCode::Char(' ') => *i = (*i + 1) % m,
+                                _ => {}
+                            }
+                        }
+                        None => {}
+                    },
+                }
+                DirectorOutcome::Open
+            }
+        }
+    }
+
+    /// Draw over the frame.
+    pub fn render(&self, frame: &mut Frame, look: &Appearance) {
+        match self {
+            DirectorPopup::Menu(menu) => {
+                let (w, h) = menu.size();
+                let r = crate::tui::widgets::centered(frame.area(), w, h);
+                frame.render_widget(ratatui::widgets::Clear, r);
+                menu.render(r, frame.buffer_mut(), look);
+            }
+            DirectorPopup::Form {
+                action,
+                rows,
+                focus,
+                error,
+            } => {
+                let mut lines: Vec<Line> = Vec::new();
+                for (i, row) in rows.iter().enumerate() {
+                    let focused = i == *focus;
+                    lines.push(match row {
+                        Row::Text(t) => t.line(14, focused, look),
+                        Row::Choice(label, options, v) => {
+                            let marker = if focused { look.glyphs().to_move } else { " " };
+                            Line::from(vec![
+                                Span::styled(format!("{marker} "), look.accent()),
+                                Span::styled(format!("{label:<14}  "), look.dim()),
+                                Span::styled(
+                                    format!("‹ {} ›", options[*v]),
+                                    if focused {
+                                        look.accent().add_modifier(Modifier::UNDERLINED)
+                                    } else {
+                                        ratatui::style::Style::new()
+                                    },
+                                ),
+                            ])
+                        }
+                    });
+                }
+                lines.push(Line::from(""));
+                if let Some(e) = error {
+                    lines.push(Line::from(Span::styled(e.clone(), look.alert())));
+                }
+                lines.push(Line::from(Span::styled(
+                    "↑↓ field · ←→ choose · Enter submit · Esc cancel",
+                    look.dim(),
+                )));
+                let title = format!("Director: {}", action_title(*action));
+                render_popup(frame, &title, lines, look);
+            }
+        }
+    }
+}
+
+fn action_title(a: Action) -> &'static str {
+    match a {
+        Action::Pause => "pause clocks",
+        Action::Resume => "resume clocks",
+        Action::AdjustTime => "adjust time",
+        Action::RecordResult => "record a result",
+        Action::Forfeit => "forfeit",
+        Action::TakeBack => "take back moves",
+        Action::Note => "add a note",
+    }
+}
+
+fn text(rows: &[Row], i: usize) -> String {
+    match rows.get(i) {
+        Some(Row::Text(t)) => t.value.trim().to_string(),
+        _ => String::new(),
+    }
+}
+
+fn choice(rows: &[Row], i: usize) -> usize {
+    match rows.get(i) {
+        Some(Row::Choice(_, _, v)) => *v,
+        _ => 0,
+    }
+}
+
+fn colour(i: usize) -> Color {
+    if i == 0 { Color::Red } else { Color::White }
+}
+
+/// The command a filled form asks for, with a one-line summary; or what is missing.
+fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
+    let need = |s: String, what: &str| {
+        if s.is_empty() {
+            Err(format!("a {what} is needed"))
+        } else {
+            Ok(s)
+        }
+    };
+    Ok(match action {
+        Action::Pause => {
+            let reason = need(text(rows, 0), "reason")?;
+            (
+                Command::PauseClocks {
+                    reason: reason.clone(),
+                },
+                format!("Pause both clocks ({reason})"),
+            )
+        }
+        Action::Resume => (Command::ResumeClocks, "Resume the clocks".into()),
+        Action::AdjustTime => {
+            let c = colour(choice(rows, 0));
+            let secs: i64 = text(rows, 1)
+                .parse()
+                .map_err(|_| "seconds: a whole number, negative to remove".to_string())?;
+            let reason = need(text(rows, 2), "reason")?;
+            (
+                Command::AdjustTime {
+                    colour: c,
+                    delta_ms: secs * 1000,
+                    reason: reason.clone(),
+                },
+                format!(
+                    "{} {} s {} {c}'s clock ({reason})",
+                    if secs < 0 { "Remove" } else { "Add" },
+                    secs.abs(),
+                    if secs < 0 { "from" } else { "to" }
+                ),
+            )
+        }
+        Action::RecordResult => {
+            let outcome = match choice(rows, 0) {
+                0 => Outcome::Win(Color::Red),
+                1 => Outcome::Win(Color::White),
+                _ => Outcome::Draw,
+            };
+            let reason = need(text(rows, 1), "reason")?;
+            let what = match outcome {
+                Outcome::Win(c) => format!("{c} wins"),
+                Outcome::Draw => "a draw".into(),
+            };
+            (
+                Command::Adjudicate {
+                    outcome,
+                    reason: reason.clone(),
+                },
+                format!("Record the game as {what} ({reason})"),
+            )
+        }
+        Action::Forfeit => {
+            let loser = colour(choice(rows, 0));
+            let reason = need(text(rows, 1), "reason")?;
+            (
+                Command::Forfeit {
+                    loser,
+                    reason: reason.clone(),
+                },
+                format!("{loser} forfeits the game ({reason})"),
+            )
+        }
+        Action::TakeBack => {
+            let moves: u32 = text(rows, 0)
+                .parse()
+                .map_err(|_| "moves: a whole number of plies".to_string())?;
+            let reason = need(text(rows, 1), "reason")?;
+            (
+                Command::TakeBack {
+                    moves,
+                    reason: reason.clone(),
+                },
+                format!(
+                    "Take back {moves} move{} ({reason})",
+                    if moves == 1 { "" } else { "s" }
+                ),
+            )
+        }
+        Action::Note => {
+            let t = need(text(rows, 0), "note")?;
+            (
+                Command::Note { text: t.clone() },
+                format!("Add the note: {t}"),
+            )
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::crossterm::event::KeyModifiers;
+
+    fn k(c: KeyCode) -> KeyEvent {
+        KeyEvent::new(c, KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn a_forfeit_needs_a_reason_and_names_the_loser() {
+        let mut p = DirectorPopup::menu();
+        assert_eq!(p.key(&k(KeyCode::Char('f'))), DirectorOutcome::Open);
+        assert_eq!(p.key(&k(KeyCode::Right)), DirectorOutcome::Open);
+        assert_eq!(p.key(&k(KeyCode::Enter)), DirectorOutcome::Open);
+        assert!(matches!(&p, DirectorPopup::Form { error: Some(_), .. }));
+        p.key(&k(KeyCode::Down));
+        assert!(p.typing());
+        for c in "late".chars() {
+            p.key(&k(KeyCode::Char(c)));
+        }
+        let DirectorOutcome::Submit(cmd, text) = p.key(&k(KeyCode::Enter)) else {
+            panic!("submits");
+        };
+        assert_eq!(
+            cmd,
+            Command::Forfeit {
+                loser: Color::White,
+                reason: "late".into()
+            }
+        );
+        assert_eq!(text, "White forfeits the game (late)");
+    }
+}

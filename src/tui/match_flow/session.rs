@@ -1,0 +1,174 @@
+//! A match being run: the director's [`Match`], where it is saved, and the mapping from the
+//! TUI's injected monotonic time to the director's [`Now`].
+//!
+//! Every command goes through [`MatchSession::apply`], which saves the whole match after every
+//! change (atomically, through the store), so the file on disk is never behind the screen.
+
+use super::persist::Saver;
+use crate::director::{
+    ClockReading, Command, EndReason, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
+};
+use crate::engine::{Color, Outcome};
+use crate::tui::widgets::{ClockFace, ClockPanelView, MoveEntry, MoveListView, format_clock};
+use chrono::{DateTime, Utc};
+use std::time::Instant;
+
+/// A match with its save target and time base.
+#[derive(Debug)]
+pub struct MatchSession {
+    /// The match (the director's state machine).
+    pub m: Match,
+    /// Where every change is written.
+    pub saver: Saver,
+    /// The instant `mono_ms` counts from.
+    base: Instant,
+    /// The wall-clock time at `base`.
+    base_wall: DateTime<Utc>,
+    /// Why the last save failed, if it did (shown until a save succeeds).
+    pub save_error: Option<String>,
+}
+
+impl MatchSession {
+    /// Run `m`, saving to `saver`; `now` is the TUI's current instant and `wall` the wall-clock
+    /// time at that instant.
+    pub fn new(m: Match, saver: Saver, now: Instant, wall: DateTime<Utc>) -> MatchSession {
+        MatchSession {
+            m,
+            saver,
+            base: now,
+            base_wall: wall,
+            save_error: None,
+        }
+    }
+
+    /// The director's time for the TUI instant `at`.
+    pub fn now(&self, at: Instant) -> Now {
+        let d = at.saturating_duration_since(self.base);
+        Now {
+            mono_ms: d.as_millis() as u64,
+            wall: self.base_wall + chrono::Duration::from_std(d).unwrap_or_default(),
+        }
+    }
+
+    /// Apply a command at `at`; save when something happened. On error nothing changed.
+    pub fn apply(
+        &mut self,
+        cmd: Command,
+        at: Instant,
+        rng: &mut dyn rand::Rng,
+    ) -> Result<Vec<Entry>, MatchError> {
+        let now = self.now(at);
+        let entries = self.m.apply(cmd, now, rng)?;
+        if !entries.is_empty() {
+            self.save(now.wall);
+        }
+        Ok(entries)
+    }
+
+    /// Write the match now.
+    pub fn save(&mut self, wall: DateTime<Utc>) {
+        self.save_error = self.saver.save(&self.m, wall).err();
+    }
+
+    /// Check the clock (a tick): ends the game when a flag has fallen. Returns the entries.
+    pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<Entry> {
+        if self.m.playing().is_none() {
+            return Vec::new();
+        }
+        self.apply(Command::Tick, at, rng).unwrap_or_default()
+    }
+
+    /// A player's name.
+    pub fn name(&self, p: Player) -> &str {
+        self.m.name(p)
+    }
+
+    /// The name of the player with `colour` in `g`.
+    pub fn name_in(&self, g: &GameRecord, colour: Color) -> String {
+        match colour {
+            Color::Red => g.red_name.clone(),
+            Color::White => g.white_name.clone(),
+        }
+    }
+
+    /// The clock reading of the game shown, at `at` (a finished game: its final state).
+    pub fn reading(&self, at: Instant) -> Option<ClockReading> {
+        let g = self.m.current_game()?;
+        Some(g.clock.reading(self.now(at).mono_ms))
+    }
+
+    /// The clock panel of the game shown, at `at`; `None` when the match has no clock.
+    pub fn clock_view(&self, at: Instant) -> Option<ClockPanelView> {
+        let control = &self.m.settings().time_control;
+        if control.is_none() {
+            return None;
+        }
+        let g = self.m.current_game()?;
+        let r = g.clock.reading(self.now(at).mono_ms);
+        let over = g.result.is_some();
+        let lost_on_time = match &g.result {
+            Some(res) => match (&res.reason, res.outcome) {
+                (EndReason::Time { .. }, Outcome::Win(w)) => Some(w.opponent()),
+                _ => None,
+            },
+            None => None,
+        };
+        let face = |side: Color| {
+            let s = r.side(side);
+            let mut notes: Vec<String> = Vec::new();
+            let counted = control.periods.iter().any(|p| p.moves.is_some());
+            if counted || control.periods.len() > 1 {
+                notes.push(format!("period {}", s.period.max(1)));
+            }
+            if let Some(left) = s.move_limit_left_ms {
+                if s.warning {
+                    notes.push(format!("TIME called: {} grace", format_clock(left.abs())));
+                } else {
+                    notes.push(format!("move {}", format_clock(left)));
+                }
+            }
+            let remaining = s.remaining_ms.or(s.move_limit_left_ms).unwrap_or(0);
+            ClockFace {
+                side,
+                name: self.name_in(g, side),
+                remaining_ms: remaining,
+                period: (!notes.is_empty()).then(|| notes.join(" · ")),
+                moves_to_control: s.moves_to_control,
+                flagged: lost_on_time == Some(side) || (!over && s.expired),
+            }
+        };
+        Some(ClockPanelView {
+            red: face(Color::Red),
+            white: face(Color::White),
+            to_move: (!over).then_some(r.to_move),
+            paused: !r.running,
+        })
+    }
+}
+
+/// The moves of a game with the mover's clock reading after each.
+pub fn move_list(g: &GameRecord) -> MoveListView {
+    let moves: Vec<MoveEntry> = g
+        .moves
+        .iter()
+        .map(|r| MoveEntry {
+            text: r.mv.to_string(),
+            clock: r.clock.remaining_ms.map(format_clock),
+        })
+        .collect();
+    MoveListView {
+        title: "Moves".into(),
+        first: g.opening.position.turn(),
+        first_number: 1,
+        current: moves.len().checked_sub(1),
+        moves,
+    }
+}
+
+/// "Red's flag fell", "Red exceeded the move limit": how a time loss reads.
+pub fn flag_text(kind: FlagKind, side: Color) -> String {
+    match kind {
+        FlagKind::GameTime => format!("{side}'s flag fell"),
+        FlagKind::MoveTime => format!("{side} exceeded the move limit"),
+    }
+}

@@ -1,0 +1,749 @@
+//! The match set-up form: every [`MatchSettings`] choice with the defaults (or the config
+//! file's) filled in, validated as you type; Enter starts the match.
+
+use super::{MatchOptions, MatchScreen};
+use crate::director::{
+    ColourMethod, Delay, DelayKind, GamePoints, MatchSettings, PerMoveLimit, Period, Player,
+    RejectionPolicy, TieRule, TimeControl,
+};
+use crate::openings::{DrawMode, System, ThreeMoveDeck};
+use crate::tui::Msg;
+use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use crate::tui::widgets::TextField;
+use crate::tui::widgets::menu::KeyHelp;
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use ratatui::text::{Line, Span};
+
+/// One row of the form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldId {
+    /// First player's name.
+    Name1,
+    /// Second player's name.
+    Name2,
+    /// Event name.
+    Event,
+    /// Opening system.
+    System,
+    /// 3-move deck.
+    Deck,
+    /// Faithful or uniform draws.
+    Mode,
+    /// Redraw man-down openings.
+    ExcludeManDown,
+    /// 11-man: redraw positions KingsRow classes lost.
+    ExcludeLost,
+    /// Never repeat a position.
+    NoRepeat,
+    /// Ballots planned.
+    Ballots,
+    /// Time control (text, see [`parse_time_control`]).
+    Time,
+    /// Points per game.
+    Points,
+    /// Score ballots as mini-matches.
+    PerBallot,
+    /// Rejection policy.
+    Rejection,
+    /// Tie rule.
+    Tie,
+    /// Extra blocks at most (continue in blocks).
+    MaxBlocks,
+    /// How colours are chosen.
+    Colours,
+}
+
+impl FieldId {
+    /// Every row, in order.
+    pub const ALL: [FieldId; 17] = [
+        FieldId::Name1,
+        FieldId::Name2,
+        FieldId::Event,
+        FieldId::System,
+        FieldId::Deck,
+        FieldId::Mode,
+        FieldId::ExcludeManDown,
+        FieldId::ExcludeLost,
+        FieldId::NoRepeat,
+        FieldId::Ballots,
+        FieldId::Time,
+        FieldId::Points,
+        FieldId::PerBallot,
+        FieldId::Rejection,
+        FieldId::Tie,
+        FieldId::MaxBlocks,
+        FieldId::Colours,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            FieldId::Name1 => "First player",
+            FieldId::Name2 => "Second player",
+            FieldId::Event => "Event",
+            FieldId::System => "Openings",
+            FieldId::Deck => "3-move deck",
+            FieldId::Mode => "Draw",
+            FieldId::ExcludeManDown => "Redraw man-down",
+            FieldId::ExcludeLost => "Redraw KingsRow-lost",
+            FieldId::NoRepeat => "No repeated position",
+            FieldId::Ballots => "Ballots (2 games each)",
+            FieldId::Time => "Time control",
+            FieldId::Points => "Points per game",
+            FieldId::PerBallot => "Score by ballot",
+            FieldId::Rejection => "Ballot rejection",
+            FieldId::Tie => "If tied",
+            FieldId::MaxBlocks => "Extra ballots at most",
+            FieldId::Colours => "Colour choice",
+        }
+    }
+
+    fn is_text(self) -> bool {
+        matches!(
+            self,
+            FieldId::Name1
+                | FieldId::Name2
+                | FieldId::Event
+                | FieldId::Ballots
+                | FieldId::Time
+                | FieldId::MaxBlocks
+        )
+    }
+}
+
+/// The set-up screen.
+#[derive(Clone, Debug)]
+pub struct MatchSetupScreen {
+    /// Text fields, by [`FieldId`] (unused for choices).
+    pub texts: Vec<TextField>,
+    /// Choice indices, by [`FieldId`] (unused for text fields).
+    pub choices: Vec<usize>,
+    /// The focused row (index into [`FieldId::ALL`]).
+    pub focus: usize,
+    /// The first problem with the settings as they stand (field, message).
+    pub problem: Option<(FieldId, String)>,
+    /// Where the match will be saved, and the rest of the start-up options.
+    pub options: MatchOptions,
+}
+
+const YES_NO: [&str; 2] = ["no", "yes"];
+
+/// Presets cycled with Left/Right on the time control.
+pub const TIME_PRESETS: [&str; 8] = [
+    "30/60",
+    "35/70 15/30",
+    "20",
+    "20+5",
+    "20 d5",
+    "20 b5",
+    "move",
+    "none",
+];
+
+fn idx(id: FieldId) -> usize {
+    FieldId::ALL.iter().position(|&f| f == id).unwrap_or(0)
+}
+
+impl MatchSetupScreen {
+    /// The form filled with `options.defaults`.
+    pub fn new(options: MatchOptions) -> MatchSetupScreen {
+        let d = options.defaults.clone();
+        let mut texts: Vec<TextField> = FieldId::ALL
+            .iter()
+            .map(|f| TextField::new(f.label(), ""))
+            .collect();
+        let mut choices = vec![0; FieldId::ALL.len()];
+        let mut set = |id: FieldId, v: String| texts[idx(id)].value = v;
+        set(FieldId::Name1, d.players[0].clone());
+        set(FieldId::Name2, d.players[1].clone());
+        set(FieldId::Event, d.event.clone());
+        set(FieldId::Ballots, d.ballots.to_string());
+        set(FieldId::Time, time_control_text(&d.time_control));
+        if let TieRule::ContinueInBlocks {
+            max_blocks: Some(n),
+        } = d.tie
+        {
+            set(FieldId::MaxBlocks, n.to_string());
+        }
+        texts[idx(FieldId::Ballots)].hint = "1-99".into();
+        texts[idx(FieldId::Time)].hint =
+            "←/→ presets; 30/60, 35/70 15/30, 20+5, 20 d5, move".into();
+        texts[idx(FieldId::MaxBlocks)].hint = "empty: no limit".into();
+        let o = &d.openings;
+        let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
+        c(
+            FieldId::System,
+            System::ALL.iter().position(|&s| s == o.system).unwrap_or(3),
+        );
+        c(
+            FieldId::Deck,
+            ThreeMoveDeck::ALL
+                .iter()
+                .position(|&x| x == o.three_move_deck)
+                .unwrap_or(0),
+        );
+        c(FieldId::Mode, usize::from(o.mode == DrawMode::Uniform));
+        c(FieldId::ExcludeManDown, usize::from(o.exclude_man_down));
+        c(FieldId::ExcludeLost, usize::from(o.exclude_kingsrow_lost));
+        c(FieldId::NoRepeat, usize::from(o.no_repeat));
+        c(
+            FieldId::Points,
+            match d.scoring.game {
+                GamePoints::OneHalfZero => 0,
+                GamePoints::TwoOneZero => 1,
+                GamePoints::Apca => 2,
+            },
+        );
+        c(FieldId::PerBallot, usize::from(d.scoring.per_ballot));
+        c(
+            FieldId::Rejection,
+            match d.rejection {
+                RejectionPolicy::PlayersMayReject => 0,
+                RejectionPolicy::AllExceptManDown => 1,
+                RejectionPolicy::AllPlayed => 2,
+            },
+        );
+        c(
+            FieldId::Tie,
+            match d.tie {
+                TieRule::StaysTied => 0,
+                TieRule::HolderRetains {
+                    holder: Player::First,
+                } => 1,
+                TieRule::HolderRetains {
+                    holder: Player::Second,
+                } => 2,
+                TieRule::ContinueInBlocks { .. } => 3,
+            },
+        );
+        c(
+            FieldId::Colours,
+            match d.colour_method {
+                ColourMethod::CoinFlip => 0,
+                ColourMethod::Bag => 1,
+                ColourMethod::ConcealedHands => 2,
+                ColourMethod::DirectorAssigns => 3,
+            },
+        );
+        let mut s = MatchSetupScreen {
+            texts,
+            choices,
+            focus: 0,
+            problem: None,
+            options,
+        };
+        s.revalidate();
+        s
+    }
+
+    /// The rows shown (some only matter for some systems or rules).
+    pub fn visible(&self) -> Vec<FieldId> {
+        let system = System::ALL[self.choices[idx(FieldId::System)].min(4)];
+        FieldId::ALL
+            .into_iter()
+            .filter(|&f| match f {
+                FieldId::Deck => system == System::ThreeMove,
+                FieldId::ExcludeLost => system == System::ElevenMan,
+                FieldId::MaxBlocks => self.choices[idx(FieldId::Tie)] == 3,
+                _ => true,
+            })
+            .collect()
+    }
+
+    /// The focused field.
+    pub fn focused(&self) -> FieldId {
+        let v = self.visible();
+        v[self.focus.min(v.len() - 1)]
+    }
+
+    fn labels(&self, id: FieldId) -> Vec<String> {
+        let name = |i: usize| {
+            let v = self.texts[idx(if i == 0 {
+                FieldId::Name1
+            } else {
+                FieldId::Name2
+            })]
+            .value
+            .trim()
+            .to_string();
+            if v.is_empty() {
+                format!("player {}", i + 1)
+            } else {
+                v
+            }
+        };
+        let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
+        match id {
+            FieldId::System => System::ALL
+                .iter()
+                .map(|x| format!("{} ({} openings)", x.title(), x.count()))
+                .collect(),
+            FieldId::Deck => s(&[
+                "current 156 ballots",
+                "crossboard 144",
+                "computer tough 50",
+                "all 174",
+            ]),
+            FieldId::Mode => s(&[
+                "faithful (as the deck or dice do it)",
+                "uniform over positions",
+            ]),
+            FieldId::ExcludeManDown
+            | FieldId::ExcludeLost
+            | FieldId::NoRepeat
+            | FieldId::PerBallot => s(&YES_NO),
+            FieldId::Points => s(&["1/½/0", "2/1/0", "4/2/0 (APCA)"]),
+            FieldId::Rejection => [
+                RejectionPolicy::PlayersMayReject,
+                RejectionPolicy::AllExceptManDown,
+                RejectionPolicy::AllPlayed,
+            ]
+            .iter()
+            .map(|r| r.label().to_string())
+            .collect(),
+            FieldId::Tie => vec![
+                "the match stays tied".into(),
+                format!("{} retains the title", name(0)),
+                format!("{} retains the title", name(1)),
+                "continue ballot by ballot until decided".into(),
+            ],
+            FieldId::Colours => s(&[
+                "coin flip",
+                "colour drawn from a bag",
+                "concealed hands",
+                "the director assigns",
+            ]),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The settings as the form stands, or the first problem (field and message).
+    pub fn settings(&self) -> Result<MatchSettings, (FieldId, String)> {
+        let t = |id: FieldId| self.texts[idx(id)].value.clone();
+        let c = |id: FieldId| self.choices[idx(id)];
+        let mut s = self.options.defaults.clone();
+        s.players = [t(FieldId::Name1), t(FieldId::Name2)];
+        s.event = t(FieldId::Event);
+        s.openings.system = System::ALL[c(FieldId::System).min(4)];
+        s.openings.three_move_deck = ThreeMoveDeck::ALL[c(FieldId::Deck).min(3)];
+        s.openings.mode = if c(FieldId::Mode) == 1 {
+            DrawMode::Uniform
+        } else {
+            DrawMode::Faithful
+        };
+        s.openings.exclude_man_down = c(FieldId::ExcludeManDown) == 1;
+        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1;
+        s.openings.no_repeat = c(FieldId::NoRepeat) == 1;
+        s.ballots = match t(FieldId::Ballots).trim().parse::<u32>() {
+            Ok(n) if n <= 99 => n,
+            _ => {
+                return Err((FieldId::Ballots, "a number of ballots from 1 to 99".into()));
+            }
+        };
+        s.time_control = parse_time_control(&t(FieldId::Time)).map_err(|e| (FieldId::Time, e))?;
+        s.scoring.game = [
+            GamePoints::OneHalfZero,
+            GamePoints::TwoOneZero,
+            GamePoints::Apca,
+        ][c(FieldId::Points).min(2)];
+        s.scoring.per_ballot = c(FieldId::PerBallot) == 1;
+        s.rejection = [
+            RejectionPolicy::PlayersMayReject,
+            RejectionPolicy::AllExceptManDown,
+            RejectionPolicy::AllPlayed,
+        ][c(FieldId::Rejection).min(2)];
+        s.tie = match c(FieldId::Tie) {
+            1 => TieRule::HolderRetains {
+                holder: Player::First,
+            },
+            2 => TieRule::HolderRetains {
+                holder: Player::Second,
+            },
+            3 => {
+                let text = t(FieldId::MaxBlocks);
+                let max_blocks = if text.trim().is_empty() {
+                    None
+                } else {
+                    Some(text.trim().parse::<u32>().map_err(|_| {
+                        (
+                            FieldId::MaxBlocks,
+                            "a number, or empty for no limit".to_string(),
+                        )
+                    })?)
+                };
+                TieRule::ContinueInBlocks { max_blocks }
+            }
+            _ => TieRule::StaysTied,
+        };
+        s.colour_method = [
+            ColourMethod::CoinFlip,
+            ColourMethod::Bag,
+            ColourMethod::ConcealedHands,
+            ColourMethod::DirectorAssigns,
+        ][c(FieldId::Colours).min(3)];
+        if let Err(e) = s.validate() {
+            use crate::director::SettingsError as E;
+            let field = match &e {
+                E::EmptyName(Player::First) => FieldId::Name1,
+                E::EmptyName(Player::Second) | E::SameName(_) => FieldId::Name2,
+                E::NoBallots => FieldId::Ballots,
+                E::TimeControl(_) => FieldId::Time,
+                E::ZeroBlocks => FieldId::MaxBlocks,
+            };
+            return Err((field, e.to_string()));
+        }
+        Ok(s)
+    }
+
+    /// Check the form again (after every change).
+    fn revalidate(&mut self) {
+        for t in &mut self.texts {
+            t.error = None;
+        }
+        self.problem = self.settings().err();
+        if let Some((f, msg)) = &self.problem
+            && f.is_text()
+        {
+            self.texts[idx(*f)].error = Some(msg.clone());
+        }
+    }
+
+    fn cycle(&mut self, id: FieldId, forward: bool) {
+        if id == FieldId::Time {
+            let now = self.texts[idx(id)].value.trim().to_string();
+            let i = TIME_PRESETS.iter().position(|p| *p == now);
+            let n = TIME_PRESETS.len();
+            let next = match (i, forward) {
+                (Some(i), true) => (i + 1) % n,
+                (Some(i), false) => (i + n - 1) % n,
+                (None, _) => 0,
+            };
+            self.texts[idx(id)].value = TIME_PRESETS[next].to_string();
+            return;
+        }
+        let n = self.labels(id).len();
+        if n == 0 {
+            return;
+        }
+        let c = &mut self.choices[idx(id)];
+        *c = if forward {
+            (*c + 1) % n
+        } else {
+            (*c + n - 1) % n
+        };
+    }
+
+    fn start(&mut self, ctx: &mut Ctx) -> Nav {
+        match self.settings() {
+            Ok(settings) => match MatchScreen::start(settings, &self.options, ctx.now) {
+                Ok(screen) => Nav::Goto(Box::new(Screen::Match(Box::new(screen)))),
+                Err(e) => {
+                    self.problem = Some((FieldId::Name1, e));
+                    Nav::Stay
+                }
+            },
+            Err((f, _)) => {
+                if let Some(i) = self.visible().iter().position(|&v| v == f) {
+                    self.focus = i;
+                }
+                Nav::Stay
+            }
+        }
+    }
+}
+
+impl ScreenState for MatchSetupScreen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        let Msg::Key(k) = msg else {
+            return Nav::Stay;
+        };
+        let n = self.visible().len();
+        let id = self.focused();
+        match k.code {
+            KeyCode::Esc => return Nav::Home,
+            KeyCode::Enter => return self.start(ctx),
+            KeyCode::Up | KeyCode::BackTab => self.focus = (self.focus + n - 1) % n,
+            KeyCode::Down | KeyCode::Tab => self.focus = (self.focus + 1) % n,
+            KeyCode::Left if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
+            KeyCode::Right | KeyCode::Char(' ') if !id.is_text() || id == FieldId::Time => {
+                if k.code == KeyCode::Char(' ') && id == FieldId::Time {
+                    self.texts[idx(id)].key(k);
+                } else {
+                    self.cycle(id, true);
+                }
+            }
+            KeyCode::Char('j') if !id.is_text() => self.focus = (self.focus + 1) % n,
+            KeyCode::Char('k') if !id.is_text() => self.focus = (self.focus + n - 1) % n,
+            KeyCode::Char('q') if !id.is_text() => return Nav::Home,
+            _ if id.is_text() => {
+                self.texts[idx(id)].key(k);
+            }
+            _ => {}
+        }
+        self.revalidate();
+        Nav::Stay
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let buf = frame.buffer_mut();
+        buf.set_line(
+            area.x,
+            area.y,
+            &Line::from(Span::styled(" New match: set-up ", look.accent())),
+            area.width,
+        );
+        let visible = self.visible();
+        let label_w = 22;
+        let focus = self.focused();
+        let x = area.x + 1;
+        for (y, &f) in (area.y + 2..).zip(visible.iter()) {
+            if y + 3 >= area.bottom() {
+                break;
+            }
+            let focused = f == focus;
+            let line = if f.is_text() {
+                self.texts[idx(f)].line(label_w, focused, look)
+            } else {
+                let labels = self.labels(f);
+                let v = labels
+                    .get(self.choices[idx(f)])
+                    .cloned()
+                    .unwrap_or_default();
+                let marker = if focused { look.glyphs().to_move } else { " " };
+                let style = if focused {
+                    look.accent().add_modifier(Modifier::UNDERLINED)
+                } else {
+                    ratatui::style::Style::new()
+                };
+                Line::from(vec![
+                    Span::styled(format!("{marker} "), look.accent()),
+                    Span::styled(format!("{:<label_w$}  ", f.label()), look.dim()),
+                    Span::styled(if focused { "‹ " } else { "  " }, look.dim()),
+                    Span::styled(v, style),
+                    Span::styled(if focused { " ›" } else { "" }, look.dim()),
+                ])
+            };
+            buf.set_line(x, y, &line, area.width.saturating_sub(2));
+        }
+        let status_y = area.bottom().saturating_sub(2);
+        let status = match (&self.problem, self.settings()) {
+            (Some((_, msg)), _) => {
+                Line::from(Span::styled(format!("Not ready: {msg}"), look.alert()))
+            }
+            (None, Ok(s)) => Line::from(vec![
+                Span::styled("Ready: ", look.accent()),
+                Span::raw(format!(
+                    "{} v {}, {} ballot{}, {}. Enter starts the match",
+                    s.players[0],
+                    s.players[1],
+                    s.ballots,
+                    if s.ballots == 1 { "" } else { "s" },
+                    s.time_control.describe()
+                )),
+            ]),
+            (None, Err((_, msg))) => Line::from(Span::styled(msg, look.alert())),
+        };
+        buf.set_line(x, status_y, &status, area.width.saturating_sub(2));
+        let hint = "↑↓ field · ←→ change · type to edit · Enter start · Esc back · ? help";
+        let hint = if look.ascii {
+            "Up/Down field, Left/Right change, type to edit, Enter start, Esc back"
+        } else {
+            hint
+        };
+        buf.set_string(x, area.bottom() - 1, hint, look.dim());
+    }
+
+    fn title(&self) -> String {
+        "Match set-up".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        vec![
+            KeyHelp("↑ ↓, Tab", "move between fields"),
+            KeyHelp("← →, Space", "change a choice; time control presets"),
+            KeyHelp("letters, digits", "edit a name, number or time control"),
+            KeyHelp("Backspace, Ctrl-U", "delete a character, clear the field"),
+            KeyHelp("Enter", "start the match (when the form is valid)"),
+            KeyHelp("Esc", "back to the home screen"),
+            KeyHelp("time control", "30/60: 30 moves an hour; 35/70 15/30: APCA"),
+            KeyHelp("", "20: 20 min sudden death; 20+5: +5 s a move"),
+            KeyHelp("", "20 d5 / 20 b5: simple / Bronstein delay"),
+            KeyHelp("", "move: 5 min a move (1 for a single jump); none"),
+        ]
+    }
+
+    fn typing(&self) -> bool {
+        self.focused().is_text()
+    }
+}
+
+/// Read a time control from the form's text. Words, separated by spaces:
+/// `M/N` (M moves in N minutes; several make stacked periods, the last repeats), `N` (N
+/// minutes for the rest of the game), `+S` or `N+S` (S seconds' increment), `dS` / `bS`
+/// (simple / Bronstein delay of S seconds), `move` (the classic per-move limit), `apca`,
+/// `none`.
+pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
+    let mut tc = TimeControl::none();
+    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
+    if words.is_empty() {
+        return Err("type a time control, e.g. 30/60 (or none)".into());
+    }
+    let minutes = |s: &str| -> Result<u64, String> {
+        s.parse::<u64>()
+            .ok()
+            .filter(|&m| m > 0 && m <= 24 * 60)
+            .map(|m| m * 60)
+            .ok_or_else(|| format!("{s:?} is not a number of minutes (1-1440)"))
+    };
+    let seconds = |s: &str| -> Result<u64, String> {
+        s.parse::<u64>()
+            .ok()
+            .filter(|&x| x <= 3600)
+            .ok_or_else(|| format!("{s:?} is not a number of seconds (0-3600)"))
+    };
+    for w in words {
+        let lw = w.to_ascii_lowercase();
+        match lw.as_str() {
+            "none" => {}
+            "apca" => tc.periods.extend(TimeControl::apca().periods),
+            "move" => tc.per_move = Some(PerMoveLimit::default()),
+            _ => {
+                if let Some(rest) = lw.strip_prefix('d').or_else(|| lw.strip_prefix('b')) {
+                    let kind = if lw.starts_with('d') {
+                        DelayKind::Simple
+                    } else {
+                        DelayKind::Bronstein
+                    };
+                    tc.delay = Some(Delay {
+                        kind,
+                        seconds: seconds(rest)?,
+                    });
+                    continue;
+                }
+                let (main, inc) = match lw.split_once('+') {
+                    Some((a, b)) => (a, Some(b)),
+                    None => (lw.as_str(), None),
+                };
+                if let Some(b) = inc {
+                    tc.increment_seconds = seconds(b)?;
+                }
+                if main.is_empty() {
+                    continue;
+                }
+                match main.split_once('/') {
+                    Some((m, n)) => {
+                        let moves = m
+                            .parse::<u32>()
+                            .ok()
+                            .filter(|&m| m > 0)
+                            .ok_or_else(|| format!("{m:?} is not a number of moves"))?;
+                        tc.periods.push(Period {
+                            moves: Some(moves),
+                            seconds: minutes(n)?,
+                        });
+                    }
+                    None => tc.periods.push(Period {
+                        moves: None,
+                        seconds: minutes(main)?,
+                    }),
+                }
+            }
+        }
+    }
+    tc.validate().map_err(|e| e.to_string())?;
+    Ok(tc)
+}
+
+/// The form's text for a time control (the inverse of [`parse_time_control`] where it can be).
+pub fn time_control_text(tc: &TimeControl) -> String {
+    let mut words: Vec<String> = Vec::new();
+    let mins = |s: u64| (s / 60).max(1).to_string();
+    for p in &tc.periods {
+        words.push(match p.moves {
+            Some(m) => format!("{m}/{}", mins(p.seconds)),
+            None => mins(p.seconds),
+        });
+    }
+    if tc.increment_seconds > 0 {
+        match words.last_mut() {
+            Some(w) => w.push_str(&format!("+{}", tc.increment_seconds)),
+            None => words.push(format!("+{}", tc.increment_seconds)),
+        }
+    }
+    if let Some(d) = tc.delay {
+        let k = if d.kind == DelayKind::Simple {
+            'd'
+        } else {
+            'b'
+        };
+        words.push(format!("{k}{}", d.seconds));
+    }
+    if tc.per_move.is_some() {
+        words.push("move".into());
+    }
+    if words.is_empty() {
+        "none".into()
+    } else {
+        words.join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print_back() {
+        assert_eq!(parse_time_control("30/60"), Ok(TimeControl::default()));
+        assert_eq!(parse_time_control("35/70 15/30"), Ok(TimeControl::apca()));
+        assert_eq!(parse_time_control("apca"), Ok(TimeControl::apca()));
+        assert_eq!(
+            parse_time_control("20"),
+            Ok(TimeControl::sudden_death(1200))
+        );
+        assert_eq!(
+            parse_time_control("20+5"),
+            Ok(TimeControl::fischer(1200, 5))
+        );
+        assert_eq!(
+            parse_time_control("20 b5"),
+            Ok(TimeControl::delay(1200, DelayKind::Bronstein, 5))
+        );
+        assert_eq!(
+            parse_time_control("move"),
+            Ok(TimeControl::per_move_classic())
+        );
+        assert_eq!(parse_time_control("none"), Ok(TimeControl::none()));
+        for p in TIME_PRESETS {
+            let tc = parse_time_control(p).unwrap();
+            assert_eq!(parse_time_control(&time_control_text(&tc)), Ok(tc), "{p}");
+        }
+        assert!(parse_time_control("30/").is_err());
+        assert!(parse_time_control("x").is_err());
+        assert!(
+            parse_time_control("20 30/60").is_err(),
+            "open period not last"
+        );
+        assert!(
+            parse_time_control("+5").is_err(),
+            "increment without a clock"
+        );
+    }
+
+    #[test]
+    fn the_form_holds_the_defaults_and_validates_as_you_type() {
+        let mut s = MatchSetupScreen::new(MatchOptions::default());
+        assert_eq!(s.settings(), Ok(MatchSettings::default()));
+        s.texts[idx(FieldId::Name2)].value = "Player 1".into();
+        s.revalidate();
+        assert_eq!(s.problem.as_ref().map(|p| p.0), Some(FieldId::Name2));
+        assert!(s.texts[idx(FieldId::Name2)].error.is_some());
+        s.texts[idx(FieldId::Name2)].value = "Bob".into();
+        s.texts[idx(FieldId::Ballots)].value = "0".into();
+        s.revalidate();
+        assert_eq!(s.problem.as_ref().map(|p| p.0), Some(FieldId::Ballots));
+    }
+}
