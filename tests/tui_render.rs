@@ -228,3 +228,17 @@ fn practice_eleven_man_ballot_80x24() {
     assert!(text.contains("public position 1234"), "{text}");
     insta::assert_snapshot!("practice_eleven_man_80x24", text);
 }
+
+#[test]
+fn ascii_mode_draws_only_ascii_on_every_screen() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 30);
+    let mut screens = vec![render_text(&app)];
+    for keys in ["?", "\x1bp", "?", "\x1bm\n", "11", "?", "\x1bqo", "\x1bq"] {
+        type_text(&mut app, &clock, keys);
+        screens.push(render_text(&app));
+    }
+    for s in screens {
+        assert!(s.is_ascii(), "{s}");
+    }
+}

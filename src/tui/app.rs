@@ -212,6 +212,9 @@ pub fn render(app: &App, frame: &mut Frame) {
             &app.appearance,
         );
     }
+    if app.appearance.ascii {
+        super::theme::asciify(frame.buffer_mut());
+    }
 }
 
 #[cfg(test)]

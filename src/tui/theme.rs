@@ -208,6 +208,84 @@ impl Appearance {
     }
 }
 
+/// The ASCII stand-in for a character (`·` -> `.`, `→` -> `>`, ...), `?` when there is none.
+pub fn ascii_char(c: char) -> char {
+    if c.is_ascii() {
+        return c;
+    }
+    match c {
+        '·' | '•' | '∙' | '…' => '.',
+        '–' | '—' | '─' | '━' | '═' => '-',
+        '│' | '┃' | '║' => '|',
+        '→' | '▶' | '►' | '»' => '>',
+        '←' | '◀' | '◄' | '«' => '<',
+        '↑' | '▲' => '^',
+        '↓' | '▼' => 'v',
+        '×' | '✗' => 'x',
+        '✓' | '✔' => 'v',
+        '½' => '+',
+        '●' => 'r',
+        '◉' => 'R',
+        '○' => 'w',
+        '◎' => 'W',
+        '⚑' => '!',
+        '“' | '”' | '„' => '"',
+        '‘' | '’' => '\'',
+        _ if c.is_alphabetic() => latin_base(c),
+        _ if ('\u{2500}'..='\u{257f}').contains(&c) => '+',
+        _ => '?',
+    }
+}
+
+/// The base letter of an accented Latin letter (`é` -> `e`, `Ü` -> `U`), `?` for others.
+fn latin_base(c: char) -> char {
+    const TABLE: [(&str, char); 14] = [
+        ("àáâãäåā", 'a'),
+        ("ÀÁÂÃÄÅĀ", 'A'),
+        ("çćč", 'c'),
+        ("ÇĆČ", 'C'),
+        ("èéêëē", 'e'),
+        ("ÈÉÊËĒ", 'E'),
+        ("ìíîïī", 'i'),
+        ("ÌÍÎÏĪ", 'I'),
+        ("ñń", 'n'),
+        ("òóôõöøō", 'o'),
+        ("ÒÓÔÕÖØŌ", 'O'),
+        ("ùúûüū", 'u'),
+        ("ÙÚÛÜŪ", 'U'),
+        ("ýÿ", 'y'),
+    ];
+    TABLE
+        .iter()
+        .find(|(set, _)| set.contains(c))
+        .map_or('?', |&(_, base)| base)
+}
+
+/// A string in ASCII: `½` becomes `.5`, other characters as [`ascii_char`]. For text whose
+/// layout may change (it may grow).
+pub fn ascii_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '½' => out.push_str(".5"),
+            c => out.push(ascii_char(c)),
+        }
+    }
+    out
+}
+
+/// Replace every non-ASCII symbol of a drawn buffer by its ASCII stand-in (the last step of a
+/// frame in `--ascii` mode, so no screen can leak a Unicode character).
+pub fn asciify(buf: &mut ratatui::buffer::Buffer) {
+    for cell in buf.content.iter_mut() {
+        let sym = cell.symbol();
+        if !sym.is_ascii() {
+            let c = sym.chars().next().map_or(' ', ascii_char);
+            cell.set_char(c);
+        }
+    }
+}
+
 /// Borders drawn with `+`, `-` and `|`.
 pub const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
     top_left: "+",
@@ -245,6 +323,13 @@ mod tests {
             king: true,
         };
         assert_eq!(Glyphs::ASCII.piece(king), "W");
+    }
+
+    #[test]
+    fn ascii_stand_ins() {
+        assert_eq!(ascii_text("Practice · 1½ → é"), "Practice . 1.5 > e");
+        assert_eq!(ascii_char('╭'), '+');
+        assert_eq!(ascii_char('◎'), 'W');
     }
 
     #[test]
