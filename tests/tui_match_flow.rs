@@ -157,7 +157,7 @@ fn a_whole_match_from_set_up_to_export() {
     }
     let g = screen(&app).game_match().playing().unwrap();
     assert_eq!(g.moves.len(), 2);
-    assert_eq!(g.moves[0].clock.spent_ms, 5000);
+    assert_eq!(g.moves[0].spent_ms, 5000);
     let text = render_text(&app);
     assert!(
         text.contains("0:55"),

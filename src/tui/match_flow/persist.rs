@@ -77,7 +77,7 @@ fn pdn_games(m: &Match) -> Vec<crate::store::pdn::PdnGame> {
             p.clocks = g
                 .moves
                 .iter()
-                .map(|r| r.clock.remaining_ms.map(|ms| ms.max(0) as u64))
+                .map(|r| r.remaining_ms.map(|ms| ms.max(0) as u64))
                 .collect();
             p.result = match &g.result {
                 Some(r) => PdnResult::from(Some(r.outcome)),

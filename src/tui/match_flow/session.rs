@@ -153,7 +153,7 @@ pub fn move_list(g: &GameRecord) -> MoveListView {
         .iter()
         .map(|r| MoveEntry {
             text: r.mv.to_string(),
-            clock: r.clock.remaining_ms.map(format_clock),
+            clock: r.remaining_ms.map(format_clock),
         })
         .collect();
     MoveListView {
