@@ -59,7 +59,7 @@ fn set_up(app: &mut App, clock: &FakeClock) {
     set_field(app, clock, "1");
     let text = render_text(app);
     assert!(
-        text.contains("Ready: Ann v Bob, 1 ballot, 1 min for the game"),
+        text.contains("Enter starts the match: Ann v Bob, 1 ballot, 1 min for the game"),
         "{text}"
     );
     feed(app, clock, [key(KeyCode::Enter)]);

