@@ -9,6 +9,7 @@ pub mod home;
 pub mod notice;
 pub mod open_pdn;
 pub mod practice;
+pub mod practice_engine;
 pub mod practice_setup;
 pub mod review;
 

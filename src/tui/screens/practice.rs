@@ -1,6 +1,7 @@
 //! Practice: play a ballot (or the start position) from both sides, with take-back, flip, square
 //! numbers and the man-down check.
 
+use super::practice_engine::PracticeEngine;
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::engine::{Bitboard, Color, DrawClaim, Game, Move, Outcome, Position};
@@ -71,6 +72,8 @@ pub struct PracticeScreen {
     pub numbers: bool,
     /// The last message (a refusal, a take-back...).
     pub message: Option<(String, StatusKind)>,
+    /// The built-in engine: opponent, hint, review marks.
+    pub engine: PracticeEngine,
 }
 
 impl PracticeScreen {
@@ -83,6 +86,7 @@ impl PracticeScreen {
             flipped: false,
             numbers: false,
             message: None,
+            engine: PracticeEngine::default(),
         }
     }
 
@@ -108,9 +112,16 @@ impl PracticeScreen {
 
     fn take_back(&mut self) {
         self.input.clear();
-        self.message = Some(match self.game.take_back() {
-            Some(mv) => (format!("took back {mv}"), StatusKind::Info),
-            None => ("nothing to take back".into(), StatusKind::Error),
+        let plies = self.engine.take_back_plies(&self.game);
+        let mut taken: Vec<String> = (0..plies)
+            .map_while(|_| self.game.take_back())
+            .map(|mv| mv.to_string())
+            .collect();
+        taken.reverse();
+        self.message = Some(if taken.is_empty() {
+            ("nothing to take back".into(), StatusKind::Error)
+        } else {
+            (format!("took back {}", taken.join(" ")), StatusKind::Info)
         });
     }
 
@@ -137,9 +148,11 @@ impl PracticeScreen {
         match openings::draw(&settings, &[], ctx.rng) {
             Ok(d) => {
                 let (flipped, numbers) = (self.flipped, self.numbers);
+                let engine = std::mem::take(&mut self.engine);
                 *self = PracticeScreen::from_opening(&d.opening);
                 self.flipped = flipped;
                 self.numbers = numbers;
+                self.engine = engine;
                 self.message = Some((format!("drew {}", d.opening.reference()), StatusKind::Info));
             }
             Err(e) => self.message = Some((e.to_string(), StatusKind::Error)),
@@ -150,6 +163,9 @@ impl PracticeScreen {
     pub fn status(&self) -> (String, StatusKind) {
         if let Some(m) = &self.message {
             return m.clone();
+        }
+        if let Some(s) = self.engine.status(&self.game) {
+            return s;
         }
         if let Some(Outcome::Win(c)) = self.game.result() {
             return (
@@ -243,11 +259,19 @@ impl PracticeScreen {
             ),
             look.dim(),
         )));
+        lines.extend(self.engine.info(&self.game, look));
         lines
     }
 
     fn apply(&mut self, out: InputOutcome) {
         match out {
+            InputOutcome::Play(_) if self.engine.engine_to_move(&self.game) => {
+                self.input.clear();
+                self.message = Some((
+                    "the engine is thinking; u takes back your move".into(),
+                    StatusKind::Error,
+                ));
+            }
             InputOutcome::Play(mv) => self.play(mv),
             InputOutcome::Refused(why) => self.message = Some((why, StatusKind::Error)),
             InputOutcome::Changed => self.message = None,
@@ -258,6 +282,10 @@ impl PracticeScreen {
 
 impl ScreenState for PracticeScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        // The engine's reports first: its move, a hint, review progress.
+        if let Some(mv) = self.engine.poll(&self.game, ctx.rng) {
+            self.play(mv);
+        }
         match msg {
             Msg::Key(_) | Msg::Mouse(_) => {
                 let pos = *self.game.position();
@@ -275,6 +303,20 @@ impl ScreenState for PracticeScreen {
                     KeyCode::Char('u') | KeyCode::Backspace => self.take_back(),
                     KeyCode::Char('r') => self.restart(),
                     KeyCode::Char('d') => self.redraw(ctx),
+                    KeyCode::Char('t') => {
+                        if let Err(e) = self.engine.request_hint(&self.game) {
+                            self.message = Some((e, StatusKind::Error));
+                        } else {
+                            self.message = None;
+                        }
+                    }
+                    KeyCode::Char('a') => {
+                        if let Err(e) = self.engine.request_review(&self.game) {
+                            self.message = Some((e, StatusKind::Error));
+                        } else {
+                            self.message = None;
+                        }
+                    }
                     KeyCode::Char('v') => {
                         let review = ReviewScreen::new(
                             self.game.clone(),
@@ -307,19 +349,27 @@ impl ScreenState for PracticeScreen {
                 Some(b) => format!("Practice · {} · {}", b.reference, b.name),
                 None => "Practice · start position".into(),
             },
-            board: BoardView {
-                marked: match (&self.ballot, self.game.moves().is_empty()) {
-                    (Some(b), true) => b.removed,
-                    _ => 0,
+            board: self.engine.show_hint(
+                &self.game,
+                BoardView {
+                    marked: match (&self.ballot, self.game.moves().is_empty()) {
+                        (Some(b), true) => b.removed,
+                        _ => 0,
+                    },
+                    ..self.input.board(pos, self.flipped, self.numbers, last_move)
                 },
-                ..self.input.board(pos, self.flipped, self.numbers, last_move)
-            },
+            ),
             players: [String::new(), String::new()],
             clocks: None,
             info: self.info(look),
             moves: MoveListView::plain(
                 self.game.start().turn(),
-                self.game.moves().iter().map(|m| m.to_string()),
+                self.game.moves().iter().enumerate().map(|(i, m)| {
+                    match self.engine.mark(&self.game, i) {
+                        Some(mark) => format!("{m}{}", mark.symbol()),
+                        None => m.to_string(),
+                    }
+                }),
             ),
             input: (!over).then_some(&self.input),
             candidates: self.input.candidates(pos),
@@ -331,6 +381,10 @@ impl ScreenState for PracticeScreen {
 
     fn title(&self) -> String {
         "Practice".into()
+    }
+
+    fn ticking(&self) -> bool {
+        self.engine.busy(&self.game)
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
@@ -346,6 +400,8 @@ impl ScreenState for PracticeScreen {
             KeyHelp("r", "restart from the ballot position"),
             KeyHelp("d", "draw another opening of the same system"),
             KeyHelp("v", "review this game move by move"),
+            KeyHelp("t", "hint: the engine's move and score (not played)"),
+            KeyHelp("a", "analyse the game: mark ?! ? ?? where it swung"),
             KeyHelp("q", "back to the home screen"),
         ]
     }

@@ -1,6 +1,7 @@
 //! Choosing what to practise: an opening system, then a random draw (seeded) or an opening by
 //! number (or an 11-man public position id), or the plain start position.
 
+use super::practice_engine::{Opponent, PracticeEngine};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
@@ -23,6 +24,8 @@ pub struct PracticeSetupScreen {
     pub by_id: bool,
     /// Why the last attempt failed.
     pub message: Option<String>,
+    /// The computer opponent (`None`: both sides by hand).
+    pub opponent: Option<Opponent>,
 }
 
 impl Default for PracticeSetupScreen {
@@ -62,6 +65,7 @@ impl PracticeSetupScreen {
             number: String::new(),
             by_id: false,
             message: None,
+            opponent: None,
         }
     }
 
@@ -77,10 +81,16 @@ impl PracticeSetupScreen {
         r
     }
 
+    /// The practice screen, with the opponent chosen here.
+    fn practice(&self, mut screen: PracticeScreen) -> Nav {
+        screen.engine = PracticeEngine::new(self.opponent);
+        Nav::Goto(Box::new(Screen::Practice(screen)))
+    }
+
     /// Pick the opening asked for: by number or id when digits were typed, else at random.
     fn go(&mut self, ctx: &mut Ctx) -> Nav {
         let Some(system) = self.system() else {
-            return Nav::Goto(Box::new(Screen::Practice(PracticeScreen::start_position())));
+            return self.practice(PracticeScreen::start_position());
         };
         let picked: Result<Opening, String> = if self.number.is_empty() {
             let settings = DrawSettings {
@@ -100,7 +110,7 @@ impl PracticeSetupScreen {
             }
         };
         match picked {
-            Ok(o) => Nav::Goto(Box::new(Screen::Practice(PracticeScreen::from_opening(&o)))),
+            Ok(o) => self.practice(PracticeScreen::from_opening(&o)),
             Err(e) => {
                 self.message = Some(e);
                 Nav::Stay
@@ -134,6 +144,16 @@ impl ScreenState for PracticeSetupScreen {
                 KeyCode::Char('d') => {
                     self.number.clear();
                     self.go(ctx)
+                }
+                KeyCode::Char('o') => {
+                    self.opponent = Opponent::cycle(self.opponent);
+                    Nav::Stay
+                }
+                KeyCode::Char('c') => {
+                    if let Some(o) = &mut self.opponent {
+                        o.color = o.color.opponent();
+                    }
+                    Nav::Stay
                 }
                 KeyCode::Char('q') | KeyCode::Esc => Nav::Home,
                 KeyCode::Enter => self.go(ctx),
@@ -181,6 +201,13 @@ impl ScreenState for PracticeSetupScreen {
             Span::styled(format!("  ({range})"), look.dim()),
         ]);
         buf.set_line(x, y, &field, r.width);
+        y += 1;
+        let opponent = Line::from(vec![
+            Span::styled("Opponent: ", look.dim()),
+            Span::styled(Opponent::describe(self.opponent), look.accent()),
+            Span::styled("  (o: level, c: colour)", look.dim()),
+        ]);
+        buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
         y += 2;
         let lines = [
             "Enter with no number: draw one at random (d also draws)",
@@ -217,6 +244,8 @@ impl ScreenState for PracticeSetupScreen {
             KeyHelp("i", "11-man: the number is a public position id"),
             KeyHelp("Enter", "that number, or a random draw when none is typed"),
             KeyHelp("d", "draw at random"),
+            KeyHelp("o", "opponent: none, or the engine at a level"),
+            KeyHelp("c", "the colour the engine plays"),
             KeyHelp("q, Esc", "back to the home screen"),
         ]
     }
