@@ -50,11 +50,16 @@ enum Command {
     Config(config::Args),
 }
 
-/// Open the TUI on built-in defaults.
-fn run_tui(ascii: bool, no_color: bool) -> CliResult {
+/// Open the TUI with the config file's settings (built-in defaults without one).
+fn run_tui(ascii: bool, no_color: bool, config: &crate::store::config::Config) -> CliResult {
     let no_color_env = std::env::var("NO_COLOR").ok();
     let options = crate::tui::Options {
-        appearance: crate::tui::Appearance::from_flags(ascii, no_color, no_color_env.as_deref()),
+        appearance: crate::tui::Appearance::from_config(
+            &config.display,
+            ascii,
+            no_color,
+            no_color_env.as_deref(),
+        ),
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
@@ -80,7 +85,7 @@ pub fn main() -> ExitCode {
         // A wrong config file stops crossboard before the screen opens.
         None => crate::store::config::load_config(cli.config.as_deref())
             .map_err(Into::into)
-            .and_then(|_| run_tui(cli.ascii, cli.no_color)),
+            .and_then(|loaded| run_tui(cli.ascii, cli.no_color, &loaded.config)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -166,18 +166,13 @@ impl<'a> BoardView<'a> {
                     continue;
                 };
                 let bit = sq.bit();
+                // The highlight colour never sits behind a piece (it would hide a light piece):
+                // the last move fills its squares with a shade, destinations get a dot and the
+                // selected piece brackets, all in the highlight colour.
                 let mut style = look.bg(t.dark_square);
-                if last_path & bit != 0 {
-                    style = style.patch(look.bg(t.last_move));
-                    if !look.color {
-                        style = style.add_modifier(Modifier::UNDERLINED);
-                    }
-                }
-                if self.targets & bit != 0 {
-                    style = style.patch(look.bg(t.target));
-                }
-                if self.selected == Some(sq) {
-                    style = style.patch(look.bg(t.selected));
+                let on_last = last_path & bit != 0;
+                if on_last && !look.color {
+                    style = style.add_modifier(Modifier::UNDERLINED);
                 }
                 if self.cursor == Some(sq) {
                     style = if look.color {
@@ -186,10 +181,16 @@ impl<'a> BoardView<'a> {
                         style.add_modifier(Modifier::REVERSED)
                     };
                 }
-                // Fill the cell (spaces carry the underline/reverse of no-colour mode).
+                let shade = if on_last && look.color {
+                    if look.ascii { ":" } else { "░" }
+                } else {
+                    " "
+                };
                 for y in cell.top()..cell.bottom() {
                     for x in cell.left()..cell.right() {
-                        buf[(x, y)].set_symbol(" ").set_style(style);
+                        buf[(x, y)]
+                            .set_symbol(shade)
+                            .set_style(style.patch(look.fg(t.last_move)));
                     }
                 }
                 let mid_x = cell.x + cell.width / 2;
@@ -197,7 +198,10 @@ impl<'a> BoardView<'a> {
                 let piece = self.position.piece_at(sq);
                 let glyph: Option<(&str, Style)> = match piece {
                     Some(p) => Some((glyphs.piece(p), look.side(p.color))),
-                    None if self.targets & bit != 0 => Some((glyphs.target, look.accent())),
+                    None if self.targets & bit != 0 => Some((
+                        glyphs.target,
+                        look.fg(t.target).add_modifier(Modifier::BOLD),
+                    )),
                     None if self.marked & bit != 0 => Some((glyphs.removed, look.alert())),
                     None if last_captured & bit != 0 => Some((glyphs.captured, look.dim())),
                     // Without colour, a dot shows the empty playing squares.
@@ -230,7 +234,7 @@ impl<'a> BoardView<'a> {
                     }
                 }
                 if self.selected == Some(sq) && geo.cell_w >= 3 {
-                    let s = style.patch(look.accent());
+                    let s = style.patch(look.fg(t.selected).add_modifier(Modifier::BOLD));
                     buf[(mid_x - 1, mid_y)].set_symbol("[").set_style(s);
                     buf[(mid_x + 1, mid_y)].set_symbol("]").set_style(s);
                 }
