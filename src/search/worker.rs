@@ -1,5 +1,27 @@
 //! [`Searcher`]: a search on a worker thread, reporting over a channel, so the screen and the
 //! clocks never wait for the engine.
+//!
+//! A UI starts a job and polls for reports on each tick, ignoring reports of older jobs:
+//!
+//! ```
+//! use crossboard::engine::Position;
+//! use crossboard::search::{Options, Report, Request, Searcher};
+//! use std::time::Duration;
+//!
+//! let mut searcher = Searcher::spawn(Options { hash_mb: 1, ..Options::default() });
+//! let job = searcher.start(Request::hint(Position::start(), vec![], 50));
+//! let best = loop {
+//!     // In a UI: `try_recv()` once per frame instead of waiting.
+//!     match searcher.recv_timeout(Duration::from_millis(10)) {
+//!         Some(Report::Progress { job: j, info }) if j == job => {
+//!             let _status = format!("depth {} {} {}", info.depth, info.score, info.pv_text());
+//!         }
+//!         Some(Report::Done { job: j, result }) if j == job => break result.best,
+//!         _ => {}
+//!     }
+//! };
+//! assert!(Position::start().legal_moves().contains(&best.unwrap()));
+//! ```
 
 use super::alphabeta::{Engine, Limits, Options, SearchInfo, SearchResult};
 use super::analysis::{MoveReview, analyse_game};
