@@ -24,6 +24,7 @@ struct Clock {
 }
 
 const V: Format = Format {
+    version_key: "format_version",
     supported: 1,
     version_required: true,
     end_marker: Some("# end of doc"),

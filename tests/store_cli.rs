@@ -58,3 +58,147 @@ fn pdn_check_missing_file() {
         "{stderr}"
     );
 }
+
+/// A short finished-and-started match on disk: ballot 1 played (a resignation, then a draw by
+/// agreement), game one of ballot 2 under way.
+fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
+    use chrono::{TimeZone, Utc};
+    use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
+    use crossboard::engine::Color;
+    use crossboard::store::matchfile::MatchStore;
+    use rand::SeedableRng;
+    let mut s = MatchSettings {
+        players: ["Ann".into(), "Bob".into()],
+        ballots: 2,
+        rejection: RejectionPolicy::AllPlayed,
+        ..MatchSettings::default()
+    };
+    s.event = "Club final".into();
+    let mut t = 0u64;
+    let now = |t: u64| Now {
+        mono_ms: t,
+        wall: Utc
+            .timestamp_millis_opt(1_780_000_000_000 + t as i64)
+            .unwrap(),
+    };
+    let mut m = Match::new(s, now(0)).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let path = dir.join("final.toml");
+    let store = MatchStore::create(&path, &m, now(0).wall).unwrap();
+    let mut apply = |m: &mut Match, c: Command, t: &mut u64| {
+        *t += 30_000;
+        m.apply(c, now(*t), &mut rng).unwrap();
+        store.save(m, now(*t).wall).unwrap();
+    };
+    apply(
+        &mut m,
+        Command::AssignColour {
+            player: crossboard::director::Player::First,
+            colour: Color::Red,
+        },
+        &mut t,
+    );
+    for game in 0..3 {
+        if game != 1 {
+            apply(&mut m, Command::DrawBallot, &mut t);
+        }
+        apply(&mut m, Command::StartGame, &mut t);
+        for _ in 0..6 {
+            let g = m.playing().unwrap();
+            let colour = g.game.position().turn();
+            let mv = g.game.position().distinct_moves()[0];
+            apply(&mut m, Command::PlayMove { colour, mv }, &mut t);
+        }
+        match game {
+            0 => apply(
+                &mut m,
+                Command::Resign {
+                    colour: Color::White,
+                },
+                &mut t,
+            ),
+            1 => {
+                apply(&mut m, Command::OfferDraw { colour: Color::Red }, &mut t);
+                apply(
+                    &mut m,
+                    Command::AcceptDraw {
+                        colour: Color::White,
+                    },
+                    &mut t,
+                );
+            }
+            _ => {}
+        }
+    }
+    path
+}
+
+#[test]
+fn export_writes_pdn_next_to_the_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let out = crossboard(&["export", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("wrote 3 games (1 unfinished, result *)"),
+        "{stdout}"
+    );
+    let pdn = std::fs::read_to_string(dir.path().join("final.pdn")).unwrap();
+    assert!(pdn.contains("[Event \"Club final\"]"), "{pdn}");
+    assert!(pdn.contains("[Round \"1.1\"]") && pdn.contains("[Round \"2.1\"]"));
+    assert!(
+        pdn.contains("[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]"),
+        "{pdn}"
+    );
+    assert!(
+        pdn.contains("[Black \"Bob\"]\n[White \"Ann\"]\n[Result \"1/2-1/2\"]"),
+        "{pdn}"
+    );
+    assert!(pdn.contains("[TimeControl \"30/3600\"]"));
+    assert!(pdn.contains("[Ballot \"11-Man Ballot "));
+    assert!(pdn.contains("{[%clock 0:59:30]}"), "{pdn}");
+    // And crossboard reads its own export back.
+    let check = crossboard(&["pdn", dir.path().join("final.pdn").to_str().unwrap()]);
+    let lines = String::from_utf8_lossy(&check.stdout).lines().count();
+    assert!(check.status.success());
+    assert_eq!(lines, 3);
+    // --out - writes to standard output.
+    let out = crossboard(&["export", path.to_str().unwrap(), "--out", "-"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("[Event \"Club final\"]"));
+}
+
+#[test]
+fn export_of_a_damaged_file_names_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replacen("ballots = 2", "ballots = two", 1)).unwrap();
+    let out = crossboard(&["export", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let line = text.lines().position(|l| l == "ballots = 2").unwrap() + 1;
+    assert!(stderr.contains(&format!("final.toml:{line}:")), "{stderr}");
+    assert!(!dir.path().join("final.pdn").exists());
+}
+
+#[test]
+fn config_command_reports_bad_files() {
+    let ok = crossboard(&["--config", &fixture("config/partial.toml"), "config"]);
+    let stdout = String::from_utf8_lossy(&ok.stdout);
+    assert!(ok.status.success(), "{stdout}");
+    assert!(stdout.contains("config file: ") && stdout.contains("partial.toml"));
+    assert!(stdout.contains("\"Ann Smith\""), "{stdout}");
+    for (name, line) in [("config/unknown_key.toml", 6), ("config/bad_value.toml", 3)] {
+        let out = crossboard(&["--config", &fixture(name), "config"]);
+        assert!(!out.status.success(), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("{name}:{line}")), "{stderr}");
+    }
+    let missing = crossboard(&["--config", "/nonexistent/c.toml", "config"]);
+    assert!(!missing.status.success());
+}

@@ -2,7 +2,9 @@
 
 mod ballot_analysis;
 mod bench;
+mod config;
 mod engine_match;
+mod export;
 mod openings;
 mod pdn;
 mod perft;
@@ -25,6 +27,9 @@ pub struct Cli {
     /// No colours (also when the NO_COLOR environment variable is set).
     #[arg(long, global = true)]
     no_color: bool,
+    /// Read settings from this file instead of the platform config directory.
+    #[arg(long, global = true, value_name = "FILE")]
+    config: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -39,6 +44,10 @@ enum Command {
     EngineMatch(engine_match::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
+    /// Write every game of a match file as PDN.
+    Export(export::Args),
+    /// Check the config file and print the settings in effect.
+    Config(config::Args),
 }
 
 /// Open the TUI on built-in defaults.
@@ -66,7 +75,12 @@ pub fn main() -> ExitCode {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
-        None => run_tui(cli.ascii, cli.no_color),
+        Some(Command::Export(args)) => export::run(args),
+        Some(Command::Config(args)) => config::run(args, cli.config.as_deref()),
+        // A wrong config file stops crossboard before the screen opens.
+        None => crate::store::config::load_config(cli.config.as_deref())
+            .map_err(Into::into)
+            .and_then(|_| run_tui(cli.ascii, cli.no_color)),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

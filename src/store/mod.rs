@@ -4,4 +4,7 @@
 //! director) stay pure.
 
 pub mod atomic;
+pub mod config;
+pub mod export;
+pub mod matchfile;
 pub mod pdn;

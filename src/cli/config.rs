@@ -1,0 +1,34 @@
+//! `crossboard config`: where the settings come from, and the settings in effect.
+
+use super::CliResult;
+use crate::store::config::{default_config_path, load_config};
+use crate::store::matchfile::default_match_dir;
+use std::path::Path;
+
+/// Arguments of `crossboard config`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Print only the paths (config file, match directory), not the settings.
+    #[arg(long)]
+    paths: bool,
+}
+
+/// Run `config`: check the config file and print what is in effect. Fails (with the file, the
+/// line and the key) when the file is wrong.
+pub fn run(args: Args, explicit: Option<&Path>) -> CliResult {
+    let loaded = load_config(explicit)?;
+    let shown = |p: Option<&Path>| p.map_or("(unknown)".to_string(), |p| p.display().to_string());
+    match &loaded.path {
+        Some(p) => println!("# config file: {}", p.display()),
+        None => println!(
+            "# config file: none (built-in defaults; would be read from {})",
+            shown(default_config_path().as_deref())
+        ),
+    }
+    println!("# match files: {}", shown(default_match_dir().as_deref()));
+    if !args.paths {
+        println!();
+        print!("{}", toml::to_string_pretty(&loaded.config)?);
+    }
+    Ok(())
+}

@@ -1,0 +1,353 @@
+//! The config file: defaults for new matches and display settings.
+//!
+//! crossboard runs without one. When present (the platform config directory, e.g.
+//! `~/.config/crossboard/config.toml` on Linux, or `--config FILE`), every key is checked: an
+//! unknown key or a bad value stops crossboard with the file, the line and the key named.
+//! `config.example.toml` at the top of the repository documents every setting with its default.
+
+use super::atomic::{Format, LoadError, parse_toml_strict};
+use crate::director::MatchSettings;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+/// The config file's format version (optional in the file; a newer one is refused).
+pub const CONFIG_VERSION: u32 = 1;
+
+const FORMAT: Format = Format {
+    version_key: "format-version",
+    supported: CONFIG_VERSION,
+    version_required: false,
+    end_marker: None,
+};
+
+/// Everything the config file sets.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Config {
+    /// The file's format ([`CONFIG_VERSION`]; optional in the file).
+    pub format_version: u32,
+    /// Defaults for a new match (players, openings, ballots, time control, scoring, rejection
+    /// policy, tie rule, colour choice). The set-up screen starts from these.
+    #[serde(rename = "match")]
+    pub match_defaults: MatchSettings,
+    /// How the board and clocks are drawn.
+    pub display: Display,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            format_version: CONFIG_VERSION,
+            match_defaults: MatchSettings::default(),
+            display: Display::default(),
+        }
+    }
+}
+
+/// Display settings, read by the terminal UI.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Display {
+    /// Draw with ASCII characters only (no Unicode pieces or box lines).
+    pub ascii: bool,
+    /// No colours at all (the `NO_COLOR` environment variable does the same).
+    pub no_color: bool,
+    /// The colours used when colours are on.
+    pub colours: Colours,
+}
+
+impl Display {
+    /// Whether to draw in colour, given the `NO_COLOR` environment variable's value
+    /// (<https://no-color.org>: set and not empty means no colour).
+    pub fn use_colour(&self, no_color_env: Option<&str>) -> bool {
+        !self.no_color && no_color_env.is_none_or(str::is_empty)
+    }
+}
+
+/// Colours of the pieces and the board.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct Colours {
+    /// Red's pieces.
+    pub red: Colour,
+    /// White's pieces.
+    pub white: Colour,
+    /// The dark (playing) squares.
+    pub dark_square: Colour,
+    /// The light squares.
+    pub light_square: Colour,
+    /// The squares of the last move and of a move being entered.
+    pub highlight: Colour,
+}
+
+impl Default for Colours {
+    fn default() -> Self {
+        Colours {
+            red: Colour::Named(Named::LightRed),
+            white: Colour::Named(Named::White),
+            dark_square: Colour::Rgb(0x3c, 0x5a, 0x3c),
+            light_square: Colour::Rgb(0xc8, 0xb4, 0x8c),
+            highlight: Colour::Named(Named::Yellow),
+        }
+    }
+}
+
+/// A terminal colour: one of the 16 named colours, a 256-colour index, or `#rrggbb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// A named colour (`red`, `light-blue`, `dark-gray`, ...).
+    Named(Named),
+    /// An index into the 256-colour palette.
+    Indexed(u8),
+    /// A true colour.
+    Rgb(u8, u8, u8),
+}
+
+/// The 16 named terminal colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)]
+pub enum Named {
+    Black,
+    Red,
+    Green,
+    Yellow,
+    Blue,
+    Magenta,
+    Cyan,
+    Gray,
+    DarkGray,
+    LightRed,
+    LightGreen,
+    LightYellow,
+    LightBlue,
+    LightMagenta,
+    LightCyan,
+    White,
+}
+
+impl Named {
+    /// Every named colour.
+    pub const ALL: [Named; 16] = [
+        Named::Black,
+        Named::Red,
+        Named::Green,
+        Named::Yellow,
+        Named::Blue,
+        Named::Magenta,
+        Named::Cyan,
+        Named::Gray,
+        Named::DarkGray,
+        Named::LightRed,
+        Named::LightGreen,
+        Named::LightYellow,
+        Named::LightBlue,
+        Named::LightMagenta,
+        Named::LightCyan,
+        Named::White,
+    ];
+
+    /// The name in files: `light-red`, ...
+    pub fn key(self) -> &'static str {
+        match self {
+            Named::Black => "black",
+            Named::Red => "red",
+            Named::Green => "green",
+            Named::Yellow => "yellow",
+            Named::Blue => "blue",
+            Named::Magenta => "magenta",
+            Named::Cyan => "cyan",
+            Named::Gray => "gray",
+            Named::DarkGray => "dark-gray",
+            Named::LightRed => "light-red",
+            Named::LightGreen => "light-green",
+            Named::LightYellow => "light-yellow",
+            Named::LightBlue => "light-blue",
+            Named::LightMagenta => "light-magenta",
+            Named::LightCyan => "light-cyan",
+            Named::White => "white",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Colour::Named(n) => f.write_str(n.key()),
+            Colour::Indexed(i) => write!(f, "{i}"),
+            Colour::Rgb(r, g, b) => write!(f, "#{r:02x}{g:02x}{b:02x}"),
+        }
+    }
+}
+
+impl FromStr for Colour {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Colour, String> {
+        let t = s.trim().to_ascii_lowercase().replace(['_', ' '], "-");
+        let t = t.replace("grey", "gray");
+        if let Some(hex) = t.strip_prefix('#') {
+            let ok = hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit());
+            let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).unwrap_or(0);
+            return if ok {
+                Ok(Colour::Rgb(byte(0), byte(2), byte(4)))
+            } else {
+                Err(format!(
+                    "{s:?} is not a colour: write #rrggbb with six hex digits"
+                ))
+            };
+        }
+        if let Ok(i) = t.parse::<u8>() {
+            return Ok(Colour::Indexed(i));
+        }
+        Named::ALL
+            .into_iter()
+            .find(|n| n.key() == t)
+            .map(Colour::Named)
+            .ok_or_else(|| {
+                format!(
+                    "{s:?} is not a colour: use a name ({}), a number 0-255 or #rrggbb",
+                    Named::ALL.map(Named::key).join(", ")
+                )
+            })
+    }
+}
+
+impl Serialize for Colour {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Colour {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Colour, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// The platform's directories for crossboard, if a home directory is known.
+pub fn project_dirs() -> Option<directories::ProjectDirs> {
+    directories::ProjectDirs::from("", "", "crossboard")
+}
+
+/// Where the config file is looked for when `--config` is not given.
+pub fn default_config_path() -> Option<PathBuf> {
+    project_dirs().map(|d| d.config_dir().join("config.toml"))
+}
+
+/// A config and where it came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedConfig {
+    /// The settings.
+    pub config: Config,
+    /// The file read, or `None` when the built-in defaults are used.
+    pub path: Option<PathBuf>,
+}
+
+/// Load the config: `explicit` (from `--config`) must exist; otherwise the default location is
+/// read if there is a file there, and the built-in defaults are used if not.
+pub fn load_config(explicit: Option<&Path>) -> Result<LoadedConfig, LoadError> {
+    let path = match explicit {
+        Some(p) => p.to_path_buf(),
+        None => match default_config_path() {
+            Some(p) if p.exists() => p,
+            _ => {
+                return Ok(LoadedConfig {
+                    config: Config::default(),
+                    path: None,
+                });
+            }
+        },
+    };
+    let config = read_config(&path)?;
+    Ok(LoadedConfig {
+        config,
+        path: Some(path),
+    })
+}
+
+/// Read and check one config file.
+pub fn read_config(path: &Path) -> Result<Config, LoadError> {
+    let bytes = std::fs::read(path).map_err(|source| LoadError::Io {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    parse_config(&bytes, path)
+}
+
+/// Parse config text; `path` names the file in messages.
+pub fn parse_config(bytes: &[u8], path: &Path) -> Result<Config, LoadError> {
+    let config: Config = parse_toml_strict(bytes, path, FORMAT)?;
+    if let Err(e) = config.match_defaults.validate() {
+        return Err(LoadError::Parse {
+            path: path.to_path_buf(),
+            line: 0,
+            column: 0,
+            key: Some("match".into()),
+            message: e.to_string(),
+        });
+    }
+    Ok(config)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<Config, LoadError> {
+        parse_config(text.as_bytes(), Path::new("config.toml"))
+    }
+
+    #[test]
+    fn empty_file_is_the_defaults() {
+        assert_eq!(parse("# nothing set\n").unwrap(), Config::default());
+    }
+
+    #[test]
+    fn colours() {
+        assert_eq!("#FF8000".parse(), Ok(Colour::Rgb(255, 128, 0)));
+        assert_eq!("light grey".parse::<Colour>(), Err("\"light grey\" is not a colour: use a name (black, red, green, yellow, blue, magenta, cyan, gray, dark-gray, light-red, light-green, light-yellow, light-blue, light-magenta, light-cyan, white), a number 0-255 or #rrggbb".into()));
+        assert_eq!("Dark_Grey".parse(), Ok(Colour::Named(Named::DarkGray)));
+        assert_eq!("208".parse(), Ok(Colour::Indexed(208)));
+        assert!("#12345".parse::<Colour>().is_err());
+        for c in [
+            Colour::Rgb(1, 2, 3),
+            Colour::Indexed(7),
+            Colour::Named(Named::LightCyan),
+        ] {
+            assert_eq!(c.to_string().parse(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn bad_colour_names_line_and_key() {
+        let e =
+            parse("[display]\nascii = true\n\n[display.colours]\nred = \"purple\"\n").unwrap_err();
+        assert_eq!(e.line(), Some(5), "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains("config.toml:5"), "{msg}");
+        assert!(msg.contains("display.colours.red"), "{msg}");
+        assert!(msg.contains("purple"), "{msg}");
+    }
+
+    #[test]
+    fn unknown_key_is_refused() {
+        let e = parse("[display]\nascii = true\ncolour = false\n").unwrap_err();
+        assert_eq!(e.line(), Some(3), "{e}");
+        assert!(e.to_string().contains("colour"), "{e}");
+    }
+
+    #[test]
+    fn no_color_env() {
+        let d = Display::default();
+        assert!(d.use_colour(None));
+        assert!(d.use_colour(Some("")));
+        assert!(!d.use_colour(Some("1")));
+        let d = Display {
+            no_color: true,
+            ..Display::default()
+        };
+        assert!(!d.use_colour(None));
+    }
+}
