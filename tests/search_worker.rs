@@ -87,3 +87,35 @@ fn cancel_and_restart() {
     assert!(t.elapsed() < Duration::from_secs(5));
     drop(s); // joins the thread without hanging
 }
+
+#[test]
+fn a_game_review_runs_on_the_worker() {
+    let mut s = Searcher::spawn(Options {
+        hash_mb: 4,
+        ..Options::default()
+    });
+    // Red misses the 2-for-1 shot (15-18) with 10-14.
+    let start = Position::from_fen("B:W22,23,29,32:B6,7,10,15").unwrap();
+    let mut positions = vec![start];
+    for text in ["10-14", "29-25"] {
+        let last = *positions.last().unwrap();
+        let mv = crossboard::engine::parse_move(&last, text).unwrap();
+        positions.push(last.after(&mv));
+    }
+    let job = s.start(Request::review(positions, 6));
+    let end = Instant::now() + Duration::from_secs(30);
+    let mut progress = Vec::new();
+    let mut reviewed = None;
+    while Instant::now() < end && reviewed.is_none() {
+        match s.recv_timeout(Duration::from_millis(20)) {
+            Some(Report::ReviewProgress { done, total, .. }) => progress.push((done, total)),
+            Some(Report::Reviewed { job: j, moves }) if j == job => reviewed = Some(moves),
+            _ => {}
+        }
+    }
+    let moves = reviewed.expect("review finished");
+    assert_eq!(progress, vec![(1, 3), (2, 3), (3, 3)]);
+    assert_eq!(moves.len(), 2);
+    assert_eq!(moves[0].played.to_string(), "10-14");
+    assert!(moves[0].mark.is_some(), "{:?}", moves[0]);
+}

@@ -90,12 +90,28 @@ impl Default for Options {
 pub struct SearchInfo {
     /// Nominal depth completed.
     pub depth: u32,
-    /// Score for the side to move at the root.
+    /// Score for the side to move at the root (flip it for the other side's view).
     pub score: Score,
     /// Principal variation, starting with the best move.
     pub pv: Vec<Move>,
     /// Nodes searched so far.
     pub nodes: u64,
+}
+
+impl SearchInfo {
+    /// The principal variation in notation, space separated (`11-15 23-19 8-11`).
+    pub fn pv_text(&self) -> String {
+        pv_text(&self.pv)
+    }
+}
+
+/// Moves in notation, space separated.
+pub fn pv_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// What a search found.

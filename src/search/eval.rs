@@ -89,6 +89,49 @@ fn positional(pos: &Position, color: Color, pieces_left: i32, opp_men: Bitboard)
     s
 }
 
+/// Row and column of square index `i` (0-31), as in the board diagram.
+const fn row_col(i: usize) -> (i32, i32) {
+    let row = (i / 4) as i32;
+    let col = 2 * (i % 4) as i32 + if row % 2 == 0 { 1 } else { 0 };
+    (row, col)
+}
+
+/// King steps between two squares ignoring other pieces: the larger of the row and column gaps.
+const fn build_distance() -> [[u8; 32]; 32] {
+    let mut d = [[0; 32]; 32];
+    let mut a = 0;
+    while a < 32 {
+        let mut b = 0;
+        while b < 32 {
+            let (ra, ca) = row_col(a);
+            let (rb, cb) = row_col(b);
+            let dr = if ra > rb { ra - rb } else { rb - ra };
+            let dc = if ca > cb { ca - cb } else { cb - ca };
+            d[a][b] = if dr > dc { dr as u8 } else { dc as u8 };
+            b += 1;
+        }
+        a += 1;
+    }
+    d
+}
+
+static DISTANCE: [[u8; 32]; 32] = build_distance();
+
+/// In a thin ending where `strong` leads in material: a bonus for its kings closing in on the
+/// enemy pieces (a lead in kings is only converted by hunting the last pieces down).
+fn hunt(pos: &Position, strong: Color) -> i32 {
+    let targets = pos.pieces(strong.opponent());
+    let mut total = 0;
+    for k in crate::engine::squares(pos.kings_of(strong)) {
+        let nearest = crate::engine::squares(targets)
+            .map(|t| i32::from(DISTANCE[k.index() as usize][t.index() as usize]))
+            .min()
+            .unwrap_or(0);
+        total += 7 - nearest;
+    }
+    3 * total
+}
+
 /// Static evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let rm = pos.men(Color::Red).count_ones() as i32;
@@ -104,6 +147,13 @@ pub fn evaluate(pos: &Position) -> i32 {
     let mut red = diff;
     red += positional(pos, Color::Red, total, pos.men(Color::White));
     red -= positional(pos, Color::White, total, pos.men(Color::Red));
+    if total <= 10 && red_material != white_material {
+        if red_material > white_material {
+            red += hunt(pos, Color::Red);
+        } else {
+            red -= hunt(pos, Color::White);
+        }
+    }
     match pos.turn() {
         Color::Red => red,
         Color::White => -red,
@@ -144,6 +194,22 @@ mod tests {
         let m = Position::from_fen("B:W30:B15").unwrap();
         assert!(material(&k) > material(&m));
         const { assert!(KING > MAN && KING < 2 * MAN) };
+    }
+
+    #[test]
+    fn distances() {
+        let sq = |n: u8| crate::engine::Square::new(n).unwrap().index() as usize;
+        assert_eq!(DISTANCE[sq(1)][sq(1)], 0);
+        assert_eq!(DISTANCE[sq(1)][sq(5)], 1);
+        assert_eq!(DISTANCE[sq(1)][sq(32)], 7);
+        assert_eq!(DISTANCE[sq(14)][sq(23)], 2);
+    }
+
+    #[test]
+    fn the_stronger_side_likes_its_kings_near_the_enemy() {
+        let far = Position::from_fen("B:WK4:BK29,K25").unwrap();
+        let near = Position::from_fen("B:WK4:BK7,K25").unwrap();
+        assert!(evaluate(&near) > evaluate(&far));
     }
 
     #[test]

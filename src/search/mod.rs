@@ -3,20 +3,25 @@
 //!
 //! Pure like the rules engine: no terminal, no files. Time enters only as a deadline the caller
 //! computes ([`Limits::deadline`]); randomness only through an injected RNG.
+//!
+//! - [`Engine`]: the search itself ([`Engine::search`], [`Engine::score_moves`]).
+//! - [`Level`] and [`choose_move`]: deliberately imperfect to full-strength play.
+//! - [`Searcher`]: the engine on a worker thread (hints, practice moves, reviews).
+//! - [`analysis`]: post-game review and opening-position verdicts.
+//! - [`selfplay`]: engine-versus-engine games (engine match, strength checks).
 
 pub mod alphabeta;
+pub mod analysis;
+pub mod bench;
 pub mod eval;
+pub mod level;
 pub mod score;
+pub mod selfplay;
 mod tt;
+pub mod worker;
 pub mod zobrist;
 
-pub use alphabeta::{Engine, Limits, MAX_DEPTH, Options, SearchInfo, SearchResult};
-pub use score::Score;
-pub mod bench;
-pub mod level;
-pub mod worker;
-
+pub use alphabeta::{Engine, Limits, MAX_DEPTH, Options, SearchInfo, SearchResult, pv_text};
 pub use level::{Level, choose_move};
+pub use score::Score;
 pub use worker::{Report, Request, Searcher, Task};
-pub mod analysis;
-pub mod selfplay;

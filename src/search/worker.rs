@@ -1,9 +1,32 @@
 //! [`Searcher`]: a search on a worker thread, reporting over a channel, so the screen and the
 //! clocks never wait for the engine.
+//!
+//! A UI starts a job and polls for reports on each tick, ignoring reports of older jobs:
+//!
+//! ```
+//! use crossboard::engine::Position;
+//! use crossboard::search::{Options, Report, Request, Searcher};
+//! use std::time::Duration;
+//!
+//! let mut searcher = Searcher::spawn(Options { hash_mb: 1, ..Options::default() });
+//! let job = searcher.start(Request::hint(Position::start(), vec![], 50));
+//! let best = loop {
+//!     // In a UI: `try_recv()` once per frame instead of waiting.
+//!     match searcher.recv_timeout(Duration::from_millis(10)) {
+//!         Some(Report::Progress { job: j, info }) if j == job => {
+//!             let _status = format!("depth {} {} {}", info.depth, info.score, info.pv_text());
+//!         }
+//!         Some(Report::Done { job: j, result }) if j == job => break result.best,
+//!         _ => {}
+//!     }
+//! };
+//! assert!(Position::start().legal_moves().contains(&best.unwrap()));
+//! ```
 
 use super::alphabeta::{Engine, Limits, Options, SearchInfo, SearchResult};
+use super::analysis::{MoveReview, analyse_game};
 use super::level::{Level, choose_move};
-use crate::engine::Position;
+use crate::engine::{Move, Position};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -33,6 +56,12 @@ pub enum Task {
         /// Seed of the level's random choice.
         seed: u64,
     },
+    /// Review a finished game for the post-game pass: the game's positions are the request's
+    /// `history` followed by its `position`; each move is compared with the engine's best.
+    Review {
+        /// Search depth per position.
+        depth: u32,
+    },
 }
 
 /// A job for the worker.
@@ -60,6 +89,16 @@ impl Request {
         }
     }
 
+    /// A post-game review of the game whose positions are `positions` (start first).
+    pub fn review(mut positions: Vec<Position>, depth: u32) -> Request {
+        let position = positions.pop().unwrap_or_else(Position::start);
+        Request {
+            position,
+            history: positions,
+            task: Task::Review { depth },
+        }
+    }
+
     /// A practice opponent's move at `level`.
     pub fn play(position: Position, history: Vec<Position>, level: Level, seed: u64) -> Request {
         Request {
@@ -74,7 +113,7 @@ impl Request {
     }
 }
 
-/// A message from the worker, tagged with the job number [`Searcher::start`] returned.
+/// A message from the worker (a review ends with `Reviewed`, every other job with `Done`), tagged with the job number [`Searcher::start`] returned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Report {
     /// An iteration finished (only for [`Task::Best`]).
@@ -83,6 +122,22 @@ pub enum Report {
         job: u64,
         /// Depth, score, principal variation and nodes so far.
         info: SearchInfo,
+    },
+    /// A review advanced: `done` of `total` positions searched.
+    ReviewProgress {
+        /// Job number.
+        job: u64,
+        /// Positions searched.
+        done: usize,
+        /// Positions in the game.
+        total: usize,
+    },
+    /// A review finished (cancelled: the moves reviewed so far).
+    Reviewed {
+        /// Job number.
+        job: u64,
+        /// One review per move.
+        moves: Vec<MoveReview>,
     },
     /// The job finished (or was cancelled: then the best found so far).
     Done {
@@ -97,7 +152,10 @@ impl Report {
     /// The job this report belongs to.
     pub fn job(&self) -> u64 {
         match self {
-            Report::Progress { job, .. } | Report::Done { job, .. } => *job,
+            Report::Progress { job, .. }
+            | Report::Done { job, .. }
+            | Report::ReviewProgress { job, .. }
+            | Report::Reviewed { job, .. } => *job,
         }
     }
 }
@@ -178,6 +236,24 @@ impl Drop for Searcher {
     }
 }
 
+/// The start and the moves of a game given by its successive positions (each move found by its
+/// resulting position; the list stops at the first pair no legal move joins).
+fn moves_between(positions: &[Position]) -> (Position, Vec<Move>) {
+    let start = positions.first().copied().unwrap_or_else(Position::start);
+    let mut moves = Vec::new();
+    for pair in positions.windows(2) {
+        match pair[0]
+            .legal_moves()
+            .into_iter()
+            .find(|m| pair[0].after(m) == pair[1])
+        {
+            Some(m) => moves.push(m),
+            None => break,
+        }
+    }
+    (start, moves)
+}
+
 fn worker(mut engine: Engine, jobs: Receiver<Job>, reports: Sender<Report>) {
     while let Ok(job) = jobs.recv() {
         let Job { id, request, stop } = job;
@@ -200,6 +276,24 @@ fn worker(mut engine: Engine, jobs: Receiver<Job>, reports: Sender<Report>) {
                         info: info.clone(),
                     });
                 })
+            }
+            Task::Review { depth } => {
+                let mut positions = request.history.clone();
+                positions.push(request.position);
+                let (start, moves) = moves_between(&positions);
+                let total = moves.len() + 1;
+                let tx = reports.clone();
+                let moves = analyse_game(&mut engine, &start, &moves, depth, stop, |done| {
+                    let _ = tx.send(Report::ReviewProgress {
+                        job: id,
+                        done,
+                        total,
+                    });
+                });
+                if reports.send(Report::Reviewed { job: id, moves }).is_err() {
+                    return;
+                }
+                continue;
             }
             Task::Play {
                 level,
