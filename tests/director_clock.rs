@@ -284,12 +284,21 @@ fn a_finished_game_can_be_reopened_by_a_take_back() {
 #[test]
 fn per_move_limit_in_a_match() {
     let mut h = timed(TimeControl::per_move_classic(), 1);
-    h.wait(5 * MIN);
+    h.wait(5 * MIN - 1);
+    assert!(h.ok(Command::Tick).is_empty());
+    h.wait(1);
     let r = h.m.clock_reading(h.t).unwrap();
     assert!(r.red.warning);
     assert_eq!(r.red.remaining_ms, None);
+    // "Time" is called once, and recorded.
+    assert_eq!(
+        h.ok(Command::Tick),
+        vec![Event::TimeCalled { colour: Color::Red }]
+    );
+    h.wait(1000);
+    assert!(h.ok(Command::Tick).is_empty());
     // Within the grace minute the move counts.
-    h.play(MIN);
+    h.play(MIN - 1000);
     h.wait(6 * MIN + 1);
     let r = ended(&h.ok(Command::Tick)).unwrap();
     assert_eq!(

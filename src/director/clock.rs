@@ -497,6 +497,9 @@ pub struct Clock {
     spent_ms: u64,
     /// The side to move has a single jump as its only move (shorter per-move limit).
     single_jump: bool,
+    /// "Time" has been called on the current move (per-move limit reached).
+    #[serde(default)]
+    time_called: bool,
     /// The state before each committed move, for take-backs.
     history: Vec<Snapshot>,
     /// Monotonic instant the current stretch of the current move began. Not saved: a clock read
@@ -526,6 +529,7 @@ impl Clock {
             paused: false,
             spent_ms: 0,
             single_jump: false,
+            time_called: false,
             history: Vec::new(),
             since: None,
         }
@@ -697,11 +701,26 @@ impl Clock {
         };
         self.to_move = self.to_move.opponent();
         self.spent_ms = 0;
+        self.time_called = false;
         self.single_jump = single_jump_next;
         if !self.paused {
             self.since = Some(now_ms);
         }
         Ok(Commit::Moved(record))
+    }
+
+    /// Call "Time" if the side to move has reached its per-move limit and it has not been
+    /// called on this move yet; returns that side. The move is lost when the grace runs out.
+    pub fn call_time(&mut self, now_ms: u64) -> Option<Color> {
+        if self.time_called || self.state != ClockState::Running {
+            return None;
+        }
+        let limit = self.move_limit_ms()?;
+        if self.move_ms(now_ms) < limit {
+            return None;
+        }
+        self.time_called = true;
+        Some(self.to_move)
     }
 
     /// Stop the clock for good (the game is over), keeping the time spent on the move.
@@ -804,6 +823,7 @@ impl Clock {
             (side.period, side.period_moves) = self.control.locate(side.moves);
         }
         self.single_jump = single_jump;
+        self.time_called = false;
         self.spent_ms = 0;
         self.since = (self.state == ClockState::Running && !self.paused).then_some(now_ms);
         Ok(())

@@ -190,7 +190,8 @@ pub enum Command {
         /// Who resigns.
         colour: Color,
     },
-    /// Check the clock: ends the game if a flag has fallen. Never fails; no events if nothing.
+    /// Check the clock: ends the game if a flag has fallen, or calls "Time" once when the
+    /// per-move limit is reached. Never fails; no events if nothing happened.
     Tick,
     /// Director: the side with `loser` forfeits the current game, or the last finished one
     /// (amending its result) if the next game has not started.
@@ -591,6 +592,12 @@ pub enum Event {
         reopened: Option<GameResult>,
         /// Why.
         reason: String,
+    },
+    /// "Time" called: the side to move reached the per-move limit; the move is lost when the
+    /// grace runs out (noticed by [`Command::Tick`]).
+    TimeCalled {
+        /// The side to move.
+        colour: Color,
     },
     /// Clocks paused.
     ClocksPaused {
@@ -1351,7 +1358,12 @@ impl Match {
             }
             Command::Tick => match self.flag_due(now.mono_ms) {
                 Some(flag) => Ok(self.flag(flag, now)),
-                None => Ok(Vec::new()),
+                None => Ok(self
+                    .playing_mut()
+                    .and_then(|g| g.clock.call_time(now.mono_ms))
+                    .map(|colour| Event::TimeCalled { colour })
+                    .into_iter()
+                    .collect()),
             },
             Command::Forfeit { loser, reason } => {
                 need(&reason, "reason")?;
