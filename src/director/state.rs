@@ -1617,10 +1617,10 @@ impl Match {
         if g.clock.is_paused() {
             return Err(MatchError::Paused);
         }
-        let after = g.game.position().after(&mv);
         // Legality first (an illegal entry changes nothing), then the clock.
         let mut trial = g.game.clone();
         trial.play(&mv)?;
+        let after = *trial.position();
         let clock = match g.clock.commit(now.mono_ms, single_jump(&after))? {
             Commit::Flag(flag) => return Ok(self.flag(flag, now)),
             Commit::Moved(c) => c,
