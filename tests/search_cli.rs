@@ -57,7 +57,7 @@ fn analyse_prints_a_table_for_every_distinct_position() {
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
     let rows: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
-    assert!(rows[0].starts_with("id\topening\tfen"));
+    assert!(rows[0].starts_with("id\topening\tballots\tfen"));
     assert_eq!(
         rows.len() - 1,
         49,

@@ -25,9 +25,10 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "id\topening\tfen\tat_once\tkingsrow\tscore_red\tbest\tmaterial_red\tengine_verdict"
+        "id\topening\tballots\tfen\tat_once\tkingsrow\tscore_red\tbest\tmaterial_red\tengine_verdict"
     );
     let (mut marked, mut lost, mut both, mut at_once) = (0, 0, 0, 0);
+    let mut marked_ballots = 0;
     let (mut only_engine, mut only_kingsrow) = (Vec::new(), Vec::new());
     let t = Instant::now();
     for (i, o) in list.iter().enumerate() {
@@ -43,10 +44,15 @@ pub fn analyse_text(system: System, depth: u32) -> String {
             (System::ElevenMan, false) => "standard",
             _ => "-",
         };
+        let mut ballots = vec![o.number];
+        ballots.extend(o.transpositions());
+        ballots.sort_unstable();
+        let ballot_text: Vec<String> = ballots.iter().map(u32::to_string).collect();
         let _ = writeln!(
             out,
-            "{id}\t{}\t{}\t{}\t{kingsrow}\t{}\t{}\t{:+.2}\t{verdict}",
+            "{id}\t{}\t{}\t{}\t{}\t{kingsrow}\t{}\t{}\t{:+.2}\t{verdict}",
             o.name,
+            ballot_text.join(","),
             o.position.to_fen(),
             loses_man_text(o.loses_man),
             v.red_score,
@@ -55,6 +61,9 @@ pub fn analyse_text(system: System, depth: u32) -> String {
         );
         let m = v.loses_material.is_some();
         marked += usize::from(m);
+        if m {
+            marked_ballots += ballots.len();
+        }
         lost += usize::from(o.kingsrow_lost);
         both += usize::from(m && o.kingsrow_lost);
         at_once += usize::from(o.loses_man.is_some());
@@ -71,7 +80,7 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let secs = t.elapsed().as_secs_f64();
     let _ = writeln!(
         out,
-        "# {} positions at depth {depth} in {secs:.1} s; {at_once} lose a man at once; the engine marks {marked} as losing material by force",
+        "# {} positions at depth {depth} in {secs:.1} s; {at_once} lose a man at once; the engine marks {marked} positions ({marked_ballots} openings) as losing material by force",
         list.len()
     );
     if system == System::ElevenMan {
