@@ -29,6 +29,8 @@ enum What {
     Render,
     /// The match director: apply() over a long scripted 11-man match, and its TOML save.
     Director,
+    /// The store: a 24-game match file saved (atomically) and loaded; PDN export and import.
+    Store,
 }
 
 /// Run `bench`.
@@ -55,6 +57,11 @@ pub fn run(args: Args) -> CliResult {
         What::Openings => bench_openings(),
         What::Render => bench_render(),
         What::Director => bench_director(),
+        What::Store => {
+            for line in crate::store::bench::bench_lines() {
+                println!("{line}");
+            }
+        }
     }
     Ok(())
 }

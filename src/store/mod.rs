@@ -4,6 +4,7 @@
 //! director) stay pure.
 
 pub mod atomic;
+pub mod bench;
 pub mod config;
 pub mod export;
 pub mod matchfile;

@@ -1035,6 +1035,23 @@ mod tests {
     }
 
     #[test]
+    fn quoted_fen_dotted_fen_crlf_and_glued_numbers() {
+        let text = "[Event \"CRLF\"]\r\n[FEN \"\\\"B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29.\\\"\"]\r\n\r\n1.16-19 10-6 2.25-21 *\r\n";
+        let g = &ok(text)[0];
+        assert_eq!(g.tag("Event"), Some("CRLF"));
+        assert_eq!(
+            g.start.to_fen(),
+            "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29"
+        );
+        assert_eq!(g.moves.len(), 3);
+        // Written back, the FEN is canonical and unquoted.
+        assert!(
+            g.to_pdn()
+                .contains("[FEN \"B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29\"]")
+        );
+    }
+
+    #[test]
     fn result_tag_and_terminator() {
         let g = &ok("[Result \"0-1\"]\n1. 11-15 *")[0];
         assert_eq!(g.result, PdnResult::WhiteWins);
