@@ -217,7 +217,13 @@ fn a_whole_match_from_set_up_to_export() {
     type_text(&mut app, &clock, "e");
     let text = render_text(&app);
     assert!(text.contains("exported 2 games"), "{text}");
-    let pdn = std::fs::read_to_string(dir.path().join("crossboard-match.pdn")).unwrap();
+    // Beside the match file, which holds the finished match.
+    let file = screen(&app).session.saver.path().unwrap().to_path_buf();
+    assert!(file.starts_with(dir.path()));
+    let saved = crossboard::store::matchfile::load_match(&file).unwrap();
+    assert!(saved.is_finished());
+    assert_eq!(saved.the_match.log(), screen(&app).game_match().log());
+    let pdn = std::fs::read_to_string(file.with_extension("pdn")).unwrap();
     assert_eq!(pdn.matches("[Round \"1.").count(), 2, "{pdn}");
     assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
     assert!(pdn.contains("%clock"), "{pdn}");
