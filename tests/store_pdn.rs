@@ -137,10 +137,8 @@ mod robustness {
             let i = pos % bytes.len();
             bytes[i] = byte;
             let text = String::from_utf8_lossy(&bytes);
-            for r in read_pdn(&text) {
-                if let Ok(g) = r {
-                    prop_assert!(g.replay().is_ok());
-                }
+            for g in read_pdn(&text).into_iter().flatten() {
+                prop_assert!(g.replay().is_ok());
             }
         }
     }
