@@ -186,3 +186,77 @@ fn a_match_on_the_defaults_starts_and_moves_are_played() {
     t.keys(&["C-c"]);
     t.wait_text("EXITED");
 }
+
+/// The move list rows ("1. 11-15 59:58  23-19 59:55") of a screen.
+fn move_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .filter_map(|l| {
+            let start = l.find("1. ")?;
+            let row: String = l[start..].trim_end_matches(['|', ' ']).to_string();
+            row.contains(':').then_some(row)
+        })
+        .collect()
+}
+
+#[test]
+fn sigkill_mid_game_then_resume_shows_every_move_and_clock_reading() {
+    let dir = tempfile::tempdir().unwrap();
+    let env = format!(
+        "XDG_DATA_HOME={0}/data XDG_CONFIG_HOME={0}/config",
+        dir.path().display()
+    );
+    let cmd = format!("exec env {env} {} --ascii", bin());
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
+        return;
+    };
+    start_default_match(&t);
+    let moves = play_two_moves(&t);
+    let before = t.capture();
+    let rows = move_rows(&before);
+    assert_eq!(rows.len(), 1, "one row of two moves:\n{before}");
+    assert!(
+        rows[0].contains(&moves[0]) && rows[0].contains(&moves[1]),
+        "{before}"
+    );
+    // SIGKILL the binary (the pane's process): no chance to save anything more.
+    let pid = String::from_utf8_lossy(
+        &t.tmux(&["display", "-p", "-t", "e2e", "#{pane_pid}"])
+            .stdout,
+    )
+    .trim()
+    .to_string();
+    let killed = Command::new("kill").args(["-9", &pid]).status().unwrap();
+    assert!(killed.success(), "kill -9 {pid}");
+    t.wait_for("the pane to die", 15, |_| {
+        String::from_utf8_lossy(
+            &t.tmux(&["display", "-p", "-t", "e2e", "#{pane_dead}"])
+                .stdout,
+        )
+        .trim()
+            == "1"
+    });
+    // `crossboard resume` with no argument: the most recent unfinished match.
+    t.tmux(&[
+        "respawn-pane",
+        "-k",
+        "-t",
+        "e2e",
+        &format!("exec env {env} {} --ascii resume", bin()),
+    ]);
+    let after = t.wait_text("clocks paused at the last move");
+    assert_eq!(
+        move_rows(&after),
+        rows,
+        "every move and clock reading is back:\nbefore:\n{before}\nafter:\n{after}"
+    );
+    assert!(after.contains("paused"), "{after}");
+    // The director resumes the clocks and play goes on.
+    t.keys(&["Enter"]);
+    t.wait_text("Start ");
+    t.keys(&["y"]);
+    t.wait_for("clocks running", 15, |s| {
+        !s.contains("Clocks paused") && s.contains("to move")
+    });
+    t.keys(&["C-c"]);
+}

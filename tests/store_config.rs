@@ -54,6 +54,14 @@ fn partial_file_keeps_other_defaults() {
         MatchSettings::default().time_control
     );
     assert_eq!(c.display.colours, Config::default().display.colours);
+    assert_eq!(
+        c.match_defaults.openings.system,
+        crossboard::openings::System::ThreeMove
+    );
+    assert_eq!(
+        c.match_defaults.openings.mode,
+        MatchSettings::default().openings.mode
+    );
 }
 
 #[test]

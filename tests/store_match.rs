@@ -419,6 +419,22 @@ fn latest_unfinished_match_is_found() {
     older.save(&m, wall(9_000_000_000)).unwrap(); // saved last
     std::fs::write(d.join("broken.toml"), "format-version = 1\n[match\n").unwrap();
     std::fs::write(d.join(".hidden.toml.abc.tmp"), "junk").unwrap();
+    // Modification times, oldest first: the finished match, the newer-named one, the one saved
+    // last, the broken file.
+    let base = std::time::SystemTime::now();
+    for (i, name) in [
+        d.join("done.toml"),
+        newer.path().to_path_buf(),
+        older.path().to_path_buf(),
+        d.join("broken.toml"),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let f = std::fs::File::options().write(true).open(name).unwrap();
+        f.set_modified(base + std::time::Duration::from_secs(i as u64 * 10))
+            .unwrap();
+    }
     let found = latest_unfinished(d).unwrap();
     assert_eq!(found.latest.unwrap().0, older.path());
     assert_eq!(found.damaged.len(), 1);

@@ -111,3 +111,35 @@ fn export_import_round_trip() {
     // The white-to-move starts are numbered `1...`.
     assert!(text.contains("\n1... "), "{text}");
 }
+
+mod robustness {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(300))]
+
+        /// Any text: no panic, and every game is either read (and replays) or reported.
+        #[test]
+        fn arbitrary_text_never_panics(text in "\\PC{0,300}") {
+            for r in read_pdn(&text) {
+                match r {
+                    Ok(g) => prop_assert!(g.replay().is_ok()),
+                    Err(e) => prop_assert!(e.game >= 1 && !e.to_string().is_empty()),
+                }
+            }
+        }
+
+        /// A real file with one byte changed: no panic; the game reads or is reported.
+        #[test]
+        fn mutated_fixture_never_panics(pos in 0usize..1200, byte in any::<u8>()) {
+            let mut bytes = fixture("loy_chinook_1991.pdn").into_bytes();
+            let i = pos % bytes.len();
+            bytes[i] = byte;
+            let text = String::from_utf8_lossy(&bytes);
+            for g in read_pdn(&text).into_iter().flatten() {
+                prop_assert!(g.replay().is_ok());
+            }
+        }
+    }
+}

@@ -168,6 +168,10 @@ fn a_whole_match_from_set_up_to_export() {
     type_text(&mut app, &clock, "w");
     assert!(render_text(&app).contains("resigns this game?"));
     type_text(&mut app, &clock, "y");
+    // The game as it ended first, then the results.
+    assert_eq!(screen(&app).view(), View::Over);
+    assert!(render_text(&app).contains("Game over: Red wins: White resigned"));
+    type_text(&mut app, &clock, "\n");
     assert_eq!(screen(&app).view(), View::Results);
     let text = render_text(&app);
     assert!(text.contains("Red wins: White resigned"), "{text}");
@@ -194,6 +198,12 @@ fn a_whole_match_from_set_up_to_export() {
     );
     clock.advance(Duration::from_millis(1));
     feed(&mut app, &clock, [Msg::Tick]);
+    // The flag is shown at once, on the board's clock panel and the status line.
+    assert_eq!(screen(&app).view(), View::Over);
+    let text = render_text(&app);
+    assert!(text.contains("FLAG FELL"), "{text}");
+    assert!(text.contains("flag fell. Enter: results"), "{text}");
+    type_text(&mut app, &clock, "\n");
     let m = screen(&app).game_match();
     assert_eq!(m.phase(), Phase::Finished);
     let last = m.current_game().unwrap().result.clone().unwrap();
@@ -217,7 +227,13 @@ fn a_whole_match_from_set_up_to_export() {
     type_text(&mut app, &clock, "e");
     let text = render_text(&app);
     assert!(text.contains("exported 2 games"), "{text}");
-    let pdn = std::fs::read_to_string(dir.path().join("crossboard-match.pdn")).unwrap();
+    // Beside the match file, which holds the finished match.
+    let file = screen(&app).session.saver.path().unwrap().to_path_buf();
+    assert!(file.starts_with(dir.path()));
+    let saved = crossboard::store::matchfile::load_match(&file).unwrap();
+    assert!(saved.is_finished());
+    assert_eq!(saved.the_match.log(), screen(&app).game_match().log());
+    let pdn = std::fs::read_to_string(file.with_extension("pdn")).unwrap();
     assert_eq!(pdn.matches("[Round \"1.").count(), 2, "{pdn}");
     assert!(pdn.contains("[Result \"1-0\"]"), "{pdn}");
     assert!(pdn.contains("%clock"), "{pdn}");

@@ -189,11 +189,13 @@ fn game_with_frozen_clocks_80x24_and_140x45() {
 fn results_between_games_and_at_the_end() {
     let (clock, mut a) = in_game(80, 24);
     type_text(&mut a, &clock, "rry");
+    insta::assert_snapshot!("match_game_over_80x24", render_text(&a));
+    type_text(&mut a, &clock, "\n");
     let text = render_text(&a);
     assert!(text.contains("White wins: Red resigned"), "{text}");
     insta::assert_snapshot!("match_results_between_80x24", text);
     // Game 2: White resigns at once; one ballot only, so the match ends.
-    type_text(&mut a, &clock, "\n\nrry");
+    type_text(&mut a, &clock, "\n\nrry\n");
     let text = render_text(&a);
     assert!(text.contains("Match over"), "{text}");
     assert!(text.contains("tied 1-1"), "{text}");

@@ -8,6 +8,7 @@ mod export;
 mod openings;
 mod pdn;
 mod perft;
+mod resume;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -30,6 +31,10 @@ pub struct Cli {
     /// Read settings from this file instead of the platform config directory.
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
+    /// The match file: a new match is saved there (default: a new file in the data
+    /// directory); `resume` reopens it.
+    #[arg(long = "match", global = true, value_name = "FILE")]
+    match_file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -48,27 +53,53 @@ enum Command {
     Export(export::Args),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
+    /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
+    /// unfinished one.
+    Resume(resume::Args),
 }
 
-/// Open the TUI on built-in defaults.
-fn run_tui(ascii: bool, no_color: bool) -> CliResult {
+/// What the TUI needs from the command line.
+struct TuiFlags {
+    ascii: bool,
+    no_color: bool,
+    match_file: Option<std::path::PathBuf>,
+}
+
+/// The TUI's options: display flags, the config's match defaults, where matches are saved.
+fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate::tui::Options {
     let no_color_env = std::env::var("NO_COLOR").ok();
-    let options = crate::tui::Options {
-        appearance: crate::tui::Appearance::from_flags(ascii, no_color, no_color_env.as_deref()),
+    crate::tui::Options {
+        appearance: crate::tui::Appearance::from_config(
+            &config.display,
+            flags.ascii,
+            flags.no_color,
+            no_color_env.as_deref(),
+        ),
         seed: std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0),
         mouse: true,
-        matches: Default::default(),
-    };
-    crate::tui::run(options)?;
-    Ok(())
+        matches: crate::tui::match_flow::MatchOptions {
+            defaults: config.match_defaults.clone(),
+            file: flags.match_file.clone(),
+            dir: crate::store::matchfile::default_match_dir(),
+            fixed_wall: None,
+        },
+    }
 }
 
 /// Parse the command line and run.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    let flags = TuiFlags {
+        ascii: cli.ascii,
+        no_color: cli.no_color,
+        match_file: cli.match_file.clone(),
+    };
+    let config_path = cli.config.clone();
+    // A wrong config file stops crossboard before the screen opens.
+    let config = || crate::store::config::load_config(config_path.as_deref());
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
@@ -76,11 +107,14 @@ pub fn main() -> ExitCode {
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
         Some(Command::Export(args)) => export::run(args),
-        Some(Command::Config(args)) => config::run(args, cli.config.as_deref()),
-        // A wrong config file stops crossboard before the screen opens.
-        None => crate::store::config::load_config(cli.config.as_deref())
+        Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
+        Some(Command::Resume(args)) => config()
             .map_err(Into::into)
-            .and_then(|_| run_tui(cli.ascii, cli.no_color)),
+            .and_then(|c| resume::run(args, tui_options(&flags, &c.config))),
+        None => config().map_err(Into::into).and_then(|c| {
+            crate::tui::run(tui_options(&flags, &c.config))?;
+            Ok(())
+        }),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -247,21 +247,13 @@ pub struct Listing {
 /// Every `*.toml` file in `dir` (hidden and temporary files skipped), newest save first;
 /// unreadable files last, in name order. A missing directory lists nothing.
 pub fn list_matches(dir: &Path) -> io::Result<Vec<Listing>> {
-    let entries = match std::fs::read_dir(dir) {
-        Ok(e) => e,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e),
-    };
-    let mut out = Vec::new();
-    for entry in entries {
-        let path = entry?.path();
-        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-        let visible = name.is_some_and(|n| !n.starts_with('.'));
-        if visible && path.extension().is_some_and(|e| e == "toml") && path.is_file() {
+    let mut out: Vec<Listing> = match_paths(dir)?
+        .into_iter()
+        .map(|path| {
             let file = load_match(&path);
-            out.push(Listing { path, file });
-        }
-    }
+            Listing { path, file }
+        })
+        .collect();
     out.sort_by(|a, b| match (&a.file, &b.file) {
         (Ok(x), Ok(y)) => y.saved_at.cmp(&x.saved_at).then(a.path.cmp(&b.path)),
         (Ok(_), Err(_)) => std::cmp::Ordering::Less,
@@ -281,20 +273,45 @@ pub struct ResumeCandidates {
 }
 
 /// The most recently saved unfinished match in `dir` (for `crossboard resume` without a file),
-/// and the files that could not be read.
+/// and the files that could not be read. Files are read newest first (by modification time)
+/// and reading stops at the first unfinished match, so old finished matches cost nothing.
 pub fn latest_unfinished(dir: &Path) -> io::Result<ResumeCandidates> {
     let mut found = ResumeCandidates {
         latest: None,
         damaged: Vec::new(),
     };
-    for l in list_matches(dir)? {
-        match l.file {
-            Ok(f) if !f.is_finished() && found.latest.is_none() => found.latest = Some((l.path, f)),
+    let mut paths = match_paths(dir)?;
+    paths.sort_by_key(|p| std::cmp::Reverse(std::fs::metadata(p).and_then(|m| m.modified()).ok()));
+    for path in paths {
+        match load_match(&path) {
+            Ok(f) if !f.is_finished() => {
+                found.latest = Some((path, f));
+                break;
+            }
             Ok(_) => {}
-            Err(_) => found.damaged.push(l),
+            Err(e) => found.damaged.push(Listing { path, file: Err(e) }),
         }
     }
     Ok(found)
+}
+
+/// The visible `*.toml` files of `dir` (none if it does not exist).
+fn match_paths(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut out = Vec::new();
+    for entry in entries {
+        let path = entry?.path();
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+        let visible = name.is_some_and(|n| !n.starts_with('.'));
+        if visible && path.extension().is_some_and(|e| e == "toml") && path.is_file() {
+            out.push(path);
+        }
+    }
+    Ok(out)
 }
 
 /// A file-name-safe form of a name: lower case letters and digits, words joined by `-`.

@@ -5,6 +5,7 @@
 //! reversed, underlined), and every distinction also shows as a glyph.
 
 use crate::engine::{Color as Side, Piece};
+use crate::store::config::{Colour, Colours, Display, Named};
 use ratatui::style::{Color, Modifier, Style};
 
 /// Colours of the board and panels. Configurable (the config file's display settings map here).
@@ -37,21 +38,57 @@ pub struct Theme {
 }
 
 impl Default for Theme {
+    /// The colours of the config file's defaults (`[display.colours]` in `config.example.toml`).
     fn default() -> Theme {
+        Theme::from_colours(&Colours::default())
+    }
+}
+
+impl Theme {
+    /// The theme for the config file's `[display.colours]`: pieces and squares as set; the
+    /// highlight marks the last move, the selected piece and its destinations.
+    pub fn from_colours(c: &Colours) -> Theme {
+        let highlight = colour(c.highlight);
         Theme {
-            dark_square: Color::Rgb(92, 64, 44),
-            light_square: Color::Rgb(222, 200, 160),
-            red_piece: Color::Rgb(235, 70, 60),
-            white_piece: Color::Rgb(250, 250, 245),
-            last_move: Color::Rgb(128, 110, 40),
-            target: Color::Rgb(50, 110, 70),
-            selected: Color::Rgb(40, 90, 150),
+            dark_square: colour(c.dark_square),
+            light_square: colour(c.light_square),
+            red_piece: colour(c.red),
+            white_piece: colour(c.white),
+            last_move: highlight,
+            target: highlight,
+            selected: highlight,
             cursor: Color::Rgb(70, 130, 190),
             number: Color::Rgb(190, 170, 140),
             accent: Color::Yellow,
             alert: Color::LightRed,
             dim: Color::DarkGray,
         }
+    }
+}
+
+/// A config colour as a terminal colour.
+pub fn colour(c: Colour) -> Color {
+    match c {
+        Colour::Rgb(r, g, b) => Color::Rgb(r, g, b),
+        Colour::Indexed(i) => Color::Indexed(i),
+        Colour::Named(n) => match n {
+            Named::Black => Color::Black,
+            Named::Red => Color::Red,
+            Named::Green => Color::Green,
+            Named::Yellow => Color::Yellow,
+            Named::Blue => Color::Blue,
+            Named::Magenta => Color::Magenta,
+            Named::Cyan => Color::Cyan,
+            Named::Gray => Color::Gray,
+            Named::DarkGray => Color::DarkGray,
+            Named::LightRed => Color::LightRed,
+            Named::LightGreen => Color::LightGreen,
+            Named::LightYellow => Color::LightYellow,
+            Named::LightBlue => Color::LightBlue,
+            Named::LightMagenta => Color::LightMagenta,
+            Named::LightCyan => Color::LightCyan,
+            Named::White => Color::White,
+        },
     }
 }
 
@@ -76,7 +113,7 @@ impl Glyphs {
     /// Unicode glyphs: ● ◉ for Red, ○ ◎ for White.
     pub const UNICODE: Glyphs = Glyphs {
         pieces: ["●", "◉", "○", "◎"],
-        target: "·",
+        target: "•",
         removed: "×",
         captured: "∙",
         to_move: "▶",
@@ -131,6 +168,21 @@ impl Appearance {
             theme: Theme::default(),
             color: !(no_color || env_off),
             ascii,
+        }
+    }
+
+    /// The appearance for the config file's display settings and the command-line flags: a
+    /// mode is on when the file, the flag or (for no colour) `NO_COLOR` turns it on.
+    pub fn from_config(
+        display: &Display,
+        ascii: bool,
+        no_color: bool,
+        no_color_env: Option<&str>,
+    ) -> Appearance {
+        Appearance {
+            theme: Theme::from_colours(&display.colours),
+            color: !no_color && display.use_colour(no_color_env),
+            ascii: ascii || display.ascii,
         }
     }
 
@@ -323,6 +375,26 @@ mod tests {
             king: true,
         };
         assert_eq!(Glyphs::ASCII.piece(king), "W");
+    }
+
+    #[test]
+    fn config_display_settings_map_onto_the_appearance() {
+        let mut d = Display::default();
+        assert_eq!(
+            Appearance::from_config(&d, false, false, None),
+            Appearance::default()
+        );
+        d.ascii = true;
+        d.colours.dark_square = Colour::Indexed(22);
+        d.colours.highlight = Colour::Named(Named::LightBlue);
+        let a = Appearance::from_config(&d, false, false, None);
+        assert!(a.ascii && a.color);
+        assert_eq!(a.theme.dark_square, Color::Indexed(22));
+        assert_eq!(a.theme.last_move, Color::LightBlue);
+        assert!(!Appearance::from_config(&d, false, true, None).color);
+        assert!(!Appearance::from_config(&d, false, false, Some("1")).color);
+        d.no_color = true;
+        assert!(!Appearance::from_config(&d, false, false, None).color);
     }
 
     #[test]

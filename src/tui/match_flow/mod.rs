@@ -17,6 +17,7 @@
 pub mod director_menu;
 pub mod persist;
 pub mod results;
+pub mod resume;
 pub mod screen;
 pub mod session;
 pub mod setup;
@@ -25,6 +26,7 @@ use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
+pub use resume::ResumeScreen;
 pub use screen::{MatchScreen, View};
 pub use session::MatchSession;
 pub use setup::MatchSetupScreen;
@@ -55,7 +57,11 @@ pub fn run_on(
     options: crate::tui::Options,
     screen: crate::tui::Screen,
 ) -> Result<(), crate::tui::TuiError> {
-    use crate::tui::{App, Clock, CrosstermEvents, SystemClock, TerminalGuard, run_loop};
+    use crate::tui::{App, Clock, CrosstermEvents, SystemClock, TerminalGuard, TuiError, run_loop};
+    use std::io::IsTerminal;
+    if !std::io::stdout().is_terminal() {
+        return Err(TuiError::NotATerminal);
+    }
     let clock = SystemClock;
     let mut guard = TerminalGuard::enter(options.mouse)?;
     let terminal = guard.terminal();

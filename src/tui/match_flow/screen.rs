@@ -152,6 +152,8 @@ pub struct MatchUi {
     pub message: Option<(String, StatusKind)>,
     /// The results of the game that just ended are shown.
     pub results: bool,
+    /// The game that just ended is shown as it ended (final position, clocks, the flag).
+    pub ended: bool,
     /// A popup, if open.
     pub popup: Option<Popup>,
 }
@@ -231,6 +233,7 @@ impl MatchScreen {
                 numbers: false,
                 message: None,
                 results: false,
+                ended: false,
                 popup: None,
             },
             session,
@@ -313,11 +316,13 @@ impl MatchScreen {
                 }
                 Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
                     self.ui.results = false;
+                    self.ui.ended = false;
                     self.reset_input();
                 }
                 Event::MovePlayed { .. } => self.reset_input(),
                 Event::GameEnded { .. } => {
-                    self.ui.results = true;
+                    self.ui.ended = true;
+                    self.ui.results = false;
                     self.ui.input.clear();
                 }
                 Event::ResultAmended { .. } => self.ui.results = true,
@@ -343,6 +348,9 @@ impl MatchScreen {
     /// Which view is shown now.
     pub fn view(&self) -> View {
         let m = &self.session.m;
+        if self.ui.ended {
+            return View::Over;
+        }
         if m.phase() == Phase::Finished {
             return View::Results;
         }
@@ -702,6 +710,8 @@ pub enum View {
     PreGame,
     /// A game being played.
     Game,
+    /// The game that just ended, as it ended.
+    Over,
     /// Results between games and at the end.
     Results,
 }
@@ -741,7 +751,9 @@ impl ScreenState for MatchScreen {
                         return Nav::Stay;
                     }
                     KeyCode::Char('q') if !typing => {
-                        if view == View::Results && self.session.m.phase() == Phase::Finished {
+                        if matches!(view, View::Results | View::Over)
+                            && self.session.m.phase() == Phase::Finished
+                        {
                             return Nav::Home;
                         }
                         let saved = match self.session.saver.path() {
@@ -763,7 +775,9 @@ impl ScreenState for MatchScreen {
                         self.ui.flipped = !self.ui.flipped;
                         return Nav::Stay;
                     }
-                    KeyCode::Char('n') if matches!(view, View::Game | View::PreGame) => {
+                    KeyCode::Char('n')
+                        if matches!(view, View::Game | View::PreGame | View::Over) =>
+                    {
                         self.ui.numbers = !self.ui.numbers;
                         return Nav::Stay;
                     }
@@ -782,6 +796,14 @@ impl ScreenState for MatchScreen {
                     }
                     View::Game => self.game_key(key, ctx),
                     View::Results => return self.results_key(key, ctx),
+                    View::Over => match key.code {
+                        KeyCode::Enter | KeyCode::Char(' ') => {
+                            self.ui.ended = false;
+                            self.ui.results = true;
+                        }
+                        KeyCode::Char('e') => self.export(),
+                        _ => {}
+                    },
                 }
                 Nav::Stay
             }
@@ -793,7 +815,7 @@ impl ScreenState for MatchScreen {
         match self.view() {
             View::Toss => self.render_toss(frame, area, ctx),
             View::Ballot => self.render_ballot(frame, area, ctx),
-            View::PreGame | View::Game => self.render_game(frame, area, ctx),
+            View::PreGame | View::Game | View::Over => self.render_game(frame, area, ctx),
             View::Results => results::render(self, frame, area, ctx),
         }
         let look = ctx.appearance;
@@ -822,6 +844,7 @@ impl ScreenState for MatchScreen {
             View::PreGame => "Match: before the game",
             View::Game => "Match: game",
             View::Results => "Match: results",
+            View::Over => "Match: game over",
         }
         .into()
     }
@@ -857,6 +880,11 @@ impl ScreenState for MatchScreen {
                 KeyHelp("r", "resign (asks who, then confirms)"),
                 KeyHelp("Enter", "when paused: resume the clocks (confirms)"),
                 KeyHelp("f, n", "flip the board, square numbers"),
+            ],
+            View::Over => vec![
+                KeyHelp("Enter", "the results and the score"),
+                KeyHelp("e", "export every game to PDN"),
+                KeyHelp("f", "flip the board"),
             ],
             View::Results => vec![
                 KeyHelp("e", "export every game to PDN"),
@@ -1279,15 +1307,20 @@ impl MatchScreen {
     fn render_game(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let m = &self.session.m;
-        let pre = m.playing().is_none();
-        let (ballot, game) = match m.phase() {
-            Phase::Ready { ballot, game } | Phase::Playing { ballot, game } => (ballot, game),
+        let over = self.ui.ended;
+        let shown = if over { m.current_game() } else { m.playing() };
+        let pre = shown.is_none();
+        let (ballot, game) = match (shown, m.phase()) {
+            (Some(g), _) => (g.ballot, g.number),
+            (None, Phase::Ready { ballot, game } | Phase::Playing { ballot, game }) => {
+                (ballot, game)
+            }
             _ => (0, 0),
         };
         let opening = m.ballots().last().map(|b| b.opening.clone());
         let red = m.red_in(ballot, game).unwrap_or(Player::First);
         let names = [m.name(red).to_string(), m.name(red.other()).to_string()];
-        let (position, moves, clocks) = match (pre, m.playing()) {
+        let (position, moves, clocks) = match (pre, shown) {
             (false, Some(g)) => (
                 *g.game.position(),
                 move_list(g),
@@ -1325,7 +1358,7 @@ impl MatchScreen {
                 (pos, list, clocks)
             }
         };
-        let g = m.playing();
+        let g = shown;
         let mut info: Vec<Line> = Vec::new();
         info.push(Line::from(vec![Span::styled(
             format!("Ballot {ballot} · game {game} of 2"),
@@ -1365,7 +1398,12 @@ impl MatchScreen {
                 look.accent(),
             )));
         }
-        let status = if pre {
+        let status = if let Some(r) = g.and_then(|g| g.result.as_ref()) {
+            (
+                format!("Game over: {r}. Enter: results and score"),
+                StatusKind::Warn,
+            )
+        } else if pre {
             (
                 format!(
                     "Ballot {ballot}, game {game}: {} (Red) v {} (White). Enter starts {}'s clock",
@@ -1419,7 +1457,7 @@ impl MatchScreen {
                 )
             }
         };
-        let input = (!pre).then_some(&self.ui.input);
+        let input = (!pre && !over).then_some(&self.ui.input);
         let view = GameScreenView {
             title: format!("Ballot {ballot}.{game} · {}", self.header()),
             board: BoardView {

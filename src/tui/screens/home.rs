@@ -1,8 +1,6 @@
 //! Home: new match, resume a match, practice, open a PDN for review, quit.
 
-use super::{
-    Ctx, Nav, NoticeScreen, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState,
-};
+use super::{Ctx, Nav, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState};
 use crate::tui::Msg;
 use crate::tui::widgets::centered;
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
@@ -79,10 +77,9 @@ impl HomeScreen {
             HomeItem::NewMatch => Nav::Goto(Box::new(Screen::MatchSetup(
                 crate::tui::match_flow::MatchSetupScreen::new(ctx.matches.clone()),
             ))),
-            HomeItem::Resume => Nav::Goto(Box::new(Screen::Notice(NoticeScreen::new(
-                "Resume a match",
-                vec!["No saved matches were found.".into()],
-            )))),
+            HomeItem::Resume => Nav::Goto(Box::new(Screen::MatchList(
+                crate::tui::match_flow::ResumeScreen::new(ctx.matches),
+            ))),
             HomeItem::Practice => {
                 Nav::Goto(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
             }

@@ -102,6 +102,8 @@ pub enum Screen {
     MatchSetup(crate::tui::match_flow::MatchSetupScreen),
     /// A match: colour choice, ballots, games, results.
     Match(Box<crate::tui::match_flow::MatchScreen>),
+    /// The saved matches, to resume one.
+    MatchList(crate::tui::match_flow::ResumeScreen),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -116,6 +118,7 @@ macro_rules! each_screen {
             Screen::Notice($s) => $body,
             Screen::MatchSetup($s) => $body,
             Screen::Match($s) => $body,
+            Screen::MatchList($s) => $body,
         }
     };
 }

@@ -166,18 +166,13 @@ impl<'a> BoardView<'a> {
                     continue;
                 };
                 let bit = sq.bit();
+                // The highlight colour never sits behind a piece (it would hide a light piece):
+                // the last move fills its squares with a shade, destinations get a dot and the
+                // selected piece brackets, all in the highlight colour.
                 let mut style = look.bg(t.dark_square);
-                if last_path & bit != 0 {
-                    style = style.patch(look.bg(t.last_move));
-                    if !look.color {
-                        style = style.add_modifier(Modifier::UNDERLINED);
-                    }
-                }
-                if self.targets & bit != 0 {
-                    style = style.patch(look.bg(t.target));
-                }
-                if self.selected == Some(sq) {
-                    style = style.patch(look.bg(t.selected));
+                let on_last = last_path & bit != 0;
+                if on_last && !look.color {
+                    style = style.add_modifier(Modifier::UNDERLINED);
                 }
                 if self.cursor == Some(sq) {
                     style = if look.color {
@@ -186,18 +181,28 @@ impl<'a> BoardView<'a> {
                         style.add_modifier(Modifier::REVERSED)
                     };
                 }
-                // Fill the cell (spaces carry the underline/reverse of no-colour mode).
+                let shade = if on_last && look.color {
+                    if look.ascii { ":" } else { "░" }
+                } else {
+                    " "
+                };
                 for y in cell.top()..cell.bottom() {
                     for x in cell.left()..cell.right() {
-                        buf[(x, y)].set_symbol(" ").set_style(style);
+                        buf[(x, y)]
+                            .set_symbol(shade)
+                            .set_style(style.patch(look.fg(t.last_move)));
                     }
                 }
-                let mid_x = cell.x + cell.width / 2;
-                let mid_y = cell.y + cell.height / 2;
+                let disc = disc_rect(cell);
+                let mid_x = disc.x + disc.width / 2;
+                let mid_y = cell.y + (cell.height - 1) / 2;
                 let piece = self.position.piece_at(sq);
                 let glyph: Option<(&str, Style)> = match piece {
                     Some(p) => Some((glyphs.piece(p), look.side(p.color))),
-                    None if self.targets & bit != 0 => Some((glyphs.target, look.accent())),
+                    None if self.targets & bit != 0 => Some((
+                        glyphs.target,
+                        look.fg(t.target).add_modifier(Modifier::BOLD),
+                    )),
                     None if self.marked & bit != 0 => Some((glyphs.removed, look.alert())),
                     None if last_captured & bit != 0 => Some((glyphs.captured, look.dim())),
                     // Without colour, a dot shows the empty playing squares.
@@ -230,9 +235,11 @@ impl<'a> BoardView<'a> {
                     }
                 }
                 if self.selected == Some(sq) && geo.cell_w >= 3 {
-                    let s = style.patch(look.accent());
-                    buf[(mid_x - 1, mid_y)].set_symbol("[").set_style(s);
-                    buf[(mid_x + 1, mid_y)].set_symbol("]").set_style(s);
+                    let s = style.patch(look.fg(t.selected).add_modifier(Modifier::BOLD));
+                    if disc.x > cell.x && disc.right() < cell.right() {
+                        buf[(disc.x - 1, mid_y)].set_symbol("[").set_style(s);
+                        buf[(disc.right(), mid_y)].set_symbol("]").set_style(s);
+                    }
                 }
             }
         }
@@ -242,6 +249,18 @@ impl<'a> BoardView<'a> {
 /// A piece drawn as a disc of its glyph, about half the cell across: one glyph in small cells,
 /// a rounded block of them in large ones.
 fn draw_disc(cell: Rect, glyph: &str, style: Style, buf: &mut Buffer) {
+    let d = disc_rect(cell);
+    for dy in 0..d.height {
+        let inset = u16::from(d.height == 3 && dy != 1);
+        for dx in inset..d.width - inset {
+            buf[(d.x + dx, d.y + dy)].set_symbol(glyph).set_style(style);
+        }
+    }
+}
+
+/// Where a piece sits in its cell: one glyph in small cells, about half the cell across in
+/// large ones; its middle row is the cell's marker row (targets, brackets).
+fn disc_rect(cell: Rect) -> Rect {
     let w = match cell.width {
         0..=6 => 1,
         7..=8 => 3,
@@ -252,14 +271,12 @@ fn draw_disc(cell: Rect, glyph: &str, style: Style, buf: &mut Buffer) {
         4 => 2,
         _ => 3,
     };
-    let x0 = cell.x + (cell.width - w) / 2;
-    let y0 = cell.y + (cell.height - h) / 2 + u16::from(cell.height == 4);
-    let y0 = y0.min(cell.bottom() - h);
-    for dy in 0..h {
-        let inset = u16::from(h == 3 && dy != 1);
-        for dx in inset..w - inset {
-            buf[(x0 + dx, y0 + dy)].set_symbol(glyph).set_style(style);
-        }
+    let mid_y = cell.y + (cell.height.max(1) - 1) / 2;
+    Rect {
+        x: cell.x + (cell.width.saturating_sub(w)) / 2,
+        y: mid_y - (h - 1) / 2,
+        width: w.min(cell.width),
+        height: h,
     }
 }
 
@@ -295,6 +312,19 @@ mod tests {
         assert_eq!(g.square_at(1, 16), Square::new(29));
         let f = BoardGeometry::fit(Rect::new(0, 0, 42, 18), true).unwrap();
         assert_eq!(f.square_at(1, 16), Square::new(4));
+    }
+
+    #[test]
+    fn pieces_sit_on_the_marker_row_inside_their_cell() {
+        for (w, h) in BoardGeometry::CELL_SIZES {
+            let cell = Rect::new(10, 10, w, h);
+            let d = disc_rect(cell);
+            let mid_y = cell.y + (h - 1) / 2;
+            assert!(d.y <= mid_y && mid_y < d.bottom(), "{w}x{h}");
+            assert!(cell.contains(d.as_position()) && d.right() <= cell.right());
+            assert!(d.bottom() <= cell.bottom());
+            assert!(d.x > cell.x, "room for the selection brackets at {w}x{h}");
+        }
     }
 
     #[test]

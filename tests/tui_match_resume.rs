@@ -1,0 +1,150 @@
+//! The match file is written after every event, and a match read back resumes where it stopped:
+//! clocks paused at the last committed move, every move and clock reading on screen, the
+//! director resumes the clocks and play goes on. (The real binary is SIGKILLed in
+//! `e2e_match_flow.rs`.)
+
+use crossboard::director::{ColourMethod, Phase, RejectionPolicy};
+use crossboard::store::matchfile::{MatchStore, latest_unfinished, load_match};
+use crossboard::tui::match_flow::persist::Saver;
+use crossboard::tui::match_flow::{MatchOptions, MatchScreen, View};
+use crossboard::tui::testing::{render_text, test_app, type_text};
+use crossboard::tui::{App, Clock, FakeClock, Screen};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn screen(app: &App) -> &MatchScreen {
+    match &app.screen {
+        Screen::Match(m) => m,
+        _ => panic!("not on the match screen:\n{}", render_text(app)),
+    }
+}
+
+fn file_of(app: &App) -> PathBuf {
+    screen(app)
+        .session
+        .saver
+        .path()
+        .expect("saved to a file")
+        .to_path_buf()
+}
+
+#[test]
+fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 32);
+    app.matches = MatchOptions {
+        dir: Some(dir.path().to_path_buf()),
+        ..MatchOptions::default()
+    };
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n");
+    let path = file_of(&app);
+    assert!(path.starts_with(dir.path()));
+    type_text(&mut app, &clock, "1\n\n\n\n\n");
+    assert_eq!(screen(&app).view(), View::Game);
+    let mut played = Vec::new();
+    for secs in [3, 11, 7, 19] {
+        clock.advance(Duration::from_secs(secs));
+        let g = screen(&app).game_match().playing().unwrap();
+        let mv = g.game.position().legal_moves()[0].to_string();
+        type_text(&mut app, &clock, &format!("{mv}\n"));
+        // On disk at once: the file has every move so far.
+        let on_disk = load_match(&path).unwrap().the_match;
+        assert_eq!(on_disk.log(), screen(&app).game_match().log());
+        played.push(mv);
+    }
+    let readings: Vec<String> = screen(&app)
+        .game_match()
+        .playing()
+        .unwrap()
+        .moves
+        .iter()
+        .map(|r| crossboard::tui::widgets::format_clock(r.remaining_ms.unwrap()))
+        .collect();
+    assert_eq!(readings, ["59:57", "59:49", "59:50", "59:30"]);
+
+    // A kill: everything in memory is gone. Read the file back, as `crossboard resume` does.
+    drop(app);
+    let found = latest_unfinished(dir.path()).unwrap();
+    let (latest, _) = found.latest.expect("the unfinished match is found");
+    assert_eq!(latest, path);
+    let (store, file) = MatchStore::open(&path).unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 32);
+    let wall = "2026-11-30T13:00:00Z".parse().unwrap();
+    app.screen = Screen::Match(Box::new(MatchScreen::resume(
+        file.the_match,
+        Saver::File(store),
+        clock.now(),
+        wall,
+    )));
+    let text = render_text(&app);
+    assert!(text.contains("clocks paused at the last move"), "{text}");
+    for (mv, r) in played.iter().zip(&readings) {
+        assert!(text.contains(&format!("{mv} {r}")), "{mv} {r}:\n{text}");
+    }
+    let g = screen(&app).game_match().playing().unwrap();
+    assert!(g.clock.is_paused());
+    // Time passes while paused: nothing is charged.
+    clock.advance(Duration::from_secs(300));
+    type_text(&mut app, &clock, "\ny");
+    assert!(
+        screen(&app)
+            .game_match()
+            .playing()
+            .unwrap()
+            .clock
+            .is_running()
+    );
+    clock.advance(Duration::from_secs(2));
+    let g = screen(&app).game_match().playing().unwrap();
+    let mv = g.game.position().legal_moves()[0].to_string();
+    type_text(&mut app, &clock, &format!("{mv}\n"));
+    let g = screen(&app).game_match().playing().unwrap();
+    assert_eq!(g.moves.len(), 5);
+    assert_eq!(
+        g.moves[4].spent_ms, 2000,
+        "only the time after resuming counts"
+    );
+    assert_eq!(
+        load_match(&path).unwrap().the_match.phase(),
+        Phase::Playing { ballot: 1, game: 1 }
+    );
+}
+
+#[test]
+fn the_home_screen_lists_saved_matches_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(dir.path().to_path_buf());
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    type_text(&mut app, &clock, "n\nq");
+    assert!(render_text(&app).contains("Leave now?"));
+    type_text(&mut app, &clock, "y");
+    type_text(&mut app, &clock, "r");
+    let text = render_text(&app);
+    assert!(text.contains("Resume a match"), "{text}");
+    assert!(text.contains("Ann v Bob"), "{text}");
+    type_text(&mut app, &clock, "\n");
+    assert_eq!(screen(&app).view(), View::Toss);
+    assert!(render_text(&app).contains("Ann calls the coin"));
+}
+
+#[test]
+fn a_new_match_refuses_to_overwrite_an_existing_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("m.toml");
+    std::fs::write(&file, "not a match").unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.file = Some(file.clone());
+    type_text(&mut app, &clock, "n\n");
+    let text = render_text(&app);
+    assert!(text.contains("already exists"), "{text}");
+    assert!(matches!(app.screen, Screen::MatchSetup(_)));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a match");
+}
