@@ -3,109 +3,10 @@
 //! clock reading. Same harness as `e2e_tui.rs` (own tmux server per test, polling with a
 //! deadline, skipped only when tmux is absent).
 
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+mod common;
 
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-/// A tmux server with one session running the binary.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    /// None when tmux is not installed.
-    fn start(w: u16, h: u16, shell_command: &str) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("SKIPPED: tmux is not installed (tests/run installs it)");
-            return None;
-        }
-        let socket = format!(
-            "crossboard-e2e-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst)
-        );
-        let t = Tmux { socket };
-        let out = t.tmux(&[
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            &w.to_string(),
-            "-y",
-            &h.to_string(),
-            shell_command,
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        // Keep the window at the size asked for, and keep the pane after the program ends.
-        t.tmux(&["set-option", "-t", "e2e", "window-size", "manual"]);
-        t.tmux(&["set-option", "-t", "e2e", "remain-on-exit", "on"]);
-        Some(t)
-    }
-
-    fn tmux(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .env_remove("TMUX")
-            .output()
-            .expect("run tmux")
-    }
-
-    /// Send keys (tmux key names: "Enter", "Escape", "C-c", or literal text with `-l`).
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "e2e"];
-        args.extend_from_slice(keys);
-        self.tmux(&args);
-    }
-
-    /// Type literal text.
-    fn text(&self, text: &str) {
-        self.tmux(&["send-keys", "-t", "e2e", "-l", text]);
-    }
-
-    fn capture(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "e2e"]).stdout)
-            .into_owned()
-    }
-
-    /// Wait until the screen satisfies `pred`; panic with the screen after `secs`.
-    fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let screen = self.capture();
-            if pred(&screen) {
-                return screen;
-            }
-            if Instant::now() > deadline {
-                panic!("timed out waiting for {what}; screen:\n{screen}");
-            }
-            sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_text(&self, text: &str) -> String {
-        self.wait_for(text, 15, |s| s.contains(text))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.tmux(&["kill-server"]);
-    }
-}
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_crossboard")
-}
+use common::{Tmux, WAIT_SECS, bin};
+use std::process::Command;
 
 /// The legal moves the input line lists ("legal: 9-14 10-15 ...").
 fn legal_moves(screen: &str) -> Vec<String> {
@@ -154,7 +55,7 @@ fn play_two_moves(t: &Tmux) -> Vec<String> {
         t.text(&mv);
         t.wait_text("Enter plays");
         t.keys(&["Enter"]);
-        t.wait_for(&format!("{mv} played"), 15, |s| {
+        t.wait_for(&format!("{mv} played"), WAIT_SECS, |s| {
             s.contains(&format!(" {mv} ")) && s.contains("Move: _ ")
         });
         played.push(mv);
@@ -228,7 +129,7 @@ fn sigkill_mid_game_then_resume_shows_every_move_and_clock_reading() {
     .to_string();
     let killed = Command::new("kill").args(["-9", &pid]).status().unwrap();
     assert!(killed.success(), "kill -9 {pid}");
-    t.wait_for("the pane to die", 15, |_| {
+    t.wait_for("the pane to die", WAIT_SECS, |_| {
         String::from_utf8_lossy(
             &t.tmux(&["display", "-p", "-t", "e2e", "#{pane_dead}"])
                 .stdout,
@@ -255,7 +156,7 @@ fn sigkill_mid_game_then_resume_shows_every_move_and_clock_reading() {
     t.keys(&["Enter"]);
     t.wait_text("Start ");
     t.keys(&["y"]);
-    t.wait_for("clocks running", 15, |s| {
+    t.wait_for("clocks running", WAIT_SECS, |s| {
         !s.contains("Clocks paused") && s.contains("to move")
     });
     t.keys(&["C-c"]);

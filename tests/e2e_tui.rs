@@ -2,109 +2,9 @@
 //! and the terminal restored on exit. Each test runs on its own tmux server (`-L`), polls
 //! `capture-pane` with a deadline, and is skipped (with a message) only when tmux is absent.
 
-use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU32, Ordering};
-use std::thread::sleep;
-use std::time::{Duration, Instant};
+mod common;
 
-static COUNTER: AtomicU32 = AtomicU32::new(0);
-
-/// A tmux server with one session running the binary.
-struct Tmux {
-    socket: String,
-}
-
-impl Tmux {
-    /// None when tmux is not installed.
-    fn start(w: u16, h: u16, shell_command: &str) -> Option<Tmux> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            eprintln!("SKIPPED: tmux is not installed (tests/run installs it)");
-            return None;
-        }
-        let socket = format!(
-            "crossboard-e2e-{}-{}",
-            std::process::id(),
-            COUNTER.fetch_add(1, Ordering::SeqCst)
-        );
-        let t = Tmux { socket };
-        let out = t.tmux(&[
-            "new-session",
-            "-d",
-            "-s",
-            "e2e",
-            "-x",
-            &w.to_string(),
-            "-y",
-            &h.to_string(),
-            shell_command,
-        ]);
-        assert!(
-            out.status.success(),
-            "tmux: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        // Keep the window at the size asked for, and keep the pane after the program ends.
-        t.tmux(&["set-option", "-t", "e2e", "window-size", "manual"]);
-        t.tmux(&["set-option", "-t", "e2e", "remain-on-exit", "on"]);
-        Some(t)
-    }
-
-    fn tmux(&self, args: &[&str]) -> Output {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&self.socket)
-            .args(args)
-            .env_remove("TMUX")
-            .output()
-            .expect("run tmux")
-    }
-
-    /// Send keys (tmux key names: "Enter", "Escape", "C-c", or literal text with `-l`).
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", "e2e"];
-        args.extend_from_slice(keys);
-        self.tmux(&args);
-    }
-
-    /// Type literal text.
-    fn text(&self, text: &str) {
-        self.tmux(&["send-keys", "-t", "e2e", "-l", text]);
-    }
-
-    fn capture(&self) -> String {
-        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "e2e"]).stdout)
-            .into_owned()
-    }
-
-    /// Wait until the screen satisfies `pred`; panic with the screen after `secs`.
-    fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
-        let deadline = Instant::now() + Duration::from_secs(secs);
-        loop {
-            let screen = self.capture();
-            if pred(&screen) {
-                return screen;
-            }
-            if Instant::now() > deadline {
-                panic!("timed out waiting for {what}; screen:\n{screen}");
-            }
-            sleep(Duration::from_millis(50));
-        }
-    }
-
-    fn wait_text(&self, text: &str) -> String {
-        self.wait_for(text, 15, |s| s.contains(text))
-    }
-}
-
-impl Drop for Tmux {
-    fn drop(&mut self) {
-        let _ = self.tmux(&["kill-server"]);
-    }
-}
-
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_crossboard")
-}
+use common::{Tmux, WAIT_SECS, bin};
 
 /// Run the binary, then report the terminal mode and a marker once it exits.
 fn wrapped(args: &str) -> String {
@@ -150,7 +50,7 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
     let white_bottom = before.find("White ─").or(before.find("White -")).unwrap();
     assert!(red_top < white_bottom, "{before}");
     t.keys(&["f"]);
-    let flipped = t.wait_for("the board flipped", 10, |s| {
+    let flipped = t.wait_for("the board flipped", WAIT_SECS, |s| {
         let w = s.find("╭ White").or(s.find("+ White"));
         let r = s.find("╰ Red").or(s.find("+ Red"));
         matches!((w, r), (Some(w), Some(r)) if w < r)
@@ -204,7 +104,7 @@ fn question_mark_shows_the_keys_of_the_current_screen() {
     t.keys(&["?"]);
     t.wait_text("Help: Home");
     t.keys(&["Escape"]);
-    t.wait_for("help closed", 10, |s| !s.contains("Help: Home"));
+    t.wait_for("help closed", WAIT_SECS, |s| !s.contains("Help: Home"));
     t.keys(&["p", "s", "Enter"]);
     t.wait_text("Practice · start position");
     t.keys(&["?"]);
@@ -214,7 +114,7 @@ fn question_mark_shows_the_keys_of_the_current_screen() {
         "{help}"
     );
     t.keys(&["?"]);
-    t.wait_for("help closed", 10, |s| !s.contains("Help: Practice"));
+    t.wait_for("help closed", WAIT_SECS, |s| !s.contains("Help: Practice"));
     t.keys(&["C-c"]);
     t.wait_text("EXITED");
 }

@@ -1,0 +1,112 @@
+//! The tmux harness of the end-to-end tests: each test runs the real binary on its own tmux
+//! server (`-L`), polls `capture-pane` with a deadline, and is skipped (with a message) only when
+//! tmux is absent (`tests/run` installs it).
+
+#![allow(dead_code)] // each test file uses a different part of the harness
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::thread::sleep;
+use std::time::{Duration, Instant};
+
+static COUNTER: AtomicU32 = AtomicU32::new(0);
+
+/// How long to wait for a screen before failing (generous: a loaded CI machine is slow).
+pub const WAIT_SECS: u64 = 30;
+
+/// A tmux server with one session running the binary.
+pub struct Tmux {
+    socket: String,
+}
+
+impl Tmux {
+    /// None when tmux is not installed.
+    pub fn start(w: u16, h: u16, shell_command: &str) -> Option<Tmux> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            eprintln!("SKIPPED: tmux is not installed (tests/run installs it)");
+            return None;
+        }
+        let socket = format!(
+            "crossboard-e2e-{}-{}",
+            std::process::id(),
+            COUNTER.fetch_add(1, Ordering::SeqCst)
+        );
+        let t = Tmux { socket };
+        let out = t.tmux(&[
+            "new-session",
+            "-d",
+            "-s",
+            "e2e",
+            "-x",
+            &w.to_string(),
+            "-y",
+            &h.to_string(),
+            shell_command,
+        ]);
+        assert!(
+            out.status.success(),
+            "tmux: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        // Keep the window at the size asked for, and keep the pane after the program ends.
+        t.tmux(&["set-option", "-t", "e2e", "window-size", "manual"]);
+        t.tmux(&["set-option", "-t", "e2e", "remain-on-exit", "on"]);
+        Some(t)
+    }
+
+    pub fn tmux(&self, args: &[&str]) -> Output {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&self.socket)
+            .args(args)
+            .env_remove("TMUX")
+            .output()
+            .expect("run tmux")
+    }
+
+    /// Send keys (tmux key names: "Enter", "Escape", "C-c", or literal text with `-l`).
+    pub fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", "e2e"];
+        args.extend_from_slice(keys);
+        self.tmux(&args);
+    }
+
+    /// Type literal text.
+    pub fn text(&self, text: &str) {
+        self.tmux(&["send-keys", "-t", "e2e", "-l", text]);
+    }
+
+    pub fn capture(&self) -> String {
+        String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "e2e"]).stdout)
+            .into_owned()
+    }
+
+    /// Wait until the screen satisfies `pred`; panic with the screen after `secs`.
+    pub fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
+        let deadline = Instant::now() + Duration::from_secs(secs);
+        loop {
+            let screen = self.capture();
+            if pred(&screen) {
+                return screen;
+            }
+            if Instant::now() > deadline {
+                panic!("timed out waiting for {what}; screen:\n{screen}");
+            }
+            sleep(Duration::from_millis(50));
+        }
+    }
+
+    pub fn wait_text(&self, text: &str) -> String {
+        self.wait_for(text, WAIT_SECS, |s| s.contains(text))
+    }
+}
+
+impl Drop for Tmux {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+/// The crossboard binary under test.
+pub fn bin() -> &'static str {
+    env!("CARGO_BIN_EXE_crossboard")
+}
