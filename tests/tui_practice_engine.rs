@@ -283,6 +283,61 @@ fn review_marks_the_move_that_drops_a_man() {
 }
 
 #[test]
+fn a_game_against_the_engine_is_analysed_when_it_ends() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    // Red (the human) takes White's last man: the game ends on Red's move.
+    let pos = Position::from_fen("B:W14:B1,10").unwrap();
+    let capture = pos.legal_moves()[0];
+    assert!(capture.is_capture());
+    let mut p = PracticeScreen::new(pos, None);
+    p.engine = PracticeEngine::new(Some(Opponent {
+        level: Level::Casual,
+        color: crossboard::engine::Color::White,
+    }));
+    p.engine.settings = quick();
+    app.screen = Screen::Practice(p);
+    type_text(&mut app, &clock, &format!("{capture}\n"));
+    assert!(practice(&app).game.result().is_some());
+    assert!(app.screen.ticking(), "the review is due");
+    wait_until(&mut app, &clock, |a| practice(a).engine.review.is_some());
+    let p = practice(&app);
+    assert_eq!(p.engine.review.as_ref().unwrap().moves.len(), 1);
+    assert_eq!(
+        p.engine.mark(&p.game, 0),
+        None,
+        "the winning capture is not marked"
+    );
+    assert!(!app.screen.ticking(), "reviewed once, then idle");
+    assert!(render_text(&app).contains("Analysis 0 ??  0 ?  0 ?!"));
+}
+
+#[test]
+fn the_engines_move_interrupts_an_analysis() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    let mut p = PracticeScreen::start_position();
+    p.engine = PracticeEngine::new(Some(Opponent {
+        level: Level::Beginner,
+        color: crossboard::engine::Color::White,
+    }));
+    p.engine.settings = EngineSettings {
+        review_depth: 30,
+        ..quick()
+    };
+    app.screen = Screen::Practice(p);
+    type_text(&mut app, &clock, "11-15\n");
+    wait_until(&mut app, &clock, |a| moves(a).len() == 2);
+    // A deep analysis runs; the next move still gets the engine's reply promptly.
+    type_text(&mut app, &clock, "a");
+    assert!(practice(&app).engine.review_progress.is_some());
+    let mine = practice(&app).game.position().legal_moves()[0];
+    type_text(&mut app, &clock, &format!("{mine}\n"));
+    wait_until(&mut app, &clock, |a| moves(a).len() == 4);
+    assert!(practice(&app).engine.review_progress.is_none());
+}
+
+#[test]
 fn help_lists_the_engine_keys() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 100, 40);

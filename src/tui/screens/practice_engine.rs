@@ -313,6 +313,16 @@ impl PracticeEngine {
                 }
             }
         }
+        // The engine's move goes first: it interrupts an analysis the player started.
+        if play.is_none()
+            && self.engine_to_move(game)
+            && self
+                .running
+                .as_ref()
+                .is_some_and(|r| r.kind == Kind::Review)
+        {
+            self.cancel();
+        }
         if play.is_none() && self.running.is_none() {
             if self.engine_to_move(game) {
                 self.start_move(game, rng);
