@@ -3,7 +3,7 @@
 
 use crossboard::engine::{Position, Square};
 use crossboard::tui::screens::PracticeScreen;
-use crossboard::tui::testing::{render_text, test_app, type_text};
+use crossboard::tui::testing::{practice, practice_moves, render_text, test_app, type_text};
 use crossboard::tui::widgets::{GameLayout, StatusKind};
 use crossboard::tui::{App, Clock, FakeClock, Msg, Screen, ScreenState, ScriptedEvents, run_loop};
 use ratatui::Terminal;
@@ -13,22 +13,6 @@ use ratatui::crossterm::event::{
     MouseEventKind,
 };
 use ratatui::layout::Rect;
-
-fn practice(app: &App) -> &PracticeScreen {
-    match &app.screen {
-        Screen::Practice(p) => p,
-        _ => panic!("not on the practice screen"),
-    }
-}
-
-fn moves(app: &App) -> Vec<String> {
-    practice(app)
-        .game
-        .moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
-}
 
 fn click(app: &mut App, clock: &FakeClock, sq: u8) {
     let p = practice(app);
@@ -53,19 +37,19 @@ fn practice_game_typed_moves_take_back_and_flip() {
     let mut app = test_app(&clock, 80, 24);
     type_text(&mut app, &clock, "ps\n");
     type_text(&mut app, &clock, "11-15\n23-19\n8-11\n22-17\n");
-    assert_eq!(moves(&app), ["11-15", "23-19", "8-11", "22-17"]);
+    assert_eq!(practice_moves(&app), ["11-15", "23-19", "8-11", "22-17"]);
     type_text(&mut app, &clock, "u");
-    assert_eq!(moves(&app), ["11-15", "23-19", "8-11"]);
+    assert_eq!(practice_moves(&app), ["11-15", "23-19", "8-11"]);
     assert_eq!(
         practice(&app).message,
         Some(("took back 22-17".into(), StatusKind::Info))
     );
     // Backspace with nothing typed also takes back; with text typed it edits.
     type_text(&mut app, &clock, "22\x08\x08");
-    assert_eq!(moves(&app).len(), 3);
+    assert_eq!(practice_moves(&app).len(), 3);
     assert!(practice(&app).input.text.is_empty());
     type_text(&mut app, &clock, "\x08");
-    assert_eq!(moves(&app).len(), 2);
+    assert_eq!(practice_moves(&app).len(), 2);
     type_text(&mut app, &clock, "f");
     assert!(practice(&app).flipped);
     let text = render_text(&app);
@@ -92,7 +76,7 @@ fn short_capture_form_and_illegal_input_changes_nothing() {
     assert!(why.contains("capture"), "{why}");
     assert!(render_text(&app).contains("capture"));
     type_text(&mut app, &clock, "\x1b15x22\n");
-    assert_eq!(moves(&app).last().unwrap(), "15x22");
+    assert_eq!(practice_moves(&app).last().unwrap(), "15x22");
 }
 
 #[test]
@@ -120,7 +104,7 @@ fn mouse_piece_then_destination_plays_and_cursor_keys_work() {
     click(&mut app, &clock, 11);
     assert_eq!(practice(&app).input.selected, Square::new(11));
     click(&mut app, &clock, 15);
-    assert_eq!(moves(&app), ["11-15"]);
+    assert_eq!(practice_moves(&app), ["11-15"]);
     // Keyboard: cursor to 22 and 18, with Enter/Space.
     let p = practice(&app);
     assert!(p.input.selected.is_none());
@@ -133,12 +117,12 @@ fn mouse_piece_then_destination_plays_and_cursor_keys_work() {
     type_text(&mut app, &clock, "kl");
     assert_eq!(practice(&app).input.cursor.number(), 18, "k then l");
     type_text(&mut app, &clock, " ");
-    assert_eq!(moves(&app), ["11-15", "22-18"]);
+    assert_eq!(practice_moves(&app), ["11-15", "22-18"]);
     // Same clicks work with the board flipped.
     type_text(&mut app, &clock, "f");
     click(&mut app, &clock, 15);
     click(&mut app, &clock, 22);
-    assert_eq!(moves(&app), ["11-15", "22-18", "15x22"]);
+    assert_eq!(practice_moves(&app), ["11-15", "22-18", "15x22"]);
 }
 
 #[test]
@@ -151,7 +135,7 @@ fn two_capture_paths_to_one_square_ask_which() {
     click(&mut app, &clock, 28);
     let choice = practice(&app).input.choice.clone().expect("asked which");
     assert_eq!(choice.len(), 2);
-    assert!(moves(&app).is_empty());
+    assert!(practice_moves(&app).is_empty());
     let text = render_text(&app);
     assert!(text.contains("Which capture?"), "{text}");
     assert!(
@@ -159,13 +143,13 @@ fn two_capture_paths_to_one_square_ask_which() {
         "{text}"
     );
     type_text(&mut app, &clock, "2");
-    assert_eq!(moves(&app), [choice[1].to_string()]);
+    assert_eq!(practice_moves(&app), [choice[1].to_string()]);
     // Typed short form: ambiguous, so asked too.
     type_text(&mut app, &clock, "u12x28\n");
     assert!(practice(&app).input.choice.is_some());
     assert!(practice(&app).status().0.contains("ambiguous"));
     type_text(&mut app, &clock, "\n");
-    assert_eq!(moves(&app), [choice[0].to_string()]);
+    assert_eq!(practice_moves(&app), [choice[0].to_string()]);
 }
 
 #[test]
@@ -210,7 +194,11 @@ fn event_loop_runs_on_a_test_backend_and_ignores_key_releases() {
     ]);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
     run_loop(&mut terminal, &mut app, &mut events, &clock).unwrap();
-    assert_eq!(moves(&app), ["9-14"], "the release of q did nothing");
+    assert_eq!(
+        practice_moves(&app),
+        ["9-14"],
+        "the release of q did nothing"
+    );
     assert_eq!((app.size.width, app.size.height), (100, 30));
     assert!(
         app.tick_interval().is_none(),
@@ -234,7 +222,7 @@ fn review_of_the_practice_game_and_back() {
     assert_eq!(r.ply, 0);
     type_text(&mut app, &clock, "q");
     assert_eq!(
-        moves(&app),
+        practice_moves(&app),
         ["11-15", "23-19"],
         "back to the same practice game"
     );

@@ -7,33 +7,12 @@ use crossboard::engine::Position;
 use crossboard::search::Level;
 use crossboard::tui::screens::PracticeScreen;
 use crossboard::tui::screens::practice_engine::{EngineSettings, Opponent, PracticeEngine};
-use crossboard::tui::testing::{render_text, test_app, type_text};
+use crossboard::tui::testing::{
+    practice, practice_moves, practice_mut, render_text, test_app, type_text,
+};
 use crossboard::tui::widgets::StatusKind;
 use crossboard::tui::{App, Clock, FakeClock, Msg, Screen, ScreenState};
 use std::time::{Duration, Instant};
-
-fn practice(app: &App) -> &PracticeScreen {
-    match &app.screen {
-        Screen::Practice(p) => p,
-        _ => panic!("not on the practice screen"),
-    }
-}
-
-fn practice_mut(app: &mut App) -> &mut PracticeScreen {
-    match &mut app.screen {
-        Screen::Practice(p) => p,
-        _ => panic!("not on the practice screen"),
-    }
-}
-
-fn moves(app: &App) -> Vec<String> {
-    practice(app)
-        .game
-        .moves()
-        .iter()
-        .map(|m| m.to_string())
-        .collect()
-}
 
 /// Small and quick: depth-limited hints, short thinking, a shallow review, a small table.
 fn quick() -> EngineSettings {
@@ -88,11 +67,11 @@ fn set_up_chooses_the_opponent_and_the_engine_replies() {
     practice_mut(&mut app).engine.settings = quick();
     assert!(!app.screen.ticking(), "Red (the human) to move: idle");
     type_text(&mut app, &clock, "11-15\n");
-    assert_eq!(moves(&app), ["11-15"]);
+    assert_eq!(practice_moves(&app), ["11-15"]);
     assert!(app.screen.ticking(), "the engine is due: the screen ticks");
     assert_eq!(practice(&app).status().0, "engine thinking…");
     assert!(render_text(&app).contains("engine thinking"));
-    wait_until(&mut app, &clock, |a| moves(a).len() == 2);
+    wait_until(&mut app, &clock, |a| practice_moves(a).len() == 2);
     let pos = Position::start().after(&practice(&app).game.moves()[0]);
     assert!(
         pos.legal_moves().contains(&practice(&app).game.moves()[1]),
@@ -115,10 +94,10 @@ fn engine_opens_when_it_has_the_first_move() {
     p.engine.settings = quick();
     app.screen = Screen::Practice(p);
     assert!(app.screen.ticking(), "the engine must move first");
-    wait_until(&mut app, &clock, |a| moves(a).len() == 1);
+    wait_until(&mut app, &clock, |a| practice_moves(a).len() == 1);
     // Its move cannot be taken back by the human alone.
     type_text(&mut app, &clock, "u");
-    assert_eq!(moves(&app).len(), 1);
+    assert_eq!(practice_moves(&app).len(), 1);
     assert_eq!(practice(&app).status().1, StatusKind::Error);
 }
 
@@ -136,7 +115,7 @@ fn hint_shows_the_move_and_score_and_plays_nothing() {
             .current_hint(&practice(a).game)
             .is_some_and(|h| h.done)
     });
-    assert!(moves(&app).is_empty(), "a hint plays nothing");
+    assert!(practice_moves(&app).is_empty(), "a hint plays nothing");
     let p = practice(&app);
     let hint = p.engine.current_hint(&p.game).unwrap().clone();
     assert!(Position::start().legal_moves().contains(&hint.best));
@@ -215,10 +194,10 @@ fn take_back_while_the_engine_thinks_cancels_and_restores_the_humans_turn() {
     assert!(practice(&app).engine.thinking(), "a long search runs");
     // A move typed for the engine's side is refused while it thinks.
     type_text(&mut app, &clock, "23-19\n");
-    assert_eq!(moves(&app), ["11-15"]);
+    assert_eq!(practice_moves(&app), ["11-15"]);
     assert!(practice(&app).status().0.contains("engine is thinking"));
     type_text(&mut app, &clock, "u");
-    assert!(moves(&app).is_empty());
+    assert!(practice_moves(&app).is_empty());
     assert!(!practice(&app).engine.thinking());
     assert_eq!(
         practice(&app).message,
@@ -236,15 +215,15 @@ fn take_back_while_the_engine_thinks_cancels_and_restores_the_humans_turn() {
     });
     assert!(t.elapsed() < Duration::from_secs(20));
     assert!(
-        moves(&app).is_empty(),
+        practice_moves(&app).is_empty(),
         "the cancelled search played nothing"
     );
     // After the engine's reply, u takes back both moves.
     practice_mut(&mut app).engine.settings = quick();
     type_text(&mut app, &clock, "11-15\n");
-    wait_until(&mut app, &clock, |a| moves(a).len() == 2);
+    wait_until(&mut app, &clock, |a| practice_moves(a).len() == 2);
     type_text(&mut app, &clock, "u");
-    assert!(moves(&app).is_empty(), "back to the human's turn");
+    assert!(practice_moves(&app).is_empty(), "back to the human's turn");
 }
 
 #[test]
@@ -257,7 +236,7 @@ fn review_marks_the_move_that_drops_a_man() {
     p.engine.settings = quick();
     app.screen = Screen::Practice(p);
     type_text(&mut app, &clock, "10-15\n18x11\n1-5\n");
-    assert_eq!(moves(&app), ["10-15", "18x11", "1-5"]);
+    assert_eq!(practice_moves(&app), ["10-15", "18x11", "1-5"]);
     type_text(&mut app, &clock, "a");
     assert!(practice(&app).engine.review_progress.is_some());
     assert!(render_text(&app).contains("analysing the game"));
@@ -273,7 +252,7 @@ fn review_marks_the_move_that_drops_a_man() {
     assert!(text.contains("Analysis"), "{text}");
     // Taking the marked move back drops its mark.
     type_text(&mut app, &clock, "uuu");
-    assert!(moves(&app).is_empty());
+    assert!(practice_moves(&app).is_empty());
     assert!(
         practice(&app)
             .engine
@@ -327,13 +306,13 @@ fn the_engines_move_interrupts_an_analysis() {
     };
     app.screen = Screen::Practice(p);
     type_text(&mut app, &clock, "11-15\n");
-    wait_until(&mut app, &clock, |a| moves(a).len() == 2);
+    wait_until(&mut app, &clock, |a| practice_moves(a).len() == 2);
     // A deep analysis runs; the next move still gets the engine's reply promptly.
     type_text(&mut app, &clock, "a");
     assert!(practice(&app).engine.review_progress.is_some());
     let mine = practice(&app).game.position().legal_moves()[0];
     type_text(&mut app, &clock, &format!("{mine}\n"));
-    wait_until(&mut app, &clock, |a| moves(a).len() == 4);
+    wait_until(&mut app, &clock, |a| practice_moves(a).len() == 4);
     assert!(practice(&app).engine.review_progress.is_none());
 }
 

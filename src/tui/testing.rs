@@ -73,3 +73,29 @@ pub fn buffer_text(buf: &Buffer) -> String {
     }
     out
 }
+
+/// The practice screen the app shows; panics on any other screen.
+pub fn practice(app: &App) -> &super::screens::PracticeScreen {
+    match &app.screen {
+        super::Screen::Practice(p) => p,
+        _ => panic!("not on the practice screen"),
+    }
+}
+
+/// The practice screen, mutably; panics on any other screen.
+pub fn practice_mut(app: &mut App) -> &mut super::screens::PracticeScreen {
+    match &mut app.screen {
+        super::Screen::Practice(p) => p,
+        _ => panic!("not on the practice screen"),
+    }
+}
+
+/// The moves played on the practice screen, in notation.
+pub fn practice_moves(app: &App) -> Vec<String> {
+    practice(app)
+        .game
+        .moves()
+        .iter()
+        .map(|m| m.to_string())
+        .collect()
+}
