@@ -2,10 +2,7 @@
 //! file's) filled in, validated as you type; Enter starts the match.
 
 use super::{MatchOptions, MatchScreen};
-use crate::director::{
-    ColourMethod, Delay, DelayKind, GamePoints, MatchSettings, PerMoveLimit, Period, Player,
-    RejectionPolicy, TieRule, TimeControl,
-};
+use crate::director::{ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, TieRule};
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
 use crate::tui::Msg;
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
@@ -41,7 +38,7 @@ pub enum FieldId {
     NoRepeat,
     /// Ballots planned.
     Ballots,
-    /// Time control (text, see [`parse_time_control`]).
+    /// Time control (the typed form of [`crate::director::time_control_text`]).
     Time,
     /// Points per game.
     Points,
@@ -161,7 +158,7 @@ impl MatchSetupScreen {
         set(FieldId::Name2, d.players[1].clone());
         set(FieldId::Event, d.event.clone());
         set(FieldId::Ballots, d.ballots.to_string());
-        set(FieldId::Time, time_control_text(&d.time_control));
+        set(FieldId::Time, d.time_control.to_string());
         if let TieRule::ContinueInBlocks {
             max_blocks: Some(n),
         } = d.tie
@@ -342,7 +339,9 @@ impl MatchSetupScreen {
                 return Err((FieldId::Ballots, "a number of ballots from 1 to 99".into()));
             }
         };
-        s.time_control = parse_time_control(&t(FieldId::Time)).map_err(|e| (FieldId::Time, e))?;
+        s.time_control = t(FieldId::Time)
+            .parse()
+            .map_err(|e: crate::director::TimeControlTextError| (FieldId::Time, e.to_string()))?;
         s.scoring.game = [
             GamePoints::OneHalfZero,
             GamePoints::TwoOneZero,
@@ -581,157 +580,16 @@ impl ScreenState for MatchSetupScreen {
     }
 }
 
-/// Read a time control from the form's text. Words, separated by spaces:
-/// `M/N` (M moves in N minutes; several make stacked periods, the last repeats), `N` (N
-/// minutes for the rest of the game), `+S` or `N+S` (S seconds' increment), `dS` / `bS`
-/// (simple / Bronstein delay of S seconds), `move` (the classic per-move limit), `apca`,
-/// `none`.
-pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
-    let mut tc = TimeControl::none();
-    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-    if words.is_empty() {
-        return Err("type a time control, e.g. 30/60 (or none)".into());
-    }
-    let minutes = |s: &str| -> Result<u64, String> {
-        s.parse::<u64>()
-            .ok()
-            .filter(|&m| m > 0 && m <= 24 * 60)
-            .map(|m| m * 60)
-            .ok_or_else(|| format!("{s:?} is not a number of minutes (1-1440)"))
-    };
-    let seconds = |s: &str| -> Result<u64, String> {
-        s.parse::<u64>()
-            .ok()
-            .filter(|&x| x <= 3600)
-            .ok_or_else(|| format!("{s:?} is not a number of seconds (0-3600)"))
-    };
-    for w in words {
-        let lw = w.to_ascii_lowercase();
-        match lw.as_str() {
-            "none" => {}
-            "apca" => tc.periods.extend(TimeControl::apca().periods),
-            "move" => tc.per_move = Some(PerMoveLimit::default()),
-            _ => {
-                if let Some(rest) = lw.strip_prefix('d').or_else(|| lw.strip_prefix('b')) {
-                    let kind = if lw.starts_with('d') {
-                        DelayKind::Simple
-                    } else {
-                        DelayKind::Bronstein
-                    };
-                    tc.delay = Some(Delay {
-                        kind,
-                        seconds: seconds(rest)?,
-                    });
-                    continue;
-                }
-                let (main, inc) = match lw.split_once('+') {
-                    Some((a, b)) => (a, Some(b)),
-                    None => (lw.as_str(), None),
-                };
-                if let Some(b) = inc {
-                    tc.increment_seconds = seconds(b)?;
-                }
-                if main.is_empty() {
-                    continue;
-                }
-                match main.split_once('/') {
-                    Some((m, n)) => {
-                        let moves = m
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|&m| m > 0)
-                            .ok_or_else(|| format!("{m:?} is not a number of moves"))?;
-                        tc.periods.push(Period {
-                            moves: Some(moves),
-                            seconds: minutes(n)?,
-                        });
-                    }
-                    None => tc.periods.push(Period {
-                        moves: None,
-                        seconds: minutes(main)?,
-                    }),
-                }
-            }
-        }
-    }
-    tc.validate().map_err(|e| e.to_string())?;
-    Ok(tc)
-}
-
-/// The form's text for a time control (the inverse of [`parse_time_control`] where it can be).
-pub fn time_control_text(tc: &TimeControl) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mins = |s: u64| (s / 60).max(1).to_string();
-    for p in &tc.periods {
-        words.push(match p.moves {
-            Some(m) => format!("{m}/{}", mins(p.seconds)),
-            None => mins(p.seconds),
-        });
-    }
-    if tc.increment_seconds > 0 {
-        match words.last_mut() {
-            Some(w) => w.push_str(&format!("+{}", tc.increment_seconds)),
-            None => words.push(format!("+{}", tc.increment_seconds)),
-        }
-    }
-    if let Some(d) = tc.delay {
-        let k = if d.kind == DelayKind::Simple {
-            'd'
-        } else {
-            'b'
-        };
-        words.push(format!("{k}{}", d.seconds));
-    }
-    if tc.per_move.is_some() {
-        words.push("move".into());
-    }
-    if words.is_empty() {
-        "none".into()
-    } else {
-        words.join(" ")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn time_controls_parse_and_print_back() {
-        assert_eq!(parse_time_control("30/60"), Ok(TimeControl::default()));
-        assert_eq!(parse_time_control("35/70 15/30"), Ok(TimeControl::apca()));
-        assert_eq!(parse_time_control("apca"), Ok(TimeControl::apca()));
-        assert_eq!(
-            parse_time_control("20"),
-            Ok(TimeControl::sudden_death(1200))
-        );
-        assert_eq!(
-            parse_time_control("20+5"),
-            Ok(TimeControl::fischer(1200, 5))
-        );
-        assert_eq!(
-            parse_time_control("20 b5"),
-            Ok(TimeControl::delay(1200, DelayKind::Bronstein, 5))
-        );
-        assert_eq!(
-            parse_time_control("move"),
-            Ok(TimeControl::per_move_classic())
-        );
-        assert_eq!(parse_time_control("none"), Ok(TimeControl::none()));
+    fn every_preset_is_a_valid_time_control() {
         for p in TIME_PRESETS {
-            let tc = parse_time_control(p).unwrap();
-            assert_eq!(parse_time_control(&time_control_text(&tc)), Ok(tc), "{p}");
+            let tc: crate::director::TimeControl = p.parse().unwrap();
+            assert_eq!(tc.to_string(), p);
         }
-        assert!(parse_time_control("30/").is_err());
-        assert!(parse_time_control("x").is_err());
-        assert!(
-            parse_time_control("20 30/60").is_err(),
-            "open period not last"
-        );
-        assert!(
-            parse_time_control("+5").is_err(),
-            "increment without a clock"
-        );
     }
 
     #[test]
