@@ -5,12 +5,15 @@ use super::{MatchOptions, MatchScreen};
 use crate::director::{ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, TieRule};
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
 use crate::tui::Msg;
+use crate::tui::keys::{
+    BACKTAB, Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, TAB, UP, footer, help, lookup,
+};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::tui::theme::ascii_text;
 use crate::tui::widgets::TextField;
+use crate::tui::widgets::form::TEXT_KEYS;
 use crate::tui::widgets::menu::KeyHelp;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
@@ -166,7 +169,7 @@ impl MatchSetupScreen {
             set(FieldId::MaxBlocks, n.to_string());
         }
         texts[idx(FieldId::Ballots)].hint = "1-99".into();
-        texts[idx(FieldId::Time)].hint = "←→ presets, or type (? lists the forms)".into();
+        texts[idx(FieldId::Time)].hint = "←→ presets, or type (F1 lists the forms)".into();
         texts[idx(FieldId::MaxBlocks)].hint = "empty: no limit".into();
         let o = &d.openings;
         let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
@@ -453,6 +456,54 @@ impl MatchSetupScreen {
     }
 }
 
+/// What the keys of the set-up form do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Start the match.
+    Start,
+    /// Back to the home screen.
+    Back,
+    /// The field above.
+    Prev,
+    /// The field below.
+    Next,
+    /// The previous choice or time-control preset.
+    Less,
+    /// The next choice or time-control preset.
+    More,
+}
+
+/// The keys of every row of the form (text rows take the other keys as text).
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[ENTER],
+        Act::Start,
+        "start the match (when the form is valid)",
+    )
+    .footer("start"),
+    Binding::new(&[ESC], Act::Back, "back to the home screen").footer("back"),
+    Binding::new(&[UP, BACKTAB], Act::Prev, "the field above"),
+    Binding::new(&[DOWN, TAB], Act::Next, "the field below"),
+    Binding::new(
+        &[LEFT],
+        Act::Less,
+        "the previous choice; time control: the previous preset",
+    ),
+    Binding::new(
+        &[RIGHT],
+        Act::More,
+        "the next choice; time control: the next preset",
+    ),
+];
+
+/// The keys of a choice row (a text row takes these as text).
+pub static CHOICE_KEYS: &[Binding<Act>] = &[
+    Binding::new(&[SPACE], Act::More, "the next choice"),
+    Binding::new(&[Key::Char('k')], Act::Prev, "the field above"),
+    Binding::new(&[Key::Char('j')], Act::Next, "the field below"),
+    Binding::new(&[Key::Char('q')], Act::Back, "back to the home screen"),
+];
+
 impl ScreenState for MatchSetupScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
@@ -460,26 +511,25 @@ impl ScreenState for MatchSetupScreen {
         };
         let n = self.visible().len();
         let id = self.focused();
-        match k.code {
-            KeyCode::Esc => return Nav::Home,
-            KeyCode::Enter => return self.start(ctx),
-            KeyCode::Up | KeyCode::BackTab => self.focus = (self.focus + n - 1) % n,
-            KeyCode::Down | KeyCode::Tab => self.focus = (self.focus + 1) % n,
-            KeyCode::Left if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
-            KeyCode::Right | KeyCode::Char(' ') if !id.is_text() || id == FieldId::Time => {
-                if k.code == KeyCode::Char(' ') && id == FieldId::Time {
-                    self.texts[idx(id)].key(k);
-                } else {
-                    self.cycle(id, true);
-                }
+        let act = lookup(KEYS, k).or_else(|| {
+            if id.is_text() {
+                None
+            } else {
+                lookup(CHOICE_KEYS, k)
             }
-            KeyCode::Char('j') if !id.is_text() => self.focus = (self.focus + 1) % n,
-            KeyCode::Char('k') if !id.is_text() => self.focus = (self.focus + n - 1) % n,
-            KeyCode::Char('q') if !id.is_text() => return Nav::Home,
-            _ if id.is_text() => {
+        });
+        match act {
+            Some(Act::Back) => return Nav::Pop,
+            Some(Act::Start) => return self.start(ctx),
+            Some(Act::Prev) => self.focus = (self.focus + n - 1) % n,
+            Some(Act::Next) => self.focus = (self.focus + 1) % n,
+            Some(Act::Less) if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
+            Some(Act::More) if !id.is_text() || id == FieldId::Time => self.cycle(id, true),
+            Some(_) => {}
+            None if id.is_text() => {
                 self.texts[idx(id)].key(k);
             }
-            _ => {}
+            None => {}
         }
         self.revalidate();
         Nav::Stay
@@ -547,12 +597,11 @@ impl ScreenState for MatchSetupScreen {
             (None, Err((_, msg))) => Line::from(Span::styled(msg, look.alert())),
         };
         buf.set_line(x, status_y, &status, area.width.saturating_sub(2));
-        let hint = "↑↓ field · ←→ change · type to edit · Enter start · Esc back · ? help";
-        let hint = if look.ascii {
-            "Up/Down field, Left/Right change, type to edit, Enter start, Esc back"
-        } else {
-            hint
-        };
+        let hint = format!(
+            "↑↓ field · ←→ change · type to edit · {} · {}",
+            footer(KEYS),
+            crate::tui::keys::help_hint(self.typing())
+        );
         buf.set_string(x, area.bottom() - 1, hint, look.dim());
     }
 
@@ -561,18 +610,26 @@ impl ScreenState for MatchSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("↑ ↓, Tab", "move between fields"),
-            KeyHelp("← →, Space", "change a choice; time control presets"),
-            KeyHelp("letters, digits", "edit a name, number or time control"),
-            KeyHelp("Backspace, Ctrl-U", "delete a character, clear the field"),
-            KeyHelp("Enter", "start the match (when the form is valid)"),
-            KeyHelp("Esc", "back to the home screen"),
-            KeyHelp("time control", "30/60: 30 moves an hour; 35/70 15/30: APCA"),
-            KeyHelp("", "20: 20 min sudden death; 20+5: +5 s a move"),
-            KeyHelp("", "20 d5 / 20 b5: simple / Bronstein delay"),
-            KeyHelp("", "move: 5 min a move (1 for a single jump); none"),
-        ]
+        let mut lines = help(KEYS);
+        if self.focused().is_text() {
+            lines.extend(help(TEXT_KEYS));
+        } else {
+            lines.extend(help(CHOICE_KEYS));
+        }
+        lines.push(KeyHelp::new(
+            "time control",
+            "30/60: 30 moves an hour; 35/70 15/30: APCA",
+        ));
+        lines.push(KeyHelp::new(
+            "",
+            "20: 20 min sudden death; 20+5: +5 s a move",
+        ));
+        lines.push(KeyHelp::new("", "20 d5 / 20 b5: simple / Bronstein delay"));
+        lines.push(KeyHelp::new(
+            "",
+            "move: 5 min a move (1 for a single jump); none",
+        ));
+        lines
     }
 
     fn typing(&self) -> bool {
