@@ -3,10 +3,9 @@
 //! most recently saved unfinished match of the data directory.
 
 use super::CliResult;
-use crate::store::matchfile::{MatchStore, latest_unfinished};
-use crate::tui::match_flow::persist::Saver;
-use crate::tui::match_flow::{MatchScreen, run_on};
-use crate::tui::{Options, Screen};
+use crate::store::matchfile::latest_unfinished;
+use crate::tui::match_flow::MatchScreen;
+use crate::tui::{Options, Screen, run_on};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard resume`.
@@ -42,13 +41,7 @@ pub fn run(args: Args, options: Options) -> CliResult {
             }
         }
     };
-    let (store, file) = MatchStore::open(&path)?;
-    let screen = MatchScreen::resume(
-        file.the_match,
-        Saver::File(store),
-        std::time::Instant::now(),
-        options.matches.wall(),
-    );
-    run_on(options, Screen::Match(Box::new(screen)))?;
+    let screen = MatchScreen::open_saved(&path, std::time::Instant::now(), options.matches.wall())?;
+    run_on(options, Some(Screen::Match(Box::new(screen))))?;
     Ok(())
 }

@@ -793,7 +793,9 @@ impl Clock {
             let s = &self.sides[idx(c)];
             let to_move = c == self.to_move && self.state != ClockState::Ready;
             let to_move_running = c == self.to_move && self.state == ClockState::Running;
-            let used = if to_move_running {
+            // The side to move is charged for its move so far, also once the clock has
+            // stopped (a flag shows 0, a resignation the time it took).
+            let used = if to_move {
                 self.chargeable(spent) as i64
             } else {
                 0
@@ -1082,5 +1084,22 @@ mod tests {
         assert_eq!(format_ms(3_723_999), "1:02:03");
         assert_eq!(format_ms(59_999), "0:59");
         assert_eq!(format_ms(-1_000), "-0:01");
+    }
+
+    #[test]
+    fn a_clock_stopped_by_a_flag_reads_zero_not_the_time_at_the_start_of_the_turn() {
+        let tc = TimeControl::sudden_death(60);
+        let mut c = started(&tc);
+        c.commit(10_000, false).unwrap();
+        // White thinks past the end of its minute; the flag is noticed at 70.1 s and stops it.
+        assert!(c.check_flag(70_100).is_some());
+        c.stop(70_100);
+        let r = c.reading(80_000);
+        assert_eq!(r.white.remaining_ms, Some(0), "{r:?}");
+        assert_eq!(r.red.remaining_ms, Some(50_000));
+        // A game ended otherwise (a resignation) shows the time spent on the last move too.
+        let mut c = started(&tc);
+        c.stop(15_000);
+        assert_eq!(c.reading(20_000).red.remaining_ms, Some(45_000));
     }
 }

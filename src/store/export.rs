@@ -1,8 +1,71 @@
-//! A match's games as PDN: the tags, the ballot position and the clock readings.
+//! A match's games as PDN: the tags, the ballot position and the clock readings; and the one
+//! export of a whole match to a file, shared by `crossboard export` and the TUI's `e`.
 
-use super::pdn::{PdnGame, PdnResult};
+use super::atomic::write_atomic;
+use super::pdn::{PdnGame, PdnResult, write_pdn};
 use crate::director::{GameRecord, Match};
 use crate::openings::{Ballot, Opening, System};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a match could not be exported.
+#[derive(Debug, Error)]
+pub enum ExportError {
+    /// No game has started: there is nothing to write.
+    #[error("no game has been started yet")]
+    NoGames,
+    /// The file could not be written (the old one, if any, is untouched).
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What an export wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// Games written.
+    pub games: usize,
+    /// Of which unfinished (result `*`).
+    pub unfinished: usize,
+}
+
+/// Where the PDN of a match file goes by default: beside it, `.pdn` instead of `.toml`.
+pub fn default_export_path(match_file: &Path) -> PathBuf {
+    match_file.with_extension("pdn")
+}
+
+/// Every game of `m` as PDN text, with what it holds; [`ExportError::NoGames`] before the
+/// first game.
+pub fn match_pdn(m: &Match) -> Result<(String, Exported), ExportError> {
+    let games = match_to_pdn(m);
+    if games.is_empty() {
+        return Err(ExportError::NoGames);
+    }
+    let unfinished = games
+        .iter()
+        .filter(|g| g.result.outcome().is_none())
+        .count();
+    let summary = Exported {
+        games: games.len(),
+        unfinished,
+    };
+    Ok((write_pdn(&games), summary))
+}
+
+/// Write every game of `m` to `path` as PDN, atomically (a crash leaves the old file or the
+/// new one).
+pub fn export_match(m: &Match, path: &Path) -> Result<Exported, ExportError> {
+    let (text, summary) = match_pdn(m)?;
+    write_atomic(path, text.as_bytes()).map_err(|source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(summary)
+}
 
 /// Every game started in the match, in order, as PDN (an unfinished game has result `*`).
 pub fn match_to_pdn(m: &Match) -> Vec<PdnGame> {

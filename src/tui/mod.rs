@@ -75,6 +75,13 @@ pub use time::{Clock, FakeClock, SystemClock};
 /// Open the TUI on the real terminal and run until the user quits. The terminal is restored
 /// on return, on error and on panic.
 pub fn run(options: Options) -> Result<(), TuiError> {
+    run_on(options, None)
+}
+
+/// Open the TUI on the real terminal with `first` as the first screen (a resumed match), or
+/// the home screen, and run until the user quits: the one place the terminal is opened. The
+/// terminal is restored on return, on error and on panic.
+pub fn run_on(options: Options, first: Option<Screen>) -> Result<(), TuiError> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
@@ -84,6 +91,9 @@ pub fn run(options: Options) -> Result<(), TuiError> {
     let terminal = guard.terminal();
     let size = terminal.size()?;
     let mut app = App::new(options, clock.now(), size);
+    if let Some(screen) = first {
+        app.screen = screen;
+    }
     let result = run_loop(terminal, &mut app, &mut CrosstermEvents, &clock);
     drop(guard);
     result

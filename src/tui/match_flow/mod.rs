@@ -50,25 +50,3 @@ impl MatchOptions {
         self.fixed_wall.unwrap_or_else(Utc::now)
     }
 }
-
-/// Open the TUI on `screen` (a resumed match) instead of the home screen, and run until the
-/// user quits. The terminal is restored on return, on error and on panic.
-pub fn run_on(
-    options: crate::tui::Options,
-    screen: crate::tui::Screen,
-) -> Result<(), crate::tui::TuiError> {
-    use crate::tui::{App, Clock, CrosstermEvents, SystemClock, TerminalGuard, TuiError, run_loop};
-    use std::io::IsTerminal;
-    if !std::io::stdout().is_terminal() {
-        return Err(TuiError::NotATerminal);
-    }
-    let clock = SystemClock;
-    let mut guard = TerminalGuard::enter(options.mouse)?;
-    let terminal = guard.terminal();
-    let size = terminal.size()?;
-    let mut app = App::new(options, clock.now(), size);
-    app.screen = screen;
-    let result = run_loop(terminal, &mut app, &mut CrosstermEvents, &clock);
-    drop(guard);
-    result
-}

@@ -1,5 +1,5 @@
 //! Where a match is saved: the store's atomic match file (rewritten after every event), or
-//! nowhere (headless tests that do not look at files); and the PDN export.
+//! nowhere (headless tests that do not look at files); and where the PDN export goes.
 
 use crate::director::Match;
 use crate::store::matchfile::MatchStore;
@@ -54,21 +54,8 @@ pub fn create(
 /// `crossboard-match.pdn` in `dir` (or the current directory).
 pub fn export_path(saver: &Saver, dir: Option<&Path>) -> PathBuf {
     match (saver.path(), dir) {
-        (Some(p), _) => p.with_extension("pdn"),
+        (Some(p), _) => crate::store::export::default_export_path(p),
         (None, Some(d)) => d.join("crossboard-match.pdn"),
         (None, None) => PathBuf::from("crossboard-match.pdn"),
     }
-}
-
-/// Write every game of `m` to `path` as PDN (the store's exporter, written atomically).
-/// Returns the number of games.
-pub fn export(m: &Match, path: &Path) -> Result<usize, String> {
-    let games = crate::store::export::match_to_pdn(m);
-    if games.is_empty() {
-        return Err("no game has been started yet".into());
-    }
-    let text = crate::store::pdn::write_pdn(&games);
-    crate::store::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(games.len())
 }

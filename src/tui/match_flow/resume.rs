@@ -1,10 +1,9 @@
 //! "Resume a match" from the home screen: the saved matches of the data directory, most recent
 //! first, unfinished ones marked; Enter reopens one with its clocks paused.
 
-use super::persist::Saver;
 use super::{MatchOptions, MatchScreen};
 use crate::director::Phase;
-use crate::store::matchfile::{MatchStore, list_matches};
+use crate::store::matchfile::list_matches;
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
@@ -95,12 +94,8 @@ impl ResumeScreen {
         let Some(entry) = self.matches.get(self.selected) else {
             return Nav::Stay;
         };
-        match MatchStore::open(&entry.path) {
-            Ok((store, file)) => {
-                let wall = ctx.matches.wall();
-                let s = MatchScreen::resume(file.the_match, Saver::File(store), ctx.now, wall);
-                Nav::Goto(Box::new(Screen::Match(Box::new(s))))
-            }
+        match MatchScreen::open_saved(&entry.path, ctx.now, ctx.matches.wall()) {
+            Ok(s) => Nav::Goto(Box::new(Screen::Match(Box::new(s)))),
             Err(e) => {
                 self.message = Some(e.to_string());
                 Nav::Stay

@@ -16,6 +16,7 @@ use crate::director::{
 };
 use crate::engine::{Color, DrawClaim, Position};
 use crate::openings::{DrawStep, Opening, System};
+use crate::store::export::{Exported, export_match};
 use crate::tui::Msg;
 use crate::tui::move_input::{InputOutcome, MoveInput};
 use crate::tui::screens::practice::BallotInfo;
@@ -23,8 +24,8 @@ use crate::tui::screens::{Ctx, Nav, RenderCtx, ScreenState};
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{
-    BoardView, ClockFace, ClockPanelView, Confirm, ConfirmOutcome, GameLayout, GameScreenView,
-    MoveListView, StatusKind, render_popup,
+    BoardView, ClockPanelView, Confirm, ConfirmOutcome, GameLayout, GameScreenView, MoveListView,
+    StatusKind, render_popup,
 };
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
@@ -183,6 +184,22 @@ impl MatchScreen {
         let mut s = MatchScreen::new(MatchSession::new(m, saver, now, wall));
         s.export_dir = options.dir.clone();
         Ok(s)
+    }
+
+    /// Reopen the saved match in `path` (the one way a match is resumed: `crossboard resume`
+    /// and the home screen's list both come here), clocks paused at the last committed move.
+    pub fn open_saved(
+        path: &std::path::Path,
+        now: Instant,
+        wall: chrono::DateTime<chrono::Utc>,
+    ) -> Result<MatchScreen, crate::store::matchfile::StoreError> {
+        let (store, file) = crate::store::matchfile::MatchStore::open(path)?;
+        Ok(MatchScreen::resume(
+            file.the_match,
+            Saver::File(store),
+            now,
+            wall,
+        ))
     }
 
     /// Continue a match read back from disk: clocks held at the last committed move (the
@@ -650,15 +667,8 @@ impl MatchScreen {
     /// Write every game of the match as PDN beside the match file.
     pub fn export(&mut self) {
         let path = persist::export_path(&self.session.saver, self.export_dir.as_deref());
-        self.ui.message = Some(match persist::export(&self.session.m, &path) {
-            Ok(n) => (
-                format!(
-                    "exported {n} game{} to {}",
-                    if n == 1 { "" } else { "s" },
-                    path.display()
-                ),
-                StatusKind::Info,
-            ),
+        self.ui.message = Some(match export_match(&self.session.m, &path) {
+            Ok(done) => (export_sentence(done, &path), StatusKind::Info),
             Err(e) => (format!("export failed: {e}"), StatusKind::Error),
         });
     }
@@ -1331,28 +1341,8 @@ impl MatchScreen {
                     .as_ref()
                     .map(|o| o.position)
                     .unwrap_or_else(Position::start);
-                let tc = &m.settings().time_control;
-                let clocks = (!tc.is_none()).then(|| {
-                    let r = Clock::new(tc, pos.turn()).reading(0);
-                    let face = |side: Color, name: &str| ClockFace {
-                        side,
-                        name: name.to_string(),
-                        remaining_ms: r
-                            .side(side)
-                            .remaining_ms
-                            .or(r.side(side).move_limit_left_ms)
-                            .unwrap_or(0),
-                        period: None,
-                        moves_to_control: r.side(side).moves_to_control,
-                        flagged: false,
-                    };
-                    ClockPanelView {
-                        red: face(Color::Red, &names[0]),
-                        white: face(Color::White, &names[1]),
-                        to_move: Some(pos.turn()),
-                        paused: true,
-                    }
-                });
+                let clock = Clock::new(&m.settings().time_control, pos.turn());
+                let clocks = ClockPanelView::of_clock(&clock, 0, [&names[0], &names[1]], None);
                 let mut list = MoveListView::plain(pos.turn(), Vec::<String>::new());
                 list.title = "Moves".into();
                 (pos, list, clocks)
@@ -1512,3 +1502,17 @@ fn piece(look: &Appearance, c: Color) -> &'static str {
 }
 
 pub use crate::tui::widgets::wrap;
+
+/// "exported 3 games (1 unfinished) to PATH".
+fn export_sentence(done: Exported, path: &std::path::Path) -> String {
+    let unfinished = match done.unfinished {
+        0 => String::new(),
+        n => format!(" ({n} unfinished, result *)"),
+    };
+    format!(
+        "exported {} game{}{unfinished} to {}",
+        done.games,
+        if done.games == 1 { "" } else { "s" },
+        path.display()
+    )
+}

@@ -6,10 +6,10 @@
 
 use super::persist::Saver;
 use crate::director::{
-    ClockReading, Command, EndReason, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
+    ClockReading, Command, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
 };
-use crate::engine::{Color, Outcome};
-use crate::tui::widgets::{ClockFace, ClockPanelView, MoveEntry, MoveListView, format_clock};
+use crate::engine::Color;
+use crate::tui::widgets::{ClockPanelView, MoveEntry, MoveListView, format_clock};
 use chrono::{DateTime, Utc};
 use std::time::Instant;
 
@@ -99,50 +99,13 @@ impl MatchSession {
 
     /// The clock panel of the game shown, at `at`; `None` when the match has no clock.
     pub fn clock_view(&self, at: Instant) -> Option<ClockPanelView> {
-        let control = &self.m.settings().time_control;
-        if control.is_none() {
-            return None;
-        }
         let g = self.m.current_game()?;
-        let r = g.clock.reading(self.now(at).mono_ms);
-        let over = g.result.is_some();
-        let lost_on_time = match &g.result {
-            Some(res) => match (&res.reason, res.outcome) {
-                (EndReason::Time { .. }, Outcome::Win(w)) => Some(w.opponent()),
-                _ => None,
-            },
-            None => None,
-        };
-        let face = |side: Color| {
-            let s = r.side(side);
-            let mut notes: Vec<String> = Vec::new();
-            let counted = control.periods.iter().any(|p| p.moves.is_some());
-            if counted || control.periods.len() > 1 {
-                notes.push(format!("period {}", s.period.max(1)));
-            }
-            if let Some(left) = s.move_limit_left_ms {
-                if s.warning {
-                    notes.push(format!("TIME called: {} grace", format_clock(left.abs())));
-                } else {
-                    notes.push(format!("move {}", format_clock(left)));
-                }
-            }
-            let remaining = s.remaining_ms.or(s.move_limit_left_ms).unwrap_or(0);
-            ClockFace {
-                side,
-                name: self.name_in(g, side),
-                remaining_ms: remaining,
-                period: (!notes.is_empty()).then(|| notes.join(" · ")),
-                moves_to_control: s.moves_to_control,
-                flagged: lost_on_time == Some(side) || (!over && s.expired),
-            }
-        };
-        Some(ClockPanelView {
-            red: face(Color::Red),
-            white: face(Color::White),
-            to_move: (!over).then_some(r.to_move),
-            paused: !r.running,
-        })
+        ClockPanelView::of_clock(
+            &g.clock,
+            self.now(at).mono_ms,
+            [&g.red_name, &g.white_name],
+            g.result.as_ref(),
+        )
     }
 }
 
