@@ -84,7 +84,10 @@ fn a_match_on_the_defaults_starts_and_moves_are_played() {
         "the move list has the move and its clock reading:\n{screen}"
     );
     assert!(screen.contains("game 1 of 2"), "{screen}");
+    // Ctrl-C in a running game asks first (the match is saved either way); y quits.
     t.keys(&["C-c"]);
+    t.wait_text("Quit now?");
+    t.keys(&["y"]);
     t.wait_text("EXITED");
 }
 
@@ -159,5 +162,8 @@ fn sigkill_mid_game_then_resume_shows_every_move_and_clock_reading() {
     t.wait_for("clocks running", WAIT_SECS, |s| {
         !s.contains("Clocks paused") && s.contains("to move")
     });
+    // Ctrl-C twice quits at once.
+    t.keys(&["C-c"]);
+    t.wait_text("Quit now?");
     t.keys(&["C-c"]);
 }

@@ -6,7 +6,7 @@
 use crossboard::director::{ColourMethod, Phase, RejectionPolicy};
 use crossboard::store::matchfile::{MatchStore, latest_unfinished, load_match};
 use crossboard::tui::match_flow::persist::Saver;
-use crossboard::tui::match_flow::{MatchOptions, MatchScreen, View};
+use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
 use crossboard::tui::testing::{render_text, test_app, type_text};
 use crossboard::tui::{App, Clock, FakeClock, Screen};
 use std::path::PathBuf;
@@ -44,7 +44,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     let path = file_of(&app);
     assert!(path.starts_with(dir.path()));
     type_text(&mut app, &clock, "1\n\n\n\n\n");
-    assert_eq!(screen(&app).view(), View::Game);
+    assert_eq!(screen(&app).stage(), StageKind::Game);
     let mut played = Vec::new();
     for secs in [3, 11, 7, 19] {
         clock.advance(Duration::from_secs(secs));
@@ -130,7 +130,7 @@ fn the_home_screen_lists_saved_matches_to_resume() {
     assert!(text.contains("Resume a match"), "{text}");
     assert!(text.contains("Ann v Bob"), "{text}");
     type_text(&mut app, &clock, "\n");
-    assert_eq!(screen(&app).view(), View::Toss);
+    assert_eq!(screen(&app).stage(), StageKind::Toss);
     assert!(render_text(&app).contains("Ann calls the coin"));
 }
 

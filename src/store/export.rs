@@ -67,6 +67,57 @@ pub fn export_match(m: &Match, path: &Path) -> Result<Exported, ExportError> {
     Ok(summary)
 }
 
+/// A note of the match's log, placed at the game and the move it was made at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoteAt {
+    /// The game it was made in or after, as (ballot, game); `None` before the first game.
+    pub game: Option<(u32, u8)>,
+    /// Plies of that game played when it was made (the game's length once it was over).
+    pub plies: usize,
+    /// The game was over when the note was made.
+    pub after_game: bool,
+    /// The note.
+    pub text: String,
+    /// When.
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Every note of the match's log, in order, each placed at its game and move (the one
+/// reading of the log shared by the PDN comments, the results screen and the log view).
+pub fn notes(m: &Match) -> Vec<NoteAt> {
+    use crate::director::Event;
+    let mut out = Vec::new();
+    let mut game: Option<(u32, u8)> = None;
+    let mut plies = 0usize;
+    let mut over = false;
+    for e in m.log() {
+        match &e.event {
+            Event::GameStarted {
+                ballot, game: g, ..
+            } => {
+                game = Some((*ballot, *g));
+                plies = 0;
+                over = false;
+            }
+            Event::MovePlayed { .. } => plies += 1,
+            Event::MovesTakenBack { moves, .. } => {
+                plies = plies.saturating_sub(moves.len());
+                over = false;
+            }
+            Event::GameEnded { .. } => over = true,
+            Event::Note { text } => out.push(NoteAt {
+                game,
+                plies,
+                after_game: over,
+                text: text.clone(),
+                at: e.at,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
+
 /// Every game started in the match, in order, as PDN (an unfinished game has result `*`).
 pub fn match_to_pdn(m: &Match) -> Vec<PdnGame> {
     m.games().map(|g| game_to_pdn(m, g)).collect()

@@ -4,7 +4,11 @@
 //! screen.
 //!
 //! - [`setup`]: [`MatchSetupScreen`], every [`MatchSettings`] choice validated as you type.
-//! - [`screen`]: [`MatchScreen`], one screen whose view follows the director's phase.
+//! - [`screen`]: [`MatchScreen`], one screen showing one [`stages::Stage`] at a time, with its
+//!   popups; every command goes through it.
+//! - [`stages`]: the stages, one file each with its update and render (toss, ballot draw,
+//!   accept/reject, pre-game, game, game over); [`results`] draws from the match alone.
+//! - [`log_view`]: the event log in words.
 //! - [`session`]: [`MatchSession`], the match, its save target and its time base; every
 //!   command goes through it and is saved at once.
 //! - [`director_menu`]: the guarded director menu and its forms.
@@ -15,21 +19,24 @@
 //! clocks and scoring stay in [`crate::director`].
 
 pub mod director_menu;
+pub mod log_view;
 pub mod persist;
 pub mod results;
 pub mod resume;
 pub mod screen;
 pub mod session;
 pub mod setup;
+pub mod stages;
 
 use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
 pub use resume::ResumeScreen;
-pub use screen::{MatchScreen, View};
+pub use screen::MatchScreen;
 pub use session::MatchSession;
 pub use setup::MatchSetupScreen;
+pub use stages::StageKind;
 
 /// Start-up options of the match screens.
 #[derive(Clone, Debug, Default)]

@@ -173,14 +173,13 @@ impl Confirm {
         }
     }
 
-    /// Read the answer from a key: only `y`/`Y` confirms, `n`/`N`/Esc/`q` cancels.
+    /// Read the answer from a key ([`CONFIRM_KEYS`]): only `y`/`Y` confirms,
+    /// `n`/`N`/Esc/`q` cancels.
     pub fn key(&self, key: &KeyEvent) -> ConfirmOutcome {
-        match key.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') => ConfirmOutcome::Yes,
-            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Char('q') | KeyCode::Esc => {
-                ConfirmOutcome::No
-            }
-            _ => ConfirmOutcome::Pending,
+        match lookup(CONFIRM_KEYS, key) {
+            Some(ConfirmAct::Yes) => ConfirmOutcome::Yes,
+            Some(ConfirmAct::No) => ConfirmOutcome::No,
+            None => ConfirmOutcome::Pending,
         }
     }
 
@@ -196,6 +195,35 @@ impl Confirm {
         ]));
         render_popup(frame, &self.title, lines, look);
     }
+}
+
+/// What the keys of a yes/no question do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfirmAct {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+}
+
+/// The keys of every yes/no question (only `y` confirms).
+pub static CONFIRM_KEYS: &[Binding<ConfirmAct>] = &[
+    Binding::new(&[Key::Char('y'), Key::Char('Y')], ConfirmAct::Yes, "yes"),
+    Binding::new(
+        &[
+            Key::Char('n'),
+            Key::Char('N'),
+            Key::Char('q'),
+            crate::tui::keys::ESC,
+        ],
+        ConfirmAct::No,
+        "no",
+    ),
+];
+
+/// The help of a yes/no question.
+pub fn confirm_help() -> Vec<crate::tui::widgets::menu::KeyHelp> {
+    crate::tui::keys::help(CONFIRM_KEYS)
 }
 
 /// A titled box of lines centred over the frame, clearing what is under it.
