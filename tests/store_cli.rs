@@ -21,7 +21,7 @@ fn pdn_check_lists_every_game() {
     assert!(out.status.success(), "{stdout}");
     assert_eq!(
         stdout.trim_end(),
-        "  1  Loy, Jim - Chinook  0-1  38 moves  B:W11,12,13,17,21,32:B3,4,6,10,14,26"
+        "  1  Loy, Jim - Chinook  0-1  38 plies, 19 moves  B:W11,12,13,17,21,32:B3,4,6,10,14,26"
     );
 }
 
@@ -32,7 +32,7 @@ fn pdn_check_reports_a_bad_game_and_goes_on() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
     assert!(
-        lines[0].starts_with("  1  A - B  1-0  2 moves  B:"),
+        lines[0].starts_with("  1  A - B  1-0  2 plies, 1 move  B:"),
         "{stdout}"
     );
     assert!(
@@ -40,7 +40,7 @@ fn pdn_check_reports_a_bad_game_and_goes_on() {
         "{stdout}"
     );
     assert!(
-        lines[2].starts_with("  3  ? - ?  *  3 moves  W:"),
+        lines[2].starts_with("  3  ? - ?  *  3 plies, 2 moves  W:"),
         "{stdout}"
     );
     assert!(!out.status.success());

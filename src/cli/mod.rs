@@ -86,6 +86,7 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
             dir: crate::store::matchfile::default_match_dir(),
             fixed_wall: None,
         },
+        practice_file: crate::store::practice::default_practice_file(),
     }
 }
 

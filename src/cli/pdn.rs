@@ -43,7 +43,7 @@ pub fn run(args: Args) -> CliResult {
     Ok(())
 }
 
-/// `  3  Black - White  1-0  38 moves  B:W...:B...`
+/// `  3  Black - White  1-0  31 plies, 16 moves  B:W...:B...`
 pub fn game_line(number: usize, g: &PdnGame) -> String {
     let name = |tag: &str| g.tag(tag).unwrap_or("?").to_string();
     // Games from read_pdn have been replayed already; replay again for the final position.
@@ -52,11 +52,11 @@ pub fn game_line(number: usize, g: &PdnGame) -> String {
         Err(e) => format!("(does not replay: {e})"),
     };
     format!(
-        "{number:>3}  {} - {}  {}  {} moves  {fen}",
+        "{number:>3}  {} - {}  {}  {}  {fen}",
         name("Black"),
         name("White"),
         g.result,
-        g.moves.len()
+        crate::tui::widgets::plies_and_moves(g.moves.len(), g.start.turn())
     )
 }
 

@@ -239,6 +239,14 @@ pub enum Command {
         /// The text.
         text: String,
     },
+    /// Director: undo the last director decision on the last game (a forfeit, an
+    /// adjudication, an amended result) before the next game starts, without taking back a
+    /// move: an amended result goes back to what it was; a game the director ended is
+    /// reopened, clocks paused.
+    UndoDecision {
+        /// Why.
+        reason: String,
+    },
 }
 
 /// Why a game ended.
@@ -632,6 +640,20 @@ pub enum Event {
         /// The text.
         text: String,
     },
+    /// The director undid a decision on a game ([`Command::UndoDecision`]).
+    DecisionUndone {
+        /// Ballot number.
+        ballot: u32,
+        /// 1 or 2.
+        game: u8,
+        /// The result undone.
+        undone: GameResult,
+        /// The result restored (an amendment undone); none: the game is reopened.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        restored: Option<GameResult>,
+        /// Why.
+        reason: String,
+    },
     /// The match was read back and resumed (clocks held at their last saved state).
     Resumed {
         /// A game clock was running and is now paused.
@@ -708,6 +730,9 @@ pub enum MatchError {
     /// Settings refused when creating a match.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// Undo asked when the last result was not a director's decision.
+    #[error("the last game's result is not a director's decision (take back moves instead)")]
+    NoDecision,
 }
 
 /// What the match waits for, for a UI to prompt.
@@ -871,7 +896,7 @@ impl Match {
         let log = std::mem::take(&mut self.log);
         let mut next = self.clone();
         self.log = log;
-        let events = next.step(cmd, now, rng)?;
+        let events = next.step(cmd, now, rng, &self.log)?;
         next.log = std::mem::take(&mut self.log);
         *self = next;
         Ok(self.record(events, now))
@@ -1209,6 +1234,7 @@ impl Match {
         cmd: Command,
         now: Now,
         rng: &mut R,
+        log: &[Entry],
     ) -> Result<Vec<Event>, MatchError> {
         let method = self.settings.colour_method;
         match cmd {
@@ -1425,6 +1451,10 @@ impl Match {
                     remaining_ms,
                     reason,
                 }])
+            }
+            Command::UndoDecision { reason } => {
+                need(&reason, "reason")?;
+                self.undo_decision(reason, log)
             }
             Command::Note { text } => {
                 need(&text, "note")?;
@@ -1787,6 +1817,69 @@ impl Match {
             result,
         }];
         ev.extend(self.after_game(ballot, game));
+        Ok(ev)
+    }
+
+    /// Undo the last director decision on the last finished game (see
+    /// [`Command::UndoDecision`]); `log` is the match's log (the decision's history).
+    fn undo_decision(&mut self, reason: String, log: &[Entry]) -> Result<Vec<Event>, MatchError> {
+        let Some((ballot, game)) = self.amendable() else {
+            return Err(self.not_now("undo a director decision"));
+        };
+        // The last event that set this game's result: (the result, the one it replaced).
+        let last = log.iter().rev().find_map(|e| match &e.event {
+            Event::GameEnded {
+                ballot: b,
+                game: g,
+                result,
+            } if (*b, *g) == (ballot, game) => Some(Some((result.clone(), None))),
+            Event::ResultAmended {
+                ballot: b,
+                game: g,
+                previous,
+                result,
+            } if (*b, *g) == (ballot, game) => Some(Some((result.clone(), Some(previous.clone())))),
+            // One undo only: an undone amendment is not undone again.
+            Event::DecisionUndone {
+                ballot: b, game: g, ..
+            } if (*b, *g) == (ballot, game) => Some(None),
+            _ => None,
+        });
+        let director = |r: &GameResult| {
+            matches!(
+                r.reason,
+                EndReason::Forfeit { .. } | EndReason::Adjudicated { .. }
+            )
+        };
+        let restored = match last.flatten() {
+            Some((_, Some(previous))) => Some(previous),
+            Some((result, None)) if director(&result) => None,
+            _ => return Err(MatchError::NoDecision),
+        };
+        self.reopen_last();
+        let g = self.playing_mut().ok_or_else(|| MatchError::NotNow {
+            what: "undo a director decision",
+            status: "no game".into(),
+        })?;
+        let undone = match &restored {
+            Some(previous) => g.result.replace(previous.clone()),
+            None => {
+                g.finished = None;
+                g.clock.reopen();
+                g.result.take()
+            }
+        }
+        .ok_or(MatchError::NoDecision)?;
+        let mut ev = vec![Event::DecisionUndone {
+            ballot,
+            game,
+            undone,
+            restored: restored.clone(),
+            reason,
+        }];
+        if restored.is_some() {
+            ev.extend(self.after_game(ballot, game));
+        }
         Ok(ev)
     }
 

@@ -9,3 +9,4 @@ pub mod config;
 pub mod export;
 pub mod matchfile;
 pub mod pdn;
+pub mod practice;

@@ -110,6 +110,9 @@ pub struct PdnGame {
     pub moves: Vec<Move>,
     /// Remaining milliseconds of the mover after each move, where known.
     pub clocks: Vec<Option<u64>>,
+    /// Comments written into the move text, each after that many plies (0: before the first
+    /// move), in order: the director's notes at the move they were made. Not read back.
+    pub comments: Vec<(usize, String)>,
     /// The result.
     pub result: PdnResult,
 }
@@ -128,6 +131,7 @@ impl PdnGame {
             start,
             moves: Vec::new(),
             clocks: Vec::new(),
+            comments: Vec::new(),
             result: PdnResult::Unfinished,
         }
     }
@@ -140,6 +144,7 @@ impl PdnGame {
             start: *game.start(),
             moves: game.moves().to_vec(),
             clocks: vec![None; game.moves().len()],
+            comments: Vec::new(),
             result: game.result().into(),
         }
     }
@@ -219,12 +224,22 @@ impl PdnGame {
         }
     }
 
-    /// Move text as units that must not be split over lines.
+    /// Move text as units that must not be split over lines (a comment is split at its
+    /// spaces, so a long note wraps like the moves).
     fn movetext_tokens(&self) -> Vec<String> {
         let mut tokens = Vec::new();
         let mut number = 1;
         let mut turn = self.start.turn();
         let mut after_comment = true;
+        let comments_at = |plies: usize, tokens: &mut Vec<String>| {
+            let mut any = false;
+            for (_, text) in self.comments.iter().filter(|(at, _)| *at == plies) {
+                tokens.extend(comment_tokens(text));
+                any = true;
+            }
+            any
+        };
+        comments_at(0, &mut tokens);
         for (ply, mv) in self.moves.iter().enumerate() {
             let token = match turn {
                 Color::Red => format!("{number}. {mv}"),
@@ -237,14 +252,48 @@ impl PdnGame {
                 tokens.push(format!("{{[%clock {}]}}", format_clock(*ms)));
                 after_comment = true;
             }
+            if comments_at(ply + 1, &mut tokens) {
+                after_comment = true;
+            }
             if turn == Color::White {
                 number += 1;
             }
             turn = turn.opponent();
         }
+        // Comments placed after the last move (a note made once the game was over).
+        for (_, text) in self
+            .comments
+            .iter()
+            .filter(|(at, _)| *at > self.moves.len())
+        {
+            tokens.extend(comment_tokens(text));
+        }
         tokens.push(self.result.as_str().to_string());
         tokens
     }
+}
+
+/// `{a comment}` as tokens split at spaces (braces inside are dropped: a comment cannot
+/// hold its own end).
+fn comment_tokens(text: &str) -> Vec<String> {
+    let clean: String = text
+        .chars()
+        .map(|c| if matches!(c, '{' | '}') { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = clean.split_whitespace().collect();
+    let n = words.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i + 1 == n { "}" } else { "" };
+            format!("{open}{w}{close}")
+        })
+        .collect()
 }
 
 /// Write several games, separated by blank lines.
@@ -712,6 +761,7 @@ impl Builder {
             start: *game.start(),
             moves: game.moves().to_vec(),
             clocks: self.clocks,
+            comments: Vec::new(),
             result,
         })
     }

@@ -73,6 +73,8 @@ pub struct Options {
     pub mouse: bool,
     /// Match defaults and where matches are saved.
     pub matches: crate::tui::match_flow::MatchOptions,
+    /// Where practice set-up is remembered (`None`: not remembered, as in tests).
+    pub practice_file: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -82,6 +84,7 @@ impl Default for Options {
             seed: 0,
             mouse: true,
             matches: Default::default(),
+            practice_file: None,
         }
     }
 }
@@ -108,6 +111,8 @@ pub struct App {
     pub size: Size,
     /// Match defaults and where matches are saved.
     pub matches: crate::tui::match_flow::MatchOptions,
+    /// Where practice set-up is remembered.
+    pub practice_file: Option<std::path::PathBuf>,
     quit: bool,
 }
 
@@ -123,6 +128,7 @@ impl App {
             now,
             size,
             matches: options.matches,
+            practice_file: options.practice_file,
             quit: false,
         }
     }
@@ -184,6 +190,7 @@ impl App {
             appearance: &self.appearance,
             rng: &mut self.rng,
             matches: &self.matches,
+            practice_file: self.practice_file.as_deref(),
         };
         let nav = self.screen.update(&msg, &mut ctx);
         self.navigate(nav)

@@ -75,15 +75,18 @@ pub enum Action {
     TakeBack,
     /// A note for the record.
     Note,
+    /// Undo the last decision (a forfeit, an adjudication, an amended result).
+    Undo,
 }
 
 impl Action {
-    const MENU: [Action; 7] = [
+    const MENU: [Action; 8] = [
         Action::Pause,
         Action::Resume,
         Action::AdjustTime,
         Action::RecordResult,
         Action::Forfeit,
+        Action::Undo,
         Action::TakeBack,
         Action::Note,
     ];
@@ -139,6 +142,11 @@ impl DirectorPopup {
                 MenuItem::new('r', "Record a result", "adjudicate the game, with a reason"),
                 MenuItem::new('f', "Forfeit", "a player forfeits the game, with a reason"),
                 MenuItem::new(
+                    'u',
+                    "Undo the last decision",
+                    "a wrong forfeit, adjudication or result; no move taken back",
+                ),
+                MenuItem::new(
                     'b',
                     "Take back moves",
                     "correct an illegal move or mis-entry",
@@ -174,6 +182,7 @@ impl DirectorPopup {
             Action::Forfeit => vec![Row::Choice("Forfeited by", colours(), 0), reason()],
             Action::TakeBack => vec![Row::Text(TextField::new("Moves (plies)", "1")), reason()],
             Action::Note => vec![Row::Text(TextField::new("Note", ""))],
+            Action::Undo => vec![reason()],
         };
         DirectorPopup::Form {
             action,
@@ -330,6 +339,7 @@ fn action_title(a: Action) -> &'static str {
         Action::Forfeit => "forfeit",
         Action::TakeBack => "take back moves",
         Action::Note => "add a note",
+        Action::Undo => "undo the last decision",
     }
 }
 
@@ -435,6 +445,15 @@ fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
                     "Take back {moves} move{} ({reason})",
                     if moves == 1 { "" } else { "s" }
                 ),
+            )
+        }
+        Action::Undo => {
+            let reason = need(text(rows, 0), "reason")?;
+            (
+                Command::UndoDecision {
+                    reason: reason.clone(),
+                },
+                format!("Undo the last director decision ({reason})"),
             )
         }
         Action::Note => {

@@ -311,6 +311,23 @@ pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
             },
             false,
         ),
+        Event::DecisionUndone {
+            ballot,
+            game,
+            undone,
+            restored,
+            reason,
+        } => (
+            match restored {
+                Some(r) => format!(
+                    "director: undid \"{undone}\" on game {ballot}.{game}: back to \"{r}\" ({reason})"
+                ),
+                None => format!(
+                    "director: undid \"{undone}\": game {ballot}.{game} reopened, clocks paused ({reason})"
+                ),
+            },
+            true,
+        ),
         Event::Note { text } => (format!("NOTE: {text}"), true),
         Event::Resumed { clocks_paused } => (
             format!(

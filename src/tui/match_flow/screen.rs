@@ -320,6 +320,12 @@ impl MatchScreen {
                     let rejected = self.session.m.rejected().last().map(|r| r.opening.clone());
                     self.stage = Stage::Draw(DrawStage::waiting(rejected));
                 }
+                Event::DecisionUndone { restored: None, .. } => {
+                    self.stage = Stage::Game(GameStage::new(&self.session.m));
+                }
+                Event::DecisionUndone {
+                    restored: Some(_), ..
+                } => self.stage = Stage::Results(ResultsStage::default()),
                 Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }

@@ -548,13 +548,17 @@ impl ScreenState for MatchSetupScreen {
         let label_w = 22;
         let focus = self.focused();
         let x = area.x + 1;
+        let width = area.width.saturating_sub(2);
+        // Three rows for the summary or the problem, wrapped, above the footer.
+        let status_rows = 3u16;
+        let status_top = area.bottom().saturating_sub(1 + status_rows);
         for (y, &f) in (area.y + 2..).zip(visible.iter()) {
-            if y + 3 >= area.bottom() {
+            if y >= status_top {
                 break;
             }
             let focused = f == focus;
             let line = if f.is_text() {
-                self.texts[idx(f)].line(label_w, focused, look)
+                self.texts[idx(f)].line_fit(label_w, focused, look, width as usize)
             } else {
                 let labels = self.labels(f);
                 let v = labels
@@ -576,27 +580,47 @@ impl ScreenState for MatchSetupScreen {
                     Span::styled(if focused { " ›" } else { "" }, look.dim()),
                 ])
             };
-            buf.set_line(x, y, &line, area.width.saturating_sub(2));
+            buf.set_line(x, y, &line, width);
         }
-        let status_y = area.bottom().saturating_sub(2);
-        let status = match (&self.problem, self.settings()) {
-            (Some((_, msg)), _) => {
-                Line::from(Span::styled(format!("Not ready: {msg}"), look.alert()))
-            }
-            (None, Ok(s)) => Line::from(vec![
-                Span::styled("Enter starts the match: ", look.accent()),
-                Span::raw(format!(
-                    "{} v {}, {} ballot{}, {}",
+        let full = focus
+            .is_text()
+            .then(|| self.texts[idx(focus)].limit_note())
+            .flatten();
+        let (text, style) = match (&self.problem, self.settings()) {
+            _ if full.is_some() => (
+                format!(
+                    "{}: {} (nothing more is taken)",
+                    focus.label(),
+                    full.unwrap_or_default()
+                ),
+                look.alert(),
+            ),
+            (Some((_, msg)), _) => (format!("Not ready: {msg}"), look.alert()),
+            (None, Ok(s)) => (
+                format!(
+                    "Enter starts the match: {} v {}, {} ballot{}, {}",
                     s.players[0],
                     s.players[1],
                     s.ballots,
                     if s.ballots == 1 { "" } else { "s" },
                     s.time_control.describe()
-                )),
-            ]),
-            (None, Err((_, msg))) => Line::from(Span::styled(msg, look.alert())),
+                ),
+                look.accent(),
+            ),
+            (None, Err((_, msg))) => (msg, look.alert()),
         };
-        buf.set_line(x, status_y, &status, area.width.saturating_sub(2));
+        let lines = crate::tui::widgets::wrap(&text, width as usize);
+        let top = area
+            .bottom()
+            .saturating_sub(1 + lines.len().min(status_rows as usize) as u16);
+        for (i, part) in lines.iter().take(status_rows as usize).enumerate() {
+            buf.set_line(
+                x,
+                top + i as u16,
+                &Line::from(Span::styled(part.clone(), style)),
+                width,
+            );
+        }
         let hint = format!(
             "↑↓ field · ←→ change · type to edit · {} · {}",
             footer(KEYS),

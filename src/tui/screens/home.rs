@@ -80,9 +80,9 @@ impl HomeScreen {
             HomeItem::Resume => Nav::Push(Box::new(Screen::MatchList(
                 crate::tui::match_flow::ResumeScreen::new(ctx.matches),
             ))),
-            HomeItem::Practice => {
-                Nav::Push(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
-            }
+            HomeItem::Practice => Nav::Push(Box::new(Screen::PracticeSetup(
+                PracticeSetupScreen::remembered(ctx.practice_file),
+            ))),
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Quit => Nav::Quit,
         }

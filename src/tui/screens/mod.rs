@@ -41,6 +41,8 @@ pub struct Ctx<'a> {
     pub rng: &'a mut ChaCha8Rng,
     /// Match defaults and where matches are saved.
     pub matches: &'a crate::tui::match_flow::MatchOptions,
+    /// Where practice set-up is remembered (`None`: not remembered).
+    pub practice_file: Option<&'a std::path::Path>,
 }
 
 /// What a screen's render may read besides its own state.

@@ -116,11 +116,15 @@ impl OpenPdnScreen {
     }
 }
 
-/// "Black vs White (Result), N moves".
+/// "Black vs White  1-0  31 plies, 16 moves".
 fn describe(g: &PdnGame) -> String {
     let b = g.tag("Black").unwrap_or("?");
     let w = g.tag("White").unwrap_or("?");
-    format!("{b} vs {w}  {}  {} moves", g.result.as_str(), g.moves.len())
+    format!(
+        "{b} vs {w}  {}  {}",
+        g.result.as_str(),
+        crate::tui::widgets::plies_and_moves(g.moves.len(), g.start.turn())
+    )
 }
 
 /// What the keys of the path field do (other characters are typed).

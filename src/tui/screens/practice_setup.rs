@@ -3,7 +3,9 @@
 
 use super::practice_engine::{Opponent, PracticeEngine};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
+use crate::engine::Color;
 use crate::openings::{self, DrawSettings, Opening, System};
+use crate::store::practice::{self, PracticeMemory};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, help, lookup};
 use crate::tui::widgets::centered;
@@ -27,6 +29,8 @@ pub struct PracticeSetupScreen {
     pub message: Option<String>,
     /// The computer opponent (`None`: both sides by hand).
     pub opponent: Option<Opponent>,
+    /// Where the choices are remembered for next time (`None`: not remembered).
+    pub memory: Option<std::path::PathBuf>,
 }
 
 impl Default for PracticeSetupScreen {
@@ -36,7 +40,47 @@ impl Default for PracticeSetupScreen {
 }
 
 impl PracticeSetupScreen {
-    /// The screen with the 3-move restriction highlighted.
+    /// The screen as it was left last time (remembered in `file`), or on the 11-Man Ballot
+    /// with no opponent; a memory that cannot be read is said on the screen.
+    pub fn remembered(file: Option<&std::path::Path>) -> PracticeSetupScreen {
+        let mut s = PracticeSetupScreen::new();
+        let Some(path) = file else {
+            return s;
+        };
+        s.memory = Some(path.to_path_buf());
+        match practice::load(path) {
+            Ok(m) => {
+                s.menu.selected = match m.system {
+                    Some(sys) => System::ALL.iter().position(|&x| x == sys).unwrap_or(3),
+                    None => System::ALL.len(),
+                };
+                s.opponent = m.opponent.map(|level| Opponent {
+                    level,
+                    color: m.engine_colour,
+                });
+            }
+            Err(e) => s.message = Some(format!("practice set-up not remembered: {e}")),
+        }
+        s
+    }
+
+    /// Remember the choices made for next time (a failure is said, and changes nothing
+    /// else).
+    fn remember(&mut self) {
+        let Some(path) = &self.memory else {
+            return;
+        };
+        let m = PracticeMemory {
+            system: self.system(),
+            opponent: self.opponent.map(|o| o.level),
+            engine_colour: self.opponent.map_or(Color::White, |o| o.color),
+        };
+        if let Err(e) = practice::save(path, &m) {
+            self.message = Some(format!("practice set-up not remembered: {e}"));
+        }
+    }
+
+    /// The screen on the 11-Man Ballot, no opponent, nothing remembered.
     pub fn new() -> PracticeSetupScreen {
         let keys = ['g', 'w', 'e', 'm', 'y'];
         let mut items: Vec<MenuItem> = System::ALL
@@ -60,13 +104,17 @@ impl PracticeSetupScreen {
             "no ballot, from the standard start",
         ));
         let mut menu = Menu::new("Practice: choose an opening system", items);
-        menu.selected = 2;
+        menu.selected = System::ALL
+            .iter()
+            .position(|&s| s == System::ElevenMan)
+            .unwrap_or(0);
         PracticeSetupScreen {
             menu,
             number: String::new(),
             by_id: false,
             message: None,
             opponent: None,
+            memory: None,
         }
     }
 
@@ -82,8 +130,9 @@ impl PracticeSetupScreen {
         r
     }
 
-    /// The practice screen, with the opponent chosen here.
-    fn practice(&self, mut screen: PracticeScreen) -> Nav {
+    /// The practice screen, with the opponent chosen here (remembered for next time).
+    fn practice(&mut self, mut screen: PracticeScreen) -> Nav {
+        self.remember();
         screen.engine = PracticeEngine::new(self.opponent);
         Nav::Goto(Box::new(Screen::Practice(screen)))
     }

@@ -113,6 +113,33 @@ impl TextField {
         }
     }
 
+    /// [`TextField::line`] in at most `width` columns: an error or limit note that does not
+    /// fit is replaced by a pointer to the full message shown elsewhere (never cut), a hint
+    /// that does not fit is left out.
+    pub fn line_fit(
+        &self,
+        label_width: usize,
+        focused: bool,
+        look: &Appearance,
+        width: usize,
+    ) -> Line<'static> {
+        let mut line = self.line(label_width, focused, look);
+        if line.width() > width && line.spans.len() > 3 {
+            let note = line.spans.pop();
+            let failed = self.error.is_some() || self.full;
+            if failed {
+                let short = match self.limit_note() {
+                    Some(n) if line.width() + n.len() + 2 <= width => n,
+                    _ => "see below".to_string(),
+                };
+                line.spans
+                    .push(Span::styled(format!("  {short}"), look.alert()));
+            }
+            drop(note);
+        }
+        line
+    }
+
     /// The field as one line: label, value (a cursor when focused), then the error or hint.
     pub fn line(&self, label_width: usize, focused: bool, look: &Appearance) -> Line<'static> {
         let marker = if focused { look.glyphs().to_move } else { " " };
