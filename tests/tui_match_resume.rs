@@ -148,3 +148,32 @@ fn a_new_match_refuses_to_overwrite_an_existing_file() {
     assert!(matches!(app.screen, Screen::MatchSetup(_)));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a match");
 }
+
+#[test]
+fn the_resume_list_gives_the_reason_first_and_scrolls_rather_than_cutting() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir
+        .path()
+        .join("a-very-long-folder-name-for-the-matches-of-a-club-championship");
+    std::fs::create_dir_all(&long).unwrap();
+    std::fs::write(long.join("damaged.toml"), "format-version = 1\n[match\n").unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(long.clone());
+    for i in 0..6 {
+        app.matches.defaults.players = [format!("Ann {i}"), format!("Bob {i}")];
+        type_text(&mut app, &clock, "n\nqy");
+    }
+    type_text(&mut app, &clock, "r");
+    let text = render_text(&app);
+    assert!(text.contains("more below"), "{text}");
+    assert!(!text.contains("damaged.toml"), "{text}");
+    // Going down to the last entry scrolls: it is shown whole, with a marker above; the
+    // reason comes first, the file after.
+    type_text(&mut app, &clock, "jjjjjj");
+    let text = render_text(&app);
+    assert!(text.contains("more above"), "{text}");
+    let reason = text.find("cannot be read: line").expect(&text);
+    let path = text.find("damaged.toml").expect(&text);
+    assert!(reason < path, "the reason comes before the path:\n{text}");
+}

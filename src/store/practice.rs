@@ -15,8 +15,10 @@ use std::path::{Path, PathBuf};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct PracticeMemory {
-    /// The opening system chosen last; `None`: the standard start position.
-    pub system: Option<System>,
+    /// The opening system chosen last (see `start_position`).
+    pub system: System,
+    /// The standard start position was chosen last, not a system.
+    pub start_position: bool,
     /// The engine's level, if the engine was the opponent.
     pub opponent: Option<Level>,
     /// The colour the engine played.
@@ -27,7 +29,8 @@ impl Default for PracticeMemory {
     /// The 11-Man Ballot, both sides by hand (the engine would play White).
     fn default() -> PracticeMemory {
         PracticeMemory {
-            system: Some(System::ElevenMan),
+            system: System::ElevenMan,
+            start_position: false,
             opponent: None,
             engine_colour: Color::White,
         }
@@ -68,12 +71,23 @@ mod tests {
         let path = dir.path().join("sub").join("practice.toml");
         assert_eq!(load(&path), Ok(PracticeMemory::default()));
         let m = PracticeMemory {
-            system: Some(System::ThreeMove),
+            system: System::ThreeMove,
+            start_position: false,
             opponent: Some(Level::Club),
             engine_colour: Color::Red,
         };
         save(&path, &m).unwrap();
         assert_eq!(load(&path), Ok(m));
+        let start = PracticeMemory {
+            start_position: true,
+            ..PracticeMemory::default()
+        };
+        save(&path, &start).unwrap();
+        assert_eq!(
+            load(&path),
+            Ok(start),
+            "the start position is remembered too"
+        );
         std::fs::write(&path, "system = 3\n").unwrap();
         assert!(load(&path).unwrap_err().contains("practice.toml"));
     }

@@ -16,6 +16,11 @@ use ratatui::crossterm::event::KeyEvent;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
+/// The longest reason a director's form takes, in characters.
+const REASON_MAX: usize = 200;
+/// The longest note.
+const NOTE_MAX: usize = 500;
+
 /// What the keys of the director's forms do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FormAct {
@@ -144,7 +149,7 @@ impl DirectorPopup {
                 MenuItem::new(
                     'u',
                     "Undo the last decision",
-                    "a wrong forfeit, adjudication or result; no move taken back",
+                    "a wrong forfeit, adjudication or result",
                 ),
                 MenuItem::new(
                     'b',
@@ -158,7 +163,7 @@ impl DirectorPopup {
 
     fn form(action: Action) -> DirectorPopup {
         let colours = || vec!["Red".to_string(), "White".to_string()];
-        let reason = || Row::Text(TextField::new("Reason", ""));
+        let reason = || Row::Text(TextField::new("Reason", "").with_max_len(REASON_MAX));
         let rows = match action {
             Action::Pause => vec![reason()],
             Action::Resume => Vec::new(),
@@ -181,7 +186,7 @@ impl DirectorPopup {
             ],
             Action::Forfeit => vec![Row::Choice("Forfeited by", colours(), 0), reason()],
             Action::TakeBack => vec![Row::Text(TextField::new("Moves (plies)", "1")), reason()],
-            Action::Note => vec![Row::Text(TextField::new("Note", ""))],
+            Action::Note => vec![Row::Text(TextField::new("Note", "").with_max_len(NOTE_MAX))],
             Action::Undo => vec![reason()],
         };
         DirectorPopup::Form {

@@ -211,7 +211,7 @@ pub fn render(
         }
     }
     y += 1;
-    let bottom = area.bottom().saturating_sub(2);
+    let bottom = area.bottom().saturating_sub(3);
     let h = bottom.saturating_sub(y);
     // The by-game table gets the room it needs for names first.
     let left_w = if area.width >= 120 {
@@ -294,11 +294,7 @@ pub fn render(
     }
     for r in m.rejected() {
         rows.push(Line::from(Span::styled(
-            tx(format!(
-                " rejected for {}: {}",
-                r.ballot,
-                fit(&r.opening.reference(), inner_r.saturating_sub(17))
-            )),
+            tx(format!(" {:<2} rejected: {}", r.ballot, r.opening.number)),
             look.dim(),
         )));
     }
@@ -321,12 +317,18 @@ pub fn render(
         StatusKind::Warn => look.accent(),
         StatusKind::Info => ratatui::style::Style::new(),
     };
-    buf.set_line(
-        area.x + 1,
-        area.bottom() - 2,
-        &Line::from(Span::styled(status.0, style)),
-        area.width.saturating_sub(2),
-    );
+    // Two rows for the status (a long export path wraps), bottom-aligned above the footer.
+    let mut lines = wrap(&status.0, text_w);
+    lines.truncate(2);
+    let top = area.bottom().saturating_sub(1 + lines.len() as u16);
+    for (i, part) in lines.into_iter().enumerate() {
+        buf.set_line(
+            area.x + 1,
+            top + i as u16,
+            &Line::from(Span::styled(part, style)),
+            area.width.saturating_sub(2),
+        );
+    }
     buf.set_string(area.x + 1, area.bottom() - 1, hint, look.dim());
 }
 

@@ -2,12 +2,14 @@
 //! first, unfinished ones marked; Enter reopens one with its clocks paused.
 
 use super::{MatchOptions, MatchScreen};
-use crate::director::Phase;
+use crate::director::{Match, Phase};
+use crate::store::atomic::LoadError;
 use crate::store::matchfile::list_matches;
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -25,6 +27,45 @@ pub struct SavedMatch {
     pub unfinished: bool,
     /// Readable.
     pub readable: bool,
+}
+
+/// Where a saved match stands, in words: "ballot 2, game 1 being played", "finished".
+fn where_text(m: &Match) -> String {
+    match m.phase() {
+        Phase::Finished => "finished".into(),
+        Phase::ColourChoice { .. } => "choosing colours".into(),
+        Phase::Draw { ballot } => format!("ballot {ballot} to draw"),
+        Phase::Decide { ballot, .. } => format!("ballot {ballot} drawn, to accept or reject"),
+        Phase::Ready { ballot, game } => format!("ballot {ballot}, game {game} to start"),
+        Phase::Playing { ballot, game } => format!("ballot {ballot}, game {game} being played"),
+    }
+}
+
+/// Why a match file cannot be read, without its path (the list shows the path after it).
+fn reason(e: &LoadError) -> String {
+    match e {
+        LoadError::Io { source, .. } => source.to_string(),
+        LoadError::Parse {
+            line, key, message, ..
+        } => {
+            let at = if *line > 0 {
+                format!("line {line}: ")
+            } else {
+                String::new()
+            };
+            let key = key
+                .as_ref()
+                .map(|k| format!("key `{k}`: "))
+                .unwrap_or_default();
+            format!("{at}{key}{message}")
+        }
+        LoadError::Newer {
+            found, supported, ..
+        } => format!(
+            "written by a newer crossboard (format version {found}; this one reads up to \
+             {supported})"
+        ),
+    }
 }
 
 /// The list of saved matches.
@@ -53,15 +94,12 @@ impl ResumeScreen {
                             Ok(f) => {
                                 let m = &f.the_match;
                                 let s = m.settings();
-                                let at = match m.phase() {
-                                    Phase::Finished => "finished".to_string(),
-                                    _ => m.status(),
-                                };
                                 SavedMatch {
                                     label: format!(
-                                        "{} v {} · {at} · saved {}",
+                                        "{} v {} · {} · saved {}",
                                         s.players[0],
                                         s.players[1],
+                                        where_text(m),
                                         f.saved_at.format("%Y-%m-%d %H:%M")
                                     ),
                                     unfinished: !f.is_finished(),
@@ -70,7 +108,7 @@ impl ResumeScreen {
                                 }
                             }
                             Err(e) => SavedMatch {
-                                label: format!("cannot be read: {e}"),
+                                label: format!("cannot be read: {}", reason(&e)),
                                 unfinished: false,
                                 readable: false,
                                 path: l.path,
@@ -160,16 +198,75 @@ impl ScreenState for ResumeScreen {
             area.width,
         );
         if let Some(d) = &self.dir {
-            buf.set_string(area.x + 1, area.y + 1, d.display().to_string(), look.dim());
+            let text = d.display().to_string();
+            let w = area.width.saturating_sub(2) as usize;
+            let n = text.chars().count();
+            // A folder too long for the line keeps its end, marked.
+            let shown = if n > w {
+                let tail: String = text.chars().skip(n - w + 1).collect();
+                format!("…{tail}")
+            } else {
+                text
+            };
+            buf.set_string(area.x + 1, area.y + 1, shown, look.dim());
         }
-        let mut y = area.y + 3;
+        let width = area.width.saturating_sub(6) as usize;
+        let top = area.y + 3;
+        // The message (why a match did not open) takes the rows it needs above the footer.
+        let message = self
+            .message
+            .as_ref()
+            .map(|m| wrap(m, area.width.saturating_sub(2) as usize))
+            .unwrap_or_default();
+        let bottom = area.bottom().saturating_sub(1 + message.len() as u16);
         if self.matches.is_empty() {
-            buf.set_string(area.x + 2, y, "No saved matches were found.", look.dim());
+            buf.set_string(area.x + 2, top, "No saved matches were found.", look.dim());
         }
-        for (i, m) in self.matches.iter().enumerate() {
-            if y + 3 >= area.bottom() {
+        // Each entry: what it is (or why it cannot be read), wrapped; then its file.
+        let entries: Vec<Vec<String>> = self
+            .matches
+            .iter()
+            .map(|m| {
+                let mut lines = wrap(&m.label, width);
+                // The folder is on top: the file's name is enough (the full path if not in it).
+                let name = match (&self.dir, m.path.file_name()) {
+                    (Some(d), Some(n)) if m.path.parent() == Some(d.as_path()) => {
+                        n.to_string_lossy().into_owned()
+                    }
+                    _ => m.path.display().to_string(),
+                };
+                let mut path = wrap(&name, width.saturating_sub(4));
+                // The path is the last line of the entry; a long one takes several.
+                let last = path.pop().unwrap_or_default();
+                lines.extend(path);
+                lines.push(last);
+                lines
+            })
+            .collect();
+        let room = bottom.saturating_sub(top + 1) as usize;
+        let height = |range: std::ops::Range<usize>| -> usize {
+            entries[range].iter().map(|e| e.len() + 1).sum()
+        };
+        // Scroll so the selected entry is shown whole.
+        let mut first = 0;
+        while first < self.selected && height(first..self.selected + 1) > room {
+            first += 1;
+        }
+        let mut y = top;
+        if first > 0 {
+            buf.set_string(
+                area.x + 2,
+                y.saturating_sub(1),
+                format!("↑ {first} more above"),
+                look.dim(),
+            );
+        }
+        let mut shown_to = first;
+        for (i, lines) in entries.iter().enumerate().skip(first) {
+            if (y as usize) + lines.len() > (bottom as usize).saturating_sub(1) {
                 break;
             }
+            let m = &self.matches[i];
             let on = i == self.selected;
             let style = if on {
                 look.accent().add_modifier(Modifier::REVERSED)
@@ -180,29 +277,33 @@ impl ScreenState for ResumeScreen {
             } else {
                 look.dim()
             };
-            let name = m
-                .path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let line = Line::from(vec![
-                Span::styled(if on { "> " } else { "  " }, look.accent()),
-                Span::styled(name, style),
-            ]);
-            buf.set_line(area.x + 1, y, &line, area.width.saturating_sub(2));
-            buf.set_line(
-                area.x + 5,
-                y + 1,
-                &Line::from(Span::styled(m.label.clone(), look.dim())),
-                area.width.saturating_sub(6),
-            );
-            y += 2;
+            for (j, text) in lines.iter().enumerate() {
+                let last = j + 1 == lines.len();
+                let marker = if on && j == 0 { "> " } else { "  " };
+                let line = Line::from(vec![
+                    Span::styled(marker, look.accent()),
+                    Span::styled(text.clone(), if last { look.dim() } else { style }),
+                ]);
+                let x = if last { area.x + 5 } else { area.x + 1 };
+                buf.set_line(x, y, &line, area.width.saturating_sub(x - area.x + 1));
+                y += 1;
+            }
+            y += 1;
+            shown_to = i + 1;
         }
-        if let Some(msg) = &self.message {
+        if shown_to < entries.len() {
+            buf.set_string(
+                area.x + 2,
+                bottom.saturating_sub(1),
+                format!("↓ {} more below", entries.len() - shown_to),
+                look.dim(),
+            );
+        }
+        for (i, part) in message.iter().enumerate() {
             buf.set_line(
                 area.x + 1,
-                area.bottom() - 2,
-                &Line::from(Span::styled(msg.clone(), look.alert())),
+                bottom + i as u16,
+                &Line::from(Span::styled(part.clone(), look.alert())),
                 area.width.saturating_sub(2),
             );
         }

@@ -50,9 +50,10 @@ impl PracticeSetupScreen {
         s.memory = Some(path.to_path_buf());
         match practice::load(path) {
             Ok(m) => {
-                s.menu.selected = match m.system {
-                    Some(sys) => System::ALL.iter().position(|&x| x == sys).unwrap_or(3),
-                    None => System::ALL.len(),
+                s.menu.selected = if m.start_position {
+                    System::ALL.len()
+                } else {
+                    System::ALL.iter().position(|&x| x == m.system).unwrap_or(3)
                 };
                 s.opponent = m.opponent.map(|level| Opponent {
                     level,
@@ -71,7 +72,8 @@ impl PracticeSetupScreen {
             return;
         };
         let m = PracticeMemory {
-            system: self.system(),
+            system: self.system().unwrap_or(System::ElevenMan),
+            start_position: self.system().is_none(),
             opponent: self.opponent.map(|o| o.level),
             engine_colour: self.opponent.map_or(Color::White, |o| o.color),
         };
