@@ -139,9 +139,9 @@ fn bench_openings() {
 }
 
 fn bench_render() {
-    for ((w, h), frames, secs) in crate::tui::bench_render(2000) {
+    for (what, (w, h), frames, secs) in crate::tui::bench_render(2000) {
         println!(
-            "render game screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
+            "render {what} screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
             secs / f64::from(frames) * 1e6
         );
     }

@@ -99,32 +99,112 @@ pub fn run_on(options: Options, first: Option<Screen>) -> Result<(), TuiError> {
     result
 }
 
-/// Time per frame of drawing the game screen, measured on a `TestBackend` (for `crossboard
-/// bench render`). Returns (frames, seconds) per size.
-pub fn bench_render(frames: u32) -> Vec<((u16, u16), u32, f64)> {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
+/// Time per frame of drawing the practice screen and the match's game screen (clocks
+/// running, 40 plies in the move list), measured on a `TestBackend` (for `crossboard bench
+/// render`). Returns (what, size, frames, seconds).
+pub fn bench_render(frames: u32) -> Vec<(&'static str, (u16, u16), u32, f64)> {
     use std::time::Instant;
     let mut out = Vec::new();
     for (w, h) in [(80u16, 24u16), (160, 50)] {
-        let Ok(mut terminal) = Terminal::new(TestBackend::new(w, h));
         let now = Instant::now();
-        let mut app = App::new(Options::default(), now, ratatui::layout::Size::new(w, h));
+        let size = ratatui::layout::Size::new(w, h);
         let mut practice = screens::PracticeScreen::start_position();
         for m in ["11-15", "23-19", "8-11", "22-17"] {
             let _ = practice.game.play_text(m);
         }
         practice.numbers = true;
+        let mut app = App::new(Options::default(), now, size);
         app.screen = Screen::Practice(practice);
-        let t = Instant::now();
-        for i in 0..frames {
-            // Alternate the flip so every frame redraws the whole board.
-            if let Screen::Practice(p) = &mut app.screen {
-                p.flipped = i % 2 == 1;
-            }
-            let Ok(_) = terminal.draw(|f| render(&app, f));
+        out.push((
+            "practice",
+            (w, h),
+            frames,
+            time_frames(&mut app, frames, |app, i| {
+                // Alternate the flip so every frame redraws the whole board.
+                if let Screen::Practice(p) = &mut app.screen {
+                    p.flipped = i % 2 == 1;
+                }
+            }),
+        ));
+        let mut app = App::new(Options::default(), now, size);
+        if let Some(screen) = bench_match(now) {
+            app.screen = Screen::Match(Box::new(screen));
         }
-        out.push(((w, h), frames, t.elapsed().as_secs_f64()));
+        out.push((
+            "match game",
+            (w, h),
+            frames,
+            time_frames(&mut app, frames, |app, i| {
+                // The clocks tick on: every frame has new readings.
+                app.now = now + std::time::Duration::from_millis(100 * u64::from(i));
+                if let Screen::Match(m) = &mut app.screen {
+                    m.flipped = i % 2 == 1;
+                }
+            }),
+        ));
     }
     out
+}
+
+/// Draw `frames` frames of `app` on a test terminal of its size, calling `step` before each;
+/// the seconds taken.
+fn time_frames(app: &mut App, frames: u32, mut step: impl FnMut(&mut App, u32)) -> f64 {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let Ok(mut terminal) = Terminal::new(TestBackend::new(app.size.width, app.size.height));
+    let t = std::time::Instant::now();
+    for i in 0..frames {
+        step(app, i);
+        let Ok(_) = terminal.draw(|f| render(app, f));
+    }
+    t.elapsed().as_secs_f64()
+}
+
+/// A match in its first game, 40 plies played, clocks running (not saved).
+fn bench_match(now: std::time::Instant) -> Option<match_flow::MatchScreen> {
+    use crate::director::{ColourMethod, Command, MatchSettings, Player, RejectionPolicy};
+    use rand::SeedableRng;
+    let settings = MatchSettings {
+        players: ["Ann Smith".into(), "Bob Jones".into()],
+        colour_method: ColourMethod::DirectorAssigns,
+        rejection: RejectionPolicy::AllPlayed,
+        ..MatchSettings::default()
+    };
+    let mut screen =
+        match_flow::MatchScreen::start(settings, &match_flow::MatchOptions::default(), now).ok()?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let s = &mut screen.session;
+    s.apply(
+        Command::AssignColour {
+            player: Player::First,
+            colour: crate::engine::Color::Red,
+        },
+        now,
+        &mut rng,
+    )
+    .ok()?;
+    s.apply(Command::DrawBallot, now, &mut rng).ok()?;
+    s.apply(Command::StartGame, now, &mut rng).ok()?;
+    for i in 0..40u64 {
+        let Some(g) = s.m.playing() else { break };
+        let pos = *g.game.position();
+        let Some(&mv) = pos.distinct_moves().first() else {
+            break;
+        };
+        let at = now + std::time::Duration::from_secs(5 * (i + 1));
+        if s.apply(
+            Command::PlayMove {
+                colour: pos.turn(),
+                mv,
+            },
+            at,
+            &mut rng,
+        )
+        .is_err()
+        {
+            break;
+        }
+    }
+    screen.stage = match_flow::stages::Stage::for_match(&screen.session.m);
+    Some(screen)
 }
