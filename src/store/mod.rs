@@ -6,6 +6,7 @@
 pub mod atomic;
 pub mod bench;
 pub mod config;
+pub mod event_bench;
 pub mod event_export;
 pub mod eventdb;
 pub mod export;
