@@ -54,6 +54,7 @@
 //! headless tests.
 
 pub mod app;
+pub mod desk;
 pub mod desk_text;
 pub mod event_loop;
 pub mod keys;
