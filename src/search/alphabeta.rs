@@ -542,8 +542,7 @@ impl<'a> Search<'a> {
         let beta = INFINITY;
         let mut best = -INFINITY;
         let mut best_i = 0;
-        for i in 0..moves.len() {
-            let mv = moves[i];
+        for (i, &mv) in moves.iter().enumerate() {
             let child = pos.after(&mv);
             let child_hash = zobrist::hash_after(hash, pos, &mv);
             self.tt.prefetch(child_hash);

@@ -293,7 +293,7 @@ pub enum TimeLimit {
 fn seconds(line: &Line, key: &str) -> Result<Option<Duration>, HubError> {
     match line.number::<f64>(key)? {
         None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 && s < 1e9 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) if (0.0..1e9).contains(&s) => Ok(Some(Duration::from_secs_f64(s))),
         Some(s) => Err(HubError::Level(format!("{key}={s} is out of range"))),
     }
 }

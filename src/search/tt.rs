@@ -134,7 +134,7 @@ pub(crate) struct Table {
 impl Table {
     /// A table of about `megabytes` MB (a power of two of 64-byte buckets, at least 16 KB).
     pub(crate) fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1).min(1 << 16) << 20) / std::mem::size_of::<Bucket>();
+        let wanted = (megabytes.clamp(1, 1 << 16) << 20) / std::mem::size_of::<Bucket>();
         let mut size = 256usize;
         while size * 2 <= wanted {
             size *= 2;
