@@ -329,7 +329,7 @@ fn pv_hub(pv: &[Move]) -> String {
 }
 
 /// Run `crossboard hub` on standard input and output until `quit` or end of input.
-pub fn run(args: Args, threads_default: usize) -> CliResult {
+pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliResult {
     let (events, rx) = channel();
     let input = events.clone();
     std::thread::spawn(move || {
@@ -349,12 +349,9 @@ pub fn run(args: Args, threads_default: usize) -> CliResult {
         options: Options {
             threads: args
                 .threads
-                .unwrap_or(threads_default)
+                .unwrap_or(defaults.threads)
                 .clamp(1, MAX_THREADS),
-            hash_mb: args
-                .hash
-                .unwrap_or(Options::default().hash_mb)
-                .clamp(1, MAX_HASH_MB),
+            hash_mb: args.hash.unwrap_or(defaults.hash_mb).clamp(1, MAX_HASH_MB),
             ..Options::default()
         },
         position: Position::start(),

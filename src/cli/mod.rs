@@ -111,7 +111,9 @@ pub fn main() -> ExitCode {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
-        Some(Command::Hub(args)) => hub::run(args, 1),
+        Some(Command::Hub(args)) => config()
+            .map_err(Into::into)
+            .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
