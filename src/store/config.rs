@@ -384,7 +384,7 @@ mod tests {
                 hash_mb: 64
             }
         );
-        assert_eq!(parse("").unwrap().engine, EngineSettings::default());
+        assert_eq!(Config::default().engine, EngineSettings::default());
         let e = parse("[engine]\nthreads = 0\n").unwrap_err().to_string();
         assert!(e.contains("threads") && e.contains("out of range"), "{e}");
     }
