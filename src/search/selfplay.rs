@@ -26,6 +26,8 @@ pub enum EndReason {
     Repetition,
     /// Forty moves each without a man move or capture (claimed at once).
     FortyMoves,
+    /// The pool 13-count ran out (claimed at once).
+    ThirteenCount,
     /// The ply cap was reached: adjudicated a draw.
     MoveLimit,
     /// The stop flag was raised: adjudicated a draw.
@@ -41,6 +43,7 @@ impl EndReason {
             EndReason::NoMoves => "no moves left",
             EndReason::Repetition => "threefold repetition",
             EndReason::FortyMoves => "forty-move rule",
+            EndReason::ThirteenCount => "13-count",
             EndReason::MoveLimit => "move limit (adjudicated draw)",
             EndReason::Stopped => "stopped",
             EndReason::Forfeit => "forfeit (the engine failed)",
@@ -234,6 +237,7 @@ pub fn play_game(
         match game.claimable_draw() {
             Some(DrawClaim::Repetition) => break (Outcome::Draw, EndReason::Repetition),
             Some(DrawClaim::FortyMoves) => break (Outcome::Draw, EndReason::FortyMoves),
+            Some(DrawClaim::ThirteenCount) => break (Outcome::Draw, EndReason::ThirteenCount),
             None => {}
         }
         if game.moves().len() >= max_plies {
