@@ -201,7 +201,7 @@ fn run(
                 mono_origin: s.elapsed,
             };
             let was_paused = director_paused(&m);
-            m.resume(p.now(&s));
+            m.reopen(p.now(&s));
             // A clock the kill stopped is started again at once (a director's own pause
             // stays until the script resumes it).
             if m.awaiting() == Awaiting::Resume && !was_paused {
@@ -216,21 +216,9 @@ fn run(
     (p.m, kills)
 }
 
-/// The saved clock's own pause flag (set by the director's pause or a reopened game), which
-/// a read-back clock does not show apart from the hold every reload puts on it.
+/// The director's own pause, as the log leaves it (before a new process holds the clocks).
 fn director_paused(m: &Match) -> bool {
-    let v = toml::Value::try_from(m).unwrap();
-    let clock = v.get("ballots").and_then(|b| {
-        b.as_array()?
-            .last()?
-            .get("games")?
-            .as_array()?
-            .last()?
-            .get("clock")
-    });
-    clock
-        .and_then(|c| c.get("paused")?.as_bool())
-        .unwrap_or(false)
+    m.playing().is_some_and(|g| g.clock.is_paused())
 }
 
 /// What must be identical between an interrupted and an uninterrupted run.

@@ -14,6 +14,7 @@ pub const FORTY_MOVE_PLIES: u32 = 80;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// One side won.
     Win(Color),
@@ -23,6 +24,7 @@ pub enum Outcome {
 
 /// A draw that the rules allow a player to claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum DrawClaim {
     /// The same position, same side to move, for the third time.
     Repetition,

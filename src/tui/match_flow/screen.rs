@@ -9,7 +9,7 @@
 use super::director_menu::{DirectorOutcome, DirectorPopup};
 use super::persist::{self, Saver};
 use super::session::{MatchSession, move_list};
-use super::{MatchOptions, results};
+use super::{MatchOptions, results, words};
 use crate::director::{
     Awaiting, Clock, CoinSide, ColourMethod, Command, Entry, Event, Hand, Match, MatchSettings,
     Phase, Player,
@@ -193,7 +193,7 @@ impl MatchScreen {
         now: Instant,
         wall: chrono::DateTime<chrono::Utc>,
     ) -> MatchScreen {
-        m.resume(crate::director::Now { mono_ms: 0, wall });
+        m.reopen(crate::director::Now { mono_ms: 0, wall });
         let mut session = MatchSession::new(m, saver, now, wall);
         session.save(wall);
         let mut s = MatchScreen::new(session);
@@ -202,7 +202,7 @@ impl MatchScreen {
                 Awaiting::Resume => {
                     "match resumed, clocks paused at the last move: Enter resumes them".into()
                 }
-                _ => format!("match resumed: {}", s.session.m.status()),
+                _ => format!("match resumed: {}", words::status(&s.session.m)),
             },
             StatusKind::Warn,
         ));
@@ -255,7 +255,8 @@ impl MatchScreen {
                 true
             }
             Err(e) => {
-                self.ui.message = Some((e.to_string(), StatusKind::Error));
+                let text = words::refusal(&self.session.m, &e);
+                self.ui.message = Some((text, StatusKind::Error));
                 false
             }
         }
@@ -302,17 +303,19 @@ impl MatchScreen {
                     red,
                     by_director: true,
                 } => self.ui.toss = Some(TossShown::Assigned { red: *red }),
-                Event::BallotDrawn {
-                    ballot,
-                    opening,
-                    steps,
-                } => {
-                    self.ui.drawn = Some(DrawShown::new(
-                        *ballot,
-                        opening.clone(),
-                        steps.clone(),
-                        true,
-                    ))
+                Event::BallotDrawn { ballot, steps, .. } => {
+                    // The opening drawn: pending a decision, or accepted at once.
+                    let m = &self.session.m;
+                    let opening = m.pending_draw().map(|d| &d.opening).or_else(|| {
+                        m.ballots()
+                            .last()
+                            .filter(|b| b.number == *ballot)
+                            .map(|b| &b.opening)
+                    });
+                    if let Some(o) = opening {
+                        self.ui.drawn =
+                            Some(DrawShown::new(*ballot, o.clone(), steps.clone(), true));
+                    }
                 }
                 Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
                     self.ui.results = false;
@@ -1093,7 +1096,7 @@ impl MatchScreen {
         let status = if spinning {
             "the toss is under way...".to_string()
         } else {
-            m.status()
+            words::status(m)
         };
         let (text, kind) = self.status_or((status, StatusKind::Info));
         let style = match kind {
@@ -1127,7 +1130,7 @@ impl MatchScreen {
             None => c.to_string(),
         };
         let mut info: Vec<Line> = Vec::new();
-        let mut status = (m.status(), StatusKind::Info);
+        let mut status = (words::status(m), StatusKind::Info);
         let (position, marked, last, set_moves, title) = match shown {
             None => {
                 info.push(Line::from(Span::styled(
@@ -1151,10 +1154,13 @@ impl MatchScreen {
                 )
             }
             Some(d) => {
-                for (i, s) in d.steps.iter().enumerate().take(d.revealed) {
-                    let text = format!("{}. {} {}: {}", i + 1, s.what, s.card, s.meaning);
+                let meanings = crate::openings::describe_steps(&m.settings().openings, &d.steps);
+                for (i, (s, meaning)) in d.steps.iter().zip(&meanings).enumerate().take(d.revealed)
+                {
+                    let text = format!("{}. {} {}: {meaning}", i + 1, s.kind.label(), s.card);
                     for (j, part) in wrap(&text, side_w).into_iter().enumerate() {
-                        let style = if s.what.starts_with("Redraw") || s.meaning.contains("instead")
+                        let style = if s.kind == crate::openings::StepKind::Redraw
+                            || meaning.contains("instead")
                         {
                             look.accent()
                         } else {
