@@ -2,6 +2,8 @@
 //!
 //! - [`settings`]: what the director sets up ([`MatchSettings`] and its parts), validated.
 //! - [`clock`]: time controls and the two-sided clock (integer ms, charged at commit).
+//! - [`time_control_text`]: time-control text in one place: the typed form (`30/60`, `20+5`, ...),
+//!   the words and the PGN form.
 //! - [`command`]: what players and the director ask ([`Command`]).
 //! - [`event`]: what happened ([`Event`], stamped into log [`Entry`]s): the one source of truth.
 //! - [`state`]: the [`Match`]: [`Match::decide`] (a command -> its events, pure),
@@ -54,6 +56,7 @@ pub mod replay;
 pub mod score;
 pub mod settings;
 pub mod state;
+pub mod time_control_text;
 
 pub use clock::{
     Clock, ClockError, ClockReading, ClockState, Delay, DelayKind, Flag, FlagKind, MoveClock,
@@ -71,3 +74,4 @@ pub use state::{
     Awaiting, BallotRecord, GameRecord, Match, MatchError, MoveRecord, Now, Phase, RejectedBallot,
     TextKind,
 };
+pub use time_control_text::TimeControlTextError;
