@@ -344,7 +344,7 @@ fn draws_and_settings_survive_serialisation() {
     };
     let text = toml::to_string(&s).unwrap();
     assert!(text.contains("system = \"three-move\""), "{text}");
-    assert!(text.contains("three_move_deck = \"tough50\""), "{text}");
+    assert!(text.contains("three-move-deck = \"tough50\""), "{text}");
     assert_eq!(toml::from_str::<DrawSettings>(&text).unwrap(), s);
 
     for d in draws(&DrawSettings::default(), 21, 5) {

@@ -10,6 +10,7 @@
 //! The instant the current turn started is not serialised: a clock read back from disk is
 //! stopped at its last committed state and must be resumed with [`Clock::resume`].
 
+use super::limits;
 use crate::engine::Color;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -115,6 +116,24 @@ pub enum TimeControlError {
     /// An increment and a delay together.
     #[error("an increment and a delay cannot be combined: choose one")]
     IncrementAndDelay,
+    /// More periods than a clock takes.
+    #[error("{0} periods: at most {max}", max = limits::PERIODS_MAX)]
+    TooManyPeriods(usize),
+    /// A period of too many moves.
+    #[error("period {0} has {1} moves: at most {max}", max = limits::PERIOD_MOVES_MAX)]
+    TooManyMoves(usize, u32),
+    /// A period of too much time.
+    #[error("period {0} gives {1} s: at most {max} s (a day)", max = limits::PERIOD_SECONDS_MAX)]
+    TooMuchTime(usize, u64),
+    /// An increment or a delay too long.
+    #[error("an increment or delay of {0} s: at most {max} s", max = limits::BONUS_SECONDS_MAX)]
+    BonusTooLong(u64),
+    /// A delay of zero seconds.
+    #[error("a delay must be at least one second")]
+    ZeroDelay,
+    /// A per-move limit figure too long.
+    #[error("a per-move limit of {0} s: at most {max} s", max = limits::MOVE_LIMIT_SECONDS_MAX)]
+    MoveLimitTooLong(u64),
 }
 
 impl Default for TimeControl {
@@ -210,6 +229,9 @@ impl TimeControl {
 
     /// Check that the control makes sense.
     pub fn validate(&self) -> Result<(), TimeControlError> {
+        if self.periods.len() > limits::PERIODS_MAX {
+            return Err(TimeControlError::TooManyPeriods(self.periods.len()));
+        }
         for (i, p) in self.periods.iter().enumerate() {
             let n = i + 1;
             match p.moves {
@@ -217,10 +239,32 @@ impl TimeControl {
                     return Err(TimeControlError::OpenPeriodNotLast(n));
                 }
                 Some(0) => return Err(TimeControlError::ZeroMoves(n)),
+                Some(m) if m > limits::PERIOD_MOVES_MAX => {
+                    return Err(TimeControlError::TooManyMoves(n, m));
+                }
                 _ => {}
             }
             if p.seconds == 0 {
                 return Err(TimeControlError::ZeroTime(n));
+            }
+            if p.seconds > limits::PERIOD_SECONDS_MAX {
+                return Err(TimeControlError::TooMuchTime(n, p.seconds));
+            }
+        }
+        let delay = self.delay.map_or(0, |d| d.seconds);
+        for bonus in [self.increment_seconds, delay] {
+            if bonus > limits::BONUS_SECONDS_MAX {
+                return Err(TimeControlError::BonusTooLong(bonus));
+            }
+        }
+        if self.delay.is_some() && delay == 0 {
+            return Err(TimeControlError::ZeroDelay);
+        }
+        if let Some(l) = self.per_move {
+            for s in [l.seconds, l.single_jump_seconds, l.grace_seconds] {
+                if s > limits::MOVE_LIMIT_SECONDS_MAX {
+                    return Err(TimeControlError::MoveLimitTooLong(s));
+                }
             }
         }
         if self.periods.is_empty() && (self.increment_seconds > 0 || self.delay.is_some()) {

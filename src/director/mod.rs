@@ -1,6 +1,7 @@
 //! The match director: a pure state machine for a whole match, its clocks and its scoring.
 //!
 //! - [`settings`]: what the director sets up ([`MatchSettings`] and its parts), validated.
+//! - [`limits`]: the bounds of every setting and text (one validation everywhere).
 //! - [`clock`]: time controls and the two-sided clock (integer ms, charged at commit).
 //! - [`time_control_text`]: time-control text in one place: the typed form (`30/60`, `20+5`, ...),
 //!   the words and the PGN form.
@@ -52,6 +53,7 @@
 pub mod clock;
 pub mod command;
 pub mod event;
+pub mod limits;
 pub mod replay;
 pub mod score;
 pub mod settings;

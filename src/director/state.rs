@@ -16,6 +16,7 @@
 use super::clock::{Clock, ClockError, ClockReading, Commit, Flag};
 use super::command::{CoinSide, Command, CommandKind, Hand};
 use super::event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
+use super::limits;
 use super::score::{self, Change, ScoreTable};
 use super::settings::{
     ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, TieRule,
@@ -183,6 +184,16 @@ pub enum TextKind {
     Note,
 }
 
+impl TextKind {
+    /// The most characters it may have ([`limits::REASON_MAX_CHARS`], [`limits::NOTE_MAX_CHARS`]).
+    pub fn max_chars(self) -> usize {
+        match self {
+            TextKind::Reason => limits::REASON_MAX_CHARS,
+            TextKind::Note => limits::NOTE_MAX_CHARS,
+        }
+    }
+}
+
 /// A command that does not fit the match's state. Nothing has changed.
 ///
 /// Typed data only: a UI builds its own sentence from it (the TUI's `match_flow::words`).
@@ -242,6 +253,19 @@ pub enum MatchError {
     /// Empty text where a reason or note is needed.
     #[error("a {0:?} is needed")]
     EmptyText(TextKind),
+    /// A reason or note longer than its bound.
+    #[error("the {what:?} has {chars} characters: at most {max}")]
+    TooLong {
+        /// Reason or note.
+        what: TextKind,
+        /// Its length.
+        chars: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// A time adjustment beyond [`limits::ADJUST_MS_MAX`].
+    #[error("an adjustment of {0} ms: at most a day either way")]
+    AdjustTooLarge(i64),
     /// Settings refused when creating a match.
     #[error(transparent)]
     Settings(#[from] SettingsError),
@@ -322,9 +346,18 @@ pub struct Match {
     log: Vec<Entry>,
 }
 
+/// A reason or a note must say something, within its bound of [`limits`].
 fn need(text: &str, what: TextKind) -> Result<(), MatchError> {
+    let max = what.max_chars();
+    let n = limits::chars(text);
     if text.trim().is_empty() {
         Err(MatchError::EmptyText(what))
+    } else if n > max {
+        Err(MatchError::TooLong {
+            what,
+            chars: n,
+            max,
+        })
     } else {
         Ok(())
     }
@@ -857,6 +890,9 @@ impl Match {
                 reason,
             } => {
                 need(&reason, TextKind::Reason)?;
+                if delta_ms.unsigned_abs() > limits::ADJUST_MS_MAX {
+                    return Err(MatchError::AdjustTooLarge(delta_ms));
+                }
                 let (_, _, g) = self.in_play(kind)?;
                 let remaining_ms = g.clock.adjusted(colour, delta_ms)?;
                 Ok(vec![Event::TimeAdjusted {

@@ -119,9 +119,10 @@ impl std::str::FromStr for DrawMode {
     }
 }
 
-/// What a director chose about drawing openings. Fields missing when read take their default.
+/// What a director chose about drawing openings. Fields missing when read take their default;
+/// keys are kebab-case (`three-move-deck`, `exclude-man-down`), unknown keys refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct DrawSettings {
     /// The system drawn from.
     pub system: System,

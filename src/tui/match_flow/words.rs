@@ -129,6 +129,14 @@ pub fn refusal(m: &Match, e: &MatchError) -> String {
         MatchError::Opening(e) => e.to_string(),
         MatchError::EmptyText(TextKind::Reason) => "a reason is needed".into(),
         MatchError::EmptyText(TextKind::Note) => "a note is needed".into(),
+        MatchError::TooLong { what, chars, max } => format!(
+            "the {} has {chars} characters: at most {max}",
+            match what {
+                TextKind::Reason => "reason",
+                TextKind::Note => "note",
+            }
+        ),
+        MatchError::AdjustTooLarge(_) => "an adjustment is at most a day either way".into(),
         MatchError::Settings(e) => e.to_string(),
     }
 }
