@@ -371,7 +371,7 @@ impl Match {
             (EndReason::Agreed, None) => Command::AcceptDraw {
                 colour: self.draw_offer().map_or(Color::Red, Color::opponent),
             },
-            (EndReason::Repetition | EndReason::FortyMoves, None) => {
+            (EndReason::Repetition | EndReason::FortyMoves | EndReason::ThirteenCount, None) => {
                 Command::ClaimDraw { colour: turn }
             }
             (

@@ -822,6 +822,7 @@ impl Match {
                 let reason = match g.game.claimable_draw() {
                     Some(DrawClaim::Repetition) => EndReason::Repetition,
                     Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
+                    Some(DrawClaim::ThirteenCount) => EndReason::ThirteenCount,
                     None => return Err(MatchError::NotClaimable),
                 };
                 g.clock.check_spent(spent)?;
