@@ -193,9 +193,9 @@ impl MatchScreen {
         now: Instant,
         wall: chrono::DateTime<chrono::Utc>,
     ) -> MatchScreen {
+        // Looking is not writing: the reopening is recorded with the director's next action.
         m.reopen(crate::director::Now { mono_ms: 0, wall });
-        let mut session = MatchSession::new(m, saver, now, wall);
-        session.save(wall);
+        let session = MatchSession::new(m, saver, now, wall);
         let mut s = MatchScreen::new(session);
         s.ui.message = Some((
             match s.session.m.awaiting() {
@@ -927,13 +927,12 @@ impl MatchScreen {
     }
 
     fn status_or(&self, default: (String, StatusKind)) -> (String, StatusKind) {
-        if let Some(m) = &self.ui.message {
-            return m.clone();
+        // A failed save stays in front of every later message until a save succeeds.
+        let message = self.ui.message.clone().unwrap_or(default);
+        match persist::not_saved(self.session.save_error.as_deref(), &message.0) {
+            Some(text) => (text, StatusKind::Error),
+            None => message,
         }
-        if let Some(e) = &self.session.save_error {
-            return (format!("NOT SAVED: {e}"), StatusKind::Error);
-        }
-        default
     }
 
     fn render_toss(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
