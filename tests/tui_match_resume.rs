@@ -159,6 +159,13 @@ fn a_new_match_refuses_to_overwrite_an_existing_file() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a match");
 }
 
+/// Type the first legal move of the side to move.
+fn play_first_move(app: &mut App, clock: &FakeClock) {
+    let g = screen(app).game_match().playing().unwrap();
+    let mv = g.game.position().legal_moves()[0].to_string();
+    type_text(app, clock, &format!("{mv}\n"));
+}
+
 #[test]
 fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     let dir = tempfile::tempdir().unwrap();
@@ -174,15 +181,7 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     // The folder goes away (a USB stick pulled out): the next save fails.
     let path = file_of(&app);
     std::fs::remove_dir_all(&sub).unwrap();
-    let mv = screen(&app)
-        .game_match()
-        .playing()
-        .unwrap()
-        .game
-        .position()
-        .legal_moves()[0]
-        .to_string();
-    type_text(&mut app, &clock, &format!("{mv}\n"));
+    play_first_move(&mut app, &clock);
     let text = render_text(&app);
     assert!(text.contains("NOT SAVED"), "{text}");
     // A director action's "done" does not hide it, and says it is not saved yet.
@@ -200,15 +199,7 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     assert!(text.contains("not saved yet"), "{text}");
     // The folder is back: the next event saves everything, and the warning goes.
     std::fs::create_dir_all(&sub).unwrap();
-    let mv = screen(&app)
-        .game_match()
-        .playing()
-        .unwrap()
-        .game
-        .position()
-        .legal_moves()[0]
-        .to_string();
-    type_text(&mut app, &clock, &format!("{mv}\n"));
+    play_first_move(&mut app, &clock);
     assert!(!render_text(&app).contains("NOT SAVED"));
     let on_disk = load_match(&path).unwrap().the_match;
     assert_eq!(on_disk.log(), screen(&app).game_match().log());
