@@ -192,6 +192,7 @@ fn run(
             // afresh, reloads and resumes with the clocks held.
             kills += 1;
             drop(p);
+            drop(store); // the process's lock goes with it
             let (reopened, file) = MatchStore::open(path).unwrap();
             store = reopened;
             store.set_durable(false);
@@ -439,4 +440,38 @@ fn killed_after_every_event_ends_identical() {
     let (whole, _) = run(19, 4, &dir.path().join("whole.toml"), 0, false);
     let (resumed, _) = run(19, 4, &dir.path().join("killed.toml"), 1, false);
     same(&games_summary(&resumed), &games_summary(&whole), 1);
+}
+
+#[test]
+fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.toml");
+    let m = Match::new(
+        settings(1),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
+    let first = MatchStore::create(&path, &m, wall(0)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let e = MatchStore::open(&path).unwrap_err();
+    assert!(matches!(e, StoreError::Locked { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains("open in another crossboard"), "{msg}");
+    assert!(
+        msg.contains(&format!("pid {} since ", std::process::id())),
+        "{msg}"
+    );
+    // Looking needs no lock, and the file is untouched.
+    assert!(load_match(&path).is_ok());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Once the first lets go (or dies: the OS releases the lock), the match opens.
+    drop(first);
+    let (_second, file) = MatchStore::open(&path).unwrap();
+    assert_eq!(file.the_match, m);
+    // A lock file is never left beside a file that does not exist.
+    assert!(MatchStore::open(&dir.path().join("none.toml")).is_err());
+    assert!(!dir.path().join(".none.toml.lock").exists());
 }
