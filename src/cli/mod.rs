@@ -4,6 +4,7 @@ mod ballot_analysis;
 mod bench;
 mod config;
 mod engine_match;
+mod event;
 mod export;
 mod openings;
 mod pdn;
@@ -51,6 +52,8 @@ enum Command {
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
+    /// The tournament desk: events, divisions, players, pairings, results, standings.
+    Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
@@ -107,6 +110,7 @@ pub fn main() -> ExitCode {
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Event(args)) => event::run(*args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
