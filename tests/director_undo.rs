@@ -59,7 +59,7 @@ fn an_amended_result_goes_back_and_a_players_result_is_not_the_directors() {
     // Resignations are the players' own: nothing to undo.
     assert!(matches!(
         h.refused(Command::UndoDecision { reason: "r".into() }),
-        MatchError::NoDecision
+        MatchError::NothingToUndo
     ));
     h.ok(Command::Adjudicate {
         outcome: Outcome::Draw,
@@ -80,7 +80,7 @@ fn an_amended_result_goes_back_and_a_players_result_is_not_the_directors() {
     // One undo only.
     assert!(matches!(
         h.refused(Command::UndoDecision { reason: "r".into() }),
-        MatchError::NoDecision
+        MatchError::NothingToUndo
     ));
     // A reason is needed, and the next game closes the door.
     h.ok(Command::StartGame);

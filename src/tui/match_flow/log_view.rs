@@ -1,7 +1,8 @@
 //! The event log of the match in words (`L` on the match screen): every event with its time,
 //! director decisions and notes marked, newest at the bottom, scrolled with the arrows.
 
-use crate::director::{CoinSide, Entry, Event, Hand, Match, Player};
+use crate::director::{CoinSide, Entry, Event, Hand, Match, Now, Player};
+use crate::engine::Color;
 use crate::tui::keys::{Binding, DOWN, ESC, Key, UP, help, lookup};
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::menu::KeyHelp;
@@ -96,8 +97,7 @@ impl LogView {
         let inner_w = r.width.saturating_sub(4) as usize;
         let inner_h = r.height.saturating_sub(2) as usize;
         let mut lines: Vec<Line> = Vec::new();
-        for e in m.log() {
-            let (text, marked) = entry_text(m, e);
+        for (e, (text, marked)) in m.log().iter().zip(entries_text(m)) {
             let stamp = e.at.format("%H:%M:%S").to_string();
             let style = if marked {
                 look.accent()
@@ -137,8 +137,49 @@ impl LogView {
     }
 }
 
-/// One entry in words, and whether it is a director's decision or a note (marked).
-pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
+/// Every entry of the log in words, and whether it is a director's decision or a note
+/// (marked). The log is folded again to name the game and the colour of each move (a move
+/// event holds only the move and its times).
+pub fn entries_text(m: &Match) -> Vec<(String, bool)> {
+    let log = m.log();
+    let Some(first) = log.first() else {
+        return Vec::new();
+    };
+    let now = Now {
+        mono_ms: 0,
+        wall: first.at,
+    };
+    let mut fold = Match::new(m.settings().clone(), now).ok();
+    let mut out = Vec::with_capacity(log.len());
+    for (i, e) in log.iter().enumerate() {
+        let mover = fold
+            .as_ref()
+            .and_then(|f| f.playing())
+            .map(|g| MoveContext {
+                ballot: g.ballot,
+                game: g.number,
+                colour: g.game.position().turn(),
+            });
+        out.push(entry_text(m, e, mover));
+        if i > 0
+            && let Some(f) = fold.as_mut()
+        {
+            f.evolve(e);
+        }
+    }
+    out
+}
+
+/// Where a move was played: its game and the colour that played it.
+#[derive(Clone, Copy, Debug)]
+struct MoveContext {
+    ballot: u32,
+    game: u8,
+    colour: Color,
+}
+
+/// One entry in words (`mover`: the game in play before it), and whether it is marked.
+fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool) {
     let n = |p: Player| m.name(p).to_string();
     match &e.event {
         Event::MatchCreated => (
@@ -187,10 +228,11 @@ pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
             ),
             *by_director,
         ),
-        Event::BallotDrawn {
-            ballot, opening, ..
-        } => (
-            format!("ballot {ballot} drawn: {}", opening.reference()),
+        Event::BallotDrawn { ballot, number, .. } => (
+            match crate::openings::opening(m.settings().openings.system, *number) {
+                Ok(o) => format!("ballot {ballot} drawn: {}", o.reference()),
+                Err(_) => format!("ballot {ballot} drawn: opening {number}"),
+            },
             false,
         ),
         Event::BallotAccepted { ballot, colour } => (
@@ -221,17 +263,18 @@ pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
             false,
         ),
         Event::MovePlayed {
-            ballot,
-            game,
-            record,
+            mv,
+            spent_ms,
+            left_ms,
         } => (
             format!(
-                "game {ballot}.{game}: {} played {} in {}{}",
-                record.colour,
-                record.mv,
-                format_clock(record.spent_ms as i64),
-                record
-                    .remaining_ms
+                "{} {mv} in {}{}",
+                match mover {
+                    Some(c) => format!("game {}.{}: {} played", c.ballot, c.game, c.colour),
+                    None => "played".to_string(),
+                },
+                format_clock(i64::try_from(*spent_ms).unwrap_or(i64::MAX)),
+                left_ms
                     .map(|r| format!(", {} left", format_clock(r)))
                     .unwrap_or_default()
             ),
@@ -243,6 +286,7 @@ pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
             ballot,
             game,
             result,
+            ..
         } => (format!("game {ballot}.{game} over: {result}"), false),
         Event::ResultAmended {
             ballot,
@@ -275,8 +319,8 @@ pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
                 true,
             )
         }
-        Event::TimeCalled { colour } => (format!("\"Time\" called on {colour}"), false),
-        Event::ClocksPaused { reason } => (format!("director: clocks paused ({reason})"), true),
+        Event::TimeCalled { colour, .. } => (format!("\"Time\" called on {colour}"), false),
+        Event::ClocksPaused { reason, .. } => (format!("director: clocks paused ({reason})"), true),
         Event::ClocksResumed => ("director: clocks resumed".into(), true),
         Event::TimeAdjusted {
             colour,
@@ -329,17 +373,7 @@ pub fn entry_text(m: &Match, e: &Entry) -> (String, bool) {
             true,
         ),
         Event::Note { text } => (format!("NOTE: {text}"), true),
-        Event::Resumed { clocks_paused } => (
-            format!(
-                "match resumed{}",
-                if *clocks_paused {
-                    ", clocks paused at the last move"
-                } else {
-                    ""
-                }
-            ),
-            false,
-        ),
+        Event::Reopened => ("match reopened, clocks held at the last move".into(), false),
     }
 }
 

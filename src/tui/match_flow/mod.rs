@@ -27,6 +27,7 @@ pub mod screen;
 pub mod session;
 pub mod setup;
 pub mod stages;
+pub mod words;
 
 use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};

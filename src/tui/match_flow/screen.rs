@@ -13,7 +13,7 @@ use super::persist::{self, Saver};
 use super::results::{self, ResultsStage};
 use super::session::MatchSession;
 use super::stages::{DrawShown, DrawStage, GameStage, OverStage, Stage, StageKind, Step, View};
-use super::{MatchOptions, stages};
+use super::{MatchOptions, stages, words};
 use crate::director::{Awaiting, Command, Entry, Event, Match, MatchSettings, Phase};
 use crate::engine::Color;
 use crate::store::export::{Exported, export_match};
@@ -219,15 +219,15 @@ impl MatchScreen {
         now: Instant,
         wall: chrono::DateTime<chrono::Utc>,
     ) -> MatchScreen {
-        m.resume(crate::director::Now { mono_ms: 0, wall });
-        let mut session = MatchSession::new(m, saver, now, wall);
-        session.save(wall);
+        // Looking is not writing: the reopening is recorded with the director's next action.
+        m.reopen(crate::director::Now { mono_ms: 0, wall });
+        let session = MatchSession::new(m, saver, now, wall);
         let mut s = MatchScreen::new(session);
         let text = match s.session.m.awaiting() {
             Awaiting::Resume => {
                 "match resumed, clocks paused at the last move: Enter resumes them".to_string()
             }
-            _ => "match resumed where it stopped".to_string(),
+            _ => format!("match resumed: {}", words::status(&s.session.m)),
         };
         s.say(text, StatusKind::Warn);
         s
@@ -283,7 +283,8 @@ impl MatchScreen {
                 true
             }
             Err(e) => {
-                self.say(e.to_string(), StatusKind::Error);
+                let text = words::refusal(&self.session.m, &e);
+                self.say(text, StatusKind::Error);
                 false
             }
         }
@@ -301,11 +302,17 @@ impl MatchScreen {
                         t.observe(&e.event);
                     }
                 }
-                Event::BallotDrawn {
-                    ballot,
-                    opening,
-                    steps,
-                } => {
+                Event::BallotDrawn { ballot, steps, .. } => {
+                    // The opening drawn: pending a decision, or accepted at once.
+                    let m = &self.session.m;
+                    let Some(opening) = m.pending_draw().map(|d| &d.opening).or_else(|| {
+                        m.ballots()
+                            .last()
+                            .filter(|b| b.number == *ballot)
+                            .map(|b| &b.opening)
+                    }) else {
+                        continue;
+                    };
                     let d = DrawShown::new(*ballot, opening.clone(), steps.clone(), true);
                     self.stage = if d.done() {
                         Stage::Decide(stages::DecideStage::new(d))
@@ -770,18 +777,13 @@ impl ScreenState for MatchScreen {
 
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
-        let mut v = View {
+        let v = View {
             session: &self.session,
             flipped: self.flipped,
             numbers: self.numbers,
             ctx,
             message: self.current_message(),
         };
-        if v.message.is_none()
-            && let Some(e) = &self.session.save_error
-        {
-            v.message = Some((format!("NOT SAVED: {e}"), StatusKind::Error));
-        }
         match &self.stage {
             Stage::Toss(t) => t.render(frame, area, &v),
             Stage::Draw(d) => d.render(frame, area, &v),

@@ -117,7 +117,7 @@ impl DecideStage {
         let m = v.m();
         let d = &self.shown;
         let side_w = side_width(area);
-        let mut info = card_lines(d, side_w, look);
+        let mut info = card_lines(d, &m.settings().openings, side_w, look);
         let b = BallotInfo::from_opening(&d.opening);
         for part in wrap(&format!("{}: {}", b.reference, b.name), side_w) {
             info.push(Line::from(Span::styled(part, look.accent())));

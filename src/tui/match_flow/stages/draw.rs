@@ -5,7 +5,7 @@
 use super::{CARD_TICKS, DecideStage, Stage, Step, View, header, names_in};
 use crate::director::{Command, Match, Phase};
 use crate::engine::{Color, Position};
-use crate::openings::{DrawStep, Opening};
+use crate::openings::{DrawSettings, DrawStep, Opening, StepKind};
 use crate::tui::keys::{Binding, ENTER, Key, SPACE, footer, help, lookup};
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::menu::KeyHelp;
@@ -192,7 +192,7 @@ impl DrawStage {
                 (status, format!("Ballot {ballot} · draw"))
             }
             Some(d) => {
-                info.extend(card_lines(d, side_w, look));
+                info.extend(card_lines(d, &m.settings().openings, side_w, look));
                 info.push(Line::from(Span::styled(
                     format!("drawing card {} of {}...", d.revealed + 1, d.steps.len()),
                     look.dim(),
@@ -232,11 +232,17 @@ pub fn side_width(area: Rect) -> usize {
 }
 
 /// The cards shown so far, one per line (wrapped), redraws marked.
-pub fn card_lines(d: &DrawShown, width: usize, look: &Appearance) -> Vec<Line<'static>> {
+pub fn card_lines(
+    d: &DrawShown,
+    settings: &DrawSettings,
+    width: usize,
+    look: &Appearance,
+) -> Vec<Line<'static>> {
     let mut out = Vec::new();
-    for (i, s) in d.steps.iter().enumerate().take(d.revealed) {
-        let text = format!("{}. {} {}: {}", i + 1, s.what, s.card, s.meaning);
-        let style = if s.what.starts_with("Redraw") || s.meaning.contains("instead") {
+    let meanings = crate::openings::describe_steps(settings, &d.steps);
+    for (i, (s, meaning)) in d.steps.iter().zip(&meanings).enumerate().take(d.revealed) {
+        let text = format!("{}. {} {}: {meaning}", i + 1, s.kind.label(), s.card);
+        let style = if s.kind == StepKind::Redraw || meaning.contains("instead") {
             look.accent()
         } else {
             Style::new()

@@ -386,6 +386,7 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
         let why = match claim {
             DrawClaim::Repetition => "third repetition",
             DrawClaim::FortyMoves => "40 moves without a man move or capture",
+            DrawClaim::ThirteenCount => "the 13-count ran out",
         };
         return (
             format!("{declined}{who} ({turn}) to move; a draw is claimable ({why}): c claims"),

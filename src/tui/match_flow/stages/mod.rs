@@ -16,6 +16,7 @@ pub mod over;
 pub mod pre_game;
 pub mod toss;
 
+use super::persist;
 use super::results::ResultsStage;
 use super::screen::Popup;
 use super::session::MatchSession;
@@ -171,9 +172,14 @@ impl View<'_> {
         &self.session.m
     }
 
-    /// The status line: the message if one is shown, else the stage's own.
+    /// The status line: the message if one is shown, else the stage's own; while the last
+    /// save failed, NOT SAVED in front of it ([`persist::not_saved`]).
     pub fn status(&self, own: (String, StatusKind)) -> (String, StatusKind) {
-        self.message.clone().unwrap_or(own)
+        let message = self.message.clone().unwrap_or(own);
+        match persist::not_saved(self.session.save_error.as_deref(), &message.0) {
+            Some(text) => (text, StatusKind::Error),
+            None => message,
+        }
     }
 
     /// The board as the match screen shows it: orientation and numbers from the screen,
