@@ -98,7 +98,9 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     t.text("Bob arrived late; the forfeit was withdrawn");
     t.keys(&["Enter"]);
     then(&t, "Add the note", &["y"]);
-    then(&t, "Clocks paused", &["Enter"]);
+    // Done, and the status still says what Enter does (the clocks stay paused).
+    let noted = then(&t, "withdrawn: done", &["Enter"]);
+    assert!(noted.contains("Enter resumes them"), "{noted}");
     then(&t, "clock again?", &["y", "r", "w", "y"]);
     let over = t.wait_text("Game over");
     assert!(

@@ -196,22 +196,27 @@ pub fn help_hint(typing: bool) -> &'static str {
 }
 
 /// A binding table without its action type: (keys, help text) per binding, for checking the
-/// tables a screen looks keys up in, in order.
-pub type Erased = Vec<(&'static [Key], &'static str)>;
+/// tables a screen looks keys up in, in order ([`ScreenState::chain`]).
+///
+/// [`ScreenState::chain`]: crate::tui::screens::ScreenState::chain
+pub type Erased = Vec<(Vec<Key>, String)>;
 
 /// The table without its actions.
 pub fn erase<A>(table: &[Binding<A>]) -> Erased {
-    table.iter().map(|b| (b.keys, b.help)).collect()
+    table
+        .iter()
+        .map(|b| (b.keys.to_vec(), b.help.to_string()))
+        .collect()
 }
 
 /// A check for tests of a screen that looks a key up in several tables in turn (`chain`, in
 /// that order): every key of every binding reaches its binding (no earlier binding, in its
 /// table or an earlier one, takes it), and the screen's help shows its label with its text.
 pub fn check_chain(chain: &[Erased], help_lines: &[KeyHelp]) -> Result<(), String> {
-    let mut earlier: Vec<(&'static [Key], &'static str)> = Vec::new();
+    let mut earlier: Vec<(&[Key], &str)> = Vec::new();
     for table in chain {
         for (keys, text) in table {
-            for k in keys.iter() {
+            for k in keys {
                 let e = k.event();
                 if let Some((_, other)) = earlier
                     .iter()

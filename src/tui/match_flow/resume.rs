@@ -173,6 +173,10 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 impl ScreenState for ResumeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS)]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;

@@ -73,6 +73,8 @@ impl Popup {
 struct Note {
     text: String,
     kind: StatusKind,
+    /// The stage's own status follows it (what Enter does now).
+    then_own: bool,
     /// The length of the match's log when it was made.
     at: usize,
 }
@@ -262,16 +264,27 @@ impl MatchScreen {
         self.message = Some(Note {
             text: text.into(),
             kind,
+            then_own: false,
             at: self.session.m.log().len(),
         });
     }
 
-    /// The message to show now: none once an event has happened since it was made.
-    fn current_message(&self) -> Option<(String, StatusKind)> {
+    /// Show what was just done, followed by the stage's own status (what Enter does now), so
+    /// the line is never stale.
+    fn say_done(&mut self, text: impl Into<String>) {
+        self.say(text, StatusKind::Info);
+        if let Some(n) = &mut self.message {
+            n.then_own = true;
+        }
+    }
+
+    /// The message to show now (and whether the stage's status follows it): none once an
+    /// event has happened since it was made.
+    fn current_message(&self) -> Option<(String, StatusKind, bool)> {
         self.message
             .as_ref()
             .filter(|n| n.at == self.session.m.log().len())
-            .map(|n| (n.text.clone(), n.kind))
+            .map(|n| (n.text.clone(), n.kind, n.then_own))
     }
 
     /// Send a command to the director and follow what happened. True if it was accepted;
@@ -531,7 +544,7 @@ impl MatchScreen {
                         StatusKind::Warn,
                     );
                 } else if done && self.stage.kind() == before && !resume {
-                    self.say(format!("{text}: done"), StatusKind::Info);
+                    self.say_done(format!("{text}: done"));
                 }
                 if keep || resume {
                     self.paused_for_menu = false;
@@ -548,7 +561,7 @@ impl MatchScreen {
     pub fn export(&mut self) {
         let path = persist::export_path(&self.session.saver, self.export_dir.as_deref());
         match export_match(&self.session.m, &path) {
-            Ok(done) => self.say(export_sentence(done, &path), StatusKind::Info),
+            Ok(done) => self.say_done(export_sentence(done, &path)),
             Err(e) => self.say(format!("export failed: {e}"), StatusKind::Error),
         }
     }
@@ -758,6 +771,10 @@ fn export_sentence(done: Exported, path: &std::path::Path) -> String {
 }
 
 impl ScreenState for MatchScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        MatchScreen::chain(self)
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Tick => {

@@ -489,6 +489,11 @@ pub static KEYS: &[Binding<Act>] = &[
     Binding::new(&[ESC], Act::Back, "back to the home screen").footer("back"),
     Binding::new(&[UP, BACKTAB], Act::Prev, "the field above"),
     Binding::new(&[DOWN, TAB], Act::Next, "the field below"),
+];
+
+/// The arrows of a choice row and of the time control (its presets); other text rows have
+/// no use for them.
+pub static ARROW_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[LEFT],
         Act::Less,
@@ -509,28 +514,43 @@ pub static CHOICE_KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('q')], Act::Back, "back to the home screen"),
 ];
 
+/// True if the arrows choose on this row: a choice, or the time control's presets.
+fn has_arrows(id: FieldId) -> bool {
+    !id.is_text() || id == FieldId::Time
+}
+
 impl ScreenState for MatchSetupScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        use crate::tui::keys::erase;
+        let id = self.focused();
+        let mut chain = vec![erase(KEYS)];
+        if has_arrows(id) {
+            chain.push(erase(ARROW_KEYS));
+        }
+        chain.push(if id.is_text() {
+            erase(TEXT_KEYS)
+        } else {
+            erase(CHOICE_KEYS)
+        });
+        chain
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
         let n = self.visible().len();
         let id = self.focused();
-        let act = lookup(KEYS, k).or_else(|| {
-            if id.is_text() {
-                None
-            } else {
-                lookup(CHOICE_KEYS, k)
-            }
-        });
+        let act = lookup(KEYS, k)
+            .or_else(|| has_arrows(id).then(|| lookup(ARROW_KEYS, k)).flatten())
+            .or_else(|| (!id.is_text()).then(|| lookup(CHOICE_KEYS, k)).flatten());
         match act {
             Some(Act::Back) => return Nav::Pop,
             Some(Act::Start) => return self.start(ctx),
             Some(Act::Prev) => self.focus = (self.focus + n - 1) % n,
             Some(Act::Next) => self.focus = (self.focus + 1) % n,
-            Some(Act::Less) if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
-            Some(Act::More) if !id.is_text() || id == FieldId::Time => self.cycle(id, true),
-            Some(_) => {}
+            Some(Act::Less) => self.cycle(id, false),
+            Some(Act::More) => self.cycle(id, true),
             None if id.is_text() => {
                 self.texts[idx(id)].key(k);
             }
@@ -639,8 +659,12 @@ impl ScreenState for MatchSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
+        let id = self.focused();
         let mut lines = help(KEYS);
-        if self.focused().is_text() {
+        if has_arrows(id) {
+            lines.extend(help(ARROW_KEYS));
+        }
+        if id.is_text() {
             lines.extend(help(TEXT_KEYS));
         } else {
             lines.extend(help(CHOICE_KEYS));

@@ -97,6 +97,13 @@ impl HomeScreen {
 }
 
 impl ScreenState for HomeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![
+            crate::tui::keys::erase(crate::tui::widgets::menu::MENU_KEYS),
+            self.menu.item_keys(),
+        ]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let chosen = match msg {
             Msg::Key(k) => match self.menu.key(k) {

@@ -15,6 +15,7 @@ pub mod practice_setup;
 pub mod review;
 
 use super::Msg;
+use super::keys::Erased;
 use super::theme::Appearance;
 use super::widgets::menu::KeyHelp;
 use rand_chacha::ChaCha8Rng;
@@ -96,6 +97,11 @@ pub trait ScreenState {
     fn confirm_quit(&mut self) -> bool {
         false
     }
+    /// The key tables the screen looks a key up in now, in that order (for the tests that
+    /// every key of every table is handled and in the help). Empty: not declared.
+    fn chain(&self) -> Vec<Erased> {
+        Vec::new()
+    }
 }
 
 /// Every screen of the app. To add one: a file in `screens/` (or `match_flow/`), a variant here,
@@ -162,5 +168,8 @@ impl ScreenState for Screen {
     }
     fn confirm_quit(&mut self) -> bool {
         each_screen!(self, s => s.confirm_quit())
+    }
+    fn chain(&self) -> Vec<Erased> {
+        each_screen!(self, s => s.chain())
     }
 }

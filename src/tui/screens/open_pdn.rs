@@ -160,6 +160,18 @@ pub static LIST_KEYS: &[Binding<ListAct>] =
     &[Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "another file").footer("another file")];
 
 impl ScreenState for OpenPdnScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        if self.games.is_some() {
+            vec![
+                crate::tui::keys::erase(LIST_KEYS),
+                crate::tui::keys::erase(crate::tui::widgets::menu::MENU_KEYS),
+                self.menu.item_keys(),
+            ]
+        } else {
+            vec![crate::tui::keys::erase(PATH_KEYS)]
+        }
+    }
+
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;

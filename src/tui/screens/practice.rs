@@ -282,6 +282,13 @@ impl PracticeScreen {
 }
 
 impl ScreenState for PracticeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![
+            crate::tui::keys::erase(crate::tui::move_input::MOVE_KEYS),
+            crate::tui::keys::erase(KEYS),
+        ]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         // The engine's reports first: its move, a hint, review progress.
         if let Some(mv) = self.engine.poll(&self.game, ctx.rng) {

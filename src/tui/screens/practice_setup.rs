@@ -222,7 +222,15 @@ pub static KEYS: &[Binding<Act>] = &[
         "the colour the engine plays",
     ),
     Binding::new(
-        &[UP, DOWN, Key::Char('k'), Key::Char('j'), TAB],
+        &[
+            UP,
+            DOWN,
+            Key::Char('k'),
+            Key::Char('j'),
+            TAB,
+            Key::Code(KeyCode::Home),
+            Key::Code(KeyCode::End),
+        ],
         Act::Menu,
         "choose a system",
     ),
@@ -230,6 +238,10 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 impl ScreenState for PracticeSetupScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS), self.menu.item_keys()]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Key(k) => match lookup(KEYS, k) {
@@ -262,8 +274,12 @@ impl ScreenState for PracticeSetupScreen {
                     Nav::Stay
                 }
                 Some(Act::Colour) => {
-                    if let Some(o) = &mut self.opponent {
-                        o.color = o.color.opponent();
+                    match &mut self.opponent {
+                        Some(o) => o.color = o.color.opponent(),
+                        None => {
+                            self.message =
+                                Some("no engine opponent to give a colour: o chooses one".into())
+                        }
                     }
                     Nav::Stay
                 }

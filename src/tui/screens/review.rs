@@ -55,6 +55,10 @@ impl ReviewScreen {
 }
 
 impl ScreenState for ReviewScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS)]
+    }
+
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Key(key) => match lookup(KEYS, key) {

@@ -162,8 +162,9 @@ pub struct View<'a> {
     pub numbers: bool,
     /// The render context (time, appearance).
     pub ctx: &'a RenderCtx<'a>,
-    /// The status line's message, if one is shown now.
-    pub message: Option<(String, StatusKind)>,
+    /// The status line's message, if one is shown now, and whether the stage's own status
+    /// follows it.
+    pub message: Option<(String, StatusKind, bool)>,
 }
 
 impl View<'_> {
@@ -175,7 +176,18 @@ impl View<'_> {
     /// The status line: the message if one is shown, else the stage's own; while the last
     /// save failed, NOT SAVED in front of it ([`persist::not_saved`]).
     pub fn status(&self, own: (String, StatusKind)) -> (String, StatusKind) {
-        let message = self.message.clone().unwrap_or(own);
+        let message = match self.message.clone() {
+            Some((text, kind, true)) => {
+                let kind = if kind == StatusKind::Info {
+                    own.1
+                } else {
+                    kind
+                };
+                (format!("{text} · {}", own.0), kind)
+            }
+            Some((text, kind, false)) => (text, kind),
+            None => own,
+        };
         match persist::not_saved(self.session.save_error.as_deref(), &message.0) {
             Some(text) => (text, StatusKind::Error),
             None => message,
