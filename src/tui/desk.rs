@@ -10,7 +10,11 @@ use super::screens::{Ctx, Nav, RenderCtx, ScreenState};
 use super::widgets::menu::KeyHelp;
 use crate::director::Player;
 use crate::event::pair::propose;
-use crate::event::{Action, BoardResult, DivisionSettings, EventInfo, Format, Outcome, PlayerInfo};
+use crate::event::pair::swap;
+use crate::event::{
+    Action, BoardResult, Division, DivisionSettings, EventInfo, Format, Outcome, PlayerId,
+    PlayerInfo,
+};
 use crate::store::event_export::Published;
 use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
 use ratatui::Frame;
@@ -33,13 +37,43 @@ pub enum View {
     Why,
 }
 
-/// A line being typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A line being typed, and what it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Ask {
     EventName,
     Division,
     Player,
     Forfeit,
+    /// The two players to exchange in the round's pairing.
+    SwapPlayers,
+    /// Why (logged): the two players found.
+    SwapReason(PlayerId, PlayerId),
+    WithdrawPlayer,
+    /// Why (logged).
+    WithdrawReason(PlayerId),
+    /// A player and the round they will miss.
+    Absent,
+    /// A PDN file for the selected board.
+    Pdn,
+}
+
+impl Ask {
+    /// The prompt in front of the typed text.
+    fn prompt(&self, d: Option<&Division>) -> String {
+        let name = |id: &PlayerId| d.map_or("?".to_string(), |d| d.name(*id).to_string());
+        match self {
+            Ask::EventName => "Event name".into(),
+            Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)".into(),
+            Ask::Player => "Player name".into(),
+            Ask::Forfeit => "Forfeit: who came (1, 2 or none)".into(),
+            Ask::SwapPlayers => "Exchange two players (NAME, NAME)".into(),
+            Ask::SwapReason(a, b) => format!("Why exchange {} and {} (logged)", name(a), name(b)),
+            Ask::WithdrawPlayer => "Withdraw which player".into(),
+            Ask::WithdrawReason(p) => format!("Why does {} withdraw (logged)", name(p)),
+            Ask::Absent => "Absent: NAME [ROUND] (default: the next round)".into(),
+            Ask::Pdn => "PDN file of the board's games".into(),
+        }
+    }
 }
 
 /// The desk screen.
@@ -90,6 +124,10 @@ enum Act {
     Why,
     AddPlayer,
     AddDivision,
+    Swap,
+    Withdraw,
+    Absent,
+    AttachPdn,
     Export,
     Back,
 }
@@ -133,7 +171,27 @@ static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('a')],
         Act::AddPlayer,
-        "enter a player (a new name is registered)",
+        "enter a player (a new name is registered; once round 1 is paired, a late entry)",
+    ),
+    Binding::new(
+        &[Key::Char('x')],
+        Act::Swap,
+        "exchange two players in the round's pairing (the reason is logged)",
+    ),
+    Binding::new(
+        &[Key::Char('W')],
+        Act::Withdraw,
+        "a player withdraws (not paired from the next round; the reason is logged)",
+    ),
+    Binding::new(
+        &[Key::Char('A')],
+        Act::Absent,
+        "a player will miss a round (scores the absence points)",
+    ),
+    Binding::new(
+        &[Key::Char('g')],
+        Act::AttachPdn,
+        "attach a PDN file of the board's games",
     ),
     Binding::new(
         &[Key::Char('d')],
@@ -384,12 +442,101 @@ impl DeskScreen {
                 };
                 match result {
                     Ok(id) => {
+                        let paired = open.event.divisions[self.division].paired_rounds();
+                        let late = match paired {
+                            0 => String::new(),
+                            1 => " as a late entry (round 1 scores as an absence)".into(),
+                            n => format!(" as a late entry (rounds 1-{n} score as absences)"),
+                        };
                         self.status = format!(
-                            "recorded: {text} entered (player {id}); type the next name or Esc"
+                            "recorded: {text} entered{late} (player {id}); type the next name or Esc"
                         );
                         self.ask = Some((Ask::Player, String::new()));
                     }
                     Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::SwapPlayers => {
+                let names: Vec<&str> = text.split(',').map(str::trim).collect();
+                let [a, b] = names.as_slice() else {
+                    self.status = "exchange: type two names separated by a comma".into();
+                    self.ask = Some((Ask::SwapPlayers, text));
+                    return;
+                };
+                match (self.find(a), self.find(b)) {
+                    (Ok(a), Ok(b)) if a != b => self.ask = Some((Ask::SwapReason(a, b), String::new())),
+                    (Ok(_), Ok(_)) => self.status = "exchange: two different players".into(),
+                    (Err(e), _) | (_, Err(e)) => self.status = e,
+                }
+            }
+            Ask::SwapReason(a, b) => {
+                let Some(d) = self.current_division() else { return };
+                let done = format!(
+                    "{} and {} exchanged in round {} ({text})",
+                    d.name(a),
+                    d.name(b),
+                    d.paired_rounds()
+                );
+                match swap(self.division, d, a, b, &text) {
+                    Ok(action) => self.record(vec![action], done),
+                    Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::WithdrawPlayer => match self.find(&text) {
+                Ok(p) => self.ask = Some((Ask::WithdrawReason(p), String::new())),
+                Err(e) => self.status = e,
+            },
+            Ask::WithdrawReason(p) => {
+                let Some(d) = self.current_division() else { return };
+                let done = format!(
+                    "{} withdrawn: not paired from round {} ({text})",
+                    d.name(p),
+                    d.paired_rounds() + 1
+                );
+                let action = Action::Withdraw {
+                    division: self.division,
+                    player: p,
+                    reason: text,
+                };
+                self.record(vec![action], done);
+            }
+            Ask::Absent => {
+                let Some(d) = self.current_division() else { return };
+                let (who, round) = match text.rsplit_once(' ') {
+                    Some((who, r)) if r.parse::<u32>().is_ok() => {
+                        (who.trim().to_string(), r.parse().unwrap_or(0))
+                    }
+                    _ => (text.clone(), d.paired_rounds() + 1),
+                };
+                match self.find(&who) {
+                    Ok(p) => {
+                        let done = format!("{} absent in round {round}", d.name(p));
+                        let action = Action::Absent {
+                            division: self.division,
+                            player: p,
+                            round,
+                        };
+                        self.record(vec![action], done);
+                    }
+                    Err(e) => self.status = e,
+                }
+            }
+            Ask::Pdn => {
+                let Some((round, board)) = self.selected_board() else { return };
+                match crate::store::eventdb::board_pdn(std::path::Path::new(&text)) {
+                    Ok((pdn, games)) => {
+                        let action = Action::AttachPdn {
+                            division: self.division,
+                            round,
+                            board,
+                            pdn,
+                        };
+                        self.record(
+                            vec![action],
+                            format!("{games} games attached to round {round} board {board}"),
+                        );
+                    }
+                    Err(e) => self.status = e,
                 }
             }
             Ask::Forfeit => {
@@ -429,6 +576,33 @@ impl DeskScreen {
                 };
                 self.record(vec![action], text);
             }
+        }
+    }
+
+    fn current_division(&self) -> Option<&Division> {
+        self.open.as_ref()?.event.divisions.get(self.division)
+    }
+
+    /// The player `who` names in the current division, or the sentence saying why not.
+    fn find(&self, who: &str) -> Result<PlayerId, String> {
+        let d = self
+            .current_division()
+            .ok_or_else(|| "add a division first (d)".to_string())?;
+        d.find_player(who).map_err(|e| e.to_string())
+    }
+
+    /// The selected board of the last round: (round, board).
+    fn selected_board(&self) -> Option<(u32, u32)> {
+        let r = self.current_division()?.rounds.last()?;
+        r.boards.get(self.board).map(|b| (r.number, b.number))
+    }
+
+    /// Ask `ask` if there is a division to act on.
+    fn ask_if_division(&mut self, ask: Ask) {
+        if self.current_division().is_some() {
+            self.ask = Some((ask, String::new()));
+        } else {
+            self.status = "add a division first (d)".into();
         }
     }
 
@@ -494,6 +668,16 @@ impl DeskScreen {
             Act::Why => self.view = View::Why,
             Act::AddPlayer => self.ask = Some((Ask::Player, String::new())),
             Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
+            Act::Swap => self.ask_if_division(Ask::SwapPlayers),
+            Act::Withdraw => self.ask_if_division(Ask::WithdrawPlayer),
+            Act::Absent => self.ask_if_division(Ask::Absent),
+            Act::AttachPdn => {
+                if self.selected_board().is_some() {
+                    self.ask = Some((Ask::Pdn, String::new()));
+                } else {
+                    self.status = "pair a round first (p)".into();
+                }
+            }
             Act::Export => self.export(),
             Act::Back => {
                 self.open = None;
@@ -563,8 +747,9 @@ impl DeskScreen {
                             "waiting"
                         };
                         let mark = if k == self.board { ">" } else { " " };
+                        let pdn = if b.pdn.is_some() { " pdn" } else { "" };
                         out.push(Line::from(format!(
-                            "{mark}{:>3}  {:<24} {:<24} {:<9} {state}",
+                            "{mark}{:>3}  {:<24} {:<24} {:<9} {state}{pdn}",
                             b.number,
                             clip(d.name(b.first), 24),
                             clip(d.name(b.second), 24),
@@ -573,6 +758,39 @@ impl DeskScreen {
                     }
                     if let Some(b) = r.bye {
                         out.push(Line::from(format!("  bye  {}", d.name(b))));
+                    }
+                    let out_of: Vec<String> = d
+                        .entrants
+                        .iter()
+                        .filter(|e| r.board_of(e.player).is_none() && r.bye != Some(e.player))
+                        .map(|e| {
+                            let why = if e.withdrawn_from.is_some_and(|w| w <= r.number) {
+                                "withdrawn"
+                            } else if e.from_round > r.number {
+                                "entered later"
+                            } else {
+                                "absent"
+                            };
+                            format!("{} ({why})", e.info.name)
+                        })
+                        .collect();
+                    if !out_of.is_empty() {
+                        out.push(Line::from(clip(
+                            &format!("  not paired: {}", out_of.join(", ")),
+                            width,
+                        )));
+                    }
+                    let next: Vec<String> = d
+                        .entrants
+                        .iter()
+                        .filter(|e| e.absences.contains(&(r.number + 1)))
+                        .map(|e| e.info.name.clone())
+                        .collect();
+                    if !next.is_empty() {
+                        out.push(Line::from(clip(
+                            &format!("  absent in round {}: {}", r.number + 1, next.join(", ")),
+                            width,
+                        )));
                     }
                     for (k, ballot) in r.ballots.iter().enumerate() {
                         out.push(Line::from(format!(
@@ -644,13 +862,13 @@ fn clip(s: &str, n: usize) -> String {
 impl ScreenState for DeskScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else { return Nav::Stay };
-        if let Some((ask, text)) = &mut self.ask {
+        if let Some((_, text)) = &mut self.ask {
             match k.code {
                 KeyCode::Esc => self.ask = None,
                 KeyCode::Enter => {
-                    let (ask, text) = (*ask, std::mem::take(text));
-                    self.ask = None;
-                    if !text.trim().is_empty() {
+                    if let Some((ask, text)) = self.ask.take()
+                        && !text.trim().is_empty()
+                    {
                         self.answer(ask, text);
                     }
                 }
@@ -659,6 +877,12 @@ impl ScreenState for DeskScreen {
                 }
                 KeyCode::Char(c) if text.chars().count() < crate::event::settings::MAX_TEXT => {
                     text.push(c)
+                }
+                KeyCode::Char(_) => {
+                    self.status = format!(
+                        "at most {} characters",
+                        crate::event::settings::MAX_TEXT
+                    )
                 }
                 _ => {}
             }
@@ -725,15 +949,7 @@ impl ScreenState for DeskScreen {
             },
         );
         let prompt = match &self.ask {
-            Some((ask, text)) => {
-                let what = match ask {
-                    Ask::EventName => "Event name",
-                    Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)",
-                    Ask::Player => "Player name",
-                    Ask::Forfeit => "Forfeit: who came (1, 2 or none)",
-                };
-                format!("{what}: {text}_")
-            }
+            Some((ask, text)) => format!("{}: {text}_", ask.prompt(self.current_division())),
             None => String::new(),
         };
         let buf = frame.buffer_mut();
@@ -776,5 +992,16 @@ impl ScreenState for DeskScreen {
 
     fn typing(&self) -> bool {
         self.ask.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_tables_reach_every_binding_and_the_help() {
+        crate::tui::keys::check_table(KEYS).unwrap();
+        crate::tui::keys::check_table(LIST_KEYS).unwrap();
     }
 }
