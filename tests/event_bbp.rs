@@ -14,8 +14,7 @@
 use crossboard::director::{GamePoints, Player};
 use crossboard::event::pair::{pairing_order, propose};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Event, Format, Outcome, Pairing, PlayerInfo,
-    ScoreUnit,
+    Action, BoardResult, DivisionSettings, Event, Format, Outcome, Pairing, PlayerInfo, ScoreUnit,
 };
 use crossboard::store::event_export::trf;
 use rand::{RngExt, SeedableRng};
@@ -52,7 +51,10 @@ impl Boards {
 
     /// The same opponents, colours aside.
     fn unordered(&self) -> BTreeSet<(u32, u32)> {
-        self.pairs.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect()
+        self.pairs
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect()
     }
 }
 

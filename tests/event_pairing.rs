@@ -109,7 +109,10 @@ fn double_round_robin_colours() {
                 }
             }
         }
-        assert!(met.values().all(|&k| k == 1), "each pairing once per colour");
+        assert!(
+            met.values().all(|&k| k == 1),
+            "each pairing once per colour"
+        );
         assert_eq!(met.len() as u32, n * (n - 1));
         assert_eq!(berger_round(players, 2, rounds + 1), None);
     }

@@ -41,7 +41,10 @@ fn a_round_entered_by_keys() {
     assert!(text.contains("No event yet: n creates one."), "{text}");
     set_up(&mut app, &clock);
     let text = screen(&app);
-    assert!(text.contains("[Open]") && text.contains("6 players, round 0 of 3"), "{text}");
+    assert!(
+        text.contains("[Open]") && text.contains("6 players, round 0 of 3"),
+        "{text}"
+    );
     type_text(&mut app, &clock, "p");
     let text = screen(&app);
     assert!(text.contains("recorded: round 1 paired"), "{text}");
@@ -50,12 +53,23 @@ fn a_round_entered_by_keys() {
     type_text(&mut app, &clock, "1=j2");
     let text = screen(&app);
     assert!(text.contains("recorded: round 1 board 2: 2"), "{text}");
-    assert!(text.contains("1 =") && text.contains("done") && text.contains("playing"), "{text}");
+    assert!(
+        text.contains("1 =") && text.contains("done") && text.contains("playing"),
+        "{text}"
+    );
     // A third result on a complete board is refused, Backspace takes one back.
     type_text(&mut app, &clock, "k1");
-    assert!(screen(&app).contains("board 1 is complete"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("board 1 is complete"),
+        "{}",
+        screen(&app)
+    );
     type_text(&mut app, &clock, "\x08");
-    assert!(screen(&app).contains("recorded: round 1 board 1: 1"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("recorded: round 1 board 1: 1"),
+        "{}",
+        screen(&app)
+    );
 }
 
 #[test]
@@ -66,14 +80,22 @@ fn director_overrides_from_the_desk_screen() {
     set_up(&mut app, &clock);
     // Absence announced before round 1: Fay misses it (the odd one out has the bye).
     type_text(&mut app, &clock, "AFay 1\n");
-    assert!(screen(&app).contains("recorded: Fay absent in round 1"), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("recorded: Fay absent in round 1"),
+        "{}",
+        screen(&app)
+    );
     type_text(&mut app, &clock, "p");
     let text = screen(&app);
     assert!(text.contains("not paired: Fay (absent)"), "{text}");
     assert!(text.contains("  bye  "), "{text}");
     // Exchange two players, the reason logged and shown in the explanation.
     type_text(&mut app, &clock, "xAnn, nobody\n");
-    assert!(screen(&app).contains("no player \"nobody\""), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("no player \"nobody\""),
+        "{}",
+        screen(&app)
+    );
     type_text(&mut app, &clock, "xAnn, Bob\nsame club\n");
     let text = screen(&app);
     assert!(
@@ -96,9 +118,16 @@ fn director_overrides_from_the_desk_screen() {
     .unwrap();
     type_text(&mut app, &clock, &format!("g{}\n", pdn.display()));
     let text = screen(&app);
-    assert!(text.contains("recorded: 2 games attached to round 1 board 1"), "{text}");
+    assert!(
+        text.contains("recorded: 2 games attached to round 1 board 1"),
+        "{text}"
+    );
     assert!(text.contains(" pdn"), "{text}");
-    type_text(&mut app, &clock, &format!("g{}\n", dir.path().join("none.pdn").display()));
+    type_text(
+        &mut app,
+        &clock,
+        &format!("g{}\n", dir.path().join("none.pdn").display()),
+    );
     assert!(screen(&app).contains("none.pdn"), "{}", screen(&app));
     // Results, then a late entry, a withdrawal and round 2.
     for _ in 0..2 {
@@ -119,11 +148,19 @@ fn director_overrides_from_the_desk_screen() {
     type_text(&mut app, &clock, "p");
     let text = screen(&app);
     assert!(text.contains("recorded: round 2 paired"), "{text}");
-    assert!(text.contains("Gus") && text.contains("not paired: Cid (withdrawn)"), "{text}");
+    assert!(
+        text.contains("Gus") && text.contains("not paired: Cid (withdrawn)"),
+        "{text}"
+    );
     // The help lists the director's keys, from the same table.
     type_text(&mut app, &clock, "?");
     let text = screen(&app);
-    for k in ["exchange two players", "a player withdraws", "miss a round", "attach a PDN"] {
+    for k in [
+        "exchange two players",
+        "a player withdraws",
+        "miss a round",
+        "attach a PDN",
+    ] {
         assert!(text.contains(k), "{k}: {text}");
     }
 }
@@ -143,13 +180,22 @@ fn snapshots_of_the_desk_screens() {
         let dir = tempfile::tempdir().unwrap();
         let (mut app, clock) = two_rounds(w, h, dir.path());
         let pairings = screen(&app);
-        assert!(pairings.contains("Round 2   board  first (Red in game 1)"), "{pairings}");
+        assert!(
+            pairings.contains("Round 2   board  first (Red in game 1)"),
+            "{pairings}"
+        );
         assert!(pairings.contains("ballot 1:"), "{pairings}");
-        assert!(pairings.lines().last().unwrap().contains("p pair"), "{pairings}");
+        assert!(
+            pairings.lines().last().unwrap().contains("p pair"),
+            "{pairings}"
+        );
         insta::assert_snapshot!(format!("desk_pairings_{w}x{h}"), pairings);
         type_text(&mut app, &clock, "s");
         let standings = screen(&app);
-        assert!(standings.contains("place") && standings.contains("Buch"), "{standings}");
+        assert!(
+            standings.contains("place") && standings.contains("Buch"),
+            "{standings}"
+        );
         insta::assert_snapshot!(format!("desk_standings_{w}x{h}"), standings);
         type_text(&mut app, &clock, "c");
         let cross = screen(&app);
@@ -174,7 +220,10 @@ fn colour_ascii_and_no_colour_modes() {
         "colour mode uses colour"
     );
     type_text(&mut app, &clock, "?");
-    assert!(buffer_text(&render_buffer(&app)).contains('↑'), "Unicode arrows in the help");
+    assert!(
+        buffer_text(&render_buffer(&app)).contains('↑'),
+        "Unicode arrows in the help"
+    );
     type_text(&mut app, &clock, "\x1b");
     // --ascii: only ASCII on every view.
     app.appearance = Appearance::from_flags(true, false, None);
@@ -192,5 +241,9 @@ fn colour_ascii_and_no_colour_modes() {
             .all(|c| c.fg == Rgb::Reset && c.bg == Rgb::Reset),
         "no colour in NO_COLOR mode"
     );
-    assert!(buffer_text(&buf).lines().any(|l| l.starts_with(">  1")), "{}", buffer_text(&buf));
+    assert!(
+        buffer_text(&buf).lines().any(|l| l.starts_with(">  1")),
+        "{}",
+        buffer_text(&buf)
+    );
 }

@@ -53,7 +53,11 @@ pub fn table_round(players: u32, cycles: u32, round: u32) -> Option<(u32, bool)>
     let mut r = (round - 1) % per_cycle + 1;
     if cycles > 1 && cycle == 0 && per_cycle >= 2 && r + 1 >= per_cycle {
         // The first cycle's last two rounds exchanged.
-        r = if r == per_cycle { per_cycle - 1 } else { per_cycle };
+        r = if r == per_cycle {
+            per_cycle - 1
+        } else {
+            per_cycle
+        };
     }
     Some((r, cycle % 2 == 1))
 }

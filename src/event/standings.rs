@@ -146,10 +146,7 @@ impl Table {
             .iter()
             .map(|r| match (r.kind.played(), r.opponent) {
                 (true, Some(o)) => (i64::from(self.adjusted[o].0), false),
-                _ => (
-                    i64::from(self.scores[i].0),
-                    self.swiss && voluntary(r.kind),
-                ),
+                _ => (i64::from(self.scores[i].0), self.swiss && voluntary(r.kind)),
             })
             .collect();
         for _ in 0..cut_lowest {

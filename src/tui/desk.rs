@@ -464,13 +464,17 @@ impl DeskScreen {
                     return;
                 };
                 match (self.find(a), self.find(b)) {
-                    (Ok(a), Ok(b)) if a != b => self.ask = Some((Ask::SwapReason(a, b), String::new())),
+                    (Ok(a), Ok(b)) if a != b => {
+                        self.ask = Some((Ask::SwapReason(a, b), String::new()))
+                    }
                     (Ok(_), Ok(_)) => self.status = "exchange: two different players".into(),
                     (Err(e), _) | (_, Err(e)) => self.status = e,
                 }
             }
             Ask::SwapReason(a, b) => {
-                let Some(d) = self.current_division() else { return };
+                let Some(d) = self.current_division() else {
+                    return;
+                };
                 let done = format!(
                     "{} and {} exchanged in round {} ({text})",
                     d.name(a),
@@ -487,7 +491,9 @@ impl DeskScreen {
                 Err(e) => self.status = e,
             },
             Ask::WithdrawReason(p) => {
-                let Some(d) = self.current_division() else { return };
+                let Some(d) = self.current_division() else {
+                    return;
+                };
                 let done = format!(
                     "{} withdrawn: not paired from round {} ({text})",
                     d.name(p),
@@ -501,7 +507,9 @@ impl DeskScreen {
                 self.record(vec![action], done);
             }
             Ask::Absent => {
-                let Some(d) = self.current_division() else { return };
+                let Some(d) = self.current_division() else {
+                    return;
+                };
                 let (who, round) = match text.rsplit_once(' ') {
                     Some((who, r)) if r.parse::<u32>().is_ok() => {
                         (who.trim().to_string(), r.parse().unwrap_or(0))
@@ -522,7 +530,9 @@ impl DeskScreen {
                 }
             }
             Ask::Pdn => {
-                let Some((round, board)) = self.selected_board() else { return };
+                let Some((round, board)) = self.selected_board() else {
+                    return;
+                };
                 match crate::store::eventdb::board_pdn(std::path::Path::new(&text)) {
                     Ok((pdn, games)) => {
                         let action = Action::AttachPdn {
@@ -879,10 +889,7 @@ impl ScreenState for DeskScreen {
                     text.push(c)
                 }
                 KeyCode::Char(_) => {
-                    self.status = format!(
-                        "at most {} characters",
-                        crate::event::settings::MAX_TEXT
-                    )
+                    self.status = format!("at most {} characters", crate::event::settings::MAX_TEXT)
                 }
                 _ => {}
             }
