@@ -160,6 +160,10 @@ fn director_overrides_from_the_desk_screen() {
         "a player withdraws",
         "miss a round",
         "attach a PDN",
+        "play the board on crossboard",
+        // The last lines: nothing of the help is cut off at 80x24.
+        "back to the events",
+        "closes this help",
     ] {
         assert!(text.contains(k), "{k}: {text}");
     }
@@ -245,5 +249,101 @@ fn colour_ascii_and_no_colour_modes() {
         buffer_text(&buf).lines().any(|l| l.starts_with(">  1")),
         "{}",
         buffer_text(&buf)
+    );
+}
+
+/// Play the match on the app's match screen to its end: game 1 resigned by Red at once,
+/// game 2 agreed drawn.
+fn finish_match(app: &mut App, clock: &FakeClock) {
+    use crossboard::director::{Awaiting, Command};
+    use crossboard::tui::Clock;
+    use rand::SeedableRng;
+    let Screen::Match(s) = &mut app.screen else {
+        panic!("not on the match screen");
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..40 {
+        let m = s.game_match();
+        let cmd = match m.awaiting() {
+            Awaiting::Nothing => return,
+            Awaiting::BallotDraw(_) => Command::DrawBallot,
+            Awaiting::Decision { colour, .. } => Command::Accept { colour },
+            Awaiting::GameStart { .. } => Command::StartGame,
+            Awaiting::Move { colour, .. } if m.games().count() == 1 => Command::Resign { colour },
+            Awaiting::Move { colour, .. } => match m.draw_offer() {
+                None => Command::OfferDraw { colour },
+                Some(by) => Command::AcceptDraw {
+                    colour: by.opponent(),
+                },
+            },
+            other => panic!("unexpected {other:?}"),
+        };
+        s.session.apply(cmd, clock.now(), &mut rng).unwrap();
+    }
+    panic!("the match did not end");
+}
+
+/// A board played on crossboard from the desk: its match file is saved in the desk's
+/// `matches` folder and linked to the board, the pairing's first player has Red in game 1,
+/// and leaving the finished match records its games as the board's result.
+#[test]
+fn a_board_played_on_crossboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "pP");
+    let file = dir.path().join("matches/club-open-open-r1-b1.toml");
+    assert!(file.is_file(), "{}", screen(&app));
+    let (first, second) = {
+        let Screen::Match(s) = &app.screen else {
+            panic!("not on the match screen: {}", screen(&app));
+        };
+        let m = s.game_match();
+        let st = m.settings();
+        assert_eq!(st.event, "Club Open, Open, round 1 board 1");
+        assert_eq!(st.ballots, 1);
+        (st.players[0].clone(), st.players[1].clone())
+    };
+    finish_match(&mut app, &clock);
+    // Leave the finished match: back on the desk, the games recorded.
+    for _ in 0..3 {
+        if matches!(app.screen, Screen::Desk(_)) {
+            break;
+        }
+        type_text(&mut app, &clock, "q");
+    }
+    let text = screen(&app);
+    assert!(matches!(app.screen, Screen::Desk(_)), "{text}");
+    assert!(
+        text.contains("recorded: round 1 board 1 from crossboard: 2 ="),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.starts_with(">  1")).unwrap();
+    assert!(line.contains(&first) && line.contains(&second), "{line}");
+    assert!(
+        line.contains("done") && line.contains("crossboard"),
+        "{line}"
+    );
+    // The match file is the record: the first player had Red in game 1 and lost it.
+    let m = crossboard::store::matchfile::load_match(&file)
+        .unwrap()
+        .the_match;
+    let g1 = m.games().next().unwrap();
+    assert_eq!(g1.red_name, first);
+    // A complete board is not played again.
+    type_text(&mut app, &clock, "P");
+    assert!(
+        screen(&app).contains("board 1 is complete"),
+        "{}",
+        screen(&app)
+    );
+    // The event database links the board to its match file (reopened from disk).
+    let desk = crossboard::store::eventdb::Desk::open(&dir.path().join("desk.sqlite3")).unwrap();
+    let open = desk.load(desk.events().unwrap()[0].id).unwrap();
+    let b = &open.event.divisions[0].rounds[0].boards[0];
+    assert_eq!(
+        b.match_file.as_deref(),
+        Some(file.display().to_string().as_str())
     );
 }

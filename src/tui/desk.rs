@@ -6,9 +6,13 @@
 use super::Msg;
 use super::desk_text::{result_text, why};
 use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
-use super::screens::{Ctx, Nav, RenderCtx, ScreenState};
+use super::match_flow::persist::Saver;
+use super::match_flow::{MatchOptions, MatchScreen};
+use super::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use super::widgets::menu::KeyHelp;
-use crate::director::Player;
+use crate::director::{Command, Player};
+use crate::engine::Color;
+use crate::event::board_match::{board_games, match_settings};
 use crate::event::pair::propose;
 use crate::event::pair::swap;
 use crate::event::{
@@ -88,6 +92,9 @@ pub struct DeskScreen {
     ask: Option<(Ask, String)>,
     status: String,
     exports: PathBuf,
+    /// The board being played on crossboard (division, round, board, match file): its results
+    /// are read back from the match file when the match screen closes.
+    playing: Option<(usize, u32, u32, PathBuf)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -109,13 +116,12 @@ static LIST_KEYS: &[Binding<ListAct>] = &[
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
-    Up,
-    Down,
+    /// Up or down a board, by the key.
+    Board,
     NextDivision,
     Pair,
-    First,
-    Second,
-    Draw,
+    /// A game's result, by the key.
+    Game,
     Undo,
     Forfeit,
     Pairings,
@@ -128,13 +134,17 @@ enum Act {
     Withdraw,
     Absent,
     AttachPdn,
+    Play,
     Export,
     Back,
 }
 
 static KEYS: &[Binding<Act>] = &[
-    Binding::new(&[UP, Key::Char('k')], Act::Up, "previous board"),
-    Binding::new(&[DOWN, Key::Char('j')], Act::Down, "next board"),
+    Binding::new(
+        &[UP, Key::Char('k'), DOWN, Key::Char('j')],
+        Act::Board,
+        "previous board (up, k), next board (down, j)",
+    ),
     Binding::new(&[TAB], Act::NextDivision, "next division"),
     Binding::new(
         &[Key::Char('p')],
@@ -143,17 +153,11 @@ static KEYS: &[Binding<Act>] = &[
     )
     .footer("pair"),
     Binding::new(
-        &[Key::Char('1')],
-        Act::First,
-        "next game: first player (Red in game 1) won",
+        &[Key::Char('1'), Key::Char('2'), Key::Char('=')],
+        Act::Game,
+        "the board's next game: 1 the first player (Red in game 1) won, 2 the second won, = drawn",
     )
-    .footer("won"),
-    Binding::new(
-        &[Key::Char('2')],
-        Act::Second,
-        "next game: second player won",
-    ),
-    Binding::new(&[Key::Char('=')], Act::Draw, "next game: drawn").footer("draw"),
+    .footer("result"),
     Binding::new(
         &[BACKSPACE],
         Act::Undo,
@@ -171,23 +175,29 @@ static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('a')],
         Act::AddPlayer,
-        "enter a player (a new name is registered; once round 1 is paired, a late entry)",
+        "enter a player (new names registered; late once paired)",
     ),
     Binding::new(
         &[Key::Char('x')],
         Act::Swap,
-        "exchange two players in the round's pairing (the reason is logged)",
+        "exchange two players in the round (the reason is logged)",
     ),
     Binding::new(
         &[Key::Char('W')],
         Act::Withdraw,
-        "a player withdraws (not paired from the next round; the reason is logged)",
+        "a player withdraws from the next round (reason logged)",
     ),
     Binding::new(
         &[Key::Char('A')],
         Act::Absent,
         "a player will miss a round (scores the absence points)",
     ),
+    Binding::new(
+        &[Key::Char('P')],
+        Act::Play,
+        "play the board on crossboard (again: resume its match)",
+    )
+    .footer("play"),
     Binding::new(
         &[Key::Char('g')],
         Act::AttachPdn,
@@ -225,6 +235,7 @@ impl DeskScreen {
             ask: None,
             status: String::new(),
             exports,
+            playing: None,
         };
         match path.map(|p| Desk::open(&p)) {
             Some(Ok(d)) => s.desk = Some(d),
@@ -616,13 +627,118 @@ impl DeskScreen {
         }
     }
 
-    fn export(&mut self) {
-        let Some(open) = &self.open else { return };
-        let Some(d) = open.event.divisions.get(self.division) else {
-            return;
+    /// Play the selected board on crossboard: a new match with the division's settings (the
+    /// board's first player has Red in game 1), saved in the desk's `matches` folder and
+    /// linked to the board; a board already linked resumes its match.
+    fn play(&mut self, ctx: &mut Ctx) -> Nav {
+        let (Some(open), Some((round, number))) = (&self.open, self.selected_board()) else {
+            self.status = "pair a round first (p)".into();
+            return Nav::Stay;
         };
-        let p = Published::new(&open.event, d, u32::MAX);
-        let stem: String = format!("{}-{}", open.event.info.name, d.name)
+        let d = &open.event.divisions[self.division];
+        let Some(board) = d.rounds.last().and_then(|r| r.boards.get(self.board)) else {
+            return Nav::Stay;
+        };
+        if board.is_complete(d.settings.games_per_round) {
+            self.status = format!("board {number} is complete (Backspace takes a game back)");
+            return Nav::Stay;
+        }
+        let wall = ctx.matches.wall();
+        let screen = match &board.match_file {
+            Some(file) => {
+                let path = PathBuf::from(file);
+                match crate::store::matchfile::MatchStore::open(&path) {
+                    Ok((store, f)) => {
+                        let mut s =
+                            MatchScreen::resume(f.the_match, Saver::File(store), ctx.now, wall);
+                        s.back_to_caller = true;
+                        Ok((s, path, None))
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            None => self.new_board_match(ctx, round, board),
+        };
+        match screen {
+            Ok((screen, path, link)) => {
+                if let Some(action) = link {
+                    self.record(
+                        vec![action],
+                        format!("round {round} board {number} on crossboard"),
+                    );
+                }
+                self.playing = Some((self.division, round, number, path));
+                Nav::Push(Box::new(Screen::Match(Box::new(screen))))
+            }
+            Err(e) => {
+                self.status = e;
+                Nav::Stay
+            }
+        }
+    }
+
+    /// A new match for `board` of round `round`, its file and the action linking it.
+    fn new_board_match(
+        &self,
+        ctx: &mut Ctx,
+        round: u32,
+        board: &crate::event::Board,
+    ) -> Result<(MatchScreen, PathBuf, Option<Action>), String> {
+        let open = self.open.as_ref().ok_or("no event open")?;
+        let d = &open.event.divisions[self.division];
+        let settings = match_settings(
+            &ctx.matches.defaults,
+            &open.event.info.name,
+            d,
+            round,
+            board,
+        )
+        .map_err(|e| e.to_string())?;
+        let path =
+            self.matches_dir()
+                .join(format!("{}-r{round}-b{}.toml", self.stem(), board.number));
+        let options = MatchOptions {
+            file: Some(path.clone()),
+            dir: None,
+            ..ctx.matches.clone()
+        };
+        let mut screen = MatchScreen::start(settings, &options, ctx.now)?;
+        screen.back_to_caller = true;
+        screen
+            .session
+            .apply(
+                Command::AssignColour {
+                    player: Player::First,
+                    colour: Color::Red,
+                },
+                ctx.now,
+                ctx.rng,
+            )
+            .map_err(|e| e.to_string())?;
+        let link = Action::LinkMatch {
+            division: self.division,
+            round,
+            board: board.number,
+            file: path.display().to_string(),
+        };
+        Ok((screen, path, Some(link)))
+    }
+
+    /// Where the matches of boards played on crossboard are saved: `matches` beside the
+    /// desk's `exports` folder.
+    fn matches_dir(&self) -> PathBuf {
+        self.exports
+            .parent()
+            .map_or_else(|| PathBuf::from("matches"), |p| p.join("matches"))
+    }
+
+    /// The file-name stem of the open event's current division (`club-open-open`).
+    fn stem(&self) -> String {
+        let Some(open) = &self.open else {
+            return String::new();
+        };
+        let division = self.current_division().map_or("", |d| d.name.as_str());
+        format!("{}-{division}", open.event.info.name)
             .chars()
             .map(|c| {
                 if c.is_ascii_alphanumeric() {
@@ -631,7 +747,63 @@ impl DeskScreen {
                     '-'
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// The match of the board played on crossboard has closed: record its finished games as
+    /// the board's result (the match file stays the record of the moves).
+    fn read_back_match(&mut self) {
+        let Some((division, round, number, path)) = self.playing.take() else {
+            return;
+        };
+        let m = match crate::store::matchfile::load_match(&path) {
+            Ok(f) => f.the_match,
+            Err(e) => {
+                self.status = format!("round {round} board {number}: {e}");
+                return;
+            }
+        };
+        let games = board_games(&m);
+        let Some(open) = &self.open else { return };
+        let entered = open
+            .event
+            .divisions
+            .get(division)
+            .and_then(|d| d.round(round))
+            .and_then(|r| r.boards.iter().find(|b| b.number == number))
+            .and_then(|b| match &b.result {
+                Some(BoardResult::Games { games }) => Some(games.clone()),
+                _ => None,
+            })
+            .unwrap_or_default();
+        if games.is_empty() || games == entered {
+            self.status =
+                format!("round {round} board {number}: no new game finished on crossboard");
+            return;
+        }
+        let result = BoardResult::Games { games };
+        let text = format!(
+            "round {round} board {number} from crossboard: {}",
+            result_text(Some(&result))
+        );
+        self.record(
+            vec![Action::Result {
+                division,
+                round,
+                board: number,
+                result,
+            }],
+            text,
+        );
+    }
+
+    fn export(&mut self) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let p = Published::new(&open.event, d, u32::MAX);
+        let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
         let files = [
             (self.exports.join(format!("{stem}.html")), p.html()),
@@ -650,11 +822,13 @@ impl DeskScreen {
         self.status = format!("wrote {}", files[0].0.display());
     }
 
-    fn event_update(&mut self, act: Act, ctx: &mut Ctx) -> Nav {
+    fn event_update(&mut self, act: Act, key: KeyCode, ctx: &mut Ctx) -> Nav {
         let n = self.boards_len();
         match act {
-            Act::Up => self.board = self.board.saturating_sub(1),
-            Act::Down => self.board = (self.board + 1).min(n.saturating_sub(1)),
+            Act::Board if matches!(key, KeyCode::Up | KeyCode::Char('k')) => {
+                self.board = self.board.saturating_sub(1)
+            }
+            Act::Board => self.board = (self.board + 1).min(n.saturating_sub(1)),
             Act::NextDivision => {
                 let count = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
                 if count > 0 {
@@ -663,13 +837,15 @@ impl DeskScreen {
                 }
             }
             Act::Pair => self.pair(ctx),
-            Act::First => self.game(Some(Outcome::Win {
-                winner: Player::First,
+            Act::Game => self.game(Some(match key {
+                KeyCode::Char('1') => Outcome::Win {
+                    winner: Player::First,
+                },
+                KeyCode::Char('2') => Outcome::Win {
+                    winner: Player::Second,
+                },
+                _ => Outcome::Draw,
             })),
-            Act::Second => self.game(Some(Outcome::Win {
-                winner: Player::Second,
-            })),
-            Act::Draw => self.game(Some(Outcome::Draw)),
             Act::Undo => self.game(None),
             Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),
             Act::Pairings => self.view = View::Pairings,
@@ -688,6 +864,7 @@ impl DeskScreen {
                     self.status = "pair a round first (p)".into();
                 }
             }
+            Act::Play => return self.play(ctx),
             Act::Export => self.export(),
             Act::Back => {
                 self.open = None;
@@ -748,6 +925,8 @@ impl DeskScreen {
                         "Round {}   board  first (Red in game 1)  second   result  state",
                         r.number
                     )));
+                    // Names as wide as the screen allows the state and its marks.
+                    let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
                     for (k, b) in r.boards.iter().enumerate() {
                         let state = if b.is_complete(g) {
                             "done"
@@ -757,12 +936,17 @@ impl DeskScreen {
                             "waiting"
                         };
                         let mark = if k == self.board { ">" } else { " " };
-                        let pdn = if b.pdn.is_some() { " pdn" } else { "" };
+                        let pdn = match (&b.match_file, &b.pdn) {
+                            (Some(_), Some(_)) => " crossboard pdn",
+                            (Some(_), None) => " crossboard",
+                            (None, Some(_)) => " pdn",
+                            (None, None) => "",
+                        };
                         out.push(Line::from(format!(
-                            "{mark}{:>3}  {:<24} {:<24} {:<9} {state}{pdn}",
+                            "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {state}{pdn}",
                             b.number,
-                            clip(d.name(b.first), 24),
-                            clip(d.name(b.second), 24),
+                            clip(d.name(b.first), nw),
+                            clip(d.name(b.second), nw),
                             result_text(b.result.as_ref())
                         )));
                     }
@@ -897,7 +1081,7 @@ impl ScreenState for DeskScreen {
         }
         if self.open.is_some() {
             return match lookup(KEYS, k) {
-                Some(a) => self.event_update(a, ctx),
+                Some(a) => self.event_update(a, k.code, ctx),
                 None => Nav::Stay,
             };
         }
@@ -999,6 +1183,10 @@ impl ScreenState for DeskScreen {
 
     fn typing(&self) -> bool {
         self.ask.is_some()
+    }
+
+    fn uncovered(&mut self) {
+        self.read_back_match();
     }
 }
 
