@@ -295,6 +295,11 @@ fn a_board_played_on_crossboard() {
     type_text(&mut app, &clock, "pP");
     let file = dir.path().join("matches/club-open-open-r1-b1.toml");
     assert!(file.is_file(), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("Ballot 1: Enter draws the ballot"),
+        "{}",
+        screen(&app)
+    );
     let (first, second) = {
         let Screen::Match(s) = &app.screen else {
             panic!("not on the match screen: {}", screen(&app));
