@@ -91,15 +91,7 @@ fn a_six_player_swiss_through_the_desk_screen() {
 /// the desk, which records the two games.
 fn play_board_on_crossboard(t: &Tmux) {
     t.keys(&["P"]);
-    t.wait_text("Enter draws the ballot");
-    t.keys(&["Enter"]);
-    t.wait_text("White decides first");
-    t.keys(&["a"]);
-    t.wait_text("Enter goes to the board");
-    t.keys(&["Enter"]);
-    t.wait_text("starts");
-    t.keys(&["Enter"]);
-    t.wait_text("legal: ");
+    common::draw_and_start_first_game(t);
     t.keys(&["r"]);
     t.wait_text("Who resigns this game?");
     t.keys(&["r"]);
