@@ -351,4 +351,34 @@ fn a_board_played_on_crossboard() {
         b.match_file.as_deref(),
         Some(file.display().to_string().as_str())
     );
+    drop(desk);
+    // For scripts: `crossboard event match` links a match file to a board; a match of other
+    // players is refused and changes nothing.
+    let db = dir.path().join("desk.sqlite3");
+    let cli = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+            .arg("event")
+            .arg("--db")
+            .arg(&db)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let f = file.display().to_string();
+    let out = cli(&["match", "Club Open", "Open", "1", "2", &f]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("the match is {first} v {second}, the board is")),
+        "{err}"
+    );
+    let out = cli(&["match", "Club Open", "Open", "1", "1", &f]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("recorded: round 1 board 1 from"), "{said}");
+    assert!(said.trim_end().ends_with(": 2 ="), "{said}");
 }

@@ -139,6 +139,20 @@ enum Cmd {
         /// The PDN file.
         file: PathBuf,
     },
+    /// A board played on crossboard: link its match file to the board and record the
+    /// match's finished games as the board's result.
+    Match {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The crossboard match file.
+        file: PathBuf,
+    },
     /// Print a round's pairings (default: the last).
     Pairings {
         /// The event.
@@ -598,6 +612,49 @@ pub fn run(args: Args) -> CliResult {
                 now(),
             )?;
             println!("recorded: {games} games attached to round {round} board {board}");
+        }
+        Cmd::Match {
+            event,
+            division,
+            round,
+            board,
+            file,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let div = &open.event.divisions[d];
+            let b = div
+                .round(round)
+                .and_then(|r| r.boards.iter().find(|b| b.number == board))
+                .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
+            let m = crate::store::matchfile::load_match(&file)
+                .map_err(|e| e.to_string())?
+                .the_match;
+            let games = crate::event::board_match::board_result(&m, div, b)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            let shown = result_text(Some(&crate::event::BoardResult::Games {
+                games: games.clone(),
+            }));
+            let path = std::path::absolute(&file).unwrap_or(file);
+            let mut actions = vec![Action::LinkMatch {
+                division: d,
+                round,
+                board,
+                file: path.display().to_string(),
+            }];
+            if !games.is_empty() {
+                actions.push(Action::Result {
+                    division: d,
+                    round,
+                    board,
+                    result: crate::event::BoardResult::Games { games },
+                });
+            }
+            ctx.desk.record(&mut open, &actions, now())?;
+            println!(
+                "recorded: round {round} board {board} from {}: {shown}",
+                path.display()
+            );
         }
         Cmd::Pairings {
             event,

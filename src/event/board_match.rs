@@ -15,6 +15,26 @@ pub enum BoardMatchError {
         "a match on crossboard plays ballots of two games: enter this division's {0}-game rounds by key"
     )]
     OddGames(u32),
+    /// The match was not played by the board's players (in the board's order).
+    #[error("the match is {match_first} v {match_second}, the board is {first} v {second}")]
+    OtherPlayers {
+        /// The match's first player.
+        match_first: String,
+        /// The match's second player.
+        match_second: String,
+        /// The board's first player.
+        first: String,
+        /// The board's second player.
+        second: String,
+    },
+    /// More games finished in the match than the round has.
+    #[error("the match has {games} games finished, a round has {max}")]
+    TooManyGames {
+        /// Finished in the match.
+        games: usize,
+        /// Games per round.
+        max: u32,
+    },
 }
 
 /// The settings of the match that plays `board` of `division`: the players' names (the
@@ -76,4 +96,33 @@ pub fn board_games(m: &Match) -> Vec<Outcome> {
             })
         })
         .collect()
+}
+
+/// The board's result from match `m` played on crossboard: its finished games, checked to be
+/// the board's players (first and second in the board's order) and no more games than the
+/// round has.
+pub fn board_result(
+    m: &Match,
+    division: &Division,
+    board: &Board,
+) -> Result<Vec<Outcome>, BoardMatchError> {
+    let players = &m.settings().players;
+    let (first, second) = (division.name(board.first), division.name(board.second));
+    if players[0] != first || players[1] != second {
+        return Err(BoardMatchError::OtherPlayers {
+            match_first: players[0].clone(),
+            match_second: players[1].clone(),
+            first: first.to_string(),
+            second: second.to_string(),
+        });
+    }
+    let games = board_games(m);
+    let max = division.settings.games_per_round;
+    if games.len() > max as usize {
+        return Err(BoardMatchError::TooManyGames {
+            games: games.len(),
+            max,
+        });
+    }
+    Ok(games)
 }

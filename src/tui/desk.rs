@@ -12,7 +12,7 @@ use super::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use super::widgets::menu::KeyHelp;
 use crate::director::{Command, Player};
 use crate::engine::Color;
-use crate::event::board_match::{board_games, match_settings};
+use crate::event::board_match::{board_result, match_settings};
 use crate::event::pair::propose;
 use crate::event::pair::swap;
 use crate::event::{
@@ -763,19 +763,24 @@ impl DeskScreen {
                 return;
             }
         };
-        let games = board_games(&m);
         let Some(open) = &self.open else { return };
-        let entered = open
-            .event
-            .divisions
-            .get(division)
-            .and_then(|d| d.round(round))
-            .and_then(|r| r.boards.iter().find(|b| b.number == number))
-            .and_then(|b| match &b.result {
-                Some(BoardResult::Games { games }) => Some(games.clone()),
-                _ => None,
-            })
-            .unwrap_or_default();
+        let Some((d, b)) = open.event.divisions.get(division).and_then(|d| {
+            let b = d.round(round)?.boards.iter().find(|b| b.number == number)?;
+            Some((d, b))
+        }) else {
+            return;
+        };
+        let games = match board_result(&m, d, b) {
+            Ok(g) => g,
+            Err(e) => {
+                self.status = format!("round {round} board {number}: {e}");
+                return;
+            }
+        };
+        let entered = match &b.result {
+            Some(BoardResult::Games { games }) => games.clone(),
+            _ => Vec::new(),
+        };
         if games.is_empty() || games == entered {
             self.status =
                 format!("round {round} board {number}: no new game finished on crossboard");
