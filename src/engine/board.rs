@@ -208,6 +208,7 @@ impl Direction {
         }
     }
 
+    #[cfg(test)]
     pub(crate) fn idx(self) -> usize {
         self as usize
     }

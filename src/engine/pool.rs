@@ -11,11 +11,10 @@
 //! - A man that reaches the king row during a capture and can capture on must do so, and is
 //!   not crowned unless its move ends there (rule 24).
 
-use super::board::{
-    Bitboard, Direction, JUMPS, RAYS, Square, free_run, nearest, squares, step, step_back,
-};
+use super::board::{Bitboard, Color, JUMPS, RAYS, Square, free_run, nearest, squares};
 use super::moves::{MAX_PATH, Move, MoveList, raw_move, raw_parts};
 use super::position::Position;
+use super::short::{Red, View, White, push_steps};
 
 /// Pieces of the side to move that can capture.
 pub(crate) fn jumpers(pos: &Position) -> Bitboard {
@@ -72,13 +71,16 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
         }
         return;
     }
-    let empty = pos.empty_squares();
-    let men = pos.men(pos.turn);
-    for dir in Direction::forward(pos.turn) {
-        for to in squares(step(men, dir) & empty) {
-            let from = Square::from_index(step_back(to.bit(), dir).trailing_zeros());
-            out.push(Move::step(from, to));
-        }
+    // Men step as in English draughts (the short-piece generator, kings left out); kings fly.
+    let men = View {
+        us: pos.men(pos.turn),
+        kings: 0,
+        them: pos.pieces(pos.turn.opponent()),
+        empty: pos.empty_squares(),
+    };
+    match pos.turn {
+        Color::Red => push_steps::<Red>(&men, out),
+        Color::White => push_steps::<White>(&men, out),
     }
     let occupied = pos.occupied();
     for from in squares(pos.kings_of(pos.turn)) {
