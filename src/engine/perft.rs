@@ -8,7 +8,7 @@
 
 use super::board::{Bitboard, Color};
 use super::moves::{MAX_PATH, Move, MoveList, generate};
-use super::pool::merge_routes;
+use super::pool::{self, merge_routes};
 use super::position::Position;
 use super::rules::Rules;
 use super::short::{self, Side, View, Visitor};
@@ -48,6 +48,9 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth == 1 && pos.rules() == Rules::Pool {
+        return pool::perft_count(pos);
     }
     let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
     list.clear();
@@ -99,21 +102,70 @@ fn count<S: Side, const HUFF: bool>(pos: &Position, depth: u32) -> u64 {
             return total;
         }
     }
+    let replies = (depth == 2).then(|| Replies::<S::Other>::facing(pos));
     for (i, targets) in short::step_targets::<S>(&v).into_iter().enumerate() {
         let mut t = targets;
         while t != 0 {
             let to = t & t.wrapping_neg();
             t &= t - 1;
             let from = short::step_source::<S>(i, to);
-            let next = short::child::<S>(pos, from, to, 0);
-            total += if depth == 2 {
-                short::count::<S::Other, HUFF>(&View::of::<S::Other>(&next))
-            } else {
-                count::<S::Other, HUFF>(&next, depth - 1)
+            total += match &replies {
+                Some(r) => r.count_after::<S, HUFF>(pos, &v, from, to),
+                None => count::<S::Other, HUFF>(&short::child::<S>(pos, from, to, 0), depth - 1),
             };
         }
     }
     total
+}
+
+/// Perft's last two plies at once: the replies of side `O` after each step of its opponent.
+/// A step moves none of `O`'s pieces, so where they could go (one square on, each way) is
+/// computed once; each step then only changes which squares are free.
+struct Replies<O> {
+    /// `O`'s pieces moved one square in each direction (backward: kings only).
+    reach: [Bitboard; 4],
+    side: PhantomData<O>,
+}
+
+impl<O: Side> Replies<O> {
+    #[inline(always)]
+    fn facing(pos: &Position) -> Replies<O> {
+        let v = View::of::<O>(pos);
+        Replies {
+            reach: [
+                O::fwd_a(v.us),
+                O::fwd_b(v.us),
+                O::back_a(v.kings),
+                O::back_b(v.kings),
+            ],
+            side: PhantomData,
+        }
+    }
+
+    /// The number of `O`'s moves after side `S` (`O`'s opponent) steps from `from` to `to`.
+    #[inline(always)]
+    fn count_after<S: Side<Other = O>, const HUFF: bool>(
+        &self,
+        pos: &Position,
+        v: &View,
+        from: Bitboard,
+        to: Bitboard,
+    ) -> u64 {
+        let prey = (v.us & !from) | to;
+        let empty = (v.empty | from) & !to;
+        let [a, b, c, d] = self.reach;
+        let mut jump = (O::fwd_a(a & prey) | O::fwd_b(b & prey)) & empty;
+        let mut steps = (a & empty).count_ones() + (b & empty).count_ones();
+        if c | d != 0 {
+            jump |= (O::back_a(c & prey) | O::back_b(d & prey)) & empty;
+            steps += (c & empty).count_ones() + (d & empty).count_ones();
+        }
+        if jump != 0 {
+            let next = short::child::<S>(pos, from, to, 0);
+            return short::count::<O, HUFF>(&View::of::<O>(&next));
+        }
+        u64::from(steps)
+    }
 }
 
 /// Perft's capture visitor: each capture found is played and counted below at once.

@@ -173,20 +173,38 @@ pub(crate) fn step_source<S: Side>(i: usize, to: Bitboard) -> Bitboard {
 /// Number of one-square steps.
 #[inline(always)]
 pub(crate) fn count_steps<S: Side>(v: &View) -> u64 {
-    step_targets::<S>(v)
-        .iter()
-        .map(|t| u64::from(t.count_ones()))
-        .sum()
+    let men = (S::fwd_a(v.us) & v.empty).count_ones() + (S::fwd_b(v.us) & v.empty).count_ones();
+    let kings = if v.kings == 0 {
+        0
+    } else {
+        (S::back_a(v.kings) & v.empty).count_ones() + (S::back_b(v.kings) & v.empty).count_ones()
+    };
+    u64::from(men + kings)
 }
 
 /// The pieces of side `S` that have a jump.
 #[inline(always)]
 pub(crate) fn jumpers<S: Side>(v: &View) -> Bitboard {
     let (t, e) = (v.them, v.empty);
-    S::back_b(S::back_b(S::fwd_a(S::fwd_a(v.us) & t) & e))
-        | S::back_a(S::back_a(S::fwd_b(S::fwd_b(v.us) & t) & e))
-        | S::fwd_b(S::fwd_b(S::back_a(S::back_a(v.kings) & t) & e))
-        | S::fwd_a(S::fwd_a(S::back_b(S::back_b(v.kings) & t) & e))
+    // Where jumps land, each way; the sources only when there is one (the common case in
+    // perft's last plies is none, and kings are often absent).
+    let a = S::fwd_a(S::fwd_a(v.us) & t) & e;
+    let b = S::fwd_b(S::fwd_b(v.us) & t) & e;
+    let (c, d) = if v.kings == 0 {
+        (0, 0)
+    } else {
+        (
+            S::back_a(S::back_a(v.kings) & t) & e,
+            S::back_b(S::back_b(v.kings) & t) & e,
+        )
+    };
+    if a | b | c | d == 0 {
+        return 0;
+    }
+    S::back_b(S::back_b(a))
+        | S::back_a(S::back_a(b))
+        | S::fwd_b(S::fwd_b(c))
+        | S::fwd_a(S::fwd_a(d))
 }
 
 /// What is done with each capture the search finds.
@@ -216,6 +234,17 @@ pub(crate) fn piece_jumps<S: Side, V: Visitor, const PREFIXES: bool>(
     }
 }
 
+/// One step in direction `D` of side `S`: 0 and 1 forward (a, b), 2 and 3 backward (a, b).
+#[inline(always)]
+fn shift<S: Side, const D: usize>(b: Bitboard) -> Bitboard {
+    match D {
+        0 => S::fwd_a(b),
+        1 => S::fwd_b(b),
+        2 => S::back_a(b),
+        _ => S::back_b(b),
+    }
+}
+
 /// The jumps from `at` over pieces of `them` not taken yet; captured pieces stay on the board
 /// (not in `empty`) until the move ends. Crowning ends a man's move.
 #[inline(always)]
@@ -226,36 +255,52 @@ fn extend<S: Side, V: Visitor, const KING: bool, const PREFIXES: bool>(
     v: &mut V,
     root: bool,
 ) {
+    // The board's direction order (down-left, down-right, up-left, up-right), which the
+    // search's move ordering breaks ties by: White's forward directions are up the board.
     let mut extended = false;
-    let mut hop = |over: Bitboard, step: fn(Bitboard) -> Bitboard, v: &mut V| {
-        if over == 0 {
-            return;
-        }
-        let land = step(over) & empty;
-        if land == 0 {
-            return;
-        }
-        extended = true;
-        v.jump(land, over);
-        if !KING && land & S::CROWN != 0 {
-            v.done();
-        } else {
-            if PREFIXES {
-                v.done();
-            }
-            extend_again::<S, V, KING, PREFIXES>(land, them & !over, empty, v);
-        }
-        v.unjump();
-    };
-    hop(S::fwd_a(at) & them, S::fwd_a, v);
-    hop(S::fwd_b(at) & them, S::fwd_b, v);
-    if KING {
-        hop(S::back_a(at) & them, S::back_a, v);
-        hop(S::back_b(at) & them, S::back_b, v);
+    if KING && matches!(S::COLOR, Color::White) {
+        extended |= hop::<S, V, KING, PREFIXES, 2>(at, them, empty, v);
+        extended |= hop::<S, V, KING, PREFIXES, 3>(at, them, empty, v);
+    }
+    extended |= hop::<S, V, KING, PREFIXES, 0>(at, them, empty, v);
+    extended |= hop::<S, V, KING, PREFIXES, 1>(at, them, empty, v);
+    if KING && matches!(S::COLOR, Color::Red) {
+        extended |= hop::<S, V, KING, PREFIXES, 2>(at, them, empty, v);
+        extended |= hop::<S, V, KING, PREFIXES, 3>(at, them, empty, v);
     }
     if !extended && !PREFIXES && !root {
         v.done();
     }
+}
+
+/// The jump from `at` in direction `D`, if there is one, and every sequence after it; true when
+/// there was one.
+#[inline(always)]
+fn hop<S: Side, V: Visitor, const KING: bool, const PREFIXES: bool, const D: usize>(
+    at: Bitboard,
+    them: Bitboard,
+    empty: Bitboard,
+    v: &mut V,
+) -> bool {
+    let over = shift::<S, D>(at) & them;
+    if over == 0 {
+        return false;
+    }
+    let land = shift::<S, D>(over) & empty;
+    if land == 0 {
+        return false;
+    }
+    v.jump(land, over);
+    if !KING && land & S::CROWN != 0 {
+        v.done(); // a man that crowns ends its move
+    } else {
+        if PREFIXES {
+            v.done();
+        }
+        extend_again::<S, V, KING, PREFIXES>(land, them & !over, empty, v);
+    }
+    v.unjump();
+    true
 }
 
 /// [`extend`] after the first jump, not inlined (it recurses).
@@ -354,10 +399,16 @@ pub(crate) fn generate<S: Side, const HUFF: bool>(pos: &Position, out: &mut Move
     push_steps::<S>(&v, out);
 }
 
-/// Push every one-square step of side `S` (men forward; kings any way, those in `v.kings`).
+/// Push every one-square step of side `S` (men forward; kings any way, those in `v.kings`),
+/// direction by direction in the board's order (down-left, down-right, up-left, up-right).
 pub(crate) fn push_steps<S: Side>(v: &View, out: &mut MoveList) {
-    for (i, targets) in step_targets::<S>(v).into_iter().enumerate() {
-        let mut t = targets;
+    let targets = step_targets::<S>(v);
+    let order = match S::COLOR {
+        Color::Red => [0, 1, 2, 3],
+        Color::White => [2, 3, 0, 1],
+    };
+    for i in order {
+        let mut t = targets[i];
         while t != 0 {
             let to = t & t.wrapping_neg();
             t &= t - 1;
