@@ -34,6 +34,8 @@ enum What {
     Director,
     /// The store: a 24-game match file saved (atomically) and loaded; PDN export and import.
     Store,
+    /// The tournament desk: a 120-player Swiss round paired, standings, an event opened.
+    Event,
 }
 
 /// Run `bench`.
@@ -42,7 +44,9 @@ pub fn run(args: Args) -> CliResult {
         What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
         What::Search => {
             let cpu = cpu_seconds();
-            for line in crate::search::bench::bench_search(args.depth.unwrap_or(14)) {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let depth = args.depth.unwrap_or(14);
+            for line in crate::search::bench::bench_search(depth, cores, &cpu_seconds) {
                 println!("{line}");
             }
             print_cpu(cpu);
@@ -60,6 +64,13 @@ pub fn run(args: Args) -> CliResult {
         What::Openings => bench_openings(),
         What::Render => bench_render(),
         What::Director => bench_director(),
+        What::Event => {
+            let cpu = cpu_seconds();
+            for line in crate::store::event_bench::bench_event()? {
+                println!("{line}");
+            }
+            print_cpu(cpu);
+        }
         What::Store => {
             for line in crate::store::bench::bench_lines() {
                 println!("{line}");

@@ -4,7 +4,10 @@ mod ballot_analysis;
 mod bench;
 mod config;
 mod engine_match;
+mod event;
 mod export;
+mod hub;
+mod hub_client;
 mod openings;
 mod pdn;
 mod perft;
@@ -45,12 +48,17 @@ enum Command {
     Bench(bench::Args),
     /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
     Openings(openings::Args),
-    /// The engine plays drawn ballots from both sides; the games are saved as PDN.
+    /// The engine plays drawn ballots from both sides (against a level or a Hub engine); the
+    /// games are saved as PDN.
     EngineMatch(engine_match::Args),
+    /// Speak the Hub protocol (version 2) on standard input and output, for GUIs and matches.
+    Hub(hub::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
+    /// The tournament desk: events, divisions, players, pairings, results, standings.
+    Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
@@ -106,7 +114,11 @@ pub fn main() -> ExitCode {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
+        Some(Command::Hub(args)) => config()
+            .map_err(Into::into)
+            .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Event(args)) => event::run(*args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)

@@ -6,6 +6,9 @@
 pub mod atomic;
 pub mod bench;
 pub mod config;
+pub mod event_bench;
+pub mod event_export;
+pub mod eventdb;
 pub mod export;
 pub mod matchfile;
 pub mod pdn;
