@@ -13,6 +13,9 @@ pub struct Args {
     /// Depth: perft from the start (default 12); search (default 14); analysis (default 8).
     #[arg(long)]
     depth: Option<u32>,
+    /// Pieces: endgame databases built in memory up to this many (default 5).
+    #[arg(long)]
+    pieces: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -31,6 +34,8 @@ enum What {
     Director,
     /// The store: a 24-game match file saved (atomically) and loaded; PDN export and import.
     Store,
+    /// Endgame databases: build rate (positions/s, all cores, in memory) and probe rate.
+    Egdb,
 }
 
 /// Run `bench`.
@@ -57,6 +62,21 @@ pub fn run(args: Args) -> CliResult {
         What::Openings => bench_openings(),
         What::Render => bench_render(),
         What::Director => bench_director(),
+        What::Egdb => {
+            let cpu = cpu_seconds();
+            let pieces = args.pieces.unwrap_or(5);
+            if !(2..=crate::egdb::MAX_PIECES).contains(&pieces) {
+                return Err(format!(
+                    "--pieces must be between 2 and {}, not {pieces}",
+                    crate::egdb::MAX_PIECES
+                )
+                .into());
+            }
+            for line in crate::egdb::bench::bench_lines(pieces) {
+                println!("{line}");
+            }
+            print_cpu(cpu);
+        }
         What::Store => {
             for line in crate::store::bench::bench_lines() {
                 println!("{line}");
@@ -68,7 +88,7 @@ pub fn run(args: Args) -> CliResult {
 
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine
 /// the wall-clock figures understate the speed; CPU time shows the cost on one core.
-fn cpu_seconds() -> Option<f64> {
+pub(super) fn cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name (which is in parentheses): utime is the 12th, stime 13th.
     let rest = stat.rsplit_once(')')?.1;

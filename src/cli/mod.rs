@@ -3,6 +3,7 @@
 mod ballot_analysis;
 mod bench;
 mod config;
+mod egdb;
 mod engine_match;
 mod export;
 mod openings;
@@ -53,6 +54,8 @@ enum Command {
     Export(export::Args),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
+    /// Endgame databases: build (resumable, verified), verify, status, probe a position.
+    Egdb(egdb::Args),
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
     /// unfinished one.
     Resume(resume::Args),
@@ -107,6 +110,7 @@ pub fn main() -> ExitCode {
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
