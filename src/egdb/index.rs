@@ -40,7 +40,7 @@ const BINOMIAL: [[u64; 33]; 33] = {
     t
 };
 
-/// `C(n, k)`, zero when `k > n`.
+/// `C(n, k)` for `n, k <= 32`, zero when `k > n`.
 #[inline(always)]
 pub fn binomial(n: u32, k: u32) -> u64 {
     if k > n {
@@ -175,8 +175,8 @@ impl Material {
             return None;
         }
         let men = our_men | their_men;
-        let our_kings = deposit(unrank(c, u32::from(self.us_kings)), !men);
-        let their_kings = deposit(unrank(d, u32::from(self.them_kings)), !(men | our_kings));
+        let our_kings = deposit(unrank(c, u32::from(self.us_kings)), men);
+        let their_kings = deposit(unrank(d, u32::from(self.them_kings)), men | our_kings);
         Some(Board {
             us: our_men | our_kings,
             them: their_men | their_kings,
@@ -225,8 +225,29 @@ fn rank_among_free(mut set: Bitboard, taken: Bitboard) -> u64 {
     r
 }
 
-/// The `k`-subset with colex rank `r`, as bits.
-fn unrank(mut r: u64, k: u32) -> Bitboard {
+/// The most pieces one side can have in a slice.
+const MAX_SIDE: usize = MAX_PIECES as usize - 1;
+
+/// For each `k <= MAX_SIDE`, the `k`-subsets of 0..32 in colex order (the rank is the
+/// position in the list; ranks of subsets of 0..28 come first, so men use it too).
+fn subsets(k: u32) -> &'static [Bitboard] {
+    static TABLES: std::sync::OnceLock<Vec<Vec<Bitboard>>> = std::sync::OnceLock::new();
+    let tables = TABLES.get_or_init(|| {
+        (0..=MAX_SIDE as u32)
+            .map(|k| (0..binomial(32, k)).map(|r| unrank_slow(r, k)).collect())
+            .collect()
+    });
+    &tables[k as usize]
+}
+
+/// The `k`-subset with colex rank `r`, as bits (`k <= MAX_SIDE`, `r < C(32, k)`).
+#[inline(always)]
+fn unrank(r: u64, k: u32) -> Bitboard {
+    subsets(k)[r as usize]
+}
+
+/// The `k`-subset with colex rank `r`, computed.
+fn unrank_slow(mut r: u64, k: u32) -> Bitboard {
     let mut set = 0;
     let mut p = 32;
     for i in (1..=k).rev() {
@@ -241,19 +262,17 @@ fn unrank(mut r: u64, k: u32) -> Bitboard {
     set
 }
 
-/// Spread the low bits of `bits` onto the set bits of `mask`, in order (software `pdep`).
-fn deposit(mut bits: Bitboard, mask: Bitboard) -> Bitboard {
-    let mut out = 0;
-    let mut m = mask;
-    while bits != 0 && m != 0 {
-        let low = m & m.wrapping_neg();
-        if bits & 1 != 0 {
-            out |= low;
-        }
-        bits >>= 1;
-        m &= m - 1;
+/// Spread the bits of `bits` (positions counted on the squares not in `taken`) onto the
+/// squares not in `taken`: a gap is opened at each taken square, lowest first.
+#[inline(always)]
+fn deposit(mut bits: Bitboard, mut taken: Bitboard) -> Bitboard {
+    while taken != 0 {
+        let low = taken & taken.wrapping_neg();
+        let below = low - 1;
+        bits = (bits & below) | ((bits & !below) << 1);
+        taken &= taken - 1;
     }
-    out
+    bits
 }
 
 /// A normalised board: the side to move ("us") moves towards higher squares like Red.
@@ -346,8 +365,9 @@ mod tests {
     #[test]
     fn rank_unrank_round_trip() {
         for k in 0..=4 {
-            for r in 0..binomial(28, k).min(2000) {
+            for r in 0..binomial(32, k) {
                 let set = unrank(r, k);
+                assert_eq!(set, unrank_slow(r, k));
                 assert_eq!(set.count_ones(), k);
                 assert_eq!(rank(set), r);
             }

@@ -258,14 +258,26 @@ impl Egdb {
 pub fn build_in_memory(max_pieces: u32, progress: &(dyn Fn(u64) + Sync)) -> Egdb {
     let mut db = Egdb::new();
     for m in plan(max_pieces).pairs {
-        let tables = solve(m, &db, progress)
-            .unwrap_or_else(|e| unreachable!("the plan orders dependencies first: {e}"));
-        for (material, bytes) in tables {
-            db.insert(material, Box::new(bytes))
-                .unwrap_or_else(|e| unreachable!("solved tables have their length: {e}"));
-        }
+        solve_with_dependencies(&mut db, m, progress);
     }
     db
+}
+
+/// Solve `material`'s pair into `db`, first solving whatever slices it leads to that `db`
+/// lacks (in memory; for tests and benchmarks that need one slice of many pieces).
+pub fn solve_with_dependencies(db: &mut Egdb, material: Material, progress: &(dyn Fn(u64) + Sync)) {
+    if db.has(material) && db.has(material.swapped()) {
+        return;
+    }
+    for d in plan::dependencies(material) {
+        solve_with_dependencies(db, d, progress);
+    }
+    let tables = solve(material, db, progress)
+        .unwrap_or_else(|e| unreachable!("dependencies are solved first: {e}"));
+    for (m, bytes) in tables {
+        db.insert(m, Box::new(bytes))
+            .unwrap_or_else(|e| unreachable!("solved tables have their length: {e}"));
+    }
 }
 
 #[cfg(test)]

@@ -200,6 +200,17 @@ pub fn load(dir: &Path) -> Loaded {
     Loaded { db, problems }
 }
 
+/// Load the databases of the default folder ([`default_egdb_dir`]); empty when there is none.
+pub fn load_default() -> Loaded {
+    match default_egdb_dir() {
+        Some(dir) => load(&dir),
+        None => Loaded {
+            db: Egdb::new(),
+            problems: Vec::new(),
+        },
+    }
+}
+
 /// What a build reports as it goes (called from several threads).
 pub trait BuildObserver: Sync {
     /// A phase starts: `total` positions to handle.
