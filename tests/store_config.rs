@@ -103,3 +103,18 @@ fn every_mistake_is_named_with_file_line_and_key() {
         }
     }
 }
+
+#[test]
+fn the_time_control_may_be_typed_as_on_the_set_up_screen() {
+    let c = read_config(&fixture("time_typed.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(
+        c.match_defaults.time_control,
+        crossboard::director::TimeControl::apca()
+    );
+    let name = "time_contradictory.toml";
+    let e = read_config(&fixture(name)).expect_err(name);
+    let msg = e.to_string();
+    assert_eq!(e.line(), Some(4), "{msg}");
+    assert!(msg.contains("key `match.time-control`"), "{msg}");
+    assert!(msg.contains("two delays (d5 and b5)"), "{msg}");
+}

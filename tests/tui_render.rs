@@ -82,7 +82,7 @@ fn review_screen_80x24() {
     for m in ["11-15", "23-19", "8-11", "22-17", "9-13", "17-14"] {
         game.play_text(m).unwrap();
     }
-    let mut review = ReviewScreen::new(game, "Review: test game".into(), None);
+    let mut review = ReviewScreen::new(game, "Review: test game".into());
     review.ply = 3;
     app.screen = Screen::Review(review);
     let text = render_text(&app);

@@ -112,6 +112,9 @@ pub enum TimeControlError {
     /// A zero per-move limit.
     #[error("the per-move limit must be at least one second")]
     ZeroMoveLimit,
+    /// An increment and a delay together.
+    #[error("an increment and a delay cannot be combined: choose one")]
+    IncrementAndDelay,
 }
 
 impl Default for TimeControl {
@@ -223,53 +226,15 @@ impl TimeControl {
         if self.periods.is_empty() && (self.increment_seconds > 0 || self.delay.is_some()) {
             return Err(TimeControlError::BonusWithoutClock);
         }
+        if self.increment_seconds > 0 && self.delay.is_some() {
+            return Err(TimeControlError::IncrementAndDelay);
+        }
         if let Some(l) = self.per_move
             && (l.seconds == 0 || l.single_jump_seconds == 0)
         {
             return Err(TimeControlError::ZeroMoveLimit);
         }
         Ok(())
-    }
-
-    /// A one-line description, e.g. "30 moves in 60 min, repeating" or "20 min + 5 s/move".
-    pub fn describe(&self) -> String {
-        let mut parts = Vec::new();
-        let last = self.periods.len();
-        for (i, p) in self.periods.iter().enumerate() {
-            let time = fmt_duration(p.seconds);
-            let text = match p.moves {
-                Some(m) if i + 1 == last && last == 1 => format!("{m} moves in {time}, repeating"),
-                Some(m) if i + 1 == last => format!("then {m} moves in {time}, repeating"),
-                Some(m) if i == 0 => format!("{m} moves in {time}"),
-                Some(m) => format!("then {m} moves in {time}"),
-                None if i == 0 => format!("{time} for the game"),
-                None => format!("then {time} for the rest"),
-            };
-            parts.push(text);
-        }
-        if self.increment_seconds > 0 {
-            parts.push(format!("+{} s/move", self.increment_seconds));
-        }
-        if let Some(d) = self.delay {
-            let kind = match d.kind {
-                DelayKind::Simple => "delay",
-                DelayKind::Bronstein => "Bronstein delay",
-            };
-            parts.push(format!("{} s {kind}", d.seconds));
-        }
-        if let Some(l) = self.per_move {
-            parts.push(format!(
-                "{} a move ({} for a single jump), +{} grace",
-                fmt_duration(l.seconds),
-                fmt_duration(l.single_jump_seconds),
-                fmt_duration(l.grace_seconds)
-            ));
-        }
-        if parts.is_empty() {
-            "no clock".to_string()
-        } else {
-            parts.join(", ")
-        }
     }
 
     fn period(&self, index: u32) -> Option<&Period> {
@@ -292,14 +257,6 @@ impl TimeControl {
 
     fn delay_ms(&self) -> u64 {
         self.delay.map_or(0, |d| d.seconds * MS_PER_SECOND)
-    }
-}
-
-fn fmt_duration(seconds: u64) -> String {
-    if seconds >= 60 && seconds % 60 == 0 {
-        format!("{} min", seconds / 60)
-    } else {
-        format!("{seconds} s")
     }
 }
 

@@ -2,6 +2,8 @@
 //!
 //! - [`settings`]: what the director sets up ([`MatchSettings`] and its parts), validated.
 //! - [`clock`]: time controls and the two-sided clock (integer ms, charged at commit).
+//! - [`time_control_text`]: time-control text in one place: the typed form (`30/60`, `20+5`, ...),
+//!   the words and the PGN form.
 //! - [`state`]: the [`Match`] itself, driven by [`Command`]s through [`Match::apply`], with an
 //!   append-only event log.
 //!
@@ -42,6 +44,7 @@
 pub mod clock;
 pub mod settings;
 pub mod state;
+pub mod time_control_text;
 
 pub use clock::{
     Clock, ClockError, ClockReading, ClockState, Delay, DelayKind, Flag, FlagKind, MoveClock,
@@ -56,3 +59,4 @@ pub use state::{
     GameRecord, GameResult, GameScore, Hand, Match, MatchError, MatchOutcome, MoveRecord, Now,
     Phase, RejectedBallot, ScoreTable, Wdl,
 };
+pub use time_control_text::TimeControlTextError;

@@ -224,7 +224,8 @@ pub struct MatchSettings {
     pub openings: DrawSettings,
     /// Ballots planned; each ballot is two games, colours reversed.
     pub ballots: u32,
-    /// The clock.
+    /// The clock: a table, or the typed form (`time-control = "35/70 15/30"`).
+    #[serde(deserialize_with = "super::time_control_text::string_or_table")]
     pub time_control: TimeControl,
     /// Points per game, and per ballot if wanted.
     pub scoring: Scoring,

@@ -1,7 +1,7 @@
 //! A match's games as PDN: the tags, the ballot position and the clock readings.
 
 use super::pdn::{PdnGame, PdnResult};
-use crate::director::{GameRecord, Match, TimeControl};
+use crate::director::{GameRecord, Match};
 use crate::openings::{Ballot, Opening, System};
 
 /// Every game started in the match, in order, as PDN (an unfinished game has result `*`).
@@ -14,7 +14,7 @@ pub fn match_to_pdn(m: &Match) -> Vec<PdnGame> {
 /// Tags: `Event` (the match's event, or "First - Second match"), `Site "?"`, `Date` (the
 /// day the game started), `Round` (`ballot.game`), `Black` (the Red player), `White`,
 /// `Result`, `GameType "21"`, `SetUp`/`FEN` of the ballot position, `TimeControl` (PGN form,
-/// see [`pdn_time_control`]), `Clock` (the time control in words), `Ballot` (see
+/// see [`crate::director::TimeControl::pgn`]), `Clock` (the time control in words), `Ballot` (see
 /// [`ballot_tag`]) and `Termination` (how the game ended).
 pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
     let s = m.settings();
@@ -29,7 +29,7 @@ pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
         .with_tag("Round", format!("{}.{}", g.ballot, g.number))
         .with_tag("Black", g.red_name.clone())
         .with_tag("White", g.white_name.clone())
-        .with_tag("TimeControl", pdn_time_control(&s.time_control))
+        .with_tag("TimeControl", s.time_control.pgn())
         .with_tag("Clock", s.time_control.describe())
         .with_tag("Ballot", ballot_tag(&g.opening));
     p.clocks = g
@@ -71,40 +71,9 @@ pub fn ballot_tag(o: &Opening) -> String {
     text
 }
 
-/// The time control in the PGN/PDN `TimeControl` form: periods as `moves/seconds` or
-/// `seconds` joined by `:` (the last repeats), an increment as `+seconds`, `-` for no game
-/// clock. Delays and per-move limits have no PGN form: the `Clock` tag describes them.
-pub fn pdn_time_control(tc: &TimeControl) -> String {
-    if tc.periods.is_empty() {
-        return "-".to_string();
-    }
-    let mut parts: Vec<String> = tc
-        .periods
-        .iter()
-        .map(|p| match p.moves {
-            Some(m) => format!("{m}/{}", p.seconds),
-            None => p.seconds.to_string(),
-        })
-        .collect();
-    if tc.increment_seconds > 0
-        && let Some(last) = parts.last_mut()
-    {
-        last.push_str(&format!("+{}", tc.increment_seconds));
-    }
-    parts.join(":")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn time_controls() {
-        assert_eq!(pdn_time_control(&TimeControl::default()), "30/3600");
-        assert_eq!(pdn_time_control(&TimeControl::apca()), "35/4200:15/1800");
-        assert_eq!(pdn_time_control(&TimeControl::fischer(1200, 5)), "1200+5");
-        assert_eq!(pdn_time_control(&TimeControl::none()), "-");
-    }
 
     #[test]
     fn eleven_man_ballot_tag() {

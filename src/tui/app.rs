@@ -92,8 +92,10 @@ pub struct HelpPopup;
 
 /// The whole app.
 pub struct App {
-    /// The screen shown.
+    /// The screen shown (the top of the stack).
     pub screen: Screen,
+    /// The screens under it, opened before it ([`Nav::Push`]); [`Nav::Pop`] goes back.
+    pub stack: Vec<Screen>,
     /// The help overlay, when open.
     pub help: Option<HelpPopup>,
     /// Colours, glyphs and modes.
@@ -114,6 +116,7 @@ impl App {
     pub fn new(options: Options, now: Instant, size: Size) -> App {
         App {
             screen: Screen::Home(HomeScreen::new()),
+            stack: Vec::new(),
             help: None,
             appearance: options.appearance,
             rng: ChaCha8Rng::seed_from_u64(options.seed),
@@ -147,19 +150,27 @@ impl App {
         }
         if let Msg::Key(k) = &msg {
             if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+                self.help = None;
+                if self.screen.confirm_quit() {
+                    return Vec::new();
+                }
                 self.quit = true;
                 return vec![Effect::Quit];
             }
             if self.help.is_some() {
                 if matches!(
                     k.code,
-                    KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q')
+                    KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q') | KeyCode::F(1)
                 ) {
                     self.help = None;
                 }
                 return Vec::new();
             }
-            if k.code == KeyCode::Char('?') && !self.screen.typing() {
+            let help = k.code == KeyCode::F(1)
+                || (k.code == KeyCode::Char('?')
+                    && !k.modifiers.contains(KeyModifiers::CONTROL)
+                    && !self.screen.typing());
+            if help {
                 self.help = Some(HelpPopup);
                 return Vec::new();
             }
@@ -174,21 +185,35 @@ impl App {
             rng: &mut self.rng,
             matches: &self.matches,
         };
-        match self.screen.update(&msg, &mut ctx) {
-            Nav::Stay => Vec::new(),
-            Nav::Goto(screen) => {
-                self.screen = *screen;
-                Vec::new()
+        let nav = self.screen.update(&msg, &mut ctx);
+        self.navigate(nav)
+    }
+
+    /// Follow a screen's [`Nav`]: replace, push or pop screens, go home, quit.
+    fn navigate(&mut self, nav: Nav) -> Vec<Effect> {
+        match nav {
+            Nav::Stay => {}
+            Nav::Goto(screen) => self.screen = *screen,
+            Nav::Push(screen) => {
+                let below = std::mem::replace(&mut self.screen, *screen);
+                self.stack.push(below);
+            }
+            Nav::Pop => {
+                self.screen = self
+                    .stack
+                    .pop()
+                    .unwrap_or_else(|| Screen::Home(HomeScreen::new()));
             }
             Nav::Home => {
+                self.stack.clear();
                 self.screen = Screen::Home(HomeScreen::new());
-                Vec::new()
             }
             Nav::Quit => {
                 self.quit = true;
-                vec![Effect::Quit]
+                return vec![Effect::Quit];
             }
         }
+        Vec::new()
     }
 }
 
@@ -247,6 +272,48 @@ mod tests {
             Msg::from_event(Event::Resize(90, 30)),
             Some(Msg::Resize(90, 30))
         );
+    }
+
+    #[test]
+    fn f1_opens_the_help_even_in_a_text_field() {
+        let now = Instant::now();
+        let mut app = App::new(Options::default(), now, Size::new(80, 24));
+        app.update(Msg::char('o'), now);
+        assert!(app.screen.typing(), "the PDN path field takes text");
+        app.update(Msg::char('?'), now);
+        assert!(app.help.is_none(), "? is text in a text field");
+        app.update(Msg::key(KeyCode::F(1)), now);
+        assert!(app.help.is_some());
+        app.update(Msg::key(KeyCode::F(1)), now);
+        assert!(app.help.is_none());
+    }
+
+    #[test]
+    fn pushed_screens_pop_back_with_their_state() {
+        let now = Instant::now();
+        let mut app = App::new(Options::default(), now, Size::new(80, 24));
+        app.update(Msg::char('p'), now);
+        app.update(Msg::char('s'), now);
+        app.update(Msg::key(KeyCode::Enter), now);
+        assert!(matches!(app.screen, Screen::Practice(_)));
+        for k in "11-15\n".chars() {
+            let m = if k == '\n' {
+                Msg::key(KeyCode::Enter)
+            } else {
+                Msg::char(k)
+            };
+            app.update(m, now);
+        }
+        app.update(Msg::char('v'), now);
+        assert!(matches!(app.screen, Screen::Review(_)));
+        app.update(Msg::char('q'), now);
+        let Screen::Practice(p) = &app.screen else {
+            panic!("back on the practice screen");
+        };
+        assert_eq!(p.game.moves().len(), 1, "its game is still there");
+        app.update(Msg::char('q'), now);
+        assert!(matches!(app.screen, Screen::Home(_)));
+        assert!(app.stack.is_empty());
     }
 
     #[test]

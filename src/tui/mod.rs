@@ -17,6 +17,8 @@
 //! - [`match_flow`]: the match screens (set-up, colours, ballot, accept/reject, game, results,
 //!   director menu).
 //! - [`widgets`]: board, clock panel, move list, the game screen, menus, help.
+//! - [`keys`]: binding tables `(keys, action, help)`: each screen's key handling and its help
+//!   and footer come from one table.
 //! - [`move_input`]: typed notation / cursor / mouse -> a legal `Move` (never plays it itself).
 //! - [`theme`]: colours, glyphs, `--ascii`, `--no-color` / `NO_COLOR`.
 //!
@@ -27,14 +29,17 @@
 //!    - `update(&mut self, &Msg, &mut Ctx) -> Nav`: keys (`Msg::Key`, presses only), mouse
 //!      (`Msg::Mouse`; hit-test with the same layout function the render uses, from `ctx.area`),
 //!      `Msg::Tick` (10 Hz while `ticking()`), `Msg::Resize`. Time is `ctx.now`, randomness
-//!      `ctx.rng`. Return `Nav::Stay`, `Nav::Goto(Box::new(Screen::Other(..)))`, `Nav::Home`
-//!      or `Nav::Quit`.
+//!      `ctx.rng`. Return `Nav::Stay`, `Nav::Push(Box::new(Screen::Other(..)))` (open over
+//!      this one; `Nav::Pop` comes back), `Nav::Goto(..)` (replace), `Nav::Home` or
+//!      `Nav::Quit`.
 //!    - `render(&self, frame, area, &RenderCtx)`: draw from the state only (`ctx.now` for running
 //!      clocks, `ctx.appearance` for every style and glyph). The area is at least 80x24.
-//!    - `title()` and `keys()` for the `?` help overlay; `ticking()` while a clock runs;
-//!      `typing()` while a text field has focus (then `?` and letters reach the screen).
+//!    - `title()` and `keys()` for the `?` help overlay (`keys::help(TABLE)` of the binding
+//!      table `update` looks keys up in with `keys::lookup`); `ticking()` while a clock runs;
+//!      `typing()` while a text field has focus (then `?` and letters reach the screen, and F1
+//!      opens the help).
 //! 2. Add a variant to [`Screen`] and an arm to the `each_screen!` macro in `screens/mod.rs`.
-//! 3. Reach it from another screen's `update` with `Nav::Goto`.
+//! 3. Reach it from another screen's `update` with `Nav::Push` (or `Nav::Goto`).
 //! 4. Test it headless: build an [`App`], set `app.screen`, feed `Msg`s to `app.update`, and
 //!    render on a `TestBackend` (see `tests/tui_*.rs`).
 //!
@@ -50,6 +55,7 @@
 
 pub mod app;
 pub mod event_loop;
+pub mod keys;
 pub mod match_flow;
 pub mod move_input;
 pub mod screens;

@@ -7,8 +7,11 @@
 
 use crate::engine::{Bitboard, Color, Move, MoveError, Position, Square, parse_move};
 use crate::tui::Msg;
+use crate::tui::keys::{
+    BACKSPACE, Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, TAB, UP, lookup,
+};
 use crate::tui::widgets::{BoardView, GameLayout};
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 
 /// What an input step did.
@@ -23,6 +26,96 @@ pub enum InputOutcome {
     /// Refused, with the reason to show; nothing else changed.
     Refused(String),
 }
+
+/// What the keys of the move field do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveAct {
+    /// A character of a move in notation.
+    Type,
+    /// Enter: play the typed move, or pick the piece (then its destination) at the cursor;
+    /// Space: the same, or a separator while typing.
+    Pick,
+    /// Delete the last character typed.
+    Delete,
+    /// Clear the typed move or the selection.
+    Clear,
+    /// Move the cursor.
+    Cursor,
+}
+
+/// The keys of the move field (shared by practice and the match game).
+pub static MOVE_KEYS: &[Binding<MoveAct>] = &[
+    Binding::new(
+        &[Key::Digit, Key::Char('-'), Key::Char('x'), Key::Char('X')],
+        MoveAct::Type,
+        "type a move: 11-15, 15x24x31, or short 15x31",
+    ),
+    Binding::new(
+        &[ENTER, SPACE],
+        MoveAct::Pick,
+        "play the typed move, or pick a piece, then its square",
+    ),
+    Binding::new(
+        &[BACKSPACE],
+        MoveAct::Delete,
+        "delete the last character typed",
+    ),
+    Binding::new(
+        &[Key::Ctrl('u'), ESC],
+        MoveAct::Clear,
+        "clear the typed move or the selection",
+    ),
+    Binding::new(
+        &[
+            UP,
+            DOWN,
+            LEFT,
+            RIGHT,
+            Key::Char('k'),
+            Key::Char('j'),
+            Key::Char('h'),
+            Key::Char('l'),
+        ],
+        MoveAct::Cursor,
+        "move the cursor on the board",
+    ),
+];
+
+/// What the keys do while the field asks which of two captures is meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChoiceAct {
+    /// The capture above.
+    Up,
+    /// The capture below.
+    Down,
+    /// Play the highlighted capture.
+    Pick,
+    /// Play the capture with that number.
+    Number,
+    /// Do not choose.
+    Cancel,
+}
+
+/// The keys of the "which capture?" question.
+pub static CHOICE_KEYS: &[Binding<ChoiceAct>] = &[
+    Binding::new(&[UP, Key::Char('k')], ChoiceAct::Up, "the capture above"),
+    Binding::new(
+        &[DOWN, Key::Char('j'), TAB],
+        ChoiceAct::Down,
+        "the capture below",
+    ),
+    Binding::new(
+        &[ENTER, SPACE],
+        ChoiceAct::Pick,
+        "play the highlighted capture",
+    ),
+    Binding::new(
+        &[Key::Digit],
+        ChoiceAct::Number,
+        "play the capture with that number",
+    ),
+    Binding::new(&[ESC], ChoiceAct::Cancel, "choose neither"),
+];
 
 /// The move being entered on a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,32 +199,30 @@ impl MoveInput {
         c.iter().all(|m| m.from() == from).then_some(from)
     }
 
-    /// Handle a key. `flipped` tells which way the arrows move on the board.
+    /// Handle a key (see [`MOVE_KEYS`] and, while asking which capture, [`CHOICE_KEYS`]).
+    /// `flipped` tells which way the arrows move on the board.
     pub fn key(&mut self, pos: &Position, key: &KeyEvent, flipped: bool) -> InputOutcome {
-        if key
-            .modifiers
-            .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-        {
-            return InputOutcome::Ignored;
-        }
         if let Some(choice) = &self.choice {
             let n = choice.len();
-            return match key.code {
-                KeyCode::Up | KeyCode::Char('k') => {
+            return match lookup(CHOICE_KEYS, key) {
+                Some(ChoiceAct::Up) => {
                     self.choice_index = (self.choice_index + n - 1) % n;
                     InputOutcome::Changed
                 }
-                KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+                Some(ChoiceAct::Down) => {
                     self.choice_index = (self.choice_index + 1) % n;
                     InputOutcome::Changed
                 }
-                KeyCode::Enter | KeyCode::Char(' ') => {
+                Some(ChoiceAct::Pick) => {
                     let mv = choice[self.choice_index];
                     self.clear();
                     InputOutcome::Play(mv)
                 }
-                KeyCode::Char(c @ '1'..='9') => {
-                    let i = c as usize - '1' as usize;
+                Some(ChoiceAct::Number) => {
+                    let i = match key.code {
+                        KeyCode::Char(c @ '1'..='9') => c as usize - '1' as usize,
+                        _ => n,
+                    };
                     match choice.get(i).copied() {
                         Some(mv) => {
                             self.clear();
@@ -140,39 +231,44 @@ impl MoveInput {
                         None => InputOutcome::Refused(format!("choose 1 to {n}")),
                     }
                 }
-                KeyCode::Esc => {
+                Some(ChoiceAct::Cancel) => {
                     self.choice = None;
                     InputOutcome::Changed
                 }
-                _ => InputOutcome::Ignored,
+                None => InputOutcome::Ignored,
             };
         }
-        match key.code {
-            KeyCode::Char(c) if c.is_ascii_digit() || c == '-' || c == 'x' || c == 'X' => {
-                self.selected = None;
-                self.text.push(c.to_ascii_lowercase());
+        let typed = !self.text.is_empty();
+        match lookup(MOVE_KEYS, key) {
+            Some(MoveAct::Type) => {
+                if let KeyCode::Char(c) = key.code {
+                    self.selected = None;
+                    self.text.push(c.to_ascii_lowercase());
+                }
                 InputOutcome::Changed
             }
-            KeyCode::Char(' ') if !self.text.is_empty() => {
+            Some(MoveAct::Pick) if typed && key.code == KeyCode::Char(' ') => {
                 if !self.text.ends_with(' ') {
                     self.text.push(' ');
                 }
                 InputOutcome::Changed
             }
-            KeyCode::Backspace if !self.text.is_empty() => {
+            Some(MoveAct::Pick) if typed && !self.text.trim().is_empty() => self.submit(pos),
+            Some(MoveAct::Pick) => self.select(pos, self.cursor),
+            Some(MoveAct::Delete) if typed => {
                 self.text.pop();
                 InputOutcome::Changed
             }
-            KeyCode::Enter if !self.text.trim().is_empty() => self.submit(pos),
-            KeyCode::Enter | KeyCode::Char(' ') => self.select(pos, self.cursor),
-            KeyCode::Esc if !self.text.is_empty() || self.selected.is_some() => {
+            Some(MoveAct::Clear) if typed || self.selected.is_some() => {
                 self.clear();
                 InputOutcome::Changed
             }
-            KeyCode::Up | KeyCode::Char('k') => self.step(0, flipped),
-            KeyCode::Down | KeyCode::Char('j') => self.step(1, flipped),
-            KeyCode::Left | KeyCode::Char('h') => self.step(2, flipped),
-            KeyCode::Right | KeyCode::Char('l') => self.step(3, flipped),
+            Some(MoveAct::Cursor) => match key.code {
+                KeyCode::Up | KeyCode::Char('k') => self.step(0, flipped),
+                KeyCode::Down | KeyCode::Char('j') => self.step(1, flipped),
+                KeyCode::Left | KeyCode::Char('h') => self.step(2, flipped),
+                _ => self.step(3, flipped),
+            },
             _ => InputOutcome::Ignored,
         }
     }
@@ -224,7 +320,8 @@ impl MoveInput {
         self.select(pos, sq)
     }
 
-    /// Play the typed text: a legal move, or the engine's reason for refusing it.
+    /// Play the typed text: a legal move, or the engine's reason for refusing it. A refused
+    /// text is cleared (it is quoted in the reason), so the next move starts afresh.
     fn submit(&mut self, pos: &Position) -> InputOutcome {
         match parse_move(pos, &self.text) {
             Ok(mv) => {
@@ -232,14 +329,16 @@ impl MoveInput {
                 InputOutcome::Play(mv)
             }
             Err(e) => {
-                if let MoveError::Ambiguous { .. } = e {
-                    let fits = self.candidates(pos);
-                    if fits.len() > 1 {
-                        self.choice = Some(fits);
-                        self.choice_index = 0;
-                    }
+                let typed = self.text.trim().to_string();
+                let fits = self.candidates(pos);
+                self.clear();
+                if let MoveError::Ambiguous { .. } = e
+                    && fits.len() > 1
+                {
+                    self.choice = Some(fits);
+                    self.choice_index = 0;
                 }
-                InputOutcome::Refused(e.to_string())
+                InputOutcome::Refused(format!("{typed} refused: {e}"))
             }
         }
     }
@@ -411,6 +510,7 @@ pub fn narrow(pos: &Position, text: &str) -> Vec<Move> {
 mod tests {
     use super::*;
     use ratatui::crossterm::event::KeyEvent;
+    use ratatui::crossterm::event::KeyModifiers;
 
     fn key(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
@@ -422,6 +522,12 @@ mod tests {
             last = input.key(pos, &key(KeyCode::Char(c)), false);
         }
         last
+    }
+
+    #[test]
+    fn the_key_tables_are_consistent() {
+        crate::tui::keys::check_table(MOVE_KEYS).unwrap();
+        crate::tui::keys::check_table(CHOICE_KEYS).unwrap();
     }
 
     #[test]
@@ -450,10 +556,29 @@ mod tests {
         typed(&mut input, &pos, "");
         input.text = "22-18".into();
         match input.key(&pos, &key(KeyCode::Enter), false) {
-            InputOutcome::Refused(why) => assert!(why.contains("Red"), "{why}"),
+            InputOutcome::Refused(why) => {
+                assert!(why.starts_with("22-18 refused: "), "{why}");
+                assert!(why.contains("Red"), "{why}");
+            }
             other => panic!("{other:?}"),
         }
-        assert_eq!(input.text, "22-18");
+        assert!(input.text.is_empty(), "a refused move is cleared");
+        typed(&mut input, &pos, "11-1");
+        assert_eq!(
+            input.key(
+                &pos,
+                &KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL),
+                false
+            ),
+            InputOutcome::Changed
+        );
+        assert!(input.text.is_empty(), "Ctrl-U clears the field");
+        typed(&mut input, &pos, "9");
+        assert_eq!(
+            input.key(&pos, &key(KeyCode::Esc), false),
+            InputOutcome::Changed
+        );
+        assert!(input.text.is_empty(), "Esc clears the field");
     }
 
     #[test]

@@ -6,10 +6,10 @@ use super::{MatchOptions, MatchScreen};
 use crate::director::Phase;
 use crate::store::matchfile::{MatchStore, list_matches};
 use crate::tui::Msg;
+use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::tui::widgets::menu::KeyHelp;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
@@ -109,18 +109,48 @@ impl ResumeScreen {
     }
 }
 
+/// What the keys of the list of saved matches do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// The match above.
+    Up,
+    /// The match below.
+    Down,
+    /// Resume the highlighted match.
+    Open,
+    /// Back to the home screen.
+    Back,
+}
+
+/// The keys of the list of saved matches.
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[UP, Key::Char('k')],
+        Act::Up,
+        "the match above (most recently saved first)",
+    ),
+    Binding::new(&[DOWN, Key::Char('j')], Act::Down, "the match below"),
+    Binding::new(
+        &[ENTER],
+        Act::Open,
+        "resume it, clocks paused at the last move",
+    )
+    .footer("resume (clocks paused)"),
+    Binding::new(&[ESC, Key::Char('q')], Act::Back, "back to the home screen").footer("back"),
+];
+
 impl ScreenState for ResumeScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
         let n = self.matches.len().max(1);
-        match k.code {
-            KeyCode::Up | KeyCode::Char('k') => self.selected = (self.selected + n - 1) % n,
-            KeyCode::Down | KeyCode::Char('j') => self.selected = (self.selected + 1) % n,
-            KeyCode::Enter => return self.open(ctx),
-            KeyCode::Esc | KeyCode::Char('q') => return Nav::Home,
-            _ => {}
+        match lookup(KEYS, k) {
+            Some(Act::Up) => self.selected = (self.selected + n - 1) % n,
+            Some(Act::Down) => self.selected = (self.selected + 1) % n,
+            Some(Act::Open) => return self.open(ctx),
+            Some(Act::Back) => return Nav::Pop,
+            None => {}
         }
         Nav::Stay
     }
@@ -184,7 +214,7 @@ impl ScreenState for ResumeScreen {
         buf.set_string(
             area.x + 1,
             area.bottom() - 1,
-            "Up/Down choose · Enter resume (clocks paused) · Esc back",
+            format!("↑↓ choose · {} · ? help", footer(KEYS)),
             look.dim(),
         );
     }
@@ -194,10 +224,6 @@ impl ScreenState for ResumeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("↑ ↓, j k", "choose a match (most recently saved first)"),
-            KeyHelp("Enter", "resume it, clocks paused at the last move"),
-            KeyHelp("Esc, q", "back to the home screen"),
-        ]
+        help(KEYS)
     }
 }

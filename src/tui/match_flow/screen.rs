@@ -852,47 +852,47 @@ impl ScreenState for MatchScreen {
     fn keys(&self) -> Vec<KeyHelp> {
         let mut k = match self.view() {
             View::Toss => vec![
-                KeyHelp("Tab, 1, 2", "who calls / draws / picks"),
-                KeyHelp("h, t", "coin: call heads or tails"),
-                KeyHelp("Enter", "bag: draw a colour; then on to the ballot"),
-                KeyHelp("l, r", "hands: pick the left or right hand"),
-                KeyHelp("1, 2", "director assigns: that player has Red"),
-                KeyHelp("r, w", "the toss winner chooses Red or White"),
+                KeyHelp::new("Tab, 1, 2", "who calls / draws / picks"),
+                KeyHelp::new("h, t", "coin: call heads or tails"),
+                KeyHelp::new("Enter", "bag: draw a colour; then on to the ballot"),
+                KeyHelp::new("l, r", "hands: pick the left or right hand"),
+                KeyHelp::new("1, 2", "director assigns: that player has Red"),
+                KeyHelp::new("r, w", "the toss winner chooses Red or White"),
             ],
             View::Ballot => vec![
-                KeyHelp("Space", "show the next card"),
-                KeyHelp("Enter", "show all cards; draw; continue"),
-                KeyHelp("a", "accept the ballot (White first, then Red)"),
-                KeyHelp("r", "reject the ballot"),
-                KeyHelp("f", "flip the board"),
+                KeyHelp::new("Space", "show the next card"),
+                KeyHelp::new("Enter", "show all cards; draw; continue"),
+                KeyHelp::new("a", "accept the ballot (White first, then Red)"),
+                KeyHelp::new("r", "reject the ballot"),
+                KeyHelp::new("f", "flip the board"),
             ],
             View::PreGame => vec![
-                KeyHelp("Enter, s", "start the clock"),
-                KeyHelp("f, n", "flip the board, square numbers"),
+                KeyHelp::new("Enter, s", "start the clock"),
+                KeyHelp::new("f, n", "flip the board, square numbers"),
             ],
             View::Game => vec![
-                KeyHelp("11-15, 15x24", "type a move; Enter plays it"),
-                KeyHelp("arrows, hjkl", "move the cursor; Enter/Space picks"),
-                KeyHelp("mouse", "click a piece, then its destination"),
-                KeyHelp("o", "the side to move offers a draw"),
-                KeyHelp("a, d", "accept or decline a draw offer"),
-                KeyHelp("c", "claim a draw (repetition, 40 moves)"),
-                KeyHelp("r", "resign (asks who, then confirms)"),
-                KeyHelp("Enter", "when paused: resume the clocks (confirms)"),
-                KeyHelp("f, n", "flip the board, square numbers"),
+                KeyHelp::new("11-15, 15x24", "type a move; Enter plays it"),
+                KeyHelp::new("arrows, hjkl", "move the cursor; Enter/Space picks"),
+                KeyHelp::new("mouse", "click a piece, then its destination"),
+                KeyHelp::new("o", "the side to move offers a draw"),
+                KeyHelp::new("a, d", "accept or decline a draw offer"),
+                KeyHelp::new("c", "claim a draw (repetition, 40 moves)"),
+                KeyHelp::new("r", "resign (asks who, then confirms)"),
+                KeyHelp::new("Enter", "when paused: resume the clocks (confirms)"),
+                KeyHelp::new("f, n", "flip the board, square numbers"),
             ],
             View::Over => vec![
-                KeyHelp("Enter", "the results and the score"),
-                KeyHelp("e", "export every game to PDN"),
-                KeyHelp("f", "flip the board"),
+                KeyHelp::new("Enter", "the results and the score"),
+                KeyHelp::new("e", "export every game to PDN"),
+                KeyHelp::new("f", "flip the board"),
             ],
             View::Results => vec![
-                KeyHelp("e", "export every game to PDN"),
-                KeyHelp("Enter", "on to the next game or ballot"),
+                KeyHelp::new("e", "export every game to PDN"),
+                KeyHelp::new("Enter", "on to the next game or ballot"),
             ],
         };
-        k.push(KeyHelp("D", "director menu (asks first)"));
-        k.push(KeyHelp("q", "leave the match (it is saved)"));
+        k.push(KeyHelp::new("D", "director menu (asks first)"));
+        k.push(KeyHelp::new("q", "leave the match (it is saved)"));
         k
     }
 
@@ -1511,30 +1511,4 @@ fn piece(look: &Appearance, c: Color) -> &'static str {
     })
 }
 
-/// Split `text` into lines of at most `width` characters, at spaces where possible.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(10);
-    let mut out = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let wl = word.chars().count();
-        let ll = line.chars().count();
-        if ll > 0 && ll + 1 + wl > width {
-            out.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let head: String = line.chars().take(width).collect();
-            let tail: String = line.chars().skip(width).collect();
-            out.push(head);
-            line = tail;
-        }
-    }
-    if !line.is_empty() {
-        out.push(line);
-    }
-    out
-}
+pub use crate::tui::widgets::wrap;

@@ -2,18 +2,18 @@
 //! file's) filled in, validated as you type; Enter starts the match.
 
 use super::{MatchOptions, MatchScreen};
-use crate::director::{
-    ColourMethod, Delay, DelayKind, GamePoints, MatchSettings, PerMoveLimit, Period, Player,
-    RejectionPolicy, TieRule, TimeControl,
-};
+use crate::director::{ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, TieRule};
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
 use crate::tui::Msg;
+use crate::tui::keys::{
+    BACKTAB, Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, TAB, UP, footer, help, lookup,
+};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::tui::theme::ascii_text;
 use crate::tui::widgets::TextField;
+use crate::tui::widgets::form::TEXT_KEYS;
 use crate::tui::widgets::menu::KeyHelp;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
@@ -41,7 +41,7 @@ pub enum FieldId {
     NoRepeat,
     /// Ballots planned.
     Ballots,
-    /// Time control (text, see [`parse_time_control`]).
+    /// Time control (the typed form of [`crate::director::time_control_text`]).
     Time,
     /// Points per game.
     Points,
@@ -161,7 +161,7 @@ impl MatchSetupScreen {
         set(FieldId::Name2, d.players[1].clone());
         set(FieldId::Event, d.event.clone());
         set(FieldId::Ballots, d.ballots.to_string());
-        set(FieldId::Time, time_control_text(&d.time_control));
+        set(FieldId::Time, d.time_control.to_string());
         if let TieRule::ContinueInBlocks {
             max_blocks: Some(n),
         } = d.tie
@@ -169,7 +169,7 @@ impl MatchSetupScreen {
             set(FieldId::MaxBlocks, n.to_string());
         }
         texts[idx(FieldId::Ballots)].hint = "1-99".into();
-        texts[idx(FieldId::Time)].hint = "←→ presets, or type (? lists the forms)".into();
+        texts[idx(FieldId::Time)].hint = "←→ presets, or type (F1 lists the forms)".into();
         texts[idx(FieldId::MaxBlocks)].hint = "empty: no limit".into();
         let o = &d.openings;
         let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
@@ -342,7 +342,9 @@ impl MatchSetupScreen {
                 return Err((FieldId::Ballots, "a number of ballots from 1 to 99".into()));
             }
         };
-        s.time_control = parse_time_control(&t(FieldId::Time)).map_err(|e| (FieldId::Time, e))?;
+        s.time_control = t(FieldId::Time)
+            .parse()
+            .map_err(|e: crate::director::TimeControlTextError| (FieldId::Time, e.to_string()))?;
         s.scoring.game = [
             GamePoints::OneHalfZero,
             GamePoints::TwoOneZero,
@@ -454,6 +456,54 @@ impl MatchSetupScreen {
     }
 }
 
+/// What the keys of the set-up form do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Start the match.
+    Start,
+    /// Back to the home screen.
+    Back,
+    /// The field above.
+    Prev,
+    /// The field below.
+    Next,
+    /// The previous choice or time-control preset.
+    Less,
+    /// The next choice or time-control preset.
+    More,
+}
+
+/// The keys of every row of the form (text rows take the other keys as text).
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[ENTER],
+        Act::Start,
+        "start the match (when the form is valid)",
+    )
+    .footer("start"),
+    Binding::new(&[ESC], Act::Back, "back to the home screen").footer("back"),
+    Binding::new(&[UP, BACKTAB], Act::Prev, "the field above"),
+    Binding::new(&[DOWN, TAB], Act::Next, "the field below"),
+    Binding::new(
+        &[LEFT],
+        Act::Less,
+        "the previous choice; time control: the previous preset",
+    ),
+    Binding::new(
+        &[RIGHT],
+        Act::More,
+        "the next choice; time control: the next preset",
+    ),
+];
+
+/// The keys of a choice row (a text row takes these as text).
+pub static CHOICE_KEYS: &[Binding<Act>] = &[
+    Binding::new(&[SPACE], Act::More, "the next choice"),
+    Binding::new(&[Key::Char('k')], Act::Prev, "the field above"),
+    Binding::new(&[Key::Char('j')], Act::Next, "the field below"),
+    Binding::new(&[Key::Char('q')], Act::Back, "back to the home screen"),
+];
+
 impl ScreenState for MatchSetupScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
@@ -461,26 +511,25 @@ impl ScreenState for MatchSetupScreen {
         };
         let n = self.visible().len();
         let id = self.focused();
-        match k.code {
-            KeyCode::Esc => return Nav::Home,
-            KeyCode::Enter => return self.start(ctx),
-            KeyCode::Up | KeyCode::BackTab => self.focus = (self.focus + n - 1) % n,
-            KeyCode::Down | KeyCode::Tab => self.focus = (self.focus + 1) % n,
-            KeyCode::Left if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
-            KeyCode::Right | KeyCode::Char(' ') if !id.is_text() || id == FieldId::Time => {
-                if k.code == KeyCode::Char(' ') && id == FieldId::Time {
-                    self.texts[idx(id)].key(k);
-                } else {
-                    self.cycle(id, true);
-                }
+        let act = lookup(KEYS, k).or_else(|| {
+            if id.is_text() {
+                None
+            } else {
+                lookup(CHOICE_KEYS, k)
             }
-            KeyCode::Char('j') if !id.is_text() => self.focus = (self.focus + 1) % n,
-            KeyCode::Char('k') if !id.is_text() => self.focus = (self.focus + n - 1) % n,
-            KeyCode::Char('q') if !id.is_text() => return Nav::Home,
-            _ if id.is_text() => {
+        });
+        match act {
+            Some(Act::Back) => return Nav::Pop,
+            Some(Act::Start) => return self.start(ctx),
+            Some(Act::Prev) => self.focus = (self.focus + n - 1) % n,
+            Some(Act::Next) => self.focus = (self.focus + 1) % n,
+            Some(Act::Less) if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
+            Some(Act::More) if !id.is_text() || id == FieldId::Time => self.cycle(id, true),
+            Some(_) => {}
+            None if id.is_text() => {
                 self.texts[idx(id)].key(k);
             }
-            _ => {}
+            None => {}
         }
         self.revalidate();
         Nav::Stay
@@ -548,12 +597,11 @@ impl ScreenState for MatchSetupScreen {
             (None, Err((_, msg))) => Line::from(Span::styled(msg, look.alert())),
         };
         buf.set_line(x, status_y, &status, area.width.saturating_sub(2));
-        let hint = "↑↓ field · ←→ change · type to edit · Enter start · Esc back · ? help";
-        let hint = if look.ascii {
-            "Up/Down field, Left/Right change, type to edit, Enter start, Esc back"
-        } else {
-            hint
-        };
+        let hint = format!(
+            "↑↓ field · ←→ change · type to edit · {} · {}",
+            footer(KEYS),
+            crate::tui::keys::help_hint(self.typing())
+        );
         buf.set_string(x, area.bottom() - 1, hint, look.dim());
     }
 
@@ -562,133 +610,30 @@ impl ScreenState for MatchSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("↑ ↓, Tab", "move between fields"),
-            KeyHelp("← →, Space", "change a choice; time control presets"),
-            KeyHelp("letters, digits", "edit a name, number or time control"),
-            KeyHelp("Backspace, Ctrl-U", "delete a character, clear the field"),
-            KeyHelp("Enter", "start the match (when the form is valid)"),
-            KeyHelp("Esc", "back to the home screen"),
-            KeyHelp("time control", "30/60: 30 moves an hour; 35/70 15/30: APCA"),
-            KeyHelp("", "20: 20 min sudden death; 20+5: +5 s a move"),
-            KeyHelp("", "20 d5 / 20 b5: simple / Bronstein delay"),
-            KeyHelp("", "move: 5 min a move (1 for a single jump); none"),
-        ]
+        let mut lines = help(KEYS);
+        if self.focused().is_text() {
+            lines.extend(help(TEXT_KEYS));
+        } else {
+            lines.extend(help(CHOICE_KEYS));
+        }
+        lines.push(KeyHelp::new(
+            "time control",
+            "30/60: 30 moves an hour; 35/70 15/30: APCA",
+        ));
+        lines.push(KeyHelp::new(
+            "",
+            "20: 20 min sudden death; 20+5: +5 s a move",
+        ));
+        lines.push(KeyHelp::new("", "20 d5 / 20 b5: simple / Bronstein delay"));
+        lines.push(KeyHelp::new(
+            "",
+            "move: 5 min a move (1 for a single jump); none",
+        ));
+        lines
     }
 
     fn typing(&self) -> bool {
         self.focused().is_text()
-    }
-}
-
-/// Read a time control from the form's text. Words, separated by spaces:
-/// `M/N` (M moves in N minutes; several make stacked periods, the last repeats), `N` (N
-/// minutes for the rest of the game), `+S` or `N+S` (S seconds' increment), `dS` / `bS`
-/// (simple / Bronstein delay of S seconds), `move` (the classic per-move limit), `apca`,
-/// `none`.
-pub fn parse_time_control(text: &str) -> Result<TimeControl, String> {
-    let mut tc = TimeControl::none();
-    let words: Vec<&str> = text.split([' ', ',']).filter(|w| !w.is_empty()).collect();
-    if words.is_empty() {
-        return Err("type a time control, e.g. 30/60 (or none)".into());
-    }
-    let minutes = |s: &str| -> Result<u64, String> {
-        s.parse::<u64>()
-            .ok()
-            .filter(|&m| m > 0 && m <= 24 * 60)
-            .map(|m| m * 60)
-            .ok_or_else(|| format!("{s:?} is not a number of minutes (1-1440)"))
-    };
-    let seconds = |s: &str| -> Result<u64, String> {
-        s.parse::<u64>()
-            .ok()
-            .filter(|&x| x <= 3600)
-            .ok_or_else(|| format!("{s:?} is not a number of seconds (0-3600)"))
-    };
-    for w in words {
-        let lw = w.to_ascii_lowercase();
-        match lw.as_str() {
-            "none" => {}
-            "apca" => tc.periods.extend(TimeControl::apca().periods),
-            "move" => tc.per_move = Some(PerMoveLimit::default()),
-            _ => {
-                if let Some(rest) = lw.strip_prefix('d').or_else(|| lw.strip_prefix('b')) {
-                    let kind = if lw.starts_with('d') {
-                        DelayKind::Simple
-                    } else {
-                        DelayKind::Bronstein
-                    };
-                    tc.delay = Some(Delay {
-                        kind,
-                        seconds: seconds(rest)?,
-                    });
-                    continue;
-                }
-                let (main, inc) = match lw.split_once('+') {
-                    Some((a, b)) => (a, Some(b)),
-                    None => (lw.as_str(), None),
-                };
-                if let Some(b) = inc {
-                    tc.increment_seconds = seconds(b)?;
-                }
-                if main.is_empty() {
-                    continue;
-                }
-                match main.split_once('/') {
-                    Some((m, n)) => {
-                        let moves = m
-                            .parse::<u32>()
-                            .ok()
-                            .filter(|&m| m > 0)
-                            .ok_or_else(|| format!("{m:?} is not a number of moves"))?;
-                        tc.periods.push(Period {
-                            moves: Some(moves),
-                            seconds: minutes(n)?,
-                        });
-                    }
-                    None => tc.periods.push(Period {
-                        moves: None,
-                        seconds: minutes(main)?,
-                    }),
-                }
-            }
-        }
-    }
-    tc.validate().map_err(|e| e.to_string())?;
-    Ok(tc)
-}
-
-/// The form's text for a time control (the inverse of [`parse_time_control`] where it can be).
-pub fn time_control_text(tc: &TimeControl) -> String {
-    let mut words: Vec<String> = Vec::new();
-    let mins = |s: u64| (s / 60).max(1).to_string();
-    for p in &tc.periods {
-        words.push(match p.moves {
-            Some(m) => format!("{m}/{}", mins(p.seconds)),
-            None => mins(p.seconds),
-        });
-    }
-    if tc.increment_seconds > 0 {
-        match words.last_mut() {
-            Some(w) => w.push_str(&format!("+{}", tc.increment_seconds)),
-            None => words.push(format!("+{}", tc.increment_seconds)),
-        }
-    }
-    if let Some(d) = tc.delay {
-        let k = if d.kind == DelayKind::Simple {
-            'd'
-        } else {
-            'b'
-        };
-        words.push(format!("{k}{}", d.seconds));
-    }
-    if tc.per_move.is_some() {
-        words.push("move".into());
-    }
-    if words.is_empty() {
-        "none".into()
-    } else {
-        words.join(" ")
     }
 }
 
@@ -697,41 +642,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn time_controls_parse_and_print_back() {
-        assert_eq!(parse_time_control("30/60"), Ok(TimeControl::default()));
-        assert_eq!(parse_time_control("35/70 15/30"), Ok(TimeControl::apca()));
-        assert_eq!(parse_time_control("apca"), Ok(TimeControl::apca()));
-        assert_eq!(
-            parse_time_control("20"),
-            Ok(TimeControl::sudden_death(1200))
-        );
-        assert_eq!(
-            parse_time_control("20+5"),
-            Ok(TimeControl::fischer(1200, 5))
-        );
-        assert_eq!(
-            parse_time_control("20 b5"),
-            Ok(TimeControl::delay(1200, DelayKind::Bronstein, 5))
-        );
-        assert_eq!(
-            parse_time_control("move"),
-            Ok(TimeControl::per_move_classic())
-        );
-        assert_eq!(parse_time_control("none"), Ok(TimeControl::none()));
+    fn every_preset_is_a_valid_time_control() {
         for p in TIME_PRESETS {
-            let tc = parse_time_control(p).unwrap();
-            assert_eq!(parse_time_control(&time_control_text(&tc)), Ok(tc), "{p}");
+            let tc: crate::director::TimeControl = p.parse().unwrap();
+            assert_eq!(tc.to_string(), p);
         }
-        assert!(parse_time_control("30/").is_err());
-        assert!(parse_time_control("x").is_err());
-        assert!(
-            parse_time_control("20 30/60").is_err(),
-            "open period not last"
-        );
-        assert!(
-            parse_time_control("+5").is_err(),
-            "increment without a clock"
-        );
     }
 
     #[test]

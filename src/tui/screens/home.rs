@@ -74,16 +74,16 @@ impl HomeScreen {
 
     fn choose(&self, item: HomeItem, ctx: &mut Ctx) -> Nav {
         match item {
-            HomeItem::NewMatch => Nav::Goto(Box::new(Screen::MatchSetup(
+            HomeItem::NewMatch => Nav::Push(Box::new(Screen::MatchSetup(
                 crate::tui::match_flow::MatchSetupScreen::new(ctx.matches.clone()),
             ))),
-            HomeItem::Resume => Nav::Goto(Box::new(Screen::MatchList(
+            HomeItem::Resume => Nav::Push(Box::new(Screen::MatchList(
                 crate::tui::match_flow::ResumeScreen::new(ctx.matches),
             ))),
             HomeItem::Practice => {
-                Nav::Goto(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
+                Nav::Push(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
             }
-            HomeItem::OpenPdn => Nav::Goto(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
+            HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Quit => Nav::Quit,
         }
     }
@@ -140,12 +140,6 @@ impl ScreenState for HomeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("↑ ↓, j k", "move in the menu"),
-            KeyHelp("Enter", "choose"),
-            KeyHelp("n r p o q", "new match, resume, practice, open PDN, quit"),
-            KeyHelp("?", "this help"),
-            KeyHelp("Ctrl-C", "quit from anywhere"),
-        ]
+        self.menu.help()
     }
 }

@@ -1,8 +1,9 @@
 //! The screens: one file each, one variant each in [`Screen`].
 //!
 //! A screen is a struct implementing [`ScreenState`]: `update` turns a message into a change of
-//! its own state plus a [`Nav`] (stay, go to another screen, go home, quit); `render` draws it
-//! from `&self` only; `keys` lists its keys for the `?` help overlay. See the module doc of
+//! its own state plus a [`Nav`] (stay, open or replace a screen, go back, go home, quit);
+//! `render` draws it from `&self` only; `keys` lists its keys for the `?` help overlay, from
+//! the same binding table ([`crate::tui::keys`]) its `update` looks keys up in. See the module doc of
 //! [`crate::tui`] for the recipe to add one.
 
 pub mod home;
@@ -50,13 +51,19 @@ pub struct RenderCtx<'a> {
     pub appearance: &'a Appearance,
 }
 
-/// Where to go after a message.
+/// Where to go after a message. The app keeps a stack of screens: [`Nav::Push`] opens one
+/// over the current screen (which keeps its state, an engine worker included) and
+/// [`Nav::Pop`] goes back to it.
 pub enum Nav {
     /// Stay on this screen.
     Stay,
-    /// Replace this screen by another.
+    /// Replace this screen by another (this one is dropped).
     Goto(Box<Screen>),
-    /// Back to the home screen.
+    /// Open a screen over this one; [`Nav::Pop`] comes back here.
+    Push(Box<Screen>),
+    /// Close this screen and go back to the one under it (home if none).
+    Pop,
+    /// Back to the home screen (every screen on the stack is closed).
     Home,
     /// Leave the program.
     Quit,
@@ -77,8 +84,14 @@ pub trait ScreenState {
         false
     }
     /// True while the screen takes free text (a name, a file path): `?` and `q` are then typed
-    /// rather than handled globally.
+    /// rather than handled globally (the help is on F1).
     fn typing(&self) -> bool {
+        false
+    }
+    /// Ctrl-C was pressed: return true if the screen asked for a confirmation instead (a
+    /// running game); it then returns [`Nav::Quit`] once confirmed. Asked again while its
+    /// question is open, return false: the app quits.
+    fn confirm_quit(&mut self) -> bool {
         false
     }
 }
@@ -141,5 +154,8 @@ impl ScreenState for Screen {
     }
     fn typing(&self) -> bool {
         each_screen!(self, s => s.typing())
+    }
+    fn confirm_quit(&mut self) -> bool {
+        each_screen!(self, s => s.confirm_quit())
     }
 }

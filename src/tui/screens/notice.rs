@@ -2,10 +2,10 @@
 
 use super::{Ctx, Nav, RenderCtx, ScreenState};
 use crate::tui::Msg;
+use crate::tui::keys::{Binding, ENTER, ESC, Key, help, lookup};
 use crate::tui::widgets::centered;
 use crate::tui::widgets::menu::KeyHelp;
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
@@ -32,9 +32,7 @@ impl NoticeScreen {
 impl ScreenState for NoticeScreen {
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         match msg {
-            Msg::Key(k) if matches!(k.code, KeyCode::Enter | KeyCode::Esc | KeyCode::Char('q')) => {
-                Nav::Home
-            }
+            Msg::Key(k) if lookup(KEYS, k).is_some() => Nav::Home,
             _ => Nav::Stay,
         }
     }
@@ -70,6 +68,13 @@ impl ScreenState for NoticeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![KeyHelp("Enter, Esc, q", "back to the home screen")]
+        help(KEYS)
     }
 }
+
+/// The one key of a notice: back home.
+static KEYS: &[Binding<()>] = &[Binding::new(
+    &[ENTER, ESC, Key::Char('q')],
+    (),
+    "back to the home screen",
+)];

@@ -5,7 +5,8 @@ use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::store::pdn::{PdnError, PdnGame, read_pdn};
 use crate::tui::Msg;
-use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
+use crate::tui::keys::{BACKSPACE, Binding, ENTER, ESC, Key, footer, help, lookup};
+use crate::tui::widgets::menu::{KeyHelp, MENU_KEYS, Menu, MenuItem, MenuOutcome};
 use crate::tui::widgets::{centered, format_clock};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
@@ -94,7 +95,7 @@ impl OpenPdnScreen {
                 return Nav::Stay;
             }
         };
-        let mut review = ReviewScreen::new(game, format!("Review · {}", describe(g)), None);
+        let mut review = ReviewScreen::new(game, format!("Review · {}", describe(g)));
         review.players = [
             g.tag("Black").unwrap_or("").to_string(),
             g.tag("White").unwrap_or("").to_string(),
@@ -111,8 +112,7 @@ impl OpenPdnScreen {
             .iter()
             .map(|c| c.map(|ms| format_clock(ms as i64)))
             .collect();
-        review.back = Some(Box::new(Screen::OpenPdn(self.clone())));
-        Nav::Goto(Box::new(Screen::Review(review)))
+        Nav::Push(Box::new(Screen::Review(review)))
     }
 }
 
@@ -123,45 +123,73 @@ fn describe(g: &PdnGame) -> String {
     format!("{b} vs {w}  {}  {} moves", g.result.as_str(), g.moves.len())
 }
 
+/// What the keys of the path field do (other characters are typed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathAct {
+    /// Read the file.
+    Open,
+    /// Delete a character.
+    Delete,
+    /// Clear the path.
+    Clear,
+    /// Back to the home screen.
+    Back,
+}
+
+/// The keys of the path field.
+pub static PATH_KEYS: &[Binding<PathAct>] = &[
+    Binding::new(&[ENTER], PathAct::Open, "open the file typed").footer("open"),
+    Binding::new(&[BACKSPACE], PathAct::Delete, "delete a character"),
+    Binding::new(&[Key::Ctrl('u')], PathAct::Clear, "clear the path"),
+    Binding::new(&[ESC], PathAct::Back, "back to the home screen").footer("back"),
+];
+
+/// What the keys of the list of games do (the menu's keys choose a game).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ListAct {
+    /// Back to the path.
+    Back,
+}
+
+/// The keys of the list of games, besides the menu's.
+pub static LIST_KEYS: &[Binding<ListAct>] =
+    &[Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "another file").footer("another file")];
+
 impl ScreenState for OpenPdnScreen {
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
         if self.games.is_some() {
-            return match k.code {
-                KeyCode::Esc | KeyCode::Char('q') => {
-                    self.games = None;
-                    self.message = None;
-                    Nav::Stay
-                }
-                _ => match self.menu.key(k) {
-                    MenuOutcome::Chosen(i) => self.review(i),
-                    _ => Nav::Stay,
-                },
+            if let Some(ListAct::Back) = lookup(LIST_KEYS, k) {
+                self.games = None;
+                self.message = None;
+                return Nav::Stay;
+            }
+            return match self.menu.key(k) {
+                MenuOutcome::Chosen(i) => self.review(i),
+                _ => Nav::Stay,
             };
         }
-        match k.code {
-            KeyCode::Esc => Nav::Home,
-            KeyCode::Enter => {
-                self.open();
-                Nav::Stay
-            }
-            KeyCode::Backspace => {
+        match lookup(PATH_KEYS, k) {
+            Some(PathAct::Back) => return Nav::Pop,
+            Some(PathAct::Open) => self.open(),
+            Some(PathAct::Delete) => {
                 self.path.pop();
-                Nav::Stay
             }
-            KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => {
-                self.path.clear();
-                Nav::Stay
+            Some(PathAct::Clear) => self.path.clear(),
+            None => {
+                if let KeyCode::Char(c) = k.code
+                    && !k
+                        .modifiers
+                        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+                {
+                    self.path.push(c);
+                    self.message = None;
+                }
             }
-            KeyCode::Char(c) if !k.modifiers.contains(KeyModifiers::CONTROL) => {
-                self.path.push(c);
-                self.message = None;
-                Nav::Stay
-            }
-            _ => Nav::Stay,
         }
+        Nav::Stay
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
@@ -208,9 +236,9 @@ impl ScreenState for OpenPdnScreen {
             );
         }
         let hint = if self.games.is_some() {
-            "arrows + Enter: review the game · Esc: another file"
+            format!("↑↓ Enter review the game · {} · ? help", footer(LIST_KEYS))
         } else {
-            "type the path, Enter to open · Esc: back"
+            format!("type the path · {} · F1 help", footer(PATH_KEYS))
         };
         frame
             .buffer_mut()
@@ -222,12 +250,15 @@ impl ScreenState for OpenPdnScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("type, Enter", "the path of the file, then open it"),
-            KeyHelp("Ctrl-U", "clear the path"),
-            KeyHelp("↑ ↓, Enter", "choose a game to review"),
-            KeyHelp("Esc", "back (to the path, then home)"),
-        ]
+        if self.games.is_some() {
+            let mut lines = help(MENU_KEYS);
+            lines.extend(help(LIST_KEYS));
+            lines
+        } else {
+            let mut lines = vec![KeyHelp::new("letters", "type the path of the file")];
+            lines.extend(help(PATH_KEYS));
+            lines
+        }
     }
 
     fn typing(&self) -> bool {

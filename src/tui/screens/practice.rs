@@ -7,11 +7,11 @@ use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::engine::{Bitboard, Color, DrawClaim, Game, Move, Outcome, Position};
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
-use crate::tui::move_input::{InputOutcome, MoveInput};
+use crate::tui::keys::{BACKSPACE, Binding, Key, help, lookup};
+use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveInput};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
-use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
@@ -297,36 +297,35 @@ impl ScreenState for PracticeScreen {
                 let Msg::Key(key) = msg else {
                     return Nav::Stay;
                 };
-                match key.code {
-                    KeyCode::Char('f') => self.flipped = !self.flipped,
-                    KeyCode::Char('n') => self.numbers = !self.numbers,
-                    KeyCode::Char('u') | KeyCode::Backspace => self.take_back(),
-                    KeyCode::Char('r') => self.restart(),
-                    KeyCode::Char('d') => self.redraw(ctx),
-                    KeyCode::Char('t') => {
+                match lookup(KEYS, key) {
+                    Some(Act::Flip) => self.flipped = !self.flipped,
+                    Some(Act::Numbers) => self.numbers = !self.numbers,
+                    Some(Act::TakeBack) => self.take_back(),
+                    Some(Act::Restart) => self.restart(),
+                    Some(Act::Redraw) => self.redraw(ctx),
+                    Some(Act::Hint) => {
                         if let Err(e) = self.engine.request_hint(&self.game) {
                             self.message = Some((e, StatusKind::Error));
                         } else {
                             self.message = None;
                         }
                     }
-                    KeyCode::Char('a') => {
+                    Some(Act::Analyse) => {
                         if let Err(e) = self.engine.request_review(&self.game) {
                             self.message = Some((e, StatusKind::Error));
                         } else {
                             self.message = None;
                         }
                     }
-                    KeyCode::Char('v') => {
+                    Some(Act::Review) => {
                         let review = ReviewScreen::new(
                             self.game.clone(),
                             "Review of the practice game".into(),
-                            Some(Box::new(Screen::Practice(self.clone()))),
                         );
-                        return Nav::Goto(Box::new(Screen::Review(review)));
+                        return Nav::Push(Box::new(Screen::Review(review)));
                     }
-                    KeyCode::Char('q') => return Nav::Home,
-                    _ => {}
+                    Some(Act::Leave) => return Nav::Home,
+                    None => {}
                 }
                 Nav::Stay
             }
@@ -388,21 +387,74 @@ impl ScreenState for PracticeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("11-15, 15x24", "type a move; Enter plays it"),
-            KeyHelp("arrows, hjkl", "move the cursor"),
-            KeyHelp("Enter, Space", "pick the piece, then its destination"),
-            KeyHelp("mouse", "click a piece, then its destination"),
-            KeyHelp("Esc", "clear the typed move or selection"),
-            KeyHelp("u, Backspace", "take back a move"),
-            KeyHelp("f", "flip the board"),
-            KeyHelp("n", "show or hide square numbers"),
-            KeyHelp("r", "restart from the ballot position"),
-            KeyHelp("d", "draw another opening of the same system"),
-            KeyHelp("v", "review this game move by move"),
-            KeyHelp("t", "hint: the engine's move and score (not played)"),
-            KeyHelp("a", "analyse the game: mark ?! ? ?? where it swung"),
-            KeyHelp("q", "back to the home screen"),
-        ]
+        let mut lines = help(MOVE_KEYS);
+        lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
+        lines.extend(help(KEYS));
+        lines
     }
 }
+
+/// What the keys of the practice screen do (besides the move field's, [`MOVE_KEYS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Take back a move.
+    TakeBack,
+    /// Flip the board.
+    Flip,
+    /// Square numbers.
+    Numbers,
+    /// Back to the ballot position.
+    Restart,
+    /// Another opening of the system.
+    Redraw,
+    /// Review the game.
+    Review,
+    /// The engine's hint.
+    Hint,
+    /// Analyse the game.
+    Analyse,
+    /// Back to the home screen.
+    Leave,
+}
+
+/// The keys of the practice screen.
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[Key::Char('u'), BACKSPACE],
+        Act::TakeBack,
+        "take back a move (Backspace: when nothing is typed)",
+    )
+    .footer("take back"),
+    Binding::new(&[Key::Char('f')], Act::Flip, "flip the board").footer("flip"),
+    Binding::new(
+        &[Key::Char('n')],
+        Act::Numbers,
+        "show or hide square numbers",
+    ),
+    Binding::new(
+        &[Key::Char('r')],
+        Act::Restart,
+        "restart from the ballot position",
+    ),
+    Binding::new(
+        &[Key::Char('d')],
+        Act::Redraw,
+        "draw another opening of the same system",
+    ),
+    Binding::new(
+        &[Key::Char('v')],
+        Act::Review,
+        "review this game move by move",
+    ),
+    Binding::new(
+        &[Key::Char('t')],
+        Act::Hint,
+        "hint: the engine's move and score (not played)",
+    ),
+    Binding::new(
+        &[Key::Char('a')],
+        Act::Analyse,
+        "analyse the game: mark ?! ? ?? where it swung",
+    ),
+    Binding::new(&[Key::Char('q')], Act::Leave, "back to the home screen"),
+];

@@ -5,6 +5,7 @@ use super::practice_engine::{Opponent, PracticeEngine};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
+use crate::tui::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, help, lookup};
 use crate::tui::widgets::centered;
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
 use ratatui::Frame;
@@ -119,45 +120,105 @@ impl PracticeSetupScreen {
     }
 }
 
+/// What the keys of practice set-up do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// A digit of the opening number.
+    Digit,
+    /// Delete the last digit.
+    Delete,
+    /// 11-man: the number is a public position id.
+    ById,
+    /// Draw at random.
+    Draw,
+    /// Start: the number typed, or a random draw.
+    Go,
+    /// The next opponent (none, then each level).
+    Opponent,
+    /// The colour the engine plays.
+    Colour,
+    /// Move in the list of systems.
+    Menu,
+    /// Back to the home screen.
+    Back,
+}
+
+/// The keys of practice set-up (the systems' letters choose a system too).
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(&[Key::Digit], Act::Digit, "type an opening number"),
+    Binding::new(&[BACKSPACE], Act::Delete, "delete a digit"),
+    Binding::new(
+        &[Key::Char('i')],
+        Act::ById,
+        "11-man: the number is a public position id",
+    ),
+    Binding::new(
+        &[ENTER],
+        Act::Go,
+        "that number, or a random draw when none is typed",
+    )
+    .footer("start"),
+    Binding::new(&[Key::Char('d')], Act::Draw, "draw at random").footer("draw"),
+    Binding::new(
+        &[Key::Char('o')],
+        Act::Opponent,
+        "opponent: none, or the engine at a level",
+    )
+    .footer("opponent"),
+    Binding::new(
+        &[Key::Char('c')],
+        Act::Colour,
+        "the colour the engine plays",
+    ),
+    Binding::new(
+        &[UP, DOWN, Key::Char('k'), Key::Char('j'), TAB],
+        Act::Menu,
+        "choose a system",
+    ),
+    Binding::new(&[Key::Char('q'), ESC], Act::Back, "back to the home screen").footer("back"),
+];
+
 impl ScreenState for PracticeSetupScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
-            Msg::Key(k) => match k.code {
-                KeyCode::Char(c) if c.is_ascii_digit() => {
-                    if self.number.len() < 5 {
+            Msg::Key(k) => match lookup(KEYS, k) {
+                Some(Act::Digit) => {
+                    if let KeyCode::Char(c) = k.code
+                        && self.number.len() < 5
+                    {
                         self.number.push(c);
                     }
                     self.message = None;
                     Nav::Stay
                 }
-                KeyCode::Backspace => {
+                Some(Act::Delete) => {
                     self.number.pop();
                     Nav::Stay
                 }
-                KeyCode::Char('i') => {
+                Some(Act::ById) => {
                     self.by_id = !self.by_id;
                     if self.by_id {
                         self.menu.selected = 3;
                     }
                     Nav::Stay
                 }
-                KeyCode::Char('d') => {
+                Some(Act::Draw) => {
                     self.number.clear();
                     self.go(ctx)
                 }
-                KeyCode::Char('o') => {
+                Some(Act::Opponent) => {
                     self.opponent = Opponent::cycle(self.opponent);
                     Nav::Stay
                 }
-                KeyCode::Char('c') => {
+                Some(Act::Colour) => {
                     if let Some(o) = &mut self.opponent {
                         o.color = o.color.opponent();
                     }
                     Nav::Stay
                 }
-                KeyCode::Char('q') | KeyCode::Esc => Nav::Home,
-                KeyCode::Enter => self.go(ctx),
-                _ => {
+                Some(Act::Back) => Nav::Pop,
+                Some(Act::Go) => self.go(ctx),
+                Some(Act::Menu) | None => {
                     if let MenuOutcome::Moved | MenuOutcome::Chosen(_) = self.menu.key(k) {
                         self.message = None;
                         if self.system() != Some(System::ElevenMan) {
@@ -234,19 +295,8 @@ impl ScreenState for PracticeSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("↑ ↓, j k", "choose a system"),
-            KeyHelp(
-                "g w e m y s",
-                "GAYP, 2-move, 3-move, 11-man, Roll Your Own, start",
-            ),
-            KeyHelp("0-9", "type an opening number"),
-            KeyHelp("i", "11-man: the number is a public position id"),
-            KeyHelp("Enter", "that number, or a random draw when none is typed"),
-            KeyHelp("d", "draw at random"),
-            KeyHelp("o", "opponent: none, or the engine at a level"),
-            KeyHelp("c", "the colour the engine plays"),
-            KeyHelp("q, Esc", "back to the home screen"),
-        ]
+        let mut lines = help(KEYS);
+        lines.extend(self.menu.item_help());
+        lines
     }
 }

@@ -1,9 +1,10 @@
 //! Review: step through a game (a finished one, or one read from PDN), both ways, from either
 //! side of the board.
 
-use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use super::{Ctx, Nav, RenderCtx, ScreenState};
 use crate::engine::Game;
 use crate::tui::Msg;
+use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, help, lookup};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
@@ -29,13 +30,12 @@ pub struct ReviewScreen {
     pub clocks: Vec<Option<String>>,
     /// Player names, Red's first (empty if unknown).
     pub players: [String; 2],
-    /// Where `q` goes back to (home if none).
-    pub back: Option<Box<Screen>>,
 }
 
 impl ReviewScreen {
     /// Review `game` from its last position.
-    pub fn new(game: Game, title: String, back: Option<Box<Screen>>) -> ReviewScreen {
+    /// `q` goes back to the screen under it (it is opened with [`super::Nav::Push`]).
+    pub fn new(game: Game, title: String) -> ReviewScreen {
         ReviewScreen {
             ply: game.moves().len(),
             game,
@@ -45,7 +45,6 @@ impl ReviewScreen {
             info: Vec::new(),
             players: [String::new(), String::new()],
             clocks: Vec::new(),
-            back,
         }
     }
 
@@ -58,29 +57,17 @@ impl ReviewScreen {
 impl ScreenState for ReviewScreen {
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         match msg {
-            Msg::Key(key) => match key.code {
-                KeyCode::Left | KeyCode::Char('h') | KeyCode::Char('k') | KeyCode::Up => {
-                    self.step(-1)
-                }
-                KeyCode::Right
-                | KeyCode::Char('l')
-                | KeyCode::Char('j')
-                | KeyCode::Down
-                | KeyCode::Char(' ')
-                | KeyCode::Enter => self.step(1),
-                KeyCode::PageUp => self.step(-10),
-                KeyCode::PageDown => self.step(10),
-                KeyCode::Home | KeyCode::Char('g') => self.ply = 0,
-                KeyCode::End | KeyCode::Char('G') => self.ply = self.game.moves().len(),
-                KeyCode::Char('f') => self.flipped = !self.flipped,
-                KeyCode::Char('n') => self.numbers = !self.numbers,
-                KeyCode::Char('q') | KeyCode::Esc => {
-                    return match self.back.take() {
-                        Some(s) => Nav::Goto(s),
-                        None => Nav::Home,
-                    };
-                }
-                _ => {}
+            Msg::Key(key) => match lookup(KEYS, key) {
+                Some(Act::Back1) => self.step(-1),
+                Some(Act::Forward1) => self.step(1),
+                Some(Act::Back10) => self.step(-10),
+                Some(Act::Forward10) => self.step(10),
+                Some(Act::Start) => self.ply = 0,
+                Some(Act::End) => self.ply = self.game.moves().len(),
+                Some(Act::Flip) => self.flipped = !self.flipped,
+                Some(Act::Numbers) => self.numbers = !self.numbers,
+                Some(Act::Close) => return Nav::Pop,
+                None => {}
             },
             Msg::Mouse(m) => match m.kind {
                 MouseEventKind::ScrollUp => self.step(-1),
@@ -151,14 +138,70 @@ impl ScreenState for ReviewScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        vec![
-            KeyHelp("→, l, Space", "next move"),
-            KeyHelp("←, h", "previous move"),
-            KeyHelp("PgUp, PgDn", "ten moves back or forward"),
-            KeyHelp("Home/g, End/G", "the start, the end"),
-            KeyHelp("f", "flip the board"),
-            KeyHelp("n", "show or hide square numbers"),
-            KeyHelp("q, Esc", "back"),
-        ]
+        let mut lines = help(KEYS);
+        lines.push(KeyHelp::new("mouse wheel", "previous or next move"));
+        lines
     }
 }
+
+/// What the keys of the review screen do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// One move back.
+    Back1,
+    /// One move forward.
+    Forward1,
+    /// Ten moves back.
+    Back10,
+    /// Ten moves forward.
+    Forward10,
+    /// The start position.
+    Start,
+    /// The last position.
+    End,
+    /// Flip the board.
+    Flip,
+    /// Square numbers.
+    Numbers,
+    /// Back to the screen the review was opened from.
+    Close,
+}
+
+/// The keys of the review screen.
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[RIGHT, DOWN, Key::Char('l'), Key::Char('j'), SPACE, ENTER],
+        Act::Forward1,
+        "next move",
+    )
+    .footer("next"),
+    Binding::new(
+        &[LEFT, UP, Key::Char('h'), Key::Char('k')],
+        Act::Back1,
+        "previous move",
+    )
+    .footer("previous"),
+    Binding::new(
+        &[Key::Code(KeyCode::PageDown)],
+        Act::Forward10,
+        "ten moves forward",
+    ),
+    Binding::new(&[Key::Code(KeyCode::PageUp)], Act::Back10, "ten moves back"),
+    Binding::new(
+        &[Key::Code(KeyCode::Home), Key::Char('g')],
+        Act::Start,
+        "the start position",
+    ),
+    Binding::new(
+        &[Key::Code(KeyCode::End), Key::Char('G')],
+        Act::End,
+        "the last position",
+    ),
+    Binding::new(&[Key::Char('f')], Act::Flip, "flip the board"),
+    Binding::new(
+        &[Key::Char('n')],
+        Act::Numbers,
+        "show or hide square numbers",
+    ),
+    Binding::new(&[Key::Char('q'), ESC], Act::Close, "back").footer("back"),
+];

@@ -2,12 +2,28 @@
 //! a confirmation popup.
 
 use super::game_screen::centered;
+use crate::tui::keys::{BACKSPACE, Binding, Key, lookup};
 use crate::tui::theme::Appearance;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+
+/// What the editing keys of a text field do (other characters are typed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextAct {
+    /// Delete the last character.
+    Delete,
+    /// Clear the field.
+    Clear,
+}
+
+/// The editing keys of every text field.
+pub static TEXT_KEYS: &[Binding<TextAct>] = &[
+    Binding::new(&[BACKSPACE], TextAct::Delete, "delete the last character"),
+    Binding::new(&[Key::Ctrl('u')], TextAct::Clear, "clear the field"),
+];
 
 /// A one-line text field with a label, a hint and the current validation error.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -21,8 +37,11 @@ pub struct TextField {
     pub error: Option<String>,
     /// What may be typed ("1-180").
     pub hint: String,
-    /// Longest value accepted, in characters.
+    /// Longest value accepted, in characters: a character more is refused and the limit
+    /// shown (never cut silently).
     pub max_len: usize,
+    /// The last character typed was refused: the field is full.
+    pub full: bool,
 }
 
 impl TextField {
@@ -34,30 +53,50 @@ impl TextField {
             error: None,
             hint: String::new(),
             max_len: 40,
+            full: false,
         }
     }
 
+    /// The same field with another length limit.
+    pub fn with_max_len(mut self, max_len: usize) -> TextField {
+        self.max_len = max_len;
+        self
+    }
+
     /// Edit with a key: printable characters, Backspace, Ctrl-U (clear). True if the value
-    /// changed (then revalidate).
+    /// changed (then revalidate). A character beyond [`TextField::max_len`] is refused and
+    /// [`TextField::full`] set, so the line shows the limit.
     pub fn key(&mut self, key: &KeyEvent) -> bool {
-        match key.code {
-            KeyCode::Char('u') if key.modifiers.contains(KeyModifiers::CONTROL) => {
-                let changed = !self.value.is_empty();
-                self.value.clear();
-                changed
+        let before = self.value.clone();
+        match lookup(TEXT_KEYS, key) {
+            Some(TextAct::Delete) => {
+                self.value.pop();
             }
-            KeyCode::Char(c)
-                if !key
-                    .modifiers
-                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
-                    && self.value.chars().count() < self.max_len =>
-            {
-                self.value.push(c);
-                true
-            }
-            KeyCode::Backspace => self.value.pop().is_some(),
-            _ => false,
+            Some(TextAct::Clear) => self.value.clear(),
+            None => match key.code {
+                KeyCode::Char(c)
+                    if !key
+                        .modifiers
+                        .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
+                {
+                    if self.value.chars().count() < self.max_len {
+                        self.value.push(c);
+                    } else {
+                        self.full = true;
+                        return false;
+                    }
+                }
+                _ => return false,
+            },
         }
+        self.full = false;
+        self.value != before
+    }
+
+    /// The note shown when a character was refused: "at most 40 characters".
+    pub fn limit_note(&self) -> Option<String> {
+        self.full
+            .then(|| format!("at most {} characters", self.max_len))
     }
 
     /// Validate with `check`: keeps the error (or clears it) and returns whether it is valid.
@@ -93,12 +132,13 @@ impl TextField {
                 value_style,
             ),
         ];
-        match &self.error {
-            Some(e) => spans.push(Span::styled(format!("  {e}"), look.alert())),
-            None if !self.hint.is_empty() => {
+        match (&self.error, self.limit_note()) {
+            (_, Some(note)) => spans.push(Span::styled(format!("  {note}"), look.alert())),
+            (Some(e), None) => spans.push(Span::styled(format!("  {e}"), look.alert())),
+            (None, None) if !self.hint.is_empty() => {
                 spans.push(Span::styled(format!("  {}", self.hint), look.dim()))
             }
-            None => {}
+            (None, None) => {}
         }
         Line::from(spans)
     }
@@ -207,6 +247,24 @@ mod tests {
         assert!(f.error.is_none());
         assert!(f.key(&KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)));
         assert!(f.value.is_empty());
+    }
+
+    #[test]
+    fn a_character_past_the_limit_is_refused_and_the_limit_shown() {
+        let mut f = TextField::new("Name", "abc").with_max_len(3);
+        assert!(!f.key(&k(KeyCode::Char('d'))));
+        assert_eq!(f.value, "abc");
+        assert_eq!(f.limit_note().as_deref(), Some("at most 3 characters"));
+        let line: String = f
+            .line(6, true, &Appearance::plain())
+            .spans
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect();
+        assert!(line.contains("at most 3 characters"), "{line}");
+        assert!(f.key(&k(KeyCode::Backspace)));
+        assert_eq!(f.limit_note(), None);
+        crate::tui::keys::check_table(TEXT_KEYS).unwrap();
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! notice.
 
 use super::game_screen::centered;
+use crate::tui::keys::{Binding, DOWN, ENTER, Key, SPACE, TAB, UP, help, lookup};
 use crate::tui::theme::Appearance;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -11,9 +12,25 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
 
-/// One key of a screen, for the help overlay: the key(s) and what they do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KeyHelp(pub &'static str, pub &'static str);
+/// One line of the help overlay: the key(s) and what they do. Screens produce these from
+/// their binding tables ([`crate::tui::keys::help`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeyHelp {
+    /// The keys, as the help names them (`Enter, Space`).
+    pub keys: String,
+    /// What they do.
+    pub text: String,
+}
+
+impl KeyHelp {
+    /// A help line.
+    pub fn new(keys: impl Into<String>, text: impl Into<String>) -> KeyHelp {
+        KeyHelp {
+            keys: keys.into(),
+            text: text.into(),
+        }
+    }
+}
 
 /// A menu entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,6 +53,42 @@ impl MenuItem {
         }
     }
 }
+
+/// What the keys of a menu do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MenuAct {
+    /// Highlight the entry above.
+    Up,
+    /// Highlight the entry below.
+    Down,
+    /// The first entry.
+    First,
+    /// The last entry.
+    Last,
+    /// Choose the highlighted entry.
+    Choose,
+}
+
+/// The keys of every menu (an entry's own letter also chooses it).
+pub static MENU_KEYS: &[Binding<MenuAct>] = &[
+    Binding::new(&[UP, Key::Char('k')], MenuAct::Up, "the entry above"),
+    Binding::new(
+        &[DOWN, Key::Char('j'), TAB],
+        MenuAct::Down,
+        "the entry below",
+    ),
+    Binding::new(
+        &[Key::Code(KeyCode::Home)],
+        MenuAct::First,
+        "the first entry",
+    ),
+    Binding::new(&[Key::Code(KeyCode::End)], MenuAct::Last, "the last entry"),
+    Binding::new(
+        &[ENTER, SPACE],
+        MenuAct::Choose,
+        "choose the highlighted entry",
+    ),
+];
 
 /// A vertical menu with one highlighted entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,39 +122,57 @@ impl Menu {
         }
     }
 
-    /// Handle a key.
+    /// Handle a key: the keys of [`MENU_KEYS`], or an entry's letter.
     pub fn key(&mut self, key: &KeyEvent) -> MenuOutcome {
         let n = self.items.len();
         if n == 0 {
             return MenuOutcome::Ignored;
         }
-        match key.code {
-            KeyCode::Up | KeyCode::Char('k') => {
+        match lookup(MENU_KEYS, key) {
+            Some(MenuAct::Up) => {
                 self.selected = (self.selected + n - 1) % n;
                 MenuOutcome::Moved
             }
-            KeyCode::Down | KeyCode::Char('j') | KeyCode::Tab => {
+            Some(MenuAct::Down) => {
                 self.selected = (self.selected + 1) % n;
                 MenuOutcome::Moved
             }
-            KeyCode::Home => {
+            Some(MenuAct::First) => {
                 self.selected = 0;
                 MenuOutcome::Moved
             }
-            KeyCode::End => {
+            Some(MenuAct::Last) => {
                 self.selected = n - 1;
                 MenuOutcome::Moved
             }
-            KeyCode::Enter | KeyCode::Char(' ') => MenuOutcome::Chosen(self.selected),
-            KeyCode::Char(c) => match self.items.iter().position(|i| i.key == c) {
+            Some(MenuAct::Choose) => MenuOutcome::Chosen(self.selected),
+            None => match self
+                .items
+                .iter()
+                .position(|i| Key::Char(i.key).matches(key))
+            {
                 Some(i) => {
                     self.selected = i;
                     MenuOutcome::Chosen(i)
                 }
                 None => MenuOutcome::Ignored,
             },
-            _ => MenuOutcome::Ignored,
         }
+    }
+
+    /// The help lines of the menu: its keys, then each entry's letter.
+    pub fn help(&self) -> Vec<KeyHelp> {
+        let mut lines = help(MENU_KEYS);
+        lines.extend(self.item_help());
+        lines
+    }
+
+    /// One help line per entry: its letter and label.
+    pub fn item_help(&self) -> Vec<KeyHelp> {
+        self.items
+            .iter()
+            .map(|i| KeyHelp::new(i.key.to_string(), i.label.clone()))
+            .collect()
     }
 
     /// The size the menu wants: (width, height) including its border.
@@ -178,25 +249,39 @@ impl Menu {
     }
 }
 
-/// The help overlay: the keys of the current screen, in a box over it.
+/// The help overlay: the keys of the current screen, in a box over it. Long descriptions
+/// wrap (never cut) to the width of the screen.
 pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appearance) {
     let area = frame.area();
-    let key_w = keys.iter().map(|k| k.0.chars().count()).max().unwrap_or(4);
-    let mut lines: Vec<Line> = keys
+    let key_w = keys
         .iter()
-        .map(|k| {
-            Line::from(vec![
-                Span::styled(format!(" {:<key_w$}", k.0), look.accent()),
-                Span::raw(format!("  {}", k.1)),
-            ])
-        })
-        .collect();
+        .map(|k| k.keys.chars().count())
+        .max()
+        .unwrap_or(4);
+    // Borders, a margin each side, the key column and two spaces.
+    let text_w = (area.width as usize)
+        .saturating_sub(4 + 1 + key_w + 2)
+        .max(10);
+    let mut lines: Vec<Line> = Vec::new();
+    for k in keys {
+        let mut parts = super::wrap(&k.text, text_w);
+        if parts.is_empty() {
+            parts.push(String::new());
+        }
+        for (i, part) in parts.into_iter().enumerate() {
+            let keys = if i == 0 { k.keys.as_str() } else { "" };
+            lines.push(Line::from(vec![
+                Span::styled(format!(" {keys:<key_w$}"), look.accent()),
+                Span::raw(format!("  {part}")),
+            ]));
+        }
+    }
     lines.push(Line::from(""));
     lines.push(Line::from(Span::styled(
-        " ? or Esc closes this help; Ctrl-C quits",
+        " ?, F1 or Esc closes this help; Ctrl-C quits",
         look.dim(),
     )));
-    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 4;
+    let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 3;
     let h = lines.len() as u16 + 2;
     let r = centered(area, w, h);
     frame.render_widget(Clear, r);
@@ -209,6 +294,20 @@ pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appe
             look.accent(),
         )));
     frame.render_widget(Paragraph::new(lines).block(block), r);
+}
+
+/// Rows the help overlay needs for `keys` on a screen `width` columns wide (borders included).
+pub fn help_height(keys: &[KeyHelp], width: u16) -> usize {
+    let key_w = keys
+        .iter()
+        .map(|k| k.keys.chars().count())
+        .max()
+        .unwrap_or(4);
+    let text_w = (width as usize).saturating_sub(4 + 1 + key_w + 2).max(10);
+    keys.iter()
+        .map(|k| super::wrap(&k.text, text_w).len().max(1))
+        .sum::<usize>()
+        + 4
 }
 
 /// What is shown instead of the app below the minimum size.
