@@ -89,6 +89,7 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
             dir: crate::store::matchfile::default_match_dir(),
             fixed_wall: None,
         },
+        egdb_dir: crate::store::egdb::default_egdb_dir(),
     }
 }
 

@@ -357,6 +357,39 @@ pub fn verify(db: &Egdb, pieces: u32, observer: &dyn BuildObserver) -> VerifyRep
     total
 }
 
+/// The player's answer to the offer to build the databases (the TUI asks once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Build them (a build interrupted carries on at the next start).
+    Build,
+    /// Do not build them, and do not ask again.
+    Declined,
+}
+
+fn choice_path(dir: &Path) -> PathBuf {
+    dir.join("choice.txt")
+}
+
+/// The answer remembered in `dir`, if any (an unreadable file counts as no answer).
+pub fn remembered_choice(dir: &Path) -> Option<Choice> {
+    match fs::read_to_string(choice_path(dir)).ok()?.trim() {
+        "build" => Some(Choice::Build),
+        "declined" => Some(Choice::Declined),
+        _ => None,
+    }
+}
+
+/// Remember the answer in `dir` (created when missing).
+pub fn remember_choice(dir: &Path, choice: Choice) -> Result<(), EgdbError> {
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let path = choice_path(dir);
+    let text = match choice {
+        Choice::Build => "build\n",
+        Choice::Declined => "declined\n",
+    };
+    write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
+}
+
 /// The largest number of pieces whose verification marker is in `dir` (0 when none).
 pub fn verified_pieces(dir: &Path) -> u32 {
     (2..=egdb::MAX_PIECES)

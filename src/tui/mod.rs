@@ -54,6 +54,7 @@
 //! headless tests.
 
 pub mod app;
+pub mod egdb_offer;
 pub mod event_loop;
 pub mod keys;
 pub mod match_flow;
