@@ -72,10 +72,25 @@ pub fn run(args: Args) -> CliResult {
                 )
                 .into());
             }
-            for line in crate::egdb::bench::bench_lines(pieces) {
-                println!("{line}");
+            let (db, line) = crate::egdb::bench::bench_build(pieces);
+            println!("{line}");
+            let built = cpu_seconds();
+            if let (Some(a), Some(b)) = (cpu, built) {
+                println!(
+                    "egdb build CPU time: {:.2} s: {:.2} M positions per CPU-second",
+                    b - a,
+                    crate::egdb::plan(pieces).positions() as f64 / (b - a) / 1e6
+                );
             }
-            print_cpu(cpu);
+            let (probes, line) = crate::egdb::bench::bench_probe(&db);
+            println!("{line}");
+            if let (Some(a), Some(b)) = (built, cpu_seconds()) {
+                println!(
+                    "egdb probe CPU time: {:.2} s: {:.1} M probes per CPU-second",
+                    b - a,
+                    probes as f64 / (b - a) / 1e6
+                );
+            }
         }
         What::Store => {
             for line in crate::store::bench::bench_lines() {

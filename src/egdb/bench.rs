@@ -5,10 +5,9 @@ use crate::engine::{Color, Position};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-/// Build every slice of up to `pieces` pieces in memory (all cores), then probe positions
-/// sampled from the tables on one thread. Returns the figures as lines.
-pub fn bench_lines(pieces: u32) -> Vec<String> {
-    let mut lines = Vec::new();
+/// Build every slice of up to `pieces` pieces in memory (all cores). Returns the tables and
+/// the figure as a line.
+pub fn bench_build(pieces: u32) -> (Egdb, String) {
     let positions = plan(pieces).positions();
     let done = AtomicU64::new(0);
     let t = Instant::now();
@@ -16,15 +15,21 @@ pub fn bench_lines(pieces: u32) -> Vec<String> {
         done.fetch_add(n, Ordering::Relaxed);
     });
     let secs = t.elapsed().as_secs_f64();
-    lines.push(format!(
+    let line = format!(
         "egdb build, up to {pieces} pieces: {positions} positions ({} slices, {:.1} MiB at 2 bits) \
          in {secs:.2} s wall: {:.2} M positions/s ({} threads)",
         plan(pieces).slices().count(),
         db.table_bytes() as f64 / (1024.0 * 1024.0),
         positions as f64 / secs / 1e6,
         rayon::current_num_threads(),
-    ));
-    let sample = sample_positions(&db, 1 << 16);
+    );
+    (db, line)
+}
+
+/// Probe positions sampled from every slice of `db` on one thread. Returns the number of
+/// probes and the figure.
+pub fn bench_probe(db: &Egdb) -> (u64, String) {
+    let sample = sample_positions(db, 1 << 16);
     let rounds = 100;
     let t = Instant::now();
     let mut wins = 0u64;
@@ -35,13 +40,13 @@ pub fn bench_lines(pieces: u32) -> Vec<String> {
     }
     let secs = t.elapsed().as_secs_f64();
     let probes = (rounds * sample.len()) as f64;
-    lines.push(format!(
+    let line = format!(
         "egdb probe: {probes} probes of {} positions in {secs:.3} s: {:.1} M probes/s \
          (one thread; {wins} wins)",
         sample.len(),
         probes / secs / 1e6
-    ));
-    lines
+    );
+    (probes as u64, line)
 }
 
 /// Positions spread over every slice of `db` (a fixed stride through each), both colours.
