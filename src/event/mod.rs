@@ -1,0 +1,32 @@
+//! The tournament desk's logic: a whole event of many players, pure (no database, no terminal;
+//! time and randomness come in from outside).
+//!
+//! - [`settings`]: the event's heading and each division's format, games, scoring, tie-breaks.
+//! - [`player`]: a player as the registry keeps them and an entry copies them.
+//! - [`state`]: the [`Event`] derived from its log of [`Action`]s ([`Event::apply`],
+//!   [`Event::replay`]); a refused action changes nothing.
+//! - [`pair`]: the next round's pairing (Berger tables in [`berger`], the Dutch-system Swiss in
+//!   [`swiss`] over the blossom [`matching`]), director overrides.
+//! - [`ballot`]: the round's ballots, drawn with the openings module.
+//! - [`score`], [`standings`], [`tiebreak`]: points, standings and tie-breaks.
+//! - [`explain`]: why each board was paired as it was.
+
+pub mod ballot;
+pub mod berger;
+pub mod explain;
+pub mod matching;
+pub mod pair;
+pub mod player;
+pub mod score;
+pub mod settings;
+pub mod standings;
+pub mod state;
+pub mod swiss;
+pub mod tiebreak;
+
+pub use player::{PlayerId, PlayerInfo};
+pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
+pub use state::{
+    Action, Board, BoardResult, Division, DivisionId, Event, EventError, Outcome, Pairing, Round,
+};
+pub use tiebreak::{Preset, TieBreak};

@@ -1,0 +1,233 @@
+//! Pairing a division's next round: the Berger table of a round robin or the Swiss engine,
+//! and the director's overrides.
+
+use super::berger::berger_round;
+use super::explain::{BoardWhy, Explanation, Method, Note};
+use super::player::PlayerId;
+use super::score::{RoundKind, records, totals};
+use super::settings::Format;
+use super::state::{Action, Division, DivisionId, EventError, Pairing};
+use super::swiss::{self, Float, SwissInput, SwissPlayer};
+use crate::director::Player;
+use crate::engine::Color;
+
+/// Pairing numbers: entrants by rating (highest first), then entry order. Returns the entrant
+/// positions in pairing order.
+pub fn pairing_order(division: &Division) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..division.entrants.len()).collect();
+    order.sort_by_key(|&i| {
+        (
+            std::cmp::Reverse(division.entrants[i].info.rating.unwrap_or(0)),
+            i,
+        )
+    });
+    order
+}
+
+/// The pairing of the division's next round, as the engine proposes it (not yet applied).
+pub fn propose(division_id: DivisionId, division: &Division) -> Result<Action, EventError> {
+    let round = division.next_round()?;
+    let pairing = match division.settings.format {
+        Format::RoundRobin { cycles } => round_robin(division, cycles, round)?,
+        Format::Swiss { .. } => swiss::pair(&swiss_input(division, round))
+            .map_err(|e| EventError::Pairing(e.to_string()))?,
+    };
+    Ok(Action::Pair {
+        division: division_id,
+        pairing,
+    })
+}
+
+/// The Swiss engine's view of the division before `round`.
+pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
+    let recs = records(division, round - 1);
+    let scores = totals(&recs);
+    let order = pairing_order(division);
+    let mut rank = vec![0u32; division.entrants.len()];
+    for (k, &i) in order.iter().enumerate() {
+        rank[i] = k as u32 + 1;
+    }
+    let players = division
+        .entrants
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.available(round))
+        .map(|(i, e)| {
+            let rs = &recs[i];
+            let met = rs
+                .iter()
+                .filter(|r| r.kind.played())
+                .filter_map(|r| Some((division.entrants[r.opponent?].player, r.round)))
+                .collect();
+            let bye_ok = !rs
+                .iter()
+                .any(|r| matches!(r.kind, RoundKind::Bye | RoundKind::ForfeitWin));
+            let colours = rs
+                .iter()
+                .filter(|r| r.kind.played())
+                .filter_map(|r| {
+                    r.side.map(|s| {
+                        if s == Player::First {
+                            Color::Red
+                        } else {
+                            Color::White
+                        }
+                    })
+                })
+                .collect();
+            let last_float = rs.last().map_or(Float::None, |r| match r.opponent {
+                Some(o) if r.kind.played() => {
+                    let before = |k: usize| {
+                        recs[k]
+                            .iter()
+                            .filter(|x| x.round < r.round)
+                            .map(|x| x.points.0)
+                            .sum::<u32>()
+                    };
+                    match before(i).cmp(&before(o)) {
+                        std::cmp::Ordering::Greater => Float::Down,
+                        std::cmp::Ordering::Less => Float::Up,
+                        std::cmp::Ordering::Equal => Float::None,
+                    }
+                }
+                _ => Float::None,
+            });
+            SwissPlayer {
+                id: e.player,
+                rank: rank[i],
+                score: scores[i],
+                met,
+                bye_ok,
+                colours,
+                last_float,
+            }
+        })
+        .collect();
+    SwissInput {
+        round,
+        single_game: division.settings.games_per_round == 1,
+        players,
+    }
+}
+
+/// The Berger round: players numbered in pairing order; boards with a player who cannot play
+/// that round are still paired (the director records the forfeit).
+fn round_robin(division: &Division, cycles: u32, round: u32) -> Result<Pairing, EventError> {
+    let order = pairing_order(division);
+    let n = order.len() as u32;
+    if n < 2 {
+        return Err(EventError::Pairing(
+            "a round robin needs at least two players".into(),
+        ));
+    }
+    let table = berger_round(n, cycles, round).ok_or(EventError::AllRoundsPaired(round - 1))?;
+    let per_cycle = (n + n % 2) - 1;
+    let table_round = (round - 1) % per_cycle + 1;
+    let id = |k: u32| division.entrants[order[k as usize - 1]].player;
+    let mut boards = Vec::new();
+    let mut whys = Vec::new();
+    let mut bye = None;
+    let mut byes = Vec::new();
+    for (a, b) in table {
+        if a > n || b > n {
+            let p = id(a.min(b));
+            bye = Some(p);
+            byes.push(p);
+            continue;
+        }
+        boards.push((id(a), id(b)));
+        whys.push(BoardWhy {
+            first: id(a),
+            second: id(b),
+            scores: Default::default(),
+            notes: vec![Note::Berger {
+                table_round,
+                first: a,
+                second: b,
+            }],
+        });
+    }
+    Ok(Pairing {
+        round,
+        boards,
+        bye,
+        explanation: Explanation {
+            method: Method::RoundRobin,
+            boards: whys,
+            bye: None,
+            rematches: Vec::new(),
+        },
+    })
+}
+
+/// The director's pairing of the last round: `boards` replace the engine's, the bye as given.
+/// The explanation keeps the engine's reasons for boards left as they were.
+pub fn override_pairing(
+    division_id: DivisionId,
+    division: &Division,
+    boards: Vec<(PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
+    reason: &str,
+) -> Result<Action, EventError> {
+    let last = division.paired_rounds();
+    let old = division.round(last).ok_or(EventError::NoRound(1))?;
+    let whys = boards
+        .iter()
+        .map(|&(a, b)| {
+            old.explanation
+                .boards
+                .iter()
+                .find(|w| w.first == a && w.second == b)
+                .cloned()
+                .unwrap_or(BoardWhy {
+                    first: a,
+                    second: b,
+                    scores: Default::default(),
+                    notes: vec![Note::Director],
+                })
+        })
+        .collect();
+    Ok(Action::Override {
+        division: division_id,
+        pairing: Pairing {
+            round: last,
+            boards,
+            bye,
+            explanation: Explanation {
+                method: Method::Director,
+                boards: whys,
+                bye: None,
+                rematches: Vec::new(),
+            },
+        },
+        reason: reason.to_string(),
+    })
+}
+
+/// Exchange two players of the last round's pairing (each takes the other's board and side, or
+/// the bye): the director's most common override.
+pub fn swap(
+    division_id: DivisionId,
+    division: &Division,
+    a: PlayerId,
+    b: PlayerId,
+    reason: &str,
+) -> Result<Action, EventError> {
+    let last = division.paired_rounds();
+    let old = division.round(last).ok_or(EventError::NoRound(1))?;
+    let sw = |p: PlayerId| {
+        if p == a {
+            b
+        } else if p == b {
+            a
+        } else {
+            p
+        }
+    };
+    let boards = old
+        .boards
+        .iter()
+        .map(|x| (sw(x.first), sw(x.second)))
+        .collect();
+    override_pairing(division_id, division, boards, old.bye.map(sw), reason)
+}

@@ -1,0 +1,114 @@
+//! Players: the registry's record of a person, as an event entry keeps it.
+
+use super::settings::MAX_TEXT;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A player's number in the registry (the database's row id).
+pub type PlayerId = u32;
+
+/// Highest rating accepted.
+pub const MAX_RATING: u32 = 9999;
+
+/// Who a player is: kept in the registry across events, copied into each entry so that a
+/// published event does not change when the registry is edited later.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct PlayerInfo {
+    /// Full name as published.
+    pub name: String,
+    /// Club, may be empty.
+    pub club: String,
+    /// State, province or country, may be empty.
+    pub region: String,
+    /// Federation ids, e.g. "ACF 1234, FMJD 5678", may be empty.
+    pub federation_ids: String,
+    /// Rating, if any (pairing numbers follow it).
+    pub rating: Option<u32>,
+}
+
+/// A player record that cannot be accepted.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PlayerError {
+    /// No name.
+    #[error("a player needs a name")]
+    NoName,
+    /// A text field over the limit.
+    #[error("{field} is {len} characters long; the limit is {MAX_TEXT}")]
+    TooLong {
+        /// Which field.
+        field: &'static str,
+        /// Its length.
+        len: usize,
+    },
+    /// A control character (a tab or newline would break the published tables).
+    #[error("{0} contains a control character")]
+    Control(&'static str),
+    /// A rating over the limit.
+    #[error("rating {0} is above {MAX_RATING}")]
+    Rating(u32),
+}
+
+/// Check one text field against the length limit and control characters.
+pub fn check_text(field: &'static str, text: &str) -> Result<(), PlayerError> {
+    let len = text.chars().count();
+    if len > MAX_TEXT {
+        return Err(PlayerError::TooLong { field, len });
+    }
+    if text.chars().any(char::is_control) {
+        return Err(PlayerError::Control(field));
+    }
+    Ok(())
+}
+
+impl PlayerInfo {
+    /// A player known only by name.
+    pub fn named(name: &str) -> PlayerInfo {
+        PlayerInfo {
+            name: name.to_string(),
+            ..PlayerInfo::default()
+        }
+    }
+
+    /// The first problem, if any.
+    pub fn validate(&self) -> Result<(), PlayerError> {
+        if self.name.trim().is_empty() {
+            return Err(PlayerError::NoName);
+        }
+        check_text("name", &self.name)?;
+        check_text("club", &self.club)?;
+        check_text("region", &self.region)?;
+        check_text("federation ids", &self.federation_ids)?;
+        if let Some(r) = self.rating
+            && r > MAX_RATING
+        {
+            return Err(PlayerError::Rating(r));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_refused_not_cut() {
+        assert_eq!(PlayerInfo::named(" ").validate(), Err(PlayerError::NoName));
+        let long = "x".repeat(MAX_TEXT + 1);
+        assert_eq!(
+            PlayerInfo::named(&long).validate(),
+            Err(PlayerError::TooLong {
+                field: "name",
+                len: MAX_TEXT + 1
+            })
+        );
+        assert_eq!(
+            PlayerInfo::named("A\tB").validate(),
+            Err(PlayerError::Control("name"))
+        );
+        let mut p = PlayerInfo::named("Ann");
+        p.rating = Some(10_000);
+        assert_eq!(p.validate(), Err(PlayerError::Rating(10_000)));
+    }
+}

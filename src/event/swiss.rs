@@ -1,0 +1,671 @@
+//! Swiss pairing after the FIDE Dutch system (C.04.3), as far as it applies to draughts.
+//!
+//! What is implemented, in order of priority:
+//!
+//! 1. **No rematch** (C1): two players who met over the board are never paired again (a
+//!    whole-round forfeit is not a meeting, as in FIDE).
+//! 2. **At most one bye** (C2): the bye goes only to a player who has had neither a bye nor a
+//!    forfeit win.
+//! 3. **Completion** (C4): the pairing of a score group must leave the rest pairable; if no
+//!    pairing of the whole field exists, pairing is refused (the director pairs by hand).
+//! 4. **Absolute colours** (C3, single-game rounds only): two players who must both have the
+//!    same colour (colour difference beyond ±1, or the same colour twice running) are not
+//!    paired. Deviation: treated as the top quality criterion rather than absolute, so a round
+//!    is never refused for colours alone.
+//! 5. **Score groups from the top** (C5, C6): the groups are paired from the highest score
+//!    down; each pairs as many of its players as possible (fewest floaters), players moved
+//!    down from above first and the highest of them first; the players left over float down
+//!    to the next group, the lowest-ranked of the group by preference.
+//! 6. **Colours** (C10-C11): pairs whose preferences can both be granted, then those where
+//!    only a mild preference is not.
+//! 7. **Floats** (C12-C15, one round back only): a player who floated down last round is
+//!    paired within the group rather than floated again; a player who floated up last round
+//!    is not floated up again.
+//! 8. **Order** (the Dutch S1/S2 order): within a group the pairing closest to top half
+//!    against bottom half (1 v n/2+1, 2 v n/2+2, ...) is taken. Deviation: closeness is the sum
+//!    of each pair's distance from the natural offset rather than the Dutch sequence of
+//!    transpositions and exchanges, so a group with several equally good repairs may be
+//!    repaired differently from the FIDE rules' first one.
+//!
+//! Each group is paired by one maximum-weight matching ([`super::matching`]) over the group
+//! and every lower player, the criteria above encoded as one weight in order of priority
+//! (so completion is exact, never a heuristic). The bye is the dummy vertex of an odd field:
+//! it falls to the lowest-scored, lowest-ranked eligible player of the last group.
+//!
+//! Colours of a pair (the first player has Red in game 1, which moves first): both
+//! preferences if compatible, else the stronger preference, else alternate from the last
+//! round they had different colours, else the higher-ranked player's preference; with no
+//! preference at all (round 1), the higher-ranked player has Red on odd boards and White on
+//! even boards (deviation: FIDE draws the initial colour by lot). In rounds of two or more
+//! games each player has both colours anyway, and the same rules only decide who starts.
+//!
+//! Not implemented: the last-round exception for top scorers, float history older than one
+//! round, pairing-allocated byes for more than one player, accelerated pairings.
+
+use super::explain::{Avoided, BoardWhy, ByeWhy, Explanation, Method, Note};
+use super::matching::{Weight, max_weight_matching};
+use super::player::PlayerId;
+use crate::director::Points;
+use crate::engine::Color;
+use std::collections::HashSet;
+
+/// A float a player had in a round.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Float {
+    /// Paired in their own score group (or not paired).
+    #[default]
+    None,
+    /// Paired with a lower score.
+    Down,
+    /// Paired with a higher score.
+    Up,
+}
+
+/// A player as the pairing sees them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwissPlayer {
+    /// The registry id.
+    pub id: PlayerId,
+    /// Pairing number: 1 is the top seed.
+    pub rank: u32,
+    /// Score so far.
+    pub score: Points,
+    /// Opponents met over the board, with the round.
+    pub met: Vec<(PlayerId, u32)>,
+    /// May receive the bye (no bye nor forfeit win yet).
+    pub bye_ok: bool,
+    /// Colour of game 1 in each round played, oldest first (Red: first player).
+    pub colours: Vec<Color>,
+    /// The float of the last round.
+    pub last_float: Float,
+}
+
+/// The round to pair.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SwissInput {
+    /// The round number.
+    pub round: u32,
+    /// Single-game rounds: colours matter (absolute preferences apply).
+    pub single_game: bool,
+    /// Everyone to pair (absent and withdrawn players left out).
+    pub players: Vec<SwissPlayer>,
+}
+
+/// A pairing that cannot be made.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SwissError {
+    /// No pairing avoids every rematch (or the bye rule).
+    #[error(
+        "no pairing of round {round} avoids a rematch for everyone ({players} players): \
+         pair it by hand with a reason"
+    )]
+    Impossible {
+        /// The round.
+        round: u32,
+        /// Players to pair.
+        players: usize,
+    },
+    /// The weights would overflow (an enormous division).
+    #[error("too many players for the Swiss pairing weights")]
+    TooLarge,
+}
+
+/// How strongly a player wants a colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    Mild,
+    Strong,
+    Absolute,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pref {
+    colour: Color,
+    strength: Strength,
+}
+
+fn preference(colours: &[Color]) -> Option<Pref> {
+    let red = colours.iter().filter(|&&c| c == Color::Red).count() as i64;
+    let diff = red - (colours.len() as i64 - red);
+    let n = colours.len();
+    let twice = n >= 2 && colours[n - 1] == colours[n - 2];
+    let pref = |colour, strength| Some(Pref { colour, strength });
+    if diff > 1 || (twice && colours[n - 1] == Color::Red) {
+        pref(Color::White, Strength::Absolute)
+    } else if diff < -1 || (twice && colours[n - 1] == Color::White) {
+        pref(Color::Red, Strength::Absolute)
+    } else if diff == 1 {
+        pref(Color::White, Strength::Strong)
+    } else if diff == -1 {
+        pref(Color::Red, Strength::Strong)
+    } else {
+        colours.last().map(|&c| Pref {
+            colour: c.opponent(),
+            strength: Strength::Mild,
+        })
+    }
+}
+
+/// Criteria of one edge, highest priority first.
+const TIERS: usize = 9;
+/// The tiers from the most important: completion, absolute colours, pairs in the group, pairs
+/// of the next group (look-ahead), movers' scores, colours, floats, who floats, the S1/S2 order.
+const PRIORITY: [usize; TIERS] = [0, 1, 2, 8, 3, 4, 5, 6, 7];
+
+/// Pair a Swiss round.
+pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
+    let mut players: Vec<&SwissPlayer> = input.players.iter().collect();
+    players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
+    let n = players.len();
+    let prefs: Vec<Option<Pref>> = players.iter().map(|p| preference(&p.colours)).collect();
+    let met: HashSet<(PlayerId, PlayerId)> = players
+        .iter()
+        .flat_map(|p| p.met.iter().map(move |&(o, _)| (p.id, o)))
+        .collect();
+    let dummy = n % 2 == 1;
+    let any_bye_ok = players.iter().any(|p| p.bye_ok);
+    let bye_ok = |i: usize| players[i].bye_ok || !any_bye_ok;
+    let compatible = |i: usize, j: usize| !met.contains(&(players[i].id, players[j].id));
+    let absolute_clash = |i: usize, j: usize| {
+        input.single_game
+            && matches!((prefs[i], prefs[j]), (Some(a), Some(b))
+                if a.strength == Strength::Absolute && b.strength == Strength::Absolute
+                    && a.colour == b.colour)
+    };
+
+    let mut remaining: Vec<usize> = (0..n).collect();
+    let mut movers: Vec<usize> = Vec::new(); // moved down into the next group
+    let mut pairs: Vec<(usize, usize, Points)> = Vec::new(); // (i, j, group score)
+    let mut bye: Option<usize> = None;
+    let mut natural_notes: Vec<(usize, usize, Avoided)> = Vec::new();
+    let scores: Vec<Points> = {
+        let mut s: Vec<Points> = players.iter().map(|p| p.score).collect();
+        s.dedup();
+        s
+    };
+    for (gi, &group_score) in scores.iter().enumerate() {
+        let last = gi + 1 == scores.len();
+        let mut bracket: Vec<usize> = movers.clone();
+        bracket.extend(
+            remaining
+                .iter()
+                .copied()
+                .filter(|&i| players[i].score == group_score && !movers.contains(&i)),
+        );
+        if bracket.is_empty() {
+            continue;
+        }
+        let in_bracket: HashSet<usize> = bracket.iter().copied().collect();
+        let lower: Vec<usize> = remaining
+            .iter()
+            .copied()
+            .filter(|i| !in_bracket.contains(i))
+            .collect();
+        // Vertices: the bracket, then the lower players, then the dummy (the bye).
+        let next_score = scores.get(gi + 1).copied().unwrap_or(group_score);
+        let mut verts: Vec<usize> = bracket.clone();
+        verts.extend(&lower);
+        let dummy_v = dummy.then_some(verts.len());
+        let nv = verts.len() + usize::from(dummy);
+        let m = bracket.len() as i64;
+        let half = m / 2;
+        let pos = |v: usize| v as i64; // bracket vertices come first, in bracket order
+        let mut raw: Vec<(usize, usize, [i64; TIERS])> = Vec::new();
+        for a in 0..verts.len() {
+            for b in a + 1..verts.len() {
+                let (i, j) = (verts[a], verts[b]);
+                if !compatible(i, j) {
+                    continue;
+                }
+                let mut t = [0i64; TIERS];
+                t[0] = 1;
+                t[1] = i64::from(!absolute_clash(i, j));
+                if b < bracket.len() {
+                    t[2] = 1;
+                    t[3] = i64::from(players[i].score.0 - group_score.0)
+                        + i64::from(players[j].score.0 - group_score.0);
+                    t[4] = colour_quality(prefs[i], prefs[j]);
+                    let mover_i = movers.contains(&i);
+                    let mover_j = movers.contains(&j);
+                    let df = |k: usize| i64::from(players[k].last_float == Float::Down);
+                    let up_ok = match (mover_i, mover_j) {
+                        (true, false) => players[j].last_float != Float::Up,
+                        (false, true) => players[i].last_float != Float::Up,
+                        _ => true,
+                    };
+                    t[5] = df(i) + df(j) + i64::from(up_ok);
+                    t[6] = 2 * m - pos(a) - pos(b);
+                    // The Dutch order: movers against the top residents, the rest top
+                    // half against bottom half.
+                    let mv = movers.len() as i64;
+                    let offset = match (pos(a) < mv, pos(b) < mv) {
+                        (true, false) => mv,
+                        (false, false) => ((m - 2 * mv.min(m - mv)) / 2).max(1),
+                        _ => (mv / 2).max(1),
+                    };
+                    t[7] = m - ((pos(b) - pos(a)) - offset).abs().min(m);
+                }
+                // Look one group ahead: floaters chosen so that the next group pairs as many
+                // as it can.
+                t[8] = i64::from(
+                    b >= bracket.len()
+                        && players[i].score >= next_score
+                        && players[j].score >= next_score,
+                );
+                raw.push((a, b, t));
+            }
+            if let Some(d) = dummy_v
+                && bye_ok(verts[a])
+            {
+                let mut t = [0i64; TIERS];
+                t[0] = 1;
+                t[1] = 1;
+                raw.push((a, d, t));
+            }
+        }
+        let edges = encode(&raw, nv, m)?;
+        let mate = max_weight_matching(nv, &edges);
+        if mate.iter().any(Option::is_none) {
+            return Err(SwissError::Impossible {
+                round: input.round,
+                players: n,
+            });
+        }
+        let mut next_movers = Vec::new();
+        for (a, &i) in bracket.iter().enumerate() {
+            let Some(b) = mate[a] else { continue };
+            if b < bracket.len() {
+                if a < b {
+                    pairs.push((i, verts[b], group_score));
+                }
+            } else if Some(b) == dummy_v && last {
+                bye = Some(i);
+            } else {
+                next_movers.push(i);
+            }
+        }
+        // Natural opponents not given (top half against bottom half of the group).
+        for k in 0..half as usize {
+            let (i, nat) = (bracket[k], bracket[k + half as usize]);
+            let got = mate[k].map(|b| {
+                if b < verts.len() {
+                    verts[b]
+                } else {
+                    usize::MAX
+                }
+            });
+            if got != Some(nat) {
+                let why = if let Some(&(_, r)) =
+                    players[i].met.iter().find(|(o, _)| *o == players[nat].id)
+                {
+                    Avoided::Rematch { round: r }
+                } else if absolute_clash(i, nat) {
+                    Avoided::Colour
+                } else {
+                    Avoided::Elsewhere
+                };
+                natural_notes.push((i, nat, why));
+            }
+        }
+        let done: HashSet<usize> = pairs
+            .iter()
+            .flat_map(|&(i, j, _)| [i, j])
+            .chain(bye)
+            .collect();
+        remaining.retain(|i| !done.contains(i) && !next_movers.contains(i));
+        remaining.extend(&next_movers);
+        movers = next_movers;
+    }
+    if !movers.is_empty() || (dummy && bye.is_none()) {
+        return Err(SwissError::Impossible {
+            round: input.round,
+            players: n,
+        });
+    }
+    Ok(finish(input, &players, &prefs, pairs, bye, natural_notes))
+}
+
+/// 2 when both preferences can be granted, 1 when only a mild one cannot, 0 otherwise.
+fn colour_quality(a: Option<Pref>, b: Option<Pref>) -> i64 {
+    match (a, b) {
+        (Some(a), Some(b)) if a.colour == b.colour => {
+            if a.strength.min(b.strength) == Strength::Mild {
+                1
+            } else {
+                0
+            }
+        }
+        _ => 2,
+    }
+}
+
+/// One weight per edge: the tiers in order of priority, each scaled above everything the
+/// lower tiers can add up to over a matching.
+fn encode(
+    raw: &[(usize, usize, [i64; TIERS])],
+    nv: usize,
+    m: i64,
+) -> Result<Vec<(usize, usize, Weight)>, SwissError> {
+    let pairs = (nv / 2 + 1) as i128;
+    let mut max = [0i64; TIERS];
+    for (_, _, t) in raw {
+        for k in 0..TIERS {
+            max[k] = max[k].max(t[k]);
+        }
+    }
+    let _ = m;
+    // scale[k]: the multiplier of tier k.
+    let mut scale = [0i128; TIERS];
+    let mut s: i128 = 1;
+    for &k in PRIORITY.iter().rev() {
+        scale[k] = s;
+        s = s
+            .checked_mul(pairs * i128::from(max[k]) + 1)
+            .ok_or(SwissError::TooLarge)?;
+    }
+    // The matching works with twice the weights: keep a margin.
+    if s > i128::MAX / 8 {
+        return Err(SwissError::TooLarge);
+    }
+    Ok(raw
+        .iter()
+        .map(|&(a, b, t)| {
+            let w: i128 = (0..TIERS).map(|k| scale[k] * i128::from(t[k])).sum();
+            (a, b, w)
+        })
+        .collect())
+}
+
+fn finish(
+    input: &SwissInput,
+    players: &[&SwissPlayer],
+    prefs: &[Option<Pref>],
+    mut pairs: Vec<(usize, usize, Points)>,
+    bye: Option<usize>,
+    natural_notes: Vec<(usize, usize, Avoided)>,
+) -> super::state::Pairing {
+    // Board order: the higher score of the pair, then the pair's total, then the better rank.
+    let better = |i: usize, j: usize| {
+        if (players[i].score, std::cmp::Reverse(players[i].rank))
+            >= (players[j].score, std::cmp::Reverse(players[j].rank))
+        {
+            (i, j)
+        } else {
+            (j, i)
+        }
+    };
+    pairs.sort_by(|&(a1, b1, _), &(a2, b2, _)| {
+        let (h1, l1) = better(a1, b1);
+        let (h2, l2) = better(a2, b2);
+        let key = |h: usize, l: usize| {
+            (
+                std::cmp::Reverse(players[h].score),
+                std::cmp::Reverse(players[h].score.0 + players[l].score.0),
+                players[h].rank,
+            )
+        };
+        key(h1, l1).cmp(&key(h2, l2))
+    });
+    let mut boards = Vec::new();
+    let mut whys = Vec::new();
+    for (k, &(i, j, group)) in pairs.iter().enumerate() {
+        let (hi, lo) = better(i, j);
+        let (first, second, granted) = allocate(input, players, prefs, hi, lo, k as u32 + 1);
+        let mut notes = Vec::new();
+        if players[hi].score == players[lo].score {
+            notes.push(Note::SameGroup);
+        } else {
+            notes.push(Note::Floated {
+                player: players[hi].id,
+                from: players[hi].score,
+                to: group,
+            });
+        }
+        for &(a, nat, why) in &natural_notes {
+            if a == i || a == j {
+                notes.push(Note::NaturalAvoided {
+                    player: players[a].id,
+                    natural: players[nat].id,
+                    why,
+                });
+            }
+        }
+        notes.push(Note::Colours {
+            granted: granted.map(|g| players[g].id),
+        });
+        boards.push((players[first].id, players[second].id));
+        whys.push(BoardWhy {
+            first: players[first].id,
+            second: players[second].id,
+            scores: (players[first].score, players[second].score),
+            notes,
+        });
+    }
+    let bye_why = bye.map(|b| ByeWhy {
+        player: players[b].id,
+        score: players[b].score,
+        skipped: players
+            .iter()
+            .filter(|p| {
+                !p.bye_ok
+                    && (p.score, std::cmp::Reverse(p.rank))
+                        < (players[b].score, std::cmp::Reverse(players[b].rank))
+            })
+            .map(|p| p.id)
+            .collect(),
+    });
+    super::state::Pairing {
+        round: input.round,
+        boards,
+        bye: bye.map(|b| players[b].id),
+        explanation: Explanation {
+            method: Method::Swiss,
+            boards: whys,
+            bye: bye_why,
+            rematches: Vec::new(),
+        },
+    }
+}
+
+/// Who is first (Red in game 1) on a board: (first, second, whose preference decided).
+fn allocate(
+    input: &SwissInput,
+    players: &[&SwissPlayer],
+    prefs: &[Option<Pref>],
+    hi: usize,
+    lo: usize,
+    board: u32,
+) -> (usize, usize, Option<usize>) {
+    let as_first = |p: usize, c: Color| if c == Color::Red { p } else { other(p, hi, lo) };
+    match (prefs[hi], prefs[lo]) {
+        (Some(a), Some(b)) if a.colour != b.colour => (
+            as_first(hi, a.colour),
+            other(as_first(hi, a.colour), hi, lo),
+            None,
+        ),
+        (Some(a), None) => (
+            as_first(hi, a.colour),
+            other(as_first(hi, a.colour), hi, lo),
+            Some(hi),
+        ),
+        (None, Some(b)) => (
+            as_first(lo, b.colour),
+            other(as_first(lo, b.colour), hi, lo),
+            Some(lo),
+        ),
+        (Some(a), Some(b)) => {
+            let winner = if a.strength != b.strength {
+                if a.strength > b.strength { hi } else { lo }
+            } else if let Some(c) = last_difference(&players[hi].colours, &players[lo].colours) {
+                // Alternate from the last round they had different colours: hi had `c`.
+                let f = as_first(hi, c.opponent());
+                return (f, other(f, hi, lo), None);
+            } else {
+                hi
+            };
+            let c = prefs[winner].map_or(Color::Red, |p| p.colour);
+            let f = as_first(winner, c);
+            (f, other(f, hi, lo), Some(winner))
+        }
+        (None, None) => {
+            let _ = input;
+            let c = if board % 2 == 1 {
+                Color::Red
+            } else {
+                Color::White
+            };
+            let f = as_first(hi, c);
+            (f, other(f, hi, lo), None)
+        }
+    }
+}
+
+fn other(p: usize, a: usize, b: usize) -> usize {
+    if p == a { b } else { a }
+}
+
+/// The colour `a` had in the latest round (counting back from each one's last) where the two
+/// had different colours.
+fn last_difference(a: &[Color], b: &[Color]) -> Option<Color> {
+    a.iter()
+        .rev()
+        .zip(b.iter().rev())
+        .find(|(x, y)| x != y)
+        .map(|(&x, _)| x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn player(id: u32, score: u32, met: &[u32]) -> SwissPlayer {
+        SwissPlayer {
+            id,
+            rank: id,
+            score: Points(score),
+            met: met.iter().map(|&o| (o, 1)).collect(),
+            bye_ok: true,
+            colours: Vec::new(),
+            last_float: Float::None,
+        }
+    }
+
+    #[test]
+    fn round_one_pairs_top_half_against_bottom_half() {
+        let input = SwissInput {
+            round: 1,
+            single_game: true,
+            players: (1..=6).map(|i| player(i, 0, &[])).collect(),
+        };
+        let p = pair(&input).unwrap();
+        // 1-4, 5-2, 3-6: the higher seed alternates Red and White down the boards.
+        assert_eq!(p.boards, vec![(1, 4), (5, 2), (3, 6)]);
+        assert_eq!(p.bye, None);
+    }
+
+    #[test]
+    fn odd_field_gives_the_bye_to_the_lowest_eligible() {
+        let mut players: Vec<SwissPlayer> = (1..=5).map(|i| player(i, 0, &[])).collect();
+        players[4].bye_ok = false;
+        let input = SwissInput {
+            round: 2,
+            single_game: false,
+            players,
+        };
+        let p = pair(&input).unwrap();
+        assert_eq!(p.bye, Some(4));
+        assert_eq!(p.explanation.bye.as_ref().unwrap().skipped, vec![5]);
+    }
+
+    #[test]
+    fn rematches_are_avoided_and_explained() {
+        // 1 and 3 met; natural pairing of four level players is 1-3, 2-4.
+        let input = SwissInput {
+            round: 2,
+            single_game: false,
+            players: vec![
+                player(1, 2, &[3]),
+                player(2, 2, &[4]),
+                player(3, 2, &[1]),
+                player(4, 2, &[2]),
+            ],
+        };
+        let p = pair(&input).unwrap();
+        let mut boards: Vec<(u32, u32)> = p
+            .boards
+            .iter()
+            .map(|&(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        boards.sort();
+        assert_eq!(boards, vec![(1, 2), (3, 4)]);
+        let why = p.explanation.board_of(1).unwrap();
+        assert!(why.notes.contains(&Note::NaturalAvoided {
+            player: 1,
+            natural: 3,
+            why: Avoided::Rematch { round: 1 }
+        }));
+    }
+
+    #[test]
+    fn an_odd_group_floats_its_lowest_player_down() {
+        // Three on 2 points, three on 0: player 3 floats to meet 4.
+        let input = SwissInput {
+            round: 2,
+            single_game: false,
+            players: vec![
+                player(1, 2, &[]),
+                player(2, 2, &[]),
+                player(3, 2, &[]),
+                player(4, 0, &[]),
+                player(5, 0, &[]),
+                player(6, 0, &[]),
+            ],
+        };
+        let p = pair(&input).unwrap();
+        let b = p.explanation.board_of(3).unwrap();
+        assert!(
+            b.notes
+                .iter()
+                .any(|n| matches!(n, Note::Floated { player: 3, .. }))
+        );
+        let opp = if b.first == 3 { b.second } else { b.first };
+        assert_eq!(opp, 4, "the floater meets the top of the next group");
+    }
+
+    #[test]
+    fn impossible_rounds_are_refused() {
+        let input = SwissInput {
+            round: 2,
+            single_game: false,
+            players: vec![player(1, 2, &[2]), player(2, 0, &[1])],
+        };
+        assert!(matches!(pair(&input), Err(SwissError::Impossible { .. })));
+    }
+
+    #[test]
+    fn colour_preferences() {
+        use Color::{Red, White};
+        assert_eq!(preference(&[]), None);
+        assert_eq!(
+            preference(&[Red]),
+            Some(Pref {
+                colour: White,
+                strength: Strength::Strong
+            })
+        );
+        assert_eq!(
+            preference(&[Red, White]),
+            Some(Pref {
+                colour: Red,
+                strength: Strength::Mild
+            })
+        );
+        assert_eq!(
+            preference(&[White, Red, Red]),
+            Some(Pref {
+                colour: White,
+                strength: Strength::Absolute
+            })
+        );
+    }
+}

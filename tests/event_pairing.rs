@@ -1,0 +1,376 @@
+//! Pairing: the Berger tables for 3-16 players, and properties of the Swiss over random events.
+
+use crossboard::director::{GamePoints, Player, Points};
+use crossboard::event::berger::{berger, berger_round};
+use crossboard::event::pair::propose;
+use crossboard::event::score::{RoundKind, records};
+use crossboard::event::{
+    Action, BoardResult, DivisionSettings, Event, Format, Outcome, PlayerInfo, ScoreUnit,
+};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+#[test]
+fn berger_tables_for_3_to_16_players() {
+    for players in 3..=16u32 {
+        let n = players + players % 2;
+        let table = berger(players);
+        assert_eq!(table.len() as u32, n - 1, "{players} players: rounds");
+        let mut met = HashSet::new();
+        let mut firsts = vec![0i32; n as usize + 1];
+        for (r, round) in table.iter().enumerate() {
+            let mut seen = HashSet::new();
+            for &(a, b) in round {
+                assert!(
+                    seen.insert(a) && seen.insert(b),
+                    "{players}: round {r} repeats"
+                );
+                assert!(met.insert((a.min(b), a.max(b))), "{players}: {a}-{b} twice");
+                firsts[a as usize] += 1;
+                firsts[b as usize] -= 1;
+            }
+            assert_eq!(
+                seen.len() as u32,
+                n,
+                "{players}: round {r} leaves someone out"
+            );
+        }
+        assert_eq!(
+            met.len() as u32,
+            n * (n - 1) / 2,
+            "{players}: every pair meets once"
+        );
+        // Colours balanced: each player is first at most one more time than second.
+        for (p, f) in firsts.iter().enumerate().skip(1) {
+            assert!(f.abs() <= 1, "{players}: player {p} colour balance {f}");
+        }
+    }
+    // FIDE Handbook C.05 Annex 1, 8 players.
+    let t8 = berger(8);
+    let want = [
+        vec![(1, 8), (2, 7), (3, 6), (4, 5)],
+        vec![(8, 5), (6, 4), (7, 3), (1, 2)],
+        vec![(2, 8), (3, 1), (4, 7), (5, 6)],
+        vec![(8, 6), (7, 5), (1, 4), (2, 3)],
+        vec![(3, 8), (4, 2), (5, 1), (6, 7)],
+        vec![(8, 7), (1, 6), (2, 5), (3, 4)],
+        vec![(4, 8), (5, 3), (6, 2), (7, 1)],
+    ];
+    assert_eq!(t8, want);
+    // Odd: the dummy (4 for 3 players) is the bye; the double cycle swaps colours.
+    assert_eq!(berger(3)[0], vec![(1, 4), (2, 3)]);
+    assert_eq!(berger_round(3, 2, 4), Some(vec![(4, 1), (3, 2)]));
+}
+
+/// A Swiss division of `players` players and `rounds` rounds with random ratings.
+fn swiss_event(players: u32, rounds: u32, games: u32, rng: &mut ChaCha8Rng) -> Event {
+    let mut e = Event::new();
+    let settings = DivisionSettings::new(
+        Format::Swiss { rounds },
+        games,
+        GamePoints::OneHalfZero,
+        ScoreUnit::Game,
+    );
+    e.apply(&Action::AddDivision {
+        name: "Open".into(),
+        settings,
+    })
+    .unwrap();
+    for p in 1..=players {
+        let mut info = PlayerInfo::named(&format!("Player {p}"));
+        info.rating = Some(rng.random_range(1000..2400));
+        e.apply(&Action::Enter {
+            division: 0,
+            player: p,
+            info,
+        })
+        .unwrap();
+    }
+    e
+}
+
+fn random_games(games: u32, rng: &mut ChaCha8Rng) -> Vec<Outcome> {
+    (0..games)
+        .map(|_| match rng.random_range(0..3) {
+            0 => Outcome::Win {
+                winner: Player::First,
+            },
+            1 => Outcome::Win {
+                winner: Player::Second,
+            },
+            _ => Outcome::Draw,
+        })
+        .collect()
+}
+
+/// Pair and play every round, checking each round's pairing.
+fn play_out(e: &mut Event, games: u32, rng: &mut ChaCha8Rng, check: impl Fn(&Event, u32)) {
+    let rounds = e.divisions[0].planned_rounds();
+    for round in 1..=rounds {
+        let action =
+            propose(0, &e.divisions[0]).unwrap_or_else(|err| panic!("round {round}: {err}"));
+        e.apply(&action).unwrap();
+        check(e, round);
+        let boards: Vec<u32> = e.divisions[0].rounds[round as usize - 1]
+            .boards
+            .iter()
+            .map(|b| b.number)
+            .collect();
+        for board in boards {
+            let result = BoardResult::Games {
+                games: random_games(games, rng),
+            };
+            e.apply(&Action::Result {
+                division: 0,
+                round,
+                board,
+                result,
+            })
+            .unwrap();
+        }
+    }
+}
+
+/// Score-group crossing counts: for each score (high to low) but the last, how many paired
+/// players (or the bye) of that score or more meet someone below it.
+fn crossings(scores: &HashMap<u32, Points>, pairs: &[(u32, u32)], bye: Option<u32>) -> Vec<usize> {
+    let levels: BTreeSet<Points> = scores.values().copied().collect();
+    let levels: Vec<Points> = levels.into_iter().rev().collect();
+    levels[..levels.len().saturating_sub(1)]
+        .iter()
+        .map(|&s| {
+            let paired = pairs
+                .iter()
+                .filter(|&&(a, b)| {
+                    let (x, y) = (scores[&a], scores[&b]);
+                    x.max(y) >= s && x.min(y) < s
+                })
+                .count();
+            paired + usize::from(bye.is_some_and(|b| scores[&b] >= s))
+        })
+        .collect()
+}
+
+/// A pairing: boards and the bye.
+type Pairs = (Vec<(u32, u32)>, Option<u32>);
+
+/// Every way to pair `players` avoiding `met`, with at most one bye to an eligible player.
+fn all_pairings(players: &[u32], met: &HashSet<(u32, u32)>, bye_ok: &HashSet<u32>) -> Vec<Pairs> {
+    fn go(
+        left: &[u32],
+        met: &HashSet<(u32, u32)>,
+        bye_ok: &HashSet<u32>,
+        bye_free: bool,
+        acc: &mut Vec<(u32, u32)>,
+        bye: Option<u32>,
+        out: &mut Vec<Pairs>,
+    ) {
+        let Some((&a, rest)) = left.split_first() else {
+            out.push((acc.clone(), bye));
+            return;
+        };
+        if bye_free && bye_ok.contains(&a) {
+            go(rest, met, bye_ok, false, acc, Some(a), out);
+        }
+        for (k, &b) in rest.iter().enumerate() {
+            if met.contains(&(a, b)) {
+                continue;
+            }
+            let mut others = rest.to_vec();
+            others.remove(k);
+            acc.push((a, b));
+            go(&others, met, bye_ok, bye_free, acc, bye, out);
+            acc.pop();
+        }
+    }
+    let mut out = Vec::new();
+    go(
+        players,
+        met,
+        bye_ok,
+        players.len() % 2 == 1,
+        &mut Vec::new(),
+        None,
+        &mut out,
+    );
+    out
+}
+
+/// Checks on the round just paired: everyone available on one board or the bye, no rematch,
+/// at most one bye each.
+fn check_round(e: &Event, round: u32) {
+    let d = &e.divisions[0];
+    let r = &d.rounds[round as usize - 1];
+    let mut seen = HashSet::new();
+    for b in &r.boards {
+        assert!(
+            seen.insert(b.first) && seen.insert(b.second),
+            "round {round}: paired twice"
+        );
+    }
+    if let Some(b) = r.bye {
+        assert!(seen.insert(b));
+    }
+    let available: HashSet<u32> = d.available(round).into_iter().collect();
+    assert_eq!(seen, available, "round {round}: everyone paired or bye");
+    let recs = records(d, round);
+    for (i, rs) in recs.iter().enumerate() {
+        let byes = rs.iter().filter(|x| x.kind == RoundKind::Bye).count();
+        assert!(
+            byes <= 1,
+            "round {round}: {} has {byes} byes",
+            d.entrants[i].info.name
+        );
+        let opps: Vec<usize> = rs
+            .iter()
+            .filter(|x| x.kind.played())
+            .filter_map(|x| x.opponent)
+            .collect();
+        let distinct: HashSet<usize> = opps.iter().copied().collect();
+        assert_eq!(
+            distinct.len(),
+            opps.len(),
+            "round {round}: a rematch for {}",
+            d.entrants[i].info.name
+        );
+    }
+}
+
+#[test]
+fn swiss_properties_over_random_events() {
+    let mut rng = ChaCha8Rng::seed_from_u64(2026);
+    let sizes = [8, 9, 13, 16, 21, 32, 47, 64, 85, 120];
+    for (k, &players) in sizes.iter().enumerate() {
+        let rounds = 5 + (k as u32 * 3) % 9; // 5..=13
+        let games = if k % 3 == 0 { 1 } else { 2 };
+        // A Swiss of more rounds than about half the field can paint itself into a corner.
+        let mut e = swiss_event(players, rounds.min(players / 2 + 1), games, &mut rng);
+        play_out(&mut e, games, &mut rng, check_round);
+    }
+}
+
+#[test]
+fn swiss_pairs_score_groups_as_far_as_the_rules_allow() {
+    // Small fields: compare each bracket's floaters with every possible pairing.
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for case in 0..12 {
+        let players = 8 + case % 3;
+        let mut e = swiss_event(players, 6, 2, &mut rng);
+        play_out(&mut e, 2, &mut rng, |e, round| {
+            check_round(e, round);
+            let d = &e.divisions[0];
+            let before = records(d, round - 1);
+            let score: HashMap<u32, Points> = d
+                .entrants
+                .iter()
+                .zip(&before)
+                .map(|(en, rs)| (en.player, Points(rs.iter().map(|x| x.points.0).sum())))
+                .collect();
+            let mut met = HashSet::new();
+            let mut bye_ok: HashSet<u32> = score.keys().copied().collect();
+            for (en, rs) in d.entrants.iter().zip(&before) {
+                for x in rs {
+                    if let Some(o) = x.opponent.filter(|_| x.kind.played()) {
+                        met.insert((en.player, d.entrants[o].player));
+                    }
+                    if x.kind == RoundKind::Bye {
+                        bye_ok.remove(&en.player);
+                    }
+                }
+            }
+            let r = &d.rounds[round as usize - 1];
+            let ours: Vec<(u32, u32)> = r.boards.iter().map(|b| (b.first, b.second)).collect();
+            let mine = crossings(&score, &ours, r.bye);
+            let ids: Vec<u32> = d.entrants.iter().map(|e| e.player).collect();
+            let every = all_pairings(&ids, &met, &bye_ok);
+            let levels: Vec<Points> = {
+                let s: BTreeSet<Points> = score.values().copied().collect();
+                s.into_iter().rev().collect()
+            };
+            for (k, &level) in levels.iter().enumerate().take(mine.len()) {
+                // Pairings that keep our pairs of the groups above this one.
+                let fixed: Vec<&(u32, u32)> = ours
+                    .iter()
+                    .filter(|&&(a, b)| score[&a].min(score[&b]) > level)
+                    .collect();
+                let best = every
+                    .iter()
+                    .filter(|(p, _)| {
+                        fixed
+                            .iter()
+                            .all(|&&(a, b)| p.contains(&(a, b)) || p.contains(&(b, a)))
+                    })
+                    .map(|(p, bye)| crossings(&score, p, *bye)[k])
+                    .min()
+                    .expect("our own pairing is one of them");
+                assert_eq!(
+                    mine[k], best,
+                    "round {round}, group {level}: floaters {mine:?}"
+                );
+            }
+        });
+    }
+}
+
+#[test]
+fn late_entries_withdrawals_and_absences_are_not_paired() {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let mut e = swiss_event(10, 5, 2, &mut rng);
+    e.apply(&Action::Absent {
+        division: 0,
+        player: 3,
+        round: 2,
+    })
+    .unwrap();
+    let mut late_done = false;
+    play_out(&mut e, 2, &mut rng, |e, round| {
+        check_round(e, round);
+        let d = &e.divisions[0];
+        let r = &d.rounds[round as usize - 1];
+        if round == 2 {
+            assert!(r.board_of(3).is_none() && r.bye != Some(3));
+        }
+        let _ = late_done;
+    });
+    late_done = true;
+    assert!(late_done);
+    // A late entry after round 1 scores the absence points for round 1.
+    let mut e = swiss_event(6, 4, 2, &mut rng);
+    let a = propose(0, &e.divisions[0]).unwrap();
+    e.apply(&a).unwrap();
+    e.apply(&Action::Enter {
+        division: 0,
+        player: 99,
+        info: PlayerInfo::named("Late"),
+    })
+    .unwrap();
+    e.apply(&Action::Withdraw {
+        division: 0,
+        player: 1,
+        reason: "ill".into(),
+    })
+    .unwrap();
+    for b in 1..=3 {
+        e.apply(&Action::Result {
+            division: 0,
+            round: 1,
+            board: b,
+            result: BoardResult::Forfeit {
+                present: Some(Player::First),
+            },
+        })
+        .unwrap();
+    }
+    let a = propose(0, &e.divisions[0]).unwrap();
+    e.apply(&a).unwrap();
+    let r2 = &e.divisions[0].rounds[1];
+    assert!(r2.board_of(1).is_none(), "withdrawn");
+    assert!(
+        r2.board_of(99).is_some() || r2.bye == Some(99),
+        "the late entry plays round 2"
+    );
+    let recs = records(&e.divisions[0], 1);
+    let late = e.divisions[0].position(99).unwrap();
+    assert_eq!(recs[late][0].kind, RoundKind::Absent);
+}
