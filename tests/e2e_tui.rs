@@ -37,8 +37,10 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
     let screen = t.wait_text("capture");
     assert!(screen.contains("1. 11-15  22-18"), "{screen}");
     assert!(!screen.contains("2. "), "{screen}");
+    // A refused move is cleared at once; Escape (clear) must not run into the next key, which
+    // would read as Alt+key: give the terminal time to deliver it alone.
     t.keys(&["Escape"]);
-    // Wait for the input to clear: an Escape followed at once by a key reads as Alt+key.
+    std::thread::sleep(std::time::Duration::from_millis(400));
     t.wait_text("Move: _ ");
     t.text("15x22");
     t.keys(&["Enter"]);

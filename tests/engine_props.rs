@@ -1,11 +1,16 @@
-//! Property tests of the rules engine over positions reached by random play.
+//! Property tests of the rules engine over positions reached by random play, in every game.
 
-use crossboard::engine::{Game, Move, Position, Rules, parse_move, squares};
+use crossboard::engine::{Game, Move, Position, Rules, parse_move, parse_squares, squares};
 use proptest::prelude::*;
 
 /// A position reached from the start by `choices` (each picks one legal move by index).
 fn playout(choices: &[usize]) -> Game {
-    let mut game = Game::standard();
+    playout_in(Rules::English, choices)
+}
+
+/// The same under `rules`.
+fn playout_in(rules: Rules, choices: &[usize]) -> Game {
+    let mut game = Game::new(rules, Position::start());
     for &c in choices {
         let moves = game.position().legal_moves();
         if moves.is_empty() {
@@ -21,15 +26,19 @@ fn choices() -> impl Strategy<Value = Vec<usize>> {
     prop::collection::vec(any::<usize>(), 0..160)
 }
 
+fn any_rules() -> impl Strategy<Value = Rules> {
+    prop::sample::select(Rules::ALL.to_vec())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn fen_round_trips(c in choices()) {
-        let pos = *playout(&c).position();
+    fn fen_round_trips(c in choices(), rules in any_rules()) {
+        let pos = *playout_in(rules, &c).position();
         let fen = pos.to_fen();
-        prop_assert_eq!(Position::from_fen(&fen).unwrap(), pos);
-        prop_assert_eq!(Position::from_fen(&format!("{fen}.")).unwrap(), pos);
+        prop_assert_eq!(Position::from_fen_in(rules, &fen).unwrap(), pos);
+        prop_assert_eq!(Position::from_fen_in(rules, &format!("{fen}.")).unwrap(), pos);
     }
 
     #[test]
@@ -69,15 +78,32 @@ proptest! {
     }
 
     #[test]
-    fn every_move_parses_back_from_its_notation(c in choices()) {
-        let game = playout(&c);
+    fn every_move_parses_back_from_its_notation(c in choices(), rules in any_rules()) {
+        let game = playout_in(rules, &c);
         let pos = game.position();
         for mv in pos.legal_moves() {
             let text = mv.to_string();
             let parsed = parse_move(pos, &text).unwrap();
             prop_assert_eq!(parsed, mv, "{}", text);
-            prop_assert_eq!(Move::from_notation_path(&text).unwrap(), mv);
+            if !rules.flying_kings() {
+                prop_assert_eq!(Move::from_notation_path(&text).unwrap(), mv);
+            }
+            // Read without a position (as from a file), the move resolves to itself.
+            let (path, capture) = parse_squares(&text).unwrap();
+            let read = Move::from_diagonal_path(&path, capture).unwrap();
+            prop_assert_eq!(pos.resolve(&read), Some(mv));
+            prop_assert_eq!(pos.after(&read), pos.after(&mv));
         }
+    }
+
+    #[test]
+    fn playing_a_move_keeps_the_rules(c in choices(), rules in any_rules(), pick in any::<usize>()) {
+        let mut game = playout_in(rules, &c);
+        let moves = game.position().legal_moves();
+        prop_assume!(!moves.is_empty());
+        game.play(&moves[pick % moves.len()]).unwrap();
+        prop_assert_eq!(game.position().rules(), rules);
+        prop_assert!(game.positions().iter().all(|p| p.rules() == rules));
     }
 
     #[test]
@@ -100,8 +126,8 @@ proptest! {
     }
 
     #[test]
-    fn distinct_moves_have_distinct_results(c in choices()) {
-        let game = playout(&c);
+    fn distinct_moves_have_distinct_results(c in choices(), rules in any_rules()) {
+        let game = playout_in(rules, &c);
         let pos = game.position();
         let distinct = pos.distinct_moves();
         let mut results: Vec<Position> = distinct.iter().map(|m| pos.after(m)).collect();
@@ -116,13 +142,27 @@ proptest! {
     }
 
     #[test]
-    fn game_serde_round_trips(c in choices()) {
+    fn game_serde_round_trips(c in choices(), rules in any_rules()) {
         #[derive(serde::Serialize, serde::Deserialize)]
         struct Wrap { game: Game }
-        let game = playout(&c);
+        let game = playout_in(rules, &c);
         let text = toml::to_string(&Wrap { game: game.clone() }).unwrap();
         let back: Wrap = toml::from_str(&text).unwrap();
-        prop_assert_eq!(back.game.rules(), Rules::English);
+        prop_assert_eq!(back.game.rules(), rules);
         prop_assert_eq!(back.game, game);
+    }
+
+    #[test]
+    fn outcome_follows_the_rules(c in choices(), rules in any_rules()) {
+        let game = playout_in(rules, &c);
+        let pos = game.position();
+        match game.result() {
+            None => prop_assert!(!pos.legal_moves().is_empty()),
+            Some(outcome) => {
+                prop_assert!(pos.legal_moves().is_empty());
+                let winner = if rules == Rules::Losing { pos.turn() } else { pos.turn().opponent() };
+                prop_assert_eq!(outcome, crossboard::engine::Outcome::Win(winner));
+            }
+        }
     }
 }

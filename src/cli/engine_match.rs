@@ -145,6 +145,7 @@ fn reason_text(reason: EndReason) -> &'static str {
         EndReason::NoMoves => "no moves left",
         EndReason::Repetition => "threefold repetition",
         EndReason::FortyMoves => "forty-move rule",
+        EndReason::ThirteenCount => "13-count",
         EndReason::MoveLimit => "move limit (adjudicated draw)",
         EndReason::Stopped => "stopped",
     }

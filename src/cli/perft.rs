@@ -1,7 +1,7 @@
-//! `crossboard perft <depth> [--fen FEN] [--divide]`.
+//! `crossboard perft <depth> [--game GAME] [--fen FEN] [--divide]`.
 
 use super::CliResult;
-use crate::engine::{Position, perft, perft_divide};
+use crate::engine::{Position, Rules, perft, perft_divide};
 
 /// Arguments of `crossboard perft`.
 #[derive(Debug, clap::Args)]
@@ -14,13 +14,16 @@ pub struct Args {
     /// Print the count under each first move.
     #[arg(long)]
     divide: bool,
+    /// The game: english (default), pool, huffing or losing.
+    #[arg(long, default_value = "english")]
+    game: Rules,
 }
 
 /// Run `perft`.
 pub fn run(args: Args) -> CliResult {
     let pos = match &args.fen {
-        Some(f) => Position::from_fen(f).map_err(|e| format!("bad --fen: {e}"))?,
-        None => Position::start(),
+        Some(f) => Position::from_fen_in(args.game, f).map_err(|e| format!("bad --fen: {e}"))?,
+        None => Position::start_in(args.game),
     };
     if args.divide {
         let mut total = 0;

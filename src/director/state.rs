@@ -261,6 +261,8 @@ pub enum EndReason {
     Repetition,
     /// Draw claimed: 40-move rule.
     FortyMoves,
+    /// Draw claimed: the pool 13-count ran out (the lone king was not caught).
+    ThirteenCount,
     /// Lost on time.
     Time {
         /// Game time or per-move limit.
@@ -317,6 +319,7 @@ impl fmt::Display for GameResult {
             EndReason::Agreed => f.write_str(" by agreement"),
             EndReason::Repetition => f.write_str(" by repetition"),
             EndReason::FortyMoves => f.write_str(" by the 40-move rule"),
+            EndReason::ThirteenCount => f.write_str(" by the 13-count"),
             EndReason::Time {
                 flag: FlagKind::GameTime,
             } => write!(f, " on time: {loser}'s flag fell"),
@@ -1336,6 +1339,7 @@ impl Match {
                 let reason = match g.game.claimable_draw() {
                     Some(DrawClaim::Repetition) => EndReason::Repetition,
                     Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
+                    Some(DrawClaim::ThirteenCount) => EndReason::ThirteenCount,
                     None => return Err(MatchError::NotClaimable),
                 };
                 Ok(self.end_game(

@@ -299,11 +299,13 @@ pub fn step_back(b: Bitboard, dir: Direction) -> Bitboard {
 /// For each square and direction: the square jumped over and the landing square, as bits
 /// (both zero when the jump leaves the board).
 pub(crate) struct JumpTable {
+    pub step: [[Bitboard; 4]; 32],
     pub over: [[Bitboard; 4]; 32],
     pub land: [[Bitboard; 4]; 32],
 }
 
 const fn build_jump_table() -> JumpTable {
+    let mut step = [[0u32; 4]; 32];
     let mut over = [[0u32; 4]; 32];
     let mut land = [[0u32; 4]; 32];
     let mut i = 0;
@@ -320,6 +322,9 @@ const fn build_jump_table() -> JumpTable {
         while d < 4 {
             let (dr, dc) = deltas[d];
             let (r1, c1, r2, c2) = (row + dr, col + dc, row + 2 * dr, col + 2 * dc);
+            if r1 >= 0 && r1 < 8 && c1 >= 0 && c1 < 8 {
+                step[i][d] = 1 << (r1 * 4 + c1 / 2);
+            }
             if r2 >= 0 && r2 < 8 && c2 >= 0 && c2 < 8 {
                 over[i][d] = 1 << (r1 * 4 + c1 / 2);
                 land[i][d] = 1 << (r2 * 4 + c2 / 2);
@@ -328,10 +333,73 @@ const fn build_jump_table() -> JumpTable {
         }
         i += 1;
     }
-    JumpTable { over, land }
+    JumpTable { step, over, land }
 }
 
 pub(crate) static JUMPS: JumpTable = build_jump_table();
+
+/// The long diagonal 4-29 (the "long line" of the pool 13-count, rule 24B).
+pub const LONG_DIAGONAL: Bitboard =
+    (1 << 3) | (1 << 7) | (1 << 10) | (1 << 14) | (1 << 17) | (1 << 21) | (1 << 24) | (1 << 28);
+
+/// For each square and direction, every square along the diagonal beyond it (the square
+/// itself excluded), as a bitboard: the ray a flying king moves along.
+pub(crate) static RAYS: [[Bitboard; 4]; 32] = build_rays();
+
+const fn build_rays() -> [[Bitboard; 4]; 32] {
+    let steps = build_jump_table().step;
+    let mut rays = [[0u32; 4]; 32];
+    let mut i = 0;
+    while i < 32 {
+        let mut d = 0;
+        while d < 4 {
+            let mut at = i;
+            let mut ray = 0;
+            while steps[at][d] != 0 {
+                let next = steps[at][d];
+                ray |= next;
+                at = next.trailing_zeros() as usize;
+            }
+            rays[i][d] = ray;
+            d += 1;
+        }
+        i += 1;
+    }
+    rays
+}
+
+/// True for the directions along which square indices grow (down the diagram).
+#[inline(always)]
+pub(crate) const fn ascending(dir: usize) -> bool {
+    dir < 2
+}
+
+/// The square of `set` nearest to the ray's origin, going in direction `dir` (`set` non-empty).
+#[inline(always)]
+pub(crate) const fn nearest(set: Bitboard, dir: usize) -> Bitboard {
+    if ascending(dir) {
+        set & set.wrapping_neg()
+    } else {
+        1 << (31 - set.leading_zeros())
+    }
+}
+
+/// The squares of the ray from square index `at` in `dir` that come before the first square of
+/// `occupied` on it: where a flying king on `at` may move.
+#[inline(always)]
+pub(crate) fn free_run(at: usize, dir: usize, occupied: Bitboard) -> Bitboard {
+    let ray = RAYS[at][dir];
+    let blockers = ray & occupied;
+    if blockers == 0 {
+        return ray;
+    }
+    let b = nearest(blockers, dir);
+    if ascending(dir) {
+        ray & (b - 1)
+    } else {
+        ray & !(b | (b - 1))
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -377,6 +445,40 @@ mod tests {
                 assert_eq!(JUMPS.land[sq.index() as usize][dir.idx()], el);
             }
         }
+    }
+
+    #[test]
+    fn rays_follow_steps() {
+        for sq in Square::all() {
+            for dir in Direction::ALL {
+                let mut expected = 0;
+                let mut at = sq;
+                while let Some(next) = at.step(dir) {
+                    expected |= next.bit();
+                    at = next;
+                }
+                let i = sq.index() as usize;
+                assert_eq!(RAYS[i][dir.idx()], expected, "{sq} {dir:?}");
+                assert_eq!(free_run(i, dir.idx(), 0), expected);
+                if expected != 0 {
+                    let first = nearest(expected, dir.idx());
+                    assert_eq!(Some(first), sq.step(dir).map(Square::bit));
+                    assert_eq!(free_run(i, dir.idx(), first), 0);
+                }
+            }
+        }
+        // From 1 down-right: 6, 10, 15, 19, 24, 28; blocked on 15 leaves 6 and 10.
+        let s = |n: u8| Square::new(n).unwrap().bit();
+        let i = Square::new(1).unwrap().index() as usize;
+        let dr = Direction::DownRight.idx();
+        assert_eq!(free_run(i, dr, s(15) | s(24)), s(6) | s(10));
+        assert_eq!(
+            LONG_DIAGONAL,
+            [4, 8, 11, 15, 18, 22, 25, 29]
+                .iter()
+                .map(|&n| s(n))
+                .sum::<u32>()
+        );
     }
 
     #[test]

@@ -1,8 +1,9 @@
 //! A game: a start position and the moves played from it, with take-back, the draw-claim
-//! bookkeeping (threefold repetition, 40-move rule) and the result once the game is over.
+//! bookkeeping (threefold repetition, the 40-move rule, the pool 13-count), the huffing
+//! choices, and the result once the game is over, each under the game's rules.
 
-use super::board::Color;
-use super::moves::Move;
+use super::board::{Bitboard, Color, LONG_DIAGONAL, Square, squares};
+use super::moves::{Move, MoveList, jumpers};
 use super::notation::{MoveError, parse_move};
 use super::position::Position;
 use super::rules::Rules;
@@ -11,6 +12,12 @@ use serde::{Deserialize, Serialize};
 /// Plies (single moves) without a man moving or a capture after which a draw may be claimed:
 /// 40 moves by each player.
 pub const FORTY_MOVE_PLIES: u32 = 80;
+
+/// Moves of the lone king after which a pool 13-count ending is drawn (rule 24B / 28).
+pub const THIRTEEN_COUNT: u32 = 13;
+
+/// The shorter count when the lone king holds the long diagonal 4-29 (rule 24B).
+pub const LONG_LINE_COUNT: u32 = 6;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -21,40 +28,104 @@ pub enum Outcome {
     Draw,
 }
 
-/// A draw that the rules allow a player to claim.
+/// A draw that the rules allow a player (or the director) to claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum DrawClaim {
     /// The same position, same side to move, for the third time.
     Repetition,
-    /// Each player has made 40 moves with no man moved and no capture.
+    /// Each player has made 40 moves with no man moved and no capture (not in pool).
     FortyMoves,
+    /// Pool: three kings have not caught the lone king within its 13 moves (6 on the long
+    /// diagonal).
+    ThirteenCount,
+}
+
+/// The pool 13-count while it runs: three kings against one, four kings on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LoneKingCount {
+    /// The side with the lone king.
+    pub lone: Color,
+    /// Moves the lone king has made since the ending arose (its first move counts 1).
+    pub moves: u32,
+    /// The count that draws: 13, or 6 while the lone king stands on the long diagonal 4-29.
+    pub limit: u32,
+}
+
+impl LoneKingCount {
+    /// True when the count has run out: the draw may be claimed.
+    pub fn reached(&self) -> bool {
+        self.moves >= self.limit
+    }
+}
+
+/// What a player did before a move under huffing: huffed an opponent's piece, and/or had a
+/// move of theirs taken back by the opponent, who compelled this capture instead.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Prelude {
+    /// The square of the opponent's piece this player huffed (removed) before moving.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub huffed: Option<Square>,
+    /// This player's own move that the opponent had taken back, compelling a capture.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub retracted: Option<Move>,
+}
+
+impl Prelude {
+    fn is_empty(&self) -> bool {
+        self.huffed.is_none() && self.retracted.is_none()
+    }
+}
+
+/// Huffing: the last move ignored a capture or stopped one short, and the side to move may
+/// let it stand (just move), huff one of the pieces that should have captured
+/// ([`Game::huff`], then move), or have the move taken back and a capture played instead
+/// ([`Game::compel`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HuffChance {
+    /// The player who neglected the capture (the opponent of the side to move).
+    pub offender: Color,
+    /// The neglectful move.
+    pub offence: Move,
+    /// True when the move was a capture stopped short, false when it captured nothing.
+    pub stopped_short: bool,
+    /// The offender's pieces that may be huffed, on the squares they stand on now.
+    pub huffable: Bitboard,
+    /// The complete captures the offender could have played (one is compelled on a take-back).
+    pub captures: MoveList,
 }
 
 /// A game in progress or finished, under a rule set.
 ///
-/// Serialised as its rules, start position (FEN) and moves (notation); reading it back replays
-/// the moves, so a stored game with an illegal move is refused.
+/// Serialised as its rules, start position (FEN), moves (notation) and huffing choices;
+/// reading it back replays them, so a stored game with an illegal move is refused.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "GameRecord", try_from = "GameRecord")]
 pub struct Game {
     rules: Rules,
     start: Position,
     moves: Vec<Move>,
-    /// positions[i] is the position before moves[i]; the last entry is the current one.
+    /// positions[i] is the position moves[i] was played from; the last entry is the current one.
     positions: Vec<Position>,
     /// quiet[i]: plies without a man move or capture, up to and including positions[i].
     quiet: Vec<u32>,
+    /// preludes[i]: what the player of moves[i] did before it (huffing only).
+    preludes: Vec<Prelude>,
+    /// What the side to move has done so far this turn (huffing only).
+    pending: Prelude,
 }
 
 impl Game {
-    /// A new game from `start` under `rules`.
+    /// A new game from `start` under `rules` (the position takes on the rules).
     pub fn new(rules: Rules, start: Position) -> Game {
+        let start = start.with_rules(rules);
         Game {
             rules,
             start,
             moves: Vec::new(),
             positions: vec![start],
             quiet: vec![0],
+            preludes: Vec::new(),
+            pending: Prelude::default(),
         }
     }
 
@@ -78,14 +149,25 @@ impl Game {
         self.positions.last().unwrap_or(&self.start)
     }
 
-    /// The moves played so far.
+    /// The moves played so far (a move taken back under huffing is not among them).
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }
 
-    /// The position before move `i` (and `positions()[moves.len()]` is the current one).
+    /// The position each move was played from (`positions()[moves.len()]` is the current one).
     pub fn positions(&self) -> &[Position] {
         &self.positions
+    }
+
+    /// What the player of move `i` did before it under huffing (empty otherwise).
+    pub fn prelude(&self, i: usize) -> Prelude {
+        self.preludes.get(i).copied().unwrap_or_default()
+    }
+
+    /// What the side to move has done this turn before moving (huffed, or compelled to
+    /// capture).
+    pub fn pending(&self) -> Prelude {
+        self.pending
     }
 
     /// Plies since the last man move or capture.
@@ -98,17 +180,13 @@ impl Game {
         if self.result().is_some() {
             return Err(MoveError::GameOver);
         }
-        let mut next = *self.position();
-        let moved_man = next.kings() & mv.from().bit() == 0;
-        next.play(mv)?;
-        let quiet = if moved_man || mv.is_capture() {
-            0
-        } else {
-            self.quiet_plies() + 1
-        };
-        self.moves.push(*mv);
-        self.positions.push(next);
-        self.quiet.push(quiet);
+        let from = *self.position();
+        let mut next = from;
+        let mv = next.play(mv)?;
+        self.moves.push(mv);
+        self.quiet.push(quiet_after(self.quiet_plies(), &from, &mv));
+        self.positions.push(next.with_rules(self.rules));
+        self.preludes.push(std::mem::take(&mut self.pending));
         Ok(())
     }
 
@@ -122,12 +200,37 @@ impl Game {
         Ok(mv)
     }
 
-    /// Take back the last move; returns it, or `None` at the start.
+    /// Take back the last move standing on the board and returns it (`None` at the start).
+    /// What its player did before it (a huff) stays done; a huff the side to move made this
+    /// turn is undone first, and after a compelled take-back ([`Game::compel`]) it is the
+    /// retracted move that is taken back for good.
     pub fn take_back(&mut self) -> Option<Move> {
+        if let Some(r) = self.pending.retracted.take() {
+            let k = self.positions.len() - 1;
+            self.positions[k] = self.positions[k].with_rules(self.rules);
+            return Some(r);
+        }
+        if self.pending.huffed.take().is_some() {
+            self.restore_unhuffed();
+        }
         let mv = self.moves.pop()?;
         self.positions.pop();
         self.quiet.pop();
+        self.pending = self.preludes.pop().unwrap_or_default();
         Some(mv)
+    }
+
+    /// Put back the piece huffed this turn: the current position becomes the one after the
+    /// last move again.
+    fn restore_unhuffed(&mut self) {
+        let n = self.moves.len();
+        let k = self.positions.len() - 1;
+        if n == 0 {
+            return;
+        }
+        let (before, mv) = (self.positions[n - 1], self.moves[n - 1]);
+        self.positions[k] = before.after(&mv).with_rules(self.rules);
+        self.quiet[k] = quiet_after(self.quiet[k - 1], &before, &mv);
     }
 
     /// How many times the current position (same side to move) has stood on the board.
@@ -144,24 +247,165 @@ impl Game {
             .count()
     }
 
-    /// The draw the side to move may claim now, if any.
+    /// The pool 13-count, while three kings face a lone king (four kings on the board).
+    pub fn thirteen_count(&self) -> Option<LoneKingCount> {
+        if self.rules != Rules::Pool {
+            return None;
+        }
+        let lone = lone_king_side(self.position())?;
+        let span = self
+            .positions
+            .iter()
+            .rev()
+            .take_while(|p| lone_king_side(p) == Some(lone))
+            .count();
+        let first = self.positions.len() - span;
+        let moves = self.positions[first..self.positions.len() - 1]
+            .iter()
+            .filter(|p| p.turn() == lone)
+            .count() as u32;
+        let king = self.position().kings_of(lone);
+        let limit = if king & LONG_DIAGONAL != 0 {
+            LONG_LINE_COUNT
+        } else {
+            THIRTEEN_COUNT
+        };
+        Some(LoneKingCount { lone, moves, limit })
+    }
+
+    /// The draw that may be claimed now, if any, under the game's rules.
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
         if self.result().is_some() {
             None
         } else if self.repetitions() >= 3 {
             Some(DrawClaim::Repetition)
-        } else if self.quiet_plies() >= FORTY_MOVE_PLIES {
+        } else if self.rules.forty_move_rule() && self.quiet_plies() >= FORTY_MOVE_PLIES {
             Some(DrawClaim::FortyMoves)
+        } else if self.thirteen_count().is_some_and(|c| c.reached()) {
+            Some(DrawClaim::ThirteenCount)
         } else {
             None
         }
     }
 
-    /// The result decided on the board: the side to move has no pieces or no legal move.
+    /// The result decided on the board: the side to move has no pieces or no legal move (it
+    /// has lost; in the losing game it has won).
     pub fn result(&self) -> Option<Outcome> {
-        let pos = self.position();
-        pos.is_lost().then(|| Outcome::Win(pos.turn().opponent()))
+        self.position().outcome()
     }
+
+    /// Huffing: the neglected capture the side to move may punish now, if the last move
+    /// ignored a capture or stopped one short and no choice has been made yet this turn.
+    pub fn huff_chance(&self) -> Option<HuffChance> {
+        if self.rules != Rules::Huffing || !self.pending.is_empty() {
+            return None;
+        }
+        let offence = *self.moves.last()?;
+        let from = self.positions[self.moves.len() - 1];
+        if from.rules() != Rules::Huffing {
+            return None; // a compelled capture is always complete
+        }
+        let strict = from.with_rules(Rules::English);
+        if !strict.must_capture() {
+            return None;
+        }
+        let captures = strict.legal_moves();
+        if captures.contains(&offence) {
+            return None;
+        }
+        let stopped_short = offence.is_capture();
+        let huffable = if stopped_short {
+            offence.to().bit()
+        } else {
+            squares(jumpers(&strict)).fold(0, |acc, sq| {
+                acc | if sq == offence.from() {
+                    offence.to().bit()
+                } else {
+                    sq.bit()
+                }
+            })
+        };
+        Some(HuffChance {
+            offender: from.turn(),
+            offence,
+            stopped_short,
+            huffable,
+            captures,
+        })
+    }
+
+    /// Huffing: remove the offender's piece on `square` (one that should have captured); the
+    /// side to move then moves as usual. On error nothing changes.
+    pub fn huff(&mut self, square: Square) -> Result<(), HuffError> {
+        let chance = self.huff_chance().ok_or(HuffError::NoChance)?;
+        if chance.huffable & square.bit() == 0 {
+            return Err(HuffError::NotHuffable {
+                square,
+                huffable: squares(chance.huffable).collect(),
+            });
+        }
+        let k = self.positions.len() - 1;
+        self.positions[k].set_piece(square, None);
+        self.quiet[k] = 0;
+        self.pending.huffed = Some(square);
+        Ok(())
+    }
+
+    /// Huffing: take back the offender's move; the offender must now play one of the complete
+    /// captures ([`HuffChance::captures`]). On error nothing changes.
+    pub fn compel(&mut self) -> Result<(), HuffError> {
+        self.huff_chance().ok_or(HuffError::NoChance)?;
+        let retracted = self.moves.pop().ok_or(HuffError::NoChance)?;
+        self.positions.pop();
+        self.quiet.pop();
+        self.pending = self.preludes.pop().unwrap_or_default();
+        self.pending.retracted = Some(retracted);
+        let k = self.positions.len() - 1;
+        self.positions[k] = self.positions[k].with_rules(Rules::English);
+        Ok(())
+    }
+}
+
+/// Why a huffing choice was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HuffError {
+    /// The last move neglected no capture, or the choice was already made, or not huffing.
+    #[error("there is no neglected capture to punish now")]
+    NoChance,
+    /// The square holds no piece that should have captured.
+    #[error("the piece on {square} cannot be huffed; huffable: {}", list(huffable))]
+    NotHuffable {
+        /// The square asked for.
+        square: Square,
+        /// The squares that may be huffed.
+        huffable: Vec<Square>,
+    },
+}
+
+fn list(squares: &[Square]) -> String {
+    squares
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The quiet-ply count after `mv` is played from `before` (with `quiet` plies before it).
+fn quiet_after(quiet: u32, before: &Position, mv: &Move) -> u32 {
+    let moved_man = before.kings() & mv.from().bit() == 0;
+    if moved_man || mv.is_capture() {
+        0
+    } else {
+        quiet + 1
+    }
+}
+
+/// The side with a lone king against three kings (four kings and nothing else on the board).
+fn lone_king_side(pos: &Position) -> Option<Color> {
+    if pos.occupied() != pos.kings() || pos.kings().count_ones() != 4 {
+        return None;
+    }
+    Color::ALL.into_iter().find(|&c| pos.count(c) == 1)
 }
 
 /// The stored form of a [`Game`].
@@ -170,14 +414,39 @@ struct GameRecord {
     rules: Rules,
     start: Position,
     moves: Vec<Move>,
+    /// Huffing choices: before which move (its index; the number of moves for the turn in
+    /// progress) and what was done.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    huffs: Vec<HuffRecord>,
+}
+
+#[derive(Clone, Serialize, Deserialize)]
+struct HuffRecord {
+    before: usize,
+    #[serde(flatten)]
+    prelude: Prelude,
 }
 
 impl From<Game> for GameRecord {
     fn from(g: Game) -> GameRecord {
+        let mut huffs: Vec<HuffRecord> = g
+            .preludes
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| !p.is_empty())
+            .map(|(before, &prelude)| HuffRecord { before, prelude })
+            .collect();
+        if !g.pending.is_empty() {
+            huffs.push(HuffRecord {
+                before: g.moves.len(),
+                prelude: g.pending,
+            });
+        }
         GameRecord {
             rules: g.rules,
             start: g.start,
             moves: g.moves,
+            huffs,
         }
     }
 }
@@ -186,11 +455,39 @@ impl TryFrom<GameRecord> for Game {
     type Error = String;
     fn try_from(r: GameRecord) -> Result<Game, String> {
         let mut g = Game::new(r.rules, r.start);
-        for (i, mv) in r.moves.iter().enumerate() {
-            g.play(mv)
-                .map_err(|e| format!("move {} ({mv}) does not replay: {e}", i + 1))?;
+        let mut huffs = r.huffs.iter().peekable();
+        for i in 0..=r.moves.len() {
+            while let Some(h) = huffs.next_if(|h| h.before == i) {
+                g.replay_prelude(&h.prelude)
+                    .map_err(|e| format!("before move {}: {e}", i + 1))?;
+            }
+            if let Some(mv) = r.moves.get(i) {
+                g.play(mv)
+                    .map_err(|e| format!("move {} ({mv}) does not replay: {e}", i + 1))?;
+            }
+        }
+        if let Some(h) = huffs.next() {
+            return Err(format!(
+                "a huffing choice before move {} is out of order",
+                h.before + 1
+            ));
         }
         Ok(g)
+    }
+}
+
+impl Game {
+    /// Replay a recorded prelude: the huff first, then the retracted move and its take-back.
+    fn replay_prelude(&mut self, p: &Prelude) -> Result<(), String> {
+        if let Some(sq) = p.huffed {
+            self.huff(sq).map_err(|e| e.to_string())?;
+        }
+        if let Some(r) = p.retracted {
+            self.play(&r)
+                .map_err(|e| format!("the retracted move {r} does not replay: {e}"))?;
+            self.compel().map_err(|e| e.to_string())?;
+        }
+        Ok(())
     }
 }
 

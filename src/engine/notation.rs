@@ -105,6 +105,9 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, MoveError> {
         .map(|s| s.to_string())
         .collect::<Vec<_>>()
         .join(if _capture { "x" } else { "-" });
+    if let Some(exact) = fitting.iter().find(|m| m.path().eq(typed.iter().copied())) {
+        return Ok(**exact);
+    }
     match fitting.as_slice() {
         [] => Err(explain_no_fit(pos, &typed, &shown, &legal)),
         [one] => Ok(**one),
@@ -132,7 +135,7 @@ fn explain_no_fit(pos: &Position, typed: &[Square], shown: &str, legal: &[Move])
                 pos.turn()
             )
         }
-        Some(_) if legal[0].is_capture() => {
+        Some(_) if pos.must_capture() => {
             let caps: Vec<String> = legal.iter().map(|m| m.to_string()).collect();
             if legal.iter().any(|m| m.from() == from) {
                 format!("that is not one of the captures: {}", caps.join(", "))

@@ -1,33 +1,63 @@
 //! Perft: counting move paths to a depth, the standard correctness test of a move generator.
 //!
-//! Counts follow the published convention: capture paths with the same start, end and captured
-//! set are counted separately. The last ply is bulk-counted (moves counted, not made), and the
-//! hot loop is specialised per side so that directions and crown rows are constants.
+//! Counts follow each game's published convention: in English draughts (and the huffing and
+//! losing games built on its moves) capture paths with the same start, end and captured set
+//! are counted separately; in American pool checkers they are counted once. The last ply is
+//! bulk-counted (moves counted, not made), and the English hot loop is specialised per side so
+//! that directions and crown rows are constants.
 
 use super::board::{
     Bitboard, Color, ROW_0, ROW_7, step_down_left, step_down_right, step_up_left, step_up_right,
 };
-use super::moves::{Move, MoveList, count_moves, generate_captures, jumpers};
+use super::moves::{
+    Move, MoveList, count_compulsory, generate, generate_short_captures, short_jumpers,
+};
+use super::pool::merge_routes;
 use super::position::Position;
+use super::rules::Rules;
 
-/// Perft: the number of move paths of length `depth` from `pos`.
+/// Perft: the number of move paths of length `depth` from `pos`, under its rules.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     let mut buffers: Vec<MoveList> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
-    match pos.turn() {
-        Color::Red => count::<Red>(pos, depth, &mut buffers),
-        Color::White => count::<White>(pos, depth, &mut buffers),
+    match (pos.rules(), pos.turn()) {
+        (Rules::English | Rules::Losing, Color::Red) => count::<Red>(pos, depth, &mut buffers),
+        (Rules::English | Rules::Losing, Color::White) => count::<White>(pos, depth, &mut buffers),
+        (Rules::Pool | Rules::Huffing, _) => count_any(pos, depth, &mut buffers),
     }
 }
 
-/// Perft split by first move: each legal move with the count below it.
+/// Perft split by first move: each move perft counts at the first ply, with the count below it.
 pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
     if depth == 0 {
         return Vec::new();
     }
-    pos.legal_moves()
+    let mut moves = pos.legal_moves();
+    if pos.rules().perft_merges_routes() {
+        merge_routes(&mut moves);
+    }
+    moves
         .into_iter()
         .map(|m| (m, perft(&pos.after(&m), depth - 1)))
         .collect()
+}
+
+/// Perft of any rule set through the general generator (pool routes merged).
+fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
+    list.clear();
+    generate(pos, list);
+    if pos.rules().perft_merges_routes() && list.first().is_some_and(Move::is_capture) {
+        merge_routes(list);
+    }
+    if depth == 1 {
+        return list.len() as u64;
+    }
+    list.iter()
+        .map(|m| count_any(&pos.after(m), depth - 1, rest))
+        .sum()
 }
 
 /// One side's view of the board: its pieces, its directions and its crown row as constants.
@@ -132,11 +162,11 @@ fn count<S: Side>(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
     let empty = !(us | them);
     if can_capture::<S>(us, kings, them, empty) {
         if depth == 1 {
-            return count_moves(pos);
+            return count_compulsory(pos);
         }
         let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
         list.clear();
-        generate_captures(pos, jumpers(pos), list);
+        generate_short_captures(pos, short_jumpers(pos), false, list);
         return list
             .iter()
             .map(|m| count::<S::Other>(&pos.after(m), depth - 1, rest))

@@ -1,8 +1,10 @@
 //! A position: who stands where, and whose turn it is. Also FEN reading and writing.
 
 use super::board::{Bitboard, Color, ROW_0, ROW_7, Square, squares};
+use super::game::Outcome;
 use super::moves::{Move, MoveList};
 use super::notation::MoveError;
+use super::rules::Rules;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
@@ -16,7 +18,12 @@ pub struct Piece {
     pub king: bool,
 }
 
-/// A position of English draughts on bitboards.
+/// A position on bitboards, with the rules it is played under.
+///
+/// The rules travel with the position: [`Position::legal_moves`] and everything built on it
+/// follow them. Positions built without naming rules (the start, FEN, bitboards) are English
+/// draughts; [`Position::with_rules`] changes the game. Two positions are equal when pieces,
+/// side to move and rules are.
 ///
 /// Invariants: `red & white == 0`, `kings ⊆ red | white`, no Red man on 29-32 and no White man
 /// on 1-4 (a man there would have been crowned).
@@ -26,6 +33,7 @@ pub struct Position {
     pub(crate) white: Bitboard,
     pub(crate) kings: Bitboard,
     pub(crate) turn: Color,
+    pub(crate) rules: Rules,
 }
 
 impl Default for Position {
@@ -42,6 +50,7 @@ impl Position {
             white: 0xFFF0_0000,
             kings: 0,
             turn: Color::Red,
+            rules: Rules::English,
         }
     }
 
@@ -52,6 +61,7 @@ impl Position {
             white: 0,
             kings: 0,
             turn,
+            rules: Rules::English,
         }
     }
 
@@ -74,6 +84,7 @@ impl Position {
             white,
             kings,
             turn,
+            rules: Rules::English,
         };
         if let Some(sq) = squares(red & !kings & ROW_7).next() {
             return Err(FenError::UncrownedMan(Color::Red, sq.number()));
@@ -87,6 +98,17 @@ impl Position {
     /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
+    }
+
+    /// The rules this position is played under.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The same pieces and side to move under other rules.
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
     }
 
     /// The same pieces with the other side to move.
@@ -169,8 +191,15 @@ impl Position {
         self.pieces(color).count_ones()
     }
 
-    /// Every legal move for the side to move (captures only, when one exists), ordered by path.
-    /// Capture paths that differ only in route are all listed, as perft counts them.
+    /// The strength of a side as the pool strength rule counts it (APCA rule 27A): a king 2, a
+    /// man 1.
+    pub fn strength(&self, color: Color) -> u32 {
+        self.men(color).count_ones() + 2 * self.kings_of(color).count_ones()
+    }
+
+    /// Every legal move for the side to move under its rules, ordered by path. Under
+    /// compulsory capture only the captures when one exists; under huffing every step and every
+    /// capture, stopped short or not. Capture paths that differ only in route are all listed.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
         super::moves::generate(self, &mut list);
@@ -194,26 +223,57 @@ impl Position {
         list
     }
 
-    /// True when the side to move must capture.
+    /// The legal move with the same path as `mv` (a move read without a position, e.g. from a
+    /// file, becomes the move itself with what it captures), or `None` when it is illegal.
+    pub fn resolve(&self, mv: &Move) -> Option<Move> {
+        self.legal_moves().into_iter().find(|m| m == mv)
+    }
+
+    /// True when the side to move must capture: it has a capture and the rules compel it.
     pub fn must_capture(&self) -> bool {
+        self.rules.capture_compulsory() && super::moves::has_capture(self)
+    }
+
+    /// True when the side to move has a capture (under huffing it may leave it).
+    pub fn can_capture(&self) -> bool {
         super::moves::has_capture(self)
     }
 
-    /// True when the side to move has no legal move (no pieces, or all blocked): it has lost.
-    pub fn is_lost(&self) -> bool {
+    /// True when the side to move has no legal move (no pieces, or all blocked).
+    pub fn is_stuck(&self) -> bool {
         !super::moves::has_any_move(self)
     }
 
-    /// Play a legal move. An illegal move is an error and leaves the position unchanged.
-    pub fn play(&mut self, mv: &Move) -> Result<(), MoveError> {
-        if !self.legal_moves().iter().any(|m| m == mv) {
+    /// True when the side to move has lost on the board: it is stuck, and the rules are not
+    /// the losing game's (where being stuck wins).
+    pub fn is_lost(&self) -> bool {
+        !self.rules.stuck_side_wins() && self.is_stuck()
+    }
+
+    /// The result on the board: `None` while the side to move has a move; otherwise a win for
+    /// the opponent, or (losing game) for the stuck side.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if !self.is_stuck() {
+            None
+        } else if self.rules.stuck_side_wins() {
+            Some(Outcome::Win(self.turn))
+        } else {
+            Some(Outcome::Win(self.turn.opponent()))
+        }
+    }
+
+    /// Play a legal move and return it as the rules see it (a move read without a position
+    /// is resolved first: [`Position::resolve`]). An illegal move is an error and leaves the
+    /// position unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<Move, MoveError> {
+        let Some(legal) = self.resolve(mv) else {
             return Err(MoveError::Illegal {
                 text: mv.to_string(),
                 reason: self.why_illegal(mv),
             });
-        }
-        *self = self.after(mv);
-        Ok(())
+        };
+        *self = self.after(&legal);
+        Ok(legal)
     }
 
     fn why_illegal(&self, mv: &Move) -> String {
@@ -234,7 +294,8 @@ impl Position {
         }
     }
 
-    /// The position after a move, assumed legal (no checking).
+    /// The position after a move, assumed legal (no checking). A man is crowned when the move
+    /// ends on its crown row (under every rule set).
     #[inline]
     pub fn after(&self, mv: &Move) -> Position {
         self.after_parts(mv.from().bit(), mv.to().bit(), mv.captured())
@@ -282,20 +343,33 @@ impl Position {
         )
     }
 
-    /// Read a FEN such as `B:W18,24,K10:B12,16,K22` or `W:B1-12:W21-32.`.
+    /// Read a FEN such as `B:W18,24,K10:B12,16,K22` or `W:B1-12:W21-32.` (English rules;
+    /// [`Position::from_fen_in`] for another game).
     pub fn from_fen(text: &str) -> Result<Position, FenError> {
         parse_fen(text)
+    }
+
+    /// Read a FEN for a game under `rules`: the four games share the 32-square FEN of PDN.
+    pub fn from_fen_in(rules: Rules, text: &str) -> Result<Position, FenError> {
+        Ok(parse_fen(text)?.with_rules(rules))
+    }
+
+    /// The standard start under `rules`.
+    pub fn start_in(rules: Rules) -> Position {
+        Position::start().with_rules(rules)
     }
 }
 
 impl serde::Serialize for Position {
-    /// A position is stored as its canonical FEN.
+    /// A position is stored as its canonical FEN; the rules are not part of it (the game that
+    /// holds the position stores them once, and [`crate::engine::Game`] applies them on reading).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.to_fen())
     }
 }
 
 impl<'de> serde::Deserialize<'de> for Position {
+    /// Read back as English draughts: see [`Position::with_rules`].
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Position, D::Error> {
         let text = String::deserialize(d)?;
         Position::from_fen(&text).map_err(serde::de::Error::custom)

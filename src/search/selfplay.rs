@@ -22,6 +22,8 @@ pub enum EndReason {
     Repetition,
     /// Forty moves each without a man move or capture (claimed at once).
     FortyMoves,
+    /// The pool 13-count ran out (claimed at once).
+    ThirteenCount,
     /// The ply cap was reached: adjudicated a draw.
     MoveLimit,
     /// The stop flag was raised: adjudicated a draw.
@@ -117,6 +119,9 @@ impl SelfPlay {
             match game.claimable_draw() {
                 Some(DrawClaim::Repetition) => break (Outcome::Draw, EndReason::Repetition),
                 Some(DrawClaim::FortyMoves) => break (Outcome::Draw, EndReason::FortyMoves),
+                Some(DrawClaim::ThirteenCount) => {
+                    break (Outcome::Draw, EndReason::ThirteenCount);
+                }
                 None => {}
             }
             if game.moves().len() >= self.max_plies {

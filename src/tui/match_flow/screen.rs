@@ -1439,6 +1439,7 @@ impl MatchScreen {
                 let why = match claim {
                     DrawClaim::Repetition => "third repetition",
                     DrawClaim::FortyMoves => "40 moves without a man move or capture",
+                    DrawClaim::ThirteenCount => "the 13-count ran out",
                 };
                 (
                     format!("{turn} to move; a draw is claimable ({why}): c claims"),

@@ -181,6 +181,7 @@ impl PracticeScreen {
             let why = match claim {
                 DrawClaim::Repetition => "third repetition",
                 DrawClaim::FortyMoves => "forty moves without a man move or capture",
+                DrawClaim::ThirteenCount => "the 13-count ran out",
             };
             return (
                 format!("{turn} to move; a draw is claimable ({why})"),
