@@ -18,7 +18,7 @@
 //! sides are numbered independently, so an index whose men share a square is *unused*; this
 //! costs a few per cent of the slice and keeps the arithmetic simple.
 
-use crate::engine::{Bitboard, Color, Position};
+use crate::engine::{Bitboard, Color, Position, Rules};
 use std::fmt;
 
 /// The most pieces a database slice may hold (both sides together).
@@ -312,6 +312,7 @@ impl Board {
             white: self.them,
             kings: self.kings,
             turn: Color::Red,
+            rules: Rules::English,
         }
     }
 
@@ -324,6 +325,7 @@ impl Board {
                 white: self.us.reverse_bits(),
                 kings: self.kings.reverse_bits(),
                 turn: Color::White,
+                rules: Rules::English,
             },
         }
     }

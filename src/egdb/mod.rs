@@ -218,10 +218,14 @@ impl Egdb {
             .sum()
     }
 
-    /// The value of `pos` for the side to move, when its slice is present. A side without
-    /// pieces has lost (and its opponent, to move, has won). Fast: no allocation, one table read.
+    /// The value of `pos` for the side to move, when its slice is present and the position is
+    /// played under English rules (the databases know no other). A side without pieces has lost
+    /// (and its opponent, to move, has won). Fast: no allocation, one table read.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        if pos.rules() != crate::engine::Rules::English {
+            return None;
+        }
         self.probe_board(&Board::of(pos))
     }
 
@@ -293,6 +297,10 @@ mod tests {
         assert_eq!(db.probe(&p), Some(Wdl::Loss));
         let p = Position::from_fen("W:W20:B5").unwrap();
         assert_eq!(db.probe(&p), None);
+        let losing = Position::from_fen("W:W:B5")
+            .unwrap()
+            .with_rules(crate::engine::Rules::Losing);
+        assert_eq!(db.probe(&losing), None, "English values only");
         assert_eq!(db.complete_pieces(), 0);
     }
 
