@@ -36,6 +36,8 @@ enum What {
     Store,
     /// Endgame databases: build rate (positions/s, all cores, in memory) and probe rate.
     Egdb,
+    /// The tournament desk: a 120-player Swiss round paired, standings, an event opened.
+    Event,
 }
 
 /// Run `bench`.
@@ -91,6 +93,13 @@ pub fn run(args: Args) -> CliResult {
                     probes as f64 / (b - a) / 1e6
                 );
             }
+        }
+        What::Event => {
+            let cpu = cpu_seconds();
+            for line in crate::store::event_bench::bench_event()? {
+                println!("{line}");
+            }
+            print_cpu(cpu);
         }
         What::Store => {
             for line in crate::store::bench::bench_lines() {

@@ -5,6 +5,7 @@ mod bench;
 mod config;
 mod egdb;
 mod engine_match;
+mod event;
 mod export;
 mod openings;
 mod pdn;
@@ -52,6 +53,8 @@ enum Command {
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
+    /// The tournament desk: events, divisions, players, pairings, results, standings.
+    Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
     /// Endgame databases: build (resumable, verified), verify, status, probe a position.
@@ -112,6 +115,7 @@ pub fn main() -> ExitCode {
         Some(Command::EngineMatch(args)) => engine_match::run(args),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Egdb(args)) => egdb::run(args),
+        Some(Command::Event(args)) => event::run(*args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)

@@ -208,7 +208,6 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
         let dummy_v = dummy.then_some(verts.len());
         let nv = verts.len() + usize::from(dummy);
         let m = bracket.len() as i64;
-        let half = m / 2;
         let pos = |v: usize| v as i64; // bracket vertices come first, in bracket order
         let mut raw: Vec<(usize, usize, [i64; TIERS])> = Vec::new();
         for a in 0..verts.len() {
@@ -284,9 +283,15 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
                 next_movers.push(i);
             }
         }
-        // Natural opponents not given (top half against bottom half of the group).
-        for k in 0..half as usize {
-            let (i, nat) = (bracket[k], bracket[k + half as usize]);
+        // Natural opponents not given: movers against the top residents, then the remaining
+        // residents top half against bottom half.
+        let mv = movers.len().min(bracket.len() - movers.len());
+        let rest = &bracket[2 * mv..];
+        let naturals = (0..mv)
+            .map(|k| (k, mv + k))
+            .chain((0..rest.len() / 2).map(|k| (2 * mv + k, 2 * mv + k + rest.len() / 2)));
+        for (k, nk) in naturals {
+            let (i, nat) = (bracket[k], bracket[nk]);
             let got = mate[k].map(|b| {
                 if b < verts.len() {
                     verts[b]

@@ -54,6 +54,8 @@
 //! headless tests.
 
 pub mod app;
+pub mod desk;
+pub mod desk_text;
 pub mod egdb_offer;
 pub mod event_loop;
 pub mod keys;

@@ -27,17 +27,20 @@ pub enum HomeItem {
     Practice,
     /// Open a PDN file and review its games.
     OpenPdn,
+    /// The tournament desk: events, divisions, pairings, results, standings.
+    Desk,
     /// Leave.
     Quit,
 }
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub const ALL: [HomeItem; 5] = [
+    pub const ALL: [HomeItem; 6] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Practice,
         HomeItem::OpenPdn,
+        HomeItem::Desk,
         HomeItem::Quit,
     ];
 }
@@ -59,6 +62,7 @@ impl HomeScreen {
                     MenuItem::new('r', "Resume a match", "continue a saved match"),
                     MenuItem::new('p', "Practice", "play a ballot from both sides"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
+                    MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
                     MenuItem::new('q', "Quit", ""),
                 ],
             ),
@@ -84,6 +88,9 @@ impl HomeScreen {
                 Nav::Push(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
             }
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
+            HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
+                crate::tui::desk::DeskScreen::new(None),
+            )))),
             HomeItem::Quit => Nav::Quit,
         }
     }

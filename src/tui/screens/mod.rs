@@ -117,6 +117,8 @@ pub enum Screen {
     Match(Box<crate::tui::match_flow::MatchScreen>),
     /// The saved matches, to resume one.
     MatchList(crate::tui::match_flow::ResumeScreen),
+    /// The tournament desk.
+    Desk(Box<crate::tui::desk::DeskScreen>),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -132,6 +134,7 @@ macro_rules! each_screen {
             Screen::MatchSetup($s) => $body,
             Screen::Match($s) => $body,
             Screen::MatchList($s) => $body,
+            Screen::Desk($s) => $body,
         }
     };
 }

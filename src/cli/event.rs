@@ -1,0 +1,727 @@
+//! `crossboard event ...`: the tournament desk for scripts. Every command that changes an
+//! event is one transaction in the desk's database and prints `recorded: ...` only once it is
+//! committed.
+
+use super::CliResult;
+use crate::director::{GamePoints, Points};
+use crate::event::pair::{pairing_order, propose, swap};
+use crate::event::tiebreak::parse_list;
+use crate::event::{
+    Action, BallotMode, DivisionSettings, EventInfo, Format, PlayerInfo, ScoreUnit,
+};
+use crate::store::atomic::write_atomic;
+use crate::store::event_export::{Published, pdn, trf};
+use crate::store::eventdb::{Desk, OpenEvent, default_db_path};
+use crate::tui::desk_text::{parse_result, result_text, why};
+use clap::Subcommand;
+use rand::SeedableRng;
+use std::path::PathBuf;
+
+/// Arguments of `crossboard event`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The desk's database (default: desk.sqlite3 in the data folder).
+    #[arg(long, value_name = "FILE", global = true)]
+    db: Option<PathBuf>,
+    #[command(subcommand)]
+    command: Cmd,
+}
+
+#[derive(Debug, Subcommand)]
+enum Cmd {
+    /// Create an event.
+    New {
+        /// Its name.
+        name: String,
+        /// Where.
+        #[arg(long, default_value = "")]
+        site: String,
+        /// First day (YYYY-MM-DD).
+        #[arg(long, default_value = "")]
+        start: String,
+        /// Last day.
+        #[arg(long, default_value = "")]
+        end: String,
+        /// The director.
+        #[arg(long, default_value = "")]
+        director: String,
+    },
+    /// List the events.
+    List,
+    /// Add a division to an event.
+    Division(Box<DivisionArgs>),
+    /// The player registry: `player add NAME`, `player list`.
+    Player {
+        #[command(subcommand)]
+        command: PlayerCmd,
+    },
+    /// Enter players (registry ids or names; a new name is registered) in a division.
+    Enter {
+        /// The event (number or name).
+        event: String,
+        /// The division (name or number).
+        division: String,
+        /// Players.
+        #[arg(required = true)]
+        players: Vec<String>,
+    },
+    /// A player withdraws (not paired from the next round).
+    Withdraw {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The player.
+        player: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+    },
+    /// A player will miss a round.
+    Absent {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The player.
+        player: String,
+        /// The round.
+        round: u32,
+    },
+    /// Pair the next round and draw its ballots.
+    Pair {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// Seed of the ballot draw (default: the time).
+        #[arg(long)]
+        seed: Option<u64>,
+    },
+    /// Exchange two players in the last round's pairing (the reason is logged).
+    Swap {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// One player.
+        a: String,
+        /// The other.
+        b: String,
+        /// Why.
+        #[arg(long)]
+        reason: String,
+    },
+    /// Enter a board's result: games as `1` (first won), `2`, `=`, `1f`/`2f` (forfeit), or
+    /// `forfeit 1|2|none` for the whole round.
+    Result {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The result.
+        result: String,
+    },
+    /// Attach a PDN file of a board's games.
+    Pdn {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The PDN file.
+        file: PathBuf,
+    },
+    /// Print a round's pairings (default: the last).
+    Pairings {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The round.
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Why a player is paired as they are.
+    Why {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The player.
+        player: String,
+        /// The round (default: the last).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Print the standings and crosstable.
+    Standings {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// After this round (default: all).
+        #[arg(long)]
+        round: Option<u32>,
+    },
+    /// Publish: crosstable as text, csv or html; pairings as trf; games as pdn.
+    Export {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// text, csv, html, trf or pdn.
+        #[arg(long, default_value = "html")]
+        format: String,
+        /// For pdn: one round only.
+        #[arg(long)]
+        round: Option<u32>,
+        /// The file (`-`: standard output).
+        #[arg(long, short)]
+        out: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum PlayerCmd {
+    /// Register a player.
+    Add {
+        /// Full name.
+        name: String,
+        /// Club.
+        #[arg(long, default_value = "")]
+        club: String,
+        /// State or country.
+        #[arg(long, default_value = "")]
+        region: String,
+        /// Federation ids.
+        #[arg(long, default_value = "")]
+        ids: String,
+        /// Rating.
+        #[arg(long)]
+        rating: Option<u32>,
+    },
+    /// List the registry.
+    List,
+}
+
+#[derive(Debug, clap::Args)]
+struct DivisionArgs {
+    /// The event.
+    event: String,
+    /// The division's name.
+    name: String,
+    /// `swiss:N` (N rounds), `rr` (round robin) or `drr` (double round robin).
+    #[arg(long, default_value = "swiss:5")]
+    format: String,
+    /// Games per round on each board (2 = one ballot, colours reversed).
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Points for a win: 1 (1/½/0), 2 (2/1/0) or 4 (4/2/0).
+    #[arg(long, default_value_t = 1)]
+    win: u32,
+    /// What is scored: game, ballot or round.
+    #[arg(long, default_value = "game")]
+    unit: String,
+    /// Tie-breaks: a preset (apca, icaona, mso) or a list (wins,h2h,buchholz,...).
+    #[arg(long, default_value = "icaona")]
+    tiebreaks: String,
+    /// Opening system.
+    #[arg(long, default_value = "eleven-man")]
+    system: String,
+    /// Redraw ballots that lose a man at once.
+    #[arg(long)]
+    exclude_man_down: bool,
+    /// Redraw 11-man positions KingsRow classes lost.
+    #[arg(long)]
+    exclude_kingsrow_lost: bool,
+    /// One ballot per round or per board.
+    #[arg(long, default_value = "round")]
+    ballots: String,
+    /// Time control (as in the match set-up: 30/60, 20+5, ...).
+    #[arg(long)]
+    time: Option<String>,
+    /// Points of a first bye (default: a won round), e.g. 1.5.
+    #[arg(long)]
+    bye_first: Option<String>,
+    /// Points of a later bye.
+    #[arg(long)]
+    bye_later: Option<String>,
+    /// Points of a forfeit win.
+    #[arg(long)]
+    forfeit_win: Option<String>,
+    /// Points of a forfeit loss.
+    #[arg(long)]
+    forfeit_loss: Option<String>,
+    /// Points of an absence.
+    #[arg(long)]
+    absent: Option<String>,
+}
+
+fn now() -> chrono::DateTime<chrono::Utc> {
+    chrono::Utc::now()
+}
+
+/// Points typed as `3`, `1.5` or `2½`.
+fn parse_points(text: &str) -> Result<Points, String> {
+    let t = text.trim().replace('½', ".5");
+    let bad = || format!("{text:?} is not a number of points (3, 1.5)");
+    let (whole, frac) = t.split_once('.').unwrap_or((&t, "0"));
+    let whole: u32 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().map_err(|_| bad())?
+    };
+    let half = match frac {
+        "0" | "" => 0,
+        "5" => 1,
+        _ => return Err(bad()),
+    };
+    whole
+        .checked_mul(2)
+        .and_then(|w| w.checked_add(half))
+        .map(Points)
+        .ok_or_else(bad)
+}
+
+fn division_settings(a: &DivisionArgs) -> Result<DivisionSettings, String> {
+    let format = match a.format.trim() {
+        "rr" => Format::RoundRobin { cycles: 1 },
+        "drr" => Format::RoundRobin { cycles: 2 },
+        f => match f.strip_prefix("swiss:").map(str::parse::<u32>) {
+            Some(Ok(rounds)) => Format::Swiss { rounds },
+            _ => return Err(format!("--format {f:?}: use swiss:N, rr or drr")),
+        },
+    };
+    let game = match a.win {
+        1 => GamePoints::OneHalfZero,
+        2 => GamePoints::TwoOneZero,
+        4 => GamePoints::Apca,
+        w => return Err(format!("--win {w}: use 1, 2 or 4")),
+    };
+    let unit = match a.unit.as_str() {
+        "game" => ScoreUnit::Game,
+        "ballot" => ScoreUnit::Ballot,
+        "round" => ScoreUnit::Round,
+        u => return Err(format!("--unit {u:?}: use game, ballot or round")),
+    };
+    let mut s = DivisionSettings::new(format, a.games, game, unit);
+    s.tiebreaks = parse_list(&a.tiebreaks).map_err(|e| e.to_string())?;
+    s.openings.system = a.system.parse().map_err(|e| format!("--system: {e}"))?;
+    s.openings.exclude_man_down = a.exclude_man_down;
+    s.openings.exclude_kingsrow_lost = a.exclude_kingsrow_lost;
+    s.ballots = match a.ballots.as_str() {
+        "round" => BallotMode::OnePerRound,
+        "board" => BallotMode::OnePerBoard,
+        b => return Err(format!("--ballots {b:?}: use round or board")),
+    };
+    if let Some(t) = &a.time {
+        s.time_control = t.parse().map_err(|e| format!("--time: {e}"))?;
+    }
+    let sc = &mut s.scoring;
+    for (field, value) in [
+        (&mut sc.first_bye, &a.bye_first),
+        (&mut sc.later_bye, &a.bye_later),
+        (&mut sc.forfeit_win, &a.forfeit_win),
+        (&mut sc.forfeit_loss, &a.forfeit_loss),
+        (&mut sc.absent, &a.absent),
+    ] {
+        if let Some(v) = value {
+            *field = parse_points(v)?;
+        }
+    }
+    s.validate().map_err(|e| e.to_string())?;
+    Ok(s)
+}
+
+struct Ctx {
+    desk: Desk,
+}
+
+impl Ctx {
+    fn event(&self, name: &str) -> Result<OpenEvent, Box<dyn std::error::Error>> {
+        let id = self.desk.find_event(name)?;
+        Ok(self.desk.load(id)?)
+    }
+}
+
+/// A player of a division: registry id, or name (case-insensitive).
+fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, String> {
+    let d = &open.event.divisions[division];
+    if let Ok(id) = who.trim().parse::<u32>()
+        && d.entrant(id).is_some()
+    {
+        return Ok(id);
+    }
+    let hits: Vec<u32> = d
+        .entrants
+        .iter()
+        .filter(|e| e.info.name.eq_ignore_ascii_case(who.trim()))
+        .map(|e| e.player)
+        .collect();
+    match hits.as_slice() {
+        [id] => Ok(*id),
+        [] => Err(format!("no player {who:?} in division {}", d.name)),
+        _ => Err(format!("{who:?} is ambiguous: use the registry id")),
+    }
+}
+
+/// Run `crossboard event`.
+pub fn run(args: Args) -> CliResult {
+    let path = args
+        .db
+        .or_else(default_db_path)
+        .ok_or("no data folder on this machine: pass --db FILE")?;
+    let mut ctx = Ctx {
+        desk: Desk::open(&path)?,
+    };
+    match args.command {
+        Cmd::New {
+            name,
+            site,
+            start,
+            end,
+            director,
+        } => {
+            let info = EventInfo {
+                name,
+                site,
+                start_date: start,
+                end_date: end,
+                director,
+                game: "English draughts".into(),
+            };
+            let open = ctx.desk.create_event(&info, now())?;
+            println!("recorded: event {} {:?}", open.id, info.name);
+        }
+        Cmd::List => {
+            for e in ctx.desk.events()? {
+                println!(
+                    "{}\t{}\t{}\t{} actions",
+                    e.id, e.name, e.created_at, e.actions
+                );
+            }
+        }
+        Cmd::Division(a) => {
+            let settings = division_settings(&a)?;
+            let mut open = ctx.event(&a.event)?;
+            let action = Action::AddDivision {
+                name: a.name.clone(),
+                settings,
+            };
+            ctx.desk.record(&mut open, &[action], now())?;
+            println!("recorded: division {:?}", a.name);
+        }
+        Cmd::Player {
+            command:
+                PlayerCmd::Add {
+                    name,
+                    club,
+                    region,
+                    ids,
+                    rating,
+                },
+        } => {
+            let info = PlayerInfo {
+                name,
+                club,
+                region,
+                federation_ids: ids,
+                rating,
+            };
+            let id = ctx.desk.add_player(&info, now())?;
+            println!("recorded: player {id} {:?}", info.name);
+        }
+        Cmd::Player {
+            command: PlayerCmd::List,
+        } => {
+            for (id, p) in ctx.desk.players()? {
+                let rating = p.rating.map_or(String::new(), |r| r.to_string());
+                println!(
+                    "{id}\t{}\t{}\t{}\t{}\t{rating}",
+                    p.name, p.club, p.region, p.federation_ids
+                );
+            }
+        }
+        Cmd::Enter {
+            event,
+            division,
+            players,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let registry = ctx.desk.players()?;
+            for who in players {
+                let known = who
+                    .trim()
+                    .parse::<u32>()
+                    .ok()
+                    .and_then(|id| registry.iter().find(|(i, _)| *i == id))
+                    .or_else(|| {
+                        registry
+                            .iter()
+                            .find(|(_, p)| p.name.eq_ignore_ascii_case(who.trim()))
+                    });
+                match known {
+                    Some((id, info)) => {
+                        let action = Action::Enter {
+                            division: d,
+                            player: *id,
+                            info: info.clone(),
+                        };
+                        ctx.desk.record(&mut open, &[action], now())?;
+                        println!("recorded: {} entered (player {id})", info.name);
+                    }
+                    None => {
+                        let id = ctx.desk.enter_new_player(
+                            &mut open,
+                            d,
+                            &PlayerInfo::named(who.trim()),
+                            now(),
+                        )?;
+                        println!(
+                            "recorded: {} registered and entered (player {id})",
+                            who.trim()
+                        );
+                    }
+                }
+            }
+        }
+        Cmd::Withdraw {
+            event,
+            division,
+            player,
+            reason,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let p = find_player(&open, d, &player)?;
+            ctx.desk.record(
+                &mut open,
+                &[Action::Withdraw {
+                    division: d,
+                    player: p,
+                    reason,
+                }],
+                now(),
+            )?;
+            println!("recorded: {player} withdrawn");
+        }
+        Cmd::Absent {
+            event,
+            division,
+            player,
+            round,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let p = find_player(&open, d, &player)?;
+            ctx.desk.record(
+                &mut open,
+                &[Action::Absent {
+                    division: d,
+                    player: p,
+                    round,
+                }],
+                now(),
+            )?;
+            println!("recorded: {player} absent in round {round}");
+        }
+        Cmd::Pair {
+            event,
+            division,
+            seed,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let pair = propose(d, &open.event.divisions[d])?;
+            let mut after = open.event.clone();
+            after.apply(&pair)?;
+            let round = after.divisions[d].paired_rounds();
+            let seed = seed.unwrap_or_else(|| now().timestamp_nanos_opt().unwrap_or(0) as u64);
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let ballots =
+                crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
+            ctx.desk.record(&mut open, &[pair, ballots], now())?;
+            println!("recorded: round {round} paired");
+            print_pairings(&open, d, round);
+        }
+        Cmd::Swap {
+            event,
+            division,
+            a,
+            b,
+            reason,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let (pa, pb) = (find_player(&open, d, &a)?, find_player(&open, d, &b)?);
+            let action = swap(d, &open.event.divisions[d], pa, pb, &reason)?;
+            ctx.desk.record(&mut open, &[action], now())?;
+            let round = open.event.divisions[d].paired_rounds();
+            println!("recorded: {a} and {b} exchanged in round {round}");
+            print_pairings(&open, d, round);
+        }
+        Cmd::Result {
+            event,
+            division,
+            round,
+            board,
+            result,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let games = open.event.divisions[d].settings.games_per_round;
+            let result = parse_result(&result, games)?;
+            let shown = result_text(Some(&result));
+            ctx.desk.record(
+                &mut open,
+                &[Action::Result {
+                    division: d,
+                    round,
+                    board,
+                    result,
+                }],
+                now(),
+            )?;
+            println!("recorded: round {round} board {board}: {shown}");
+        }
+        Cmd::Pdn {
+            event,
+            division,
+            round,
+            board,
+            file,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let text =
+                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let games = crate::store::pdn::read_pdn(&text);
+            if let Some(Err(e)) = games.iter().find(|g| g.is_err()) {
+                return Err(format!("{}: {e}", file.display()).into());
+            }
+            if games.is_empty() {
+                return Err(format!("{}: no game in the file", file.display()).into());
+            }
+            ctx.desk.record(
+                &mut open,
+                &[Action::AttachPdn {
+                    division: d,
+                    round,
+                    board,
+                    pdn: text,
+                }],
+                now(),
+            )?;
+            println!(
+                "recorded: {} games attached to round {round} board {board}",
+                games.len()
+            );
+        }
+        Cmd::Pairings {
+            event,
+            division,
+            round,
+        } => {
+            let open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let round = round.unwrap_or(open.event.divisions[d].paired_rounds());
+            print_pairings(&open, d, round);
+        }
+        Cmd::Why {
+            event,
+            division,
+            player,
+            round,
+        } => {
+            let open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let p = find_player(&open, d, &player)?;
+            let div = &open.event.divisions[d];
+            let round = round.unwrap_or(div.paired_rounds());
+            let r = div
+                .round(round)
+                .ok_or(format!("round {round} is not paired"))?;
+            for line in why(div, r, p) {
+                println!("{line}");
+            }
+        }
+        Cmd::Standings {
+            event,
+            division,
+            round,
+        } => {
+            let open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let p = Published::new(
+                &open.event,
+                &open.event.divisions[d],
+                round.unwrap_or(u32::MAX),
+            );
+            print!("{}", p.text());
+        }
+        Cmd::Export {
+            event,
+            division,
+            format,
+            round,
+            out,
+        } => {
+            let open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let div = &open.event.divisions[d];
+            let p = Published::new(&open.event, div, u32::MAX);
+            let text = match format.as_str() {
+                "text" => p.text(),
+                "csv" => p.csv(),
+                "html" => p.html(),
+                "trf" => trf(&open.event, div),
+                "pdn" => pdn(&open.event, div, round),
+                f => return Err(format!("--format {f:?}: use text, csv, html, trf or pdn").into()),
+            };
+            if out.as_os_str() == "-" {
+                print!("{text}");
+            } else {
+                write_atomic(&out, text.as_bytes())
+                    .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+                println!("wrote {}", out.display());
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The round's boards: number, first (Red in game 1), second, result so far; the bye.
+fn print_pairings(open: &OpenEvent, d: usize, round: u32) {
+    let div = &open.event.divisions[d];
+    let Some(r) = div.round(round) else {
+        println!("round {round} is not paired");
+        return;
+    };
+    let order = pairing_order(div);
+    let _ = order;
+    println!("Round {round} of {}", div.planned_rounds());
+    for b in &r.boards {
+        println!(
+            "{:>3}  {:<28} {:<28} {}",
+            b.number,
+            div.name(b.first),
+            div.name(b.second),
+            result_text(b.result.as_ref())
+        );
+    }
+    if let Some(b) = r.bye {
+        println!("bye  {}", div.name(b));
+    }
+    for (k, ballot) in r.ballots.iter().enumerate() {
+        println!("ballot {}: {}", k + 1, ballot.opening.name);
+    }
+}

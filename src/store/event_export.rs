@@ -1,0 +1,441 @@
+//! Publishing an event: standings and the crosstable as plain text, CSV and a self-contained
+//! HTML page; the pairings as FIDE TRF; the PDN of a round's or the event's games.
+
+use crate::director::{Player, Points};
+use crate::event::score::{RoundKind, RoundRecord};
+use crate::event::standings::{Standing, Table, standings};
+use crate::event::{BoardResult, Division, Event, Outcome};
+use crate::store::pdn::{PdnGame, read_pdn, write_pdn};
+
+/// The published standings and crosstable of a division after round `upto`.
+pub struct Published<'a> {
+    /// The event.
+    pub event: &'a Event,
+    /// The division.
+    pub division: &'a Division,
+    /// Per-entrant rounds and scores.
+    pub table: Table,
+    /// The standings in order.
+    pub list: Vec<Standing>,
+}
+
+impl<'a> Published<'a> {
+    /// Standings of `division` after round `upto` (`u32::MAX`: every round).
+    pub fn new(event: &'a Event, division: &'a Division, upto: u32) -> Published<'a> {
+        let (table, list) = standings(division, upto);
+        Published {
+            event,
+            division,
+            table,
+            list,
+        }
+    }
+
+    /// Place of each entrant (1-based), by entrant position.
+    fn places(&self) -> Vec<usize> {
+        let mut at = vec![0; self.division.entrants.len()];
+        for (k, s) in self.list.iter().enumerate() {
+            at[s.entrant] = k + 1;
+        }
+        at
+    }
+
+    /// "3" or "3-5" for a shared place.
+    pub fn place_text(s: &Standing) -> String {
+        if s.place_to > s.place {
+            format!("{}-{}", s.place, s.place_to)
+        } else {
+            s.place.to_string()
+        }
+    }
+
+    /// The crosstable cell of a round: opponent's line number, colour of game 1 and points
+    /// ("5R2": line 5, Red first, 2 points); "bye", "+F"/"-F" forfeits, "abs", "wd".
+    pub fn cell(&self, r: &RoundRecord, lines: &[usize]) -> String {
+        let pts = r.points.to_string();
+        match r.kind {
+            RoundKind::Bye => format!("bye {pts}"),
+            RoundKind::ForfeitWin => format!("{}+F {pts}", r.opponent.map_or(0, |o| lines[o])),
+            RoundKind::ForfeitLoss => format!("{}-F {pts}", r.opponent.map_or(0, |o| lines[o])),
+            RoundKind::Absent => format!("abs {pts}"),
+            RoundKind::Withdrawn => "wd".into(),
+            RoundKind::Played | RoundKind::Pending => {
+                let side = if r.side == Some(Player::First) {
+                    "R"
+                } else {
+                    "W"
+                };
+                let o = r.opponent.map_or(0, |o| lines[o]);
+                if r.kind == RoundKind::Pending {
+                    format!("{o}{side} ..")
+                } else {
+                    format!("{o}{side} {pts}")
+                }
+            }
+        }
+    }
+
+    fn header(&self) -> Vec<String> {
+        let mut h = vec![
+            "#".to_string(),
+            "Name".into(),
+            "Club".into(),
+            "Rating".into(),
+        ];
+        let rounds = self.division.paired_rounds();
+        h.extend((1..=rounds).map(|r| format!("R{r}")));
+        h.push("Pts".into());
+        h.extend(self.division.settings.tiebreaks.iter().map(|t| t.short()));
+        h
+    }
+
+    /// Rows of the crosstable in standings order, every cell as text.
+    pub fn rows(&self) -> Vec<Vec<String>> {
+        let lines = self.places();
+        self.list
+            .iter()
+            .map(|s| {
+                let e = &self.division.entrants[s.entrant];
+                let mut row = vec![
+                    Self::place_text(s),
+                    e.info.name.clone(),
+                    e.info.club.clone(),
+                    e.info.rating.map_or(String::new(), |r| r.to_string()),
+                ];
+                row.extend(
+                    self.table.records[s.entrant]
+                        .iter()
+                        .map(|r| self.cell(r, &lines)),
+                );
+                row.push(s.score.to_string());
+                for (t, v) in self.division.settings.tiebreaks.iter().zip(&s.values) {
+                    row.push(v.map_or("-".into(), |v| self.table.text(*t, v)));
+                }
+                row
+            })
+            .collect()
+    }
+
+    /// The crosstable as aligned plain text.
+    pub fn text(&self) -> String {
+        let header = self.header();
+        let rows = self.rows();
+        let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+        for r in &rows {
+            for (k, c) in r.iter().enumerate() {
+                widths[k] = widths[k].max(c.chars().count());
+            }
+        }
+        let line = |cells: &[String]| {
+            let mut s = String::new();
+            for (k, c) in cells.iter().enumerate() {
+                let pad = widths[k].saturating_sub(c.chars().count());
+                if k == 1 || k == 2 {
+                    s.push_str(c);
+                    s.push_str(&" ".repeat(pad));
+                } else {
+                    s.push_str(&" ".repeat(pad));
+                    s.push_str(c);
+                }
+                s.push_str("  ");
+            }
+            s.trim_end().to_string() + "\n"
+        };
+        let mut out = self.title() + "\n\n";
+        out += &line(&header);
+        for r in &rows {
+            out += &line(r);
+        }
+        out += &self.legend();
+        out
+    }
+
+    fn title(&self) -> String {
+        let info = &self.event.info;
+        let mut t = format!("{} - {}", info.name, self.division.name);
+        let place: Vec<&str> = [info.site.as_str(), info.start_date.as_str()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect();
+        if !place.is_empty() {
+            t += &format!(" ({})", place.join(", "));
+        }
+        t
+    }
+
+    fn legend(&self) -> String {
+        let tbs: Vec<String> = self
+            .division
+            .settings
+            .tiebreaks
+            .iter()
+            .map(|t| format!("{} = {}", t.short(), t.title()))
+            .collect();
+        let mut s = "\nCells: opponent's line, R/W = Red/White in game 1, points; +F/-F forfeit, abs absent, wd withdrawn.\n".to_string();
+        if !tbs.is_empty() {
+            s += &format!("Tie-breaks in order: {}.\n", tbs.join("; "));
+        }
+        s
+    }
+
+    /// The crosstable as CSV (RFC 4180 quoting).
+    pub fn csv(&self) -> String {
+        let mut out = String::new();
+        for r in std::iter::once(self.header()).chain(self.rows()) {
+            let cells: Vec<String> = r.iter().map(|c| csv_cell(c)).collect();
+            out += &cells.join(",");
+            out += "\r\n";
+        }
+        out
+    }
+
+    /// A self-contained HTML page (inline style, no scripts, no external files).
+    pub fn html(&self) -> String {
+        let mut out =
+            String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        out += &format!("<title>{}</title>\n", esc(&self.title()));
+        out += "<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}\
+                th,td{border:1px solid #999;padding:.2em .5em;text-align:right}\
+                td.n,th.n{text-align:left}tr:nth-child(even){background:#f3f3f3}\
+                caption{font-weight:bold;margin-bottom:.5em}</style>\n</head>\n<body>\n";
+        out += &format!("<h1>{}</h1>\n", esc(&self.event.info.name));
+        let info = &self.event.info;
+        let facts: Vec<String> = [
+            ("Site", &info.site),
+            ("Dates", &dates(&info.start_date, &info.end_date)),
+            ("Director", &info.director),
+        ]
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}: {}", esc(v)))
+        .collect();
+        if !facts.is_empty() {
+            out += &format!("<p>{}</p>\n", facts.join(" &middot; "));
+        }
+        out += &format!(
+            "<table>\n<caption>{}</caption>\n<tr>",
+            esc(&self.division.name)
+        );
+        for (k, h) in self.header().iter().enumerate() {
+            let class = if k == 1 || k == 2 { " class=\"n\"" } else { "" };
+            out += &format!("<th{class}>{}</th>", esc(h));
+        }
+        out += "</tr>\n";
+        for r in self.rows() {
+            out += "<tr>";
+            for (k, c) in r.iter().enumerate() {
+                let class = if k == 1 || k == 2 { " class=\"n\"" } else { "" };
+                out += &format!("<td{class}>{}</td>", esc(c));
+            }
+            out += "</tr>\n";
+        }
+        out += "</table>\n";
+        for l in self.legend().lines().filter(|l| !l.is_empty()) {
+            out += &format!("<p>{}</p>\n", esc(l));
+        }
+        out += "</body>\n</html>\n";
+        out
+    }
+}
+
+fn dates(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty() || a == b) {
+        (true, _) => b.to_string(),
+        (false, true) => a.to_string(),
+        (false, false) => format!("{a} to {b}"),
+    }
+}
+
+fn csv_cell(c: &str) -> String {
+    if c.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", c.replace('"', "\"\""))
+    } else {
+        c.to_string()
+    }
+}
+
+/// HTML text escaping.
+pub fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The division's pairings and results as a FIDE TRF(x) file (report 16 layout): a 001 line
+/// per player with the pairing number, name, rating, points, rank and one 10-column block per
+/// round (opponent, colour of game 1 `w`/`b` with Red as White, result `1 = 0`, `+ -` forfeits,
+/// `U`/`H`/`Z`/`-` unplayed), then `XXR` rounds. Points are on the 1/½/0-per-round scale:
+/// each round's result is read from the round's points (more than half the round: `1`, half:
+/// `=`).
+pub fn trf(event: &Event, division: &Division) -> String {
+    let pub_ = Published::new(event, division, u32::MAX);
+    let order = crate::event::pair::pairing_order(division);
+    let mut tpn = vec![0usize; division.entrants.len()];
+    for (k, &i) in order.iter().enumerate() {
+        tpn[i] = k + 1;
+    }
+    let mut rank = vec![0usize; division.entrants.len()];
+    for s in &pub_.list {
+        rank[s.entrant] = s.place;
+    }
+    let max = division.settings.round_max().0.max(1);
+    let mut out = format!("012 {}\n", event.info.name);
+    if !event.info.site.is_empty() {
+        out += &format!("022 {}\n", event.info.site);
+    }
+    if !event.info.start_date.is_empty() {
+        out += &format!("042 {}\n", event.info.start_date.replace('-', "/"));
+    }
+    if !event.info.end_date.is_empty() {
+        out += &format!("052 {}\n", event.info.end_date.replace('-', "/"));
+    }
+    out += &format!("062 {}\n", division.entrants.len());
+    if !event.info.director.is_empty() {
+        out += &format!("102 {}\n", event.info.director);
+    }
+    out += &format!("XXR {}\n", division.planned_rounds());
+    for &i in &order {
+        let e = &division.entrants[i];
+        let recs = &pub_.table.records[i];
+        let fide_points: u32 = recs.iter().map(|r| round_fide(r, max).1).sum();
+        // Fixed columns of TRF16 (1-based): 1 "001", 5-8 rank number, 15-47 name, 49-52
+        // rating, 81-84 points, 86-89 rank, then 10 columns per round from 92.
+        let mut cols: Vec<char> = vec![' '; 91 + 10 * recs.len()];
+        let mut put = |at: usize, text: &str, width: usize, right: bool| {
+            let t: Vec<char> = text.chars().take(width).collect();
+            let start = if right { at + width - t.len() } else { at };
+            for (k, c) in t.into_iter().enumerate() {
+                cols[start - 1 + k] = if c.is_ascii() { c } else { '?' };
+            }
+        };
+        put(1, "001", 3, false);
+        put(5, &tpn[i].to_string(), 4, true);
+        put(15, &e.info.name, 33, false);
+        put(49, &e.info.rating.unwrap_or(0).to_string(), 4, true);
+        put(
+            81,
+            &format!(
+                "{}.{}",
+                fide_points / 2,
+                if fide_points % 2 == 1 { 5 } else { 0 }
+            ),
+            4,
+            true,
+        );
+        put(86, &rank[i].to_string(), 4, true);
+        for (k, r) in recs.iter().enumerate() {
+            let (code, _) = round_fide(r, max);
+            let at = 92 + 10 * k;
+            let opp = r
+                .opponent
+                .map_or("0000".to_string(), |o| tpn[o].to_string());
+            put(at, &opp, 4, true);
+            let colour = match r.side {
+                Some(Player::First) => "w",
+                Some(Player::Second) => "b",
+                None => "-",
+            };
+            put(at + 5, colour, 1, false);
+            put(at + 7, &code.to_string(), 1, false);
+        }
+        let line: String = cols.into_iter().collect();
+        out += line.trim_end();
+        out += "\n";
+    }
+    out
+}
+
+/// A round's TRF result code and its points on the 1/½/0 scale (half points).
+fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
+    let p = r.points.0;
+    match r.kind {
+        RoundKind::Bye => ('U', 2),
+        RoundKind::ForfeitWin => ('+', 2),
+        RoundKind::ForfeitLoss => ('-', 0),
+        RoundKind::Absent => ('Z', 0),
+        RoundKind::Withdrawn => ('-', 0),
+        RoundKind::Pending => (' ', 0),
+        RoundKind::Played => {
+            if 2 * p > max {
+                ('1', 2)
+            } else if 2 * p == max {
+                ('=', 1)
+            } else {
+                ('0', 0)
+            }
+        }
+    }
+}
+
+/// The PDN of the division's games, of one round or of all (`None`): the PDN attached to each
+/// board with its `Round` tag set to `round.board.game`, `Event` and names filled in; boards
+/// with a result but no PDN are written as games without moves, their result from the board.
+pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
+    let mut games = Vec::new();
+    for r in division
+        .rounds
+        .iter()
+        .filter(|r| round.is_none_or(|x| x == r.number))
+    {
+        for b in &r.boards {
+            let attached: Vec<PdnGame> = b
+                .pdn
+                .as_deref()
+                .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
+                .unwrap_or_default();
+            let results: Vec<Outcome> = match &b.result {
+                Some(BoardResult::Games { games }) => games.clone(),
+                _ => Vec::new(),
+            };
+            let count = attached.len().max(results.len());
+            for g in 0..count {
+                let (red, white) = if g % 2 == 0 {
+                    (b.first, b.second)
+                } else {
+                    (b.second, b.first)
+                };
+                let mut game = attached.get(g).cloned().unwrap_or_else(|| {
+                    let start =
+                        crate::event::ballot::ballot_for(division, r.number, b.number, g as u32)
+                            .map_or_else(crate::engine::Position::start, |d| d.opening.position);
+                    PdnGame::new(start)
+                });
+                game.set_tag("Event", format!("{} - {}", event.info.name, division.name));
+                if !event.info.site.is_empty() {
+                    game.set_tag("Site", event.info.site.clone());
+                }
+                game.set_tag("Round", format!("{}.{}.{}", r.number, b.number, g + 1));
+                game.set_tag("Black", division.name(red));
+                game.set_tag("White", division.name(white));
+                if let Some(o) = results.get(g) {
+                    let red_side = if g % 2 == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    let text = match o {
+                        Outcome::Draw => "1/2-1/2",
+                        Outcome::Win { winner } | Outcome::Forfeit { winner }
+                            if *winner == red_side =>
+                        {
+                            "1-0"
+                        }
+                        _ => "0-1",
+                    };
+                    game.set_tag("Result", text);
+                    if let Some(res) = crate::store::pdn::PdnResult::parse(text) {
+                        game.result = res;
+                    }
+                }
+                games.push(game);
+            }
+        }
+    }
+    write_pdn(&games)
+}
+
+/// Points as text (one home: the director's `Points` display).
+pub fn points(p: Points) -> String {
+    p.to_string()
+}

@@ -1,0 +1,495 @@
+//! The tournament desk's database: the player registry and every event, in one SQLite file in
+//! the data folder (`rusqlite` with its bundled SQLite, so no system library is needed).
+//!
+//! - **One source of truth**: an event is its log of director actions (table `actions`, one
+//!   row per [`Action`], TOML text, numbered from 0); the standings, pairings and crosstables
+//!   are derived by replaying it ([`Event::replay`]), never stored.
+//! - **Every director action is one transaction** ([`Desk::record`]): checked against the
+//!   event first, then written and committed, and only then applied in memory and shown. The
+//!   file is opened in WAL mode with `synchronous = FULL`, so a committed action survives a
+//!   kill or a power cut, and a transaction cut short is rolled back on the next open: nothing
+//!   half-written is ever visible.
+//! - **A second crossboard** on the same file: writes wait for each other (busy timeout), and
+//!   an action is refused if the log grew since this desk read it (reload, then redo).
+//! - **Schema versioned** with `PRAGMA user_version` and migrations applied in order, each in
+//!   its own transaction; a file from a newer crossboard is refused, never changed.
+
+use crate::event::{Action, Event, EventError, EventInfo, PlayerId, PlayerInfo};
+use chrono::{DateTime, Utc};
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// The schema, one migration per version (index 0 takes a new file to version 1).
+const MIGRATIONS: &[&str] = &["
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        club TEXT NOT NULL DEFAULT '',
+        region TEXT NOT NULL DEFAULT '',
+        federation_ids TEXT NOT NULL DEFAULT '',
+        rating INTEGER,
+        created_at TEXT NOT NULL
+    );
+    CREATE INDEX players_name ON players (name);
+    CREATE TABLE events (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE actions (
+        event_id INTEGER NOT NULL REFERENCES events (id),
+        seq INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        action TEXT NOT NULL,
+        PRIMARY KEY (event_id, seq)
+    ) WITHOUT ROWID;
+"];
+
+/// The schema version this crossboard writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// An event's number in the database.
+pub type EventId = i64;
+
+/// What went wrong with the database.
+#[derive(Debug, Error)]
+pub enum DeskError {
+    /// SQLite said no (locked, full disk, damaged file, ...).
+    #[error("{path}: {source}")]
+    Sqlite {
+        /// The database file.
+        path: String,
+        /// What SQLite said.
+        source: rusqlite::Error,
+    },
+    /// Written by a newer crossboard.
+    #[error(
+        "{path} has schema version {found}; this crossboard knows up to {SCHEMA_VERSION}: update crossboard"
+    )]
+    TooNew {
+        /// The database file.
+        path: String,
+        /// Its version.
+        found: i64,
+    },
+    /// The action was refused (nothing written).
+    #[error("{0}")]
+    Refused(#[from] EventError),
+    /// A stored action does not read back.
+    #[error("event {event}, action {seq}: {why}")]
+    Damaged {
+        /// The event.
+        event: EventId,
+        /// The action's number.
+        seq: i64,
+        /// Why.
+        why: String,
+    },
+    /// Another crossboard wrote to the event since it was read.
+    #[error("the event changed in another crossboard since it was opened: reopen it and try again")]
+    Changed,
+    /// No such event or player.
+    #[error("{0}")]
+    NotFound(String),
+    /// The data folder could not be made.
+    #[error("{0}")]
+    Io(String),
+}
+
+/// An event as read: its id, its log's length and the state it describes.
+#[derive(Clone, Debug)]
+pub struct OpenEvent {
+    /// The event's number.
+    pub id: EventId,
+    /// The state derived from the log.
+    pub event: Event,
+}
+
+/// A line of the event list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventSummary {
+    /// The event's number.
+    pub id: EventId,
+    /// Its name.
+    pub name: String,
+    /// When it was created (RFC 3339).
+    pub created_at: String,
+    /// Actions logged.
+    pub actions: i64,
+}
+
+/// The desk's database, open.
+pub struct Desk {
+    conn: Connection,
+    path: PathBuf,
+}
+
+/// Where the desk's database lives when no `--db` is given.
+pub fn default_db_path() -> Option<PathBuf> {
+    super::config::project_dirs().map(|d| d.data_dir().join("desk.sqlite3"))
+}
+
+impl Desk {
+    /// Open (or create) the database at `path`, migrating it to the current schema.
+    pub fn open(path: &Path) -> Result<Desk, DeskError> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .map_err(|e| DeskError::Io(format!("{}: {e}", dir.display())))?;
+        }
+        let conn = Connection::open(path).map_err(|e| sql(path, e))?;
+        let mut desk = Desk {
+            conn,
+            path: path.to_path_buf(),
+        };
+        desk.setup()?;
+        Ok(desk)
+    }
+
+    /// The database file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn err(&self, e: rusqlite::Error) -> DeskError {
+        sql(&self.path, e)
+    }
+
+    fn setup(&mut self) -> Result<(), DeskError> {
+        self.conn
+            .busy_timeout(std::time::Duration::from_secs(10))
+            .map_err(|e| self.err(e))?;
+        let mode: String = self
+            .conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            return Err(DeskError::Io(format!(
+                "{}: cannot use write-ahead logging (journal mode {mode})",
+                self.path.display()
+            )));
+        }
+        self.conn
+            .execute_batch("PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;")
+            .map_err(|e| self.err(e))?;
+        let version = self.schema_version()?;
+        if version > SCHEMA_VERSION {
+            return Err(DeskError::TooNew {
+                path: self.path.display().to_string(),
+                found: version,
+            });
+        }
+        for (k, migration) in MIGRATIONS.iter().enumerate().skip(version as usize) {
+            let tx = self
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)
+                .map_err(|e| sql(&self.path, e))?;
+            // Another crossboard may have migrated meanwhile.
+            let now: i64 = tx
+                .query_row("PRAGMA user_version", [], |r| r.get(0))
+                .map_err(|e| sql(&self.path, e))?;
+            if now > k as i64 {
+                continue;
+            }
+            tx.execute_batch(migration)
+                .map_err(|e| sql(&self.path, e))?;
+            tx.execute_batch(&format!("PRAGMA user_version = {}", k + 1))
+                .map_err(|e| sql(&self.path, e))?;
+            tx.commit().map_err(|e| sql(&self.path, e))?;
+        }
+        Ok(())
+    }
+
+    /// The schema version of the file.
+    pub fn schema_version(&self) -> Result<i64, DeskError> {
+        self.conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| self.err(e))
+    }
+
+    /// Add a player to the registry.
+    pub fn add_player(
+        &mut self,
+        info: &PlayerInfo,
+        at: DateTime<Utc>,
+    ) -> Result<PlayerId, DeskError> {
+        info.validate().map_err(EventError::from)?;
+        let tx = begin(&mut self.conn, &self.path)?;
+        let id = insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?;
+        tx.commit().map_err(|e| sql(&self.path, e))?;
+        Ok(id)
+    }
+
+    /// Change a registry record (entries already made keep the name they were entered with).
+    pub fn update_player(&mut self, id: PlayerId, info: &PlayerInfo) -> Result<(), DeskError> {
+        info.validate().map_err(EventError::from)?;
+        let n = self
+            .conn
+            .execute(
+                "UPDATE players SET name = ?2, club = ?3, region = ?4, federation_ids = ?5, rating = ?6 WHERE id = ?1",
+                params![id, info.name, info.club, info.region, info.federation_ids, info.rating],
+            )
+            .map_err(|e| self.err(e))?;
+        if n == 0 {
+            return Err(DeskError::NotFound(format!(
+                "no player {id} in the registry"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Every registered player, by name.
+    pub fn players(&self) -> Result<Vec<(PlayerId, PlayerInfo)>, DeskError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT id, name, club, region, federation_ids, rating FROM players ORDER BY name, id")
+            .map_err(|e| self.err(e))?;
+        let rows = st
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, u32>(0)?,
+                    PlayerInfo {
+                        name: r.get(1)?,
+                        club: r.get(2)?,
+                        region: r.get(3)?,
+                        federation_ids: r.get(4)?,
+                        rating: r.get(5)?,
+                    },
+                ))
+            })
+            .map_err(|e| self.err(e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+    }
+
+    /// The player with id `id`.
+    pub fn player(&self, id: PlayerId) -> Result<PlayerInfo, DeskError> {
+        self.players()?
+            .into_iter()
+            .find(|(i, _)| *i == id)
+            .map(|(_, p)| p)
+            .ok_or_else(|| DeskError::NotFound(format!("no player {id} in the registry")))
+    }
+
+    /// Create an event: its row and its first action (the heading), one transaction.
+    pub fn create_event(
+        &mut self,
+        info: &EventInfo,
+        at: DateTime<Utc>,
+    ) -> Result<OpenEvent, DeskError> {
+        let action = Action::SetInfo { info: info.clone() };
+        let mut event = Event::new();
+        event.check(&action)?;
+        let tx = begin(&mut self.conn, &self.path)?;
+        tx.execute(
+            "INSERT INTO events (name, created_at) VALUES (?1, ?2)",
+            params![info.name, at.to_rfc3339()],
+        )
+        .map_err(|e| sql(&self.path, e))?;
+        let id = tx.last_insert_rowid();
+        insert_action(&tx, id, 0, &action, at).map_err(|e| sql(&self.path, e))?;
+        tx.commit().map_err(|e| sql(&self.path, e))?;
+        event.apply(&action)?;
+        Ok(OpenEvent { id, event })
+    }
+
+    /// Every event, newest first.
+    pub fn events(&self) -> Result<Vec<EventSummary>, DeskError> {
+        let mut st = self
+            .conn
+            .prepare(
+                "SELECT e.id, e.name, e.created_at, (SELECT COUNT(*) FROM actions a WHERE a.event_id = e.id)
+                 FROM events e ORDER BY e.id DESC",
+            )
+            .map_err(|e| self.err(e))?;
+        let rows = st
+            .query_map([], |r| {
+                Ok(EventSummary {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    created_at: r.get(2)?,
+                    actions: r.get(3)?,
+                })
+            })
+            .map_err(|e| self.err(e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+    }
+
+    /// The event named `name` (its number, or its name, case-insensitive; the newest of that
+    /// name).
+    pub fn find_event(&self, name: &str) -> Result<EventId, DeskError> {
+        let list = self.events()?;
+        if let Ok(id) = name.trim().parse::<EventId>()
+            && list.iter().any(|e| e.id == id)
+        {
+            return Ok(id);
+        }
+        list.iter()
+            .find(|e| e.name.eq_ignore_ascii_case(name.trim()))
+            .map(|e| e.id)
+            .ok_or_else(|| {
+                DeskError::NotFound(format!("no event {name:?} (crossboard event list)"))
+            })
+    }
+
+    /// Read an event: replay its log.
+    pub fn load(&self, id: EventId) -> Result<OpenEvent, DeskError> {
+        let exists: Option<i64> = self
+            .conn
+            .query_row("SELECT id FROM events WHERE id = ?1", [id], |r| r.get(0))
+            .optional()
+            .map_err(|e| self.err(e))?;
+        if exists.is_none() {
+            return Err(DeskError::NotFound(format!("no event {id}")));
+        }
+        let mut st = self
+            .conn
+            .prepare_cached("SELECT seq, action FROM actions WHERE event_id = ?1 ORDER BY seq")
+            .map_err(|e| self.err(e))?;
+        let rows = st
+            .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+            .map_err(|e| self.err(e))?;
+        let mut event = Event::new();
+        for (k, row) in rows.enumerate() {
+            let (seq, text) = row.map_err(|e| self.err(e))?;
+            let damaged = |why: String| DeskError::Damaged {
+                event: id,
+                seq,
+                why,
+            };
+            if seq != k as i64 {
+                return Err(damaged(format!("expected action {k}")));
+            }
+            let action: Action = toml::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+            event.apply(&action).map_err(|e| damaged(e.to_string()))?;
+        }
+        Ok(OpenEvent { id, event })
+    }
+
+    /// Record director actions as one transaction: each is checked against the event, all are
+    /// written and committed, then applied to `open`. Refused or failed: nothing is written and
+    /// `open` is unchanged.
+    pub fn record(
+        &mut self,
+        open: &mut OpenEvent,
+        actions: &[Action],
+        at: DateTime<Utc>,
+    ) -> Result<(), DeskError> {
+        let mut next = open.event.clone();
+        for a in actions {
+            next.apply(a)?;
+        }
+        let tx = begin(&mut self.conn, &self.path)?;
+        let count: i64 = tx
+            .query_row(
+                "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
+                [open.id],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql(&self.path, e))?;
+        if count != open.event.actions as i64 {
+            return Err(DeskError::Changed);
+        }
+        for (k, a) in actions.iter().enumerate() {
+            insert_action(&tx, open.id, count + k as i64, a, at).map_err(|e| sql(&self.path, e))?;
+        }
+        tx.commit().map_err(|e| sql(&self.path, e))?;
+        open.event = next;
+        Ok(())
+    }
+
+    /// Register a new player and enter them in a division, one transaction.
+    pub fn enter_new_player(
+        &mut self,
+        open: &mut OpenEvent,
+        division: usize,
+        info: &PlayerInfo,
+        at: DateTime<Utc>,
+    ) -> Result<PlayerId, DeskError> {
+        info.validate().map_err(EventError::from)?;
+        let tx = begin(&mut self.conn, &self.path)?;
+        let id = insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?;
+        let action = Action::Enter {
+            division,
+            player: id,
+            info: info.clone(),
+        };
+        let mut next = open.event.clone();
+        next.apply(&action)?;
+        let count: i64 = tx
+            .query_row(
+                "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
+                [open.id],
+                |r| r.get(0),
+            )
+            .map_err(|e| sql(&self.path, e))?;
+        if count != open.event.actions as i64 {
+            return Err(DeskError::Changed);
+        }
+        insert_action(&tx, open.id, count, &action, at).map_err(|e| sql(&self.path, e))?;
+        tx.commit().map_err(|e| sql(&self.path, e))?;
+        open.event = next;
+        Ok(id)
+    }
+
+    /// The log of an event: (number, time, action text).
+    pub fn log(&self, id: EventId) -> Result<Vec<(i64, String, String)>, DeskError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT seq, at, action FROM actions WHERE event_id = ?1 ORDER BY seq")
+            .map_err(|e| self.err(e))?;
+        let rows = st
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .map_err(|e| self.err(e))?;
+        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+    }
+
+    /// SQLite's own check of the file ("ok" when sound).
+    pub fn integrity_check(&self) -> Result<String, DeskError> {
+        self.conn
+            .query_row("PRAGMA integrity_check", [], |r| r.get(0))
+            .map_err(|e| self.err(e))
+    }
+}
+
+fn begin<'c>(
+    conn: &'c mut Connection,
+    path: &Path,
+) -> Result<rusqlite::Transaction<'c>, DeskError> {
+    conn.transaction_with_behavior(TransactionBehavior::Immediate)
+        .map_err(|e| sql(path, e))
+}
+
+fn sql(path: &Path, source: rusqlite::Error) -> DeskError {
+    DeskError::Sqlite {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+fn insert_player(
+    tx: &rusqlite::Transaction<'_>,
+    info: &PlayerInfo,
+    at: DateTime<Utc>,
+) -> rusqlite::Result<PlayerId> {
+    tx.execute(
+        "INSERT INTO players (name, club, region, federation_ids, rating, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![info.name, info.club, info.region, info.federation_ids, info.rating, at.to_rfc3339()],
+    )?;
+    Ok(tx.last_insert_rowid() as PlayerId)
+}
+
+fn insert_action(
+    tx: &rusqlite::Transaction<'_>,
+    event: EventId,
+    seq: i64,
+    action: &Action,
+    at: DateTime<Utc>,
+) -> rusqlite::Result<()> {
+    let text = toml::to_string(action)
+        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+    tx.execute(
+        "INSERT INTO actions (event_id, seq, at, action) VALUES (?1, ?2, ?3, ?4)",
+        params![event, seq, at.to_rfc3339(), text],
+    )?;
+    Ok(())
+}

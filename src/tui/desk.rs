@@ -1,0 +1,780 @@
+//! The tournament desk screen (home `t`): the events of the desk's database, then one event:
+//! its divisions, the round's pairings with board numbers and states, a result in a few keys,
+//! standings, the crosstable and the pairing explanation. Every change is one transaction in
+//! the database (see [`crate::store::eventdb`]) and is shown only once committed.
+
+use super::Msg;
+use super::desk_text::{result_text, why};
+use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
+use super::screens::{Ctx, Nav, RenderCtx, ScreenState};
+use super::widgets::menu::KeyHelp;
+use crate::director::Player;
+use crate::event::pair::propose;
+use crate::event::{Action, BoardResult, DivisionSettings, EventInfo, Format, Outcome, PlayerInfo};
+use crate::store::event_export::Published;
+use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use std::path::PathBuf;
+
+/// What the event view shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The round's boards.
+    Pairings,
+    /// The standings.
+    Standings,
+    /// The crosstable.
+    Crosstable,
+    /// Why the selected board is paired so.
+    Why,
+}
+
+/// A line being typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ask {
+    EventName,
+    Division,
+    Player,
+    Forfeit,
+}
+
+/// The desk screen.
+pub struct DeskScreen {
+    desk: Option<Desk>,
+    events: Vec<EventSummary>,
+    selected: usize,
+    open: Option<OpenEvent>,
+    division: usize,
+    board: usize,
+    view: View,
+    ask: Option<(Ask, String)>,
+    status: String,
+    exports: PathBuf,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum ListAct {
+    Up,
+    Down,
+    Open,
+    New,
+    Back,
+}
+
+static LIST_KEYS: &[Binding<ListAct>] = &[
+    Binding::new(&[UP, Key::Char('k')], ListAct::Up, "previous event"),
+    Binding::new(&[DOWN, Key::Char('j')], ListAct::Down, "next event"),
+    Binding::new(&[ENTER], ListAct::Open, "open the event").footer("open"),
+    Binding::new(&[Key::Char('n')], ListAct::New, "new event").footer("new"),
+    Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "back").footer("back"),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Act {
+    Up,
+    Down,
+    NextDivision,
+    Pair,
+    First,
+    Second,
+    Draw,
+    Undo,
+    Forfeit,
+    Pairings,
+    Standings,
+    Crosstable,
+    Why,
+    AddPlayer,
+    AddDivision,
+    Export,
+    Back,
+}
+
+static KEYS: &[Binding<Act>] = &[
+    Binding::new(&[UP, Key::Char('k')], Act::Up, "previous board"),
+    Binding::new(&[DOWN, Key::Char('j')], Act::Down, "next board"),
+    Binding::new(&[TAB], Act::NextDivision, "next division"),
+    Binding::new(
+        &[Key::Char('p')],
+        Act::Pair,
+        "pair the next round (and draw its ballots)",
+    )
+    .footer("pair"),
+    Binding::new(
+        &[Key::Char('1')],
+        Act::First,
+        "next game: first player (Red in game 1) won",
+    )
+    .footer("won"),
+    Binding::new(
+        &[Key::Char('2')],
+        Act::Second,
+        "next game: second player won",
+    ),
+    Binding::new(&[Key::Char('=')], Act::Draw, "next game: drawn").footer("draw"),
+    Binding::new(
+        &[BACKSPACE],
+        Act::Undo,
+        "take back the board's last game result",
+    ),
+    Binding::new(
+        &[Key::Char('!')],
+        Act::Forfeit,
+        "the whole round forfeited (asks who came)",
+    ),
+    Binding::new(&[Key::Char('r')], Act::Pairings, "the round's pairings"),
+    Binding::new(&[Key::Char('s')], Act::Standings, "standings").footer("standings"),
+    Binding::new(&[Key::Char('c')], Act::Crosstable, "crosstable"),
+    Binding::new(&[Key::Char('w')], Act::Why, "why is this board paired so").footer("why"),
+    Binding::new(
+        &[Key::Char('a')],
+        Act::AddPlayer,
+        "enter a player (a new name is registered)",
+    ),
+    Binding::new(
+        &[Key::Char('d')],
+        Act::AddDivision,
+        "add a division: NAME swiss:N|rr|drr GAMES",
+    ),
+    Binding::new(
+        &[Key::Char('e')],
+        Act::Export,
+        "export the crosstable (HTML and text) and the PDN",
+    ),
+    Binding::new(&[ESC, Key::Char('q')], Act::Back, "back to the events").footer("back"),
+];
+
+impl DeskScreen {
+    /// The desk on the database of the data folder (or `path`).
+    pub fn new(path: Option<PathBuf>) -> DeskScreen {
+        let path = path.or_else(default_db_path);
+        let exports = path
+            .as_ref()
+            .and_then(|p| p.parent().map(|d| d.join("exports")))
+            .unwrap_or_else(|| PathBuf::from("."));
+        let mut s = DeskScreen {
+            desk: None,
+            events: Vec::new(),
+            selected: 0,
+            open: None,
+            division: 0,
+            board: 0,
+            view: View::Pairings,
+            ask: None,
+            status: String::new(),
+            exports,
+        };
+        match path.map(|p| Desk::open(&p)) {
+            Some(Ok(d)) => s.desk = Some(d),
+            Some(Err(e)) => s.status = e.to_string(),
+            None => s.status = "no data folder on this machine".into(),
+        }
+        s.refresh();
+        s
+    }
+
+    fn refresh(&mut self) {
+        if let Some(d) = &self.desk {
+            match d.events() {
+                Ok(e) => self.events = e,
+                Err(e) => self.status = e.to_string(),
+            }
+        }
+    }
+
+    /// Record actions; the status says what happened.
+    fn record(&mut self, actions: Vec<Action>, done: String) {
+        let (Some(desk), Some(open)) = (self.desk.as_mut(), self.open.as_mut()) else {
+            return;
+        };
+        match desk.record(open, &actions, chrono::Utc::now()) {
+            Ok(()) => self.status = format!("recorded: {done}"),
+            Err(e) => {
+                self.status = e.to_string();
+                if let Ok(o) = desk.load(open.id) {
+                    *open = o;
+                }
+            }
+        }
+    }
+
+    fn boards_len(&self) -> usize {
+        self.open
+            .as_ref()
+            .and_then(|o| o.event.divisions.get(self.division))
+            .and_then(|d| d.rounds.last())
+            .map_or(0, |r| r.boards.len())
+    }
+
+    fn game(&mut self, o: Option<Outcome>) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let Some(r) = d.rounds.last() else {
+            self.status = "pair a round first (p)".into();
+            return;
+        };
+        let Some(b) = r.boards.get(self.board) else {
+            return;
+        };
+        let mut games = match &b.result {
+            Some(BoardResult::Games { games }) => games.clone(),
+            _ => Vec::new(),
+        };
+        match o {
+            Some(o) => {
+                if games.len() as u32 >= d.settings.games_per_round {
+                    self.status = format!(
+                        "board {} is complete (Backspace takes a game back)",
+                        b.number
+                    );
+                    return;
+                }
+                games.push(o);
+            }
+            None => {
+                games.pop();
+            }
+        }
+        let result = BoardResult::Games { games };
+        let text = format!(
+            "round {} board {}: {}",
+            r.number,
+            b.number,
+            result_text(Some(&result))
+        );
+        let action = Action::Result {
+            division: self.division,
+            round: r.number,
+            board: b.number,
+            result,
+        };
+        self.record(vec![action], text);
+    }
+
+    fn pair(&mut self, ctx: &mut Ctx) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            self.status = "add a division first (d)".into();
+            return;
+        };
+        let pair = match propose(self.division, d) {
+            Ok(a) => a,
+            Err(e) => {
+                self.status = e.to_string();
+                return;
+            }
+        };
+        let mut after = open.event.clone();
+        if let Err(e) = after.apply(&pair) {
+            self.status = e.to_string();
+            return;
+        }
+        let round = after.divisions[self.division].paired_rounds();
+        match crate::event::ballot::draw_ballots(
+            self.division,
+            &after.divisions[self.division],
+            round,
+            ctx.rng,
+        ) {
+            Ok(b) => {
+                self.record(vec![pair, b], format!("round {round} paired"));
+                self.board = 0;
+                self.view = View::Pairings;
+            }
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    fn answer(&mut self, ask: Ask, text: String) {
+        let text = text.trim().to_string();
+        match ask {
+            Ask::EventName => {
+                let Some(desk) = self.desk.as_mut() else {
+                    return;
+                };
+                let info = EventInfo {
+                    name: text.clone(),
+                    game: "English draughts".into(),
+                    ..EventInfo::default()
+                };
+                match desk.create_event(&info, chrono::Utc::now()) {
+                    Ok(o) => {
+                        self.open = Some(o);
+                        self.division = 0;
+                        self.status = format!("recorded: event {text:?}");
+                    }
+                    Err(e) => self.status = e.to_string(),
+                }
+                self.refresh();
+            }
+            Ask::Division => {
+                let mut words = text.split_whitespace();
+                let name = words.next().unwrap_or("").to_string();
+                let format = match words.next().unwrap_or("swiss:5") {
+                    "rr" => Some(Format::RoundRobin { cycles: 1 }),
+                    "drr" => Some(Format::RoundRobin { cycles: 2 }),
+                    f => f
+                        .strip_prefix("swiss:")
+                        .and_then(|n| n.parse().ok())
+                        .map(|rounds| Format::Swiss { rounds }),
+                };
+                let games = words.next().and_then(|g| g.parse().ok()).unwrap_or(2);
+                let Some(format) = format else {
+                    self.status =
+                        "division: NAME swiss:N|rr|drr GAMES, e.g. Masters swiss:5 2".into();
+                    return;
+                };
+                let settings = DivisionSettings {
+                    format,
+                    ..DivisionSettings::new(
+                        format,
+                        games,
+                        crate::director::GamePoints::OneHalfZero,
+                        crate::event::ScoreUnit::Game,
+                    )
+                };
+                let n = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
+                self.record(
+                    vec![Action::AddDivision {
+                        name: name.clone(),
+                        settings,
+                    }],
+                    format!("division {name:?}"),
+                );
+                if self.open.as_ref().map_or(0, |o| o.event.divisions.len()) > n {
+                    self.division = n;
+                }
+            }
+            Ask::Player => {
+                let (Some(desk), Some(open)) = (self.desk.as_mut(), self.open.as_mut()) else {
+                    return;
+                };
+                if open.event.divisions.is_empty() {
+                    self.status = "add a division first (d)".into();
+                    return;
+                }
+                let known = desk.players().ok().and_then(|list| {
+                    list.into_iter()
+                        .find(|(_, p)| p.name.eq_ignore_ascii_case(&text))
+                });
+                let result = match known {
+                    Some((id, info)) => desk
+                        .record(
+                            open,
+                            &[Action::Enter {
+                                division: self.division,
+                                player: id,
+                                info,
+                            }],
+                            chrono::Utc::now(),
+                        )
+                        .map(|()| id),
+                    None => desk.enter_new_player(
+                        open,
+                        self.division,
+                        &PlayerInfo::named(&text),
+                        chrono::Utc::now(),
+                    ),
+                };
+                match result {
+                    Ok(id) => {
+                        self.status = format!(
+                            "recorded: {text} entered (player {id}); type the next name or Esc"
+                        );
+                        self.ask = Some((Ask::Player, String::new()));
+                    }
+                    Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::Forfeit => {
+                let present = match text.as_str() {
+                    "1" => Some(Player::First),
+                    "2" => Some(Player::Second),
+                    "none" | "0" => None,
+                    _ => {
+                        self.status = "forfeit: type 1, 2 or none (who came)".into();
+                        return;
+                    }
+                };
+                let Some(open) = &self.open else { return };
+                let Some(r) = open
+                    .event
+                    .divisions
+                    .get(self.division)
+                    .and_then(|d| d.rounds.last())
+                else {
+                    return;
+                };
+                let Some(b) = r.boards.get(self.board) else {
+                    return;
+                };
+                let result = BoardResult::Forfeit { present };
+                let text = format!(
+                    "round {} board {}: {}",
+                    r.number,
+                    b.number,
+                    result_text(Some(&result))
+                );
+                let action = Action::Result {
+                    division: self.division,
+                    round: r.number,
+                    board: b.number,
+                    result,
+                };
+                self.record(vec![action], text);
+            }
+        }
+    }
+
+    fn export(&mut self) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let p = Published::new(&open.event, d, u32::MAX);
+        let stem: String = format!("{}-{}", open.event.info.name, d.name)
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '-'
+                }
+            })
+            .collect();
+        let _ = std::fs::create_dir_all(&self.exports);
+        let files = [
+            (self.exports.join(format!("{stem}.html")), p.html()),
+            (self.exports.join(format!("{stem}.txt")), p.text()),
+            (
+                self.exports.join(format!("{stem}.pdn")),
+                crate::store::event_export::pdn(&open.event, d, None),
+            ),
+        ];
+        for (path, text) in &files {
+            if let Err(e) = crate::store::atomic::write_atomic(path, text.as_bytes()) {
+                self.status = format!("cannot write {}: {e}", path.display());
+                return;
+            }
+        }
+        self.status = format!("wrote {}", files[0].0.display());
+    }
+
+    fn event_update(&mut self, act: Act, ctx: &mut Ctx) -> Nav {
+        let n = self.boards_len();
+        match act {
+            Act::Up => self.board = self.board.saturating_sub(1),
+            Act::Down => self.board = (self.board + 1).min(n.saturating_sub(1)),
+            Act::NextDivision => {
+                let count = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
+                if count > 0 {
+                    self.division = (self.division + 1) % count;
+                    self.board = 0;
+                }
+            }
+            Act::Pair => self.pair(ctx),
+            Act::First => self.game(Some(Outcome::Win {
+                winner: Player::First,
+            })),
+            Act::Second => self.game(Some(Outcome::Win {
+                winner: Player::Second,
+            })),
+            Act::Draw => self.game(Some(Outcome::Draw)),
+            Act::Undo => self.game(None),
+            Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),
+            Act::Pairings => self.view = View::Pairings,
+            Act::Standings => self.view = View::Standings,
+            Act::Crosstable => self.view = View::Crosstable,
+            Act::Why => self.view = View::Why,
+            Act::AddPlayer => self.ask = Some((Ask::Player, String::new())),
+            Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
+            Act::Export => self.export(),
+            Act::Back => {
+                self.open = None;
+                self.refresh();
+            }
+        }
+        Nav::Stay
+    }
+
+    fn event_lines(&self, open: &OpenEvent, width: usize) -> Vec<Line<'static>> {
+        let mut out = Vec::new();
+        let e = &open.event;
+        let tabs: Vec<String> = e
+            .divisions
+            .iter()
+            .enumerate()
+            .map(|(k, d)| {
+                if k == self.division {
+                    format!("[{}]", d.name)
+                } else {
+                    d.name.clone()
+                }
+            })
+            .collect();
+        out.push(Line::from(format!(
+            "{}   divisions: {}",
+            e.info.name,
+            if tabs.is_empty() {
+                "none (d adds one)".into()
+            } else {
+                tabs.join(" ")
+            }
+        )));
+        let Some(d) = e.divisions.get(self.division) else {
+            return out;
+        };
+        let g = d.settings.games_per_round;
+        out.push(Line::from(format!(
+            "{} players, round {} of {}, {} games a round",
+            d.entrants.len(),
+            d.paired_rounds(),
+            d.planned_rounds(),
+            g
+        )));
+        out.push(Line::from(""));
+        match self.view {
+            View::Pairings => match d.rounds.last() {
+                None => {
+                    for en in &d.entrants {
+                        out.push(Line::from(format!("  {}", en.info.name)));
+                    }
+                    out.push(Line::from(
+                        "No round paired yet: a enters players, p pairs round 1.",
+                    ));
+                }
+                Some(r) => {
+                    out.push(Line::from(format!(
+                        "Round {}   board  first (Red in game 1)  second   result  state",
+                        r.number
+                    )));
+                    for (k, b) in r.boards.iter().enumerate() {
+                        let state = if b.is_complete(g) {
+                            "done"
+                        } else if b.result.is_some() {
+                            "playing"
+                        } else {
+                            "waiting"
+                        };
+                        let mark = if k == self.board { ">" } else { " " };
+                        out.push(Line::from(format!(
+                            "{mark}{:>3}  {:<24} {:<24} {:<9} {state}",
+                            b.number,
+                            clip(d.name(b.first), 24),
+                            clip(d.name(b.second), 24),
+                            result_text(b.result.as_ref())
+                        )));
+                    }
+                    if let Some(b) = r.bye {
+                        out.push(Line::from(format!("  bye  {}", d.name(b))));
+                    }
+                    for (k, ballot) in r.ballots.iter().enumerate() {
+                        out.push(Line::from(format!(
+                            "  ballot {}: {}",
+                            k + 1,
+                            ballot.opening.name
+                        )));
+                    }
+                }
+            },
+            View::Standings | View::Crosstable => {
+                let p = Published::new(e, d, u32::MAX);
+                if self.view == View::Standings {
+                    out.push(Line::from(format!(
+                        "{:>5}  {:<28} {:>5}  tie-breaks",
+                        "place", "name", "pts"
+                    )));
+                    for s in &p.list {
+                        let tb: Vec<String> = d
+                            .settings
+                            .tiebreaks
+                            .iter()
+                            .zip(&s.values)
+                            .map(|(t, v)| {
+                                format!(
+                                    "{} {}",
+                                    t.short(),
+                                    v.map_or("-".into(), |v| p.table.text(*t, v))
+                                )
+                            })
+                            .collect();
+                        out.push(Line::from(format!(
+                            "{:>5}  {:<28} {:>5}  {}",
+                            Published::place_text(s),
+                            clip(&d.entrants[s.entrant].info.name, 28),
+                            s.score.to_string(),
+                            tb.join("  ")
+                        )));
+                    }
+                } else {
+                    for l in p.text().lines().skip(2) {
+                        out.push(Line::from(clip(l, width)));
+                    }
+                }
+            }
+            View::Why => match d
+                .rounds
+                .last()
+                .and_then(|r| r.boards.get(self.board).map(|b| (r, b)))
+            {
+                Some((r, b)) => {
+                    for l in why(d, r, b.first) {
+                        for w in super::widgets::wrap(&l, width.max(20)) {
+                            out.push(Line::from(w));
+                        }
+                    }
+                }
+                None => out.push(Line::from("No board selected.")),
+            },
+        }
+        out
+    }
+}
+
+fn clip(s: &str, n: usize) -> String {
+    s.chars().take(n).collect()
+}
+
+impl ScreenState for DeskScreen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        let Msg::Key(k) = msg else { return Nav::Stay };
+        if let Some((ask, text)) = &mut self.ask {
+            match k.code {
+                KeyCode::Esc => self.ask = None,
+                KeyCode::Enter => {
+                    let (ask, text) = (*ask, std::mem::take(text));
+                    self.ask = None;
+                    if !text.trim().is_empty() {
+                        self.answer(ask, text);
+                    }
+                }
+                KeyCode::Backspace => {
+                    text.pop();
+                }
+                KeyCode::Char(c) if text.chars().count() < crate::event::settings::MAX_TEXT => {
+                    text.push(c)
+                }
+                _ => {}
+            }
+            return Nav::Stay;
+        }
+        if self.open.is_some() {
+            return match lookup(KEYS, k) {
+                Some(a) => self.event_update(a, ctx),
+                None => Nav::Stay,
+            };
+        }
+        match lookup(LIST_KEYS, k) {
+            Some(ListAct::Up) => self.selected = self.selected.saturating_sub(1),
+            Some(ListAct::Down) => {
+                self.selected = (self.selected + 1).min(self.events.len().saturating_sub(1))
+            }
+            Some(ListAct::Open) => {
+                if let (Some(desk), Some(e)) = (&self.desk, self.events.get(self.selected)) {
+                    match desk.load(e.id) {
+                        Ok(o) => {
+                            self.open = Some(o);
+                            self.division = 0;
+                            self.board = 0;
+                            self.status.clear();
+                        }
+                        Err(e) => self.status = e.to_string(),
+                    }
+                }
+            }
+            Some(ListAct::New) => self.ask = Some((Ask::EventName, String::new())),
+            Some(ListAct::Back) => return Nav::Pop,
+            None => {}
+        }
+        Nav::Stay
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let width = area.width as usize;
+        let mut lines: Vec<Line> = vec![Line::from(Span::styled("Tournament desk", look.accent()))];
+        match &self.open {
+            Some(o) => lines.extend(self.event_lines(o, width)),
+            None => {
+                if self.events.is_empty() {
+                    lines.push(Line::from("No event yet: n creates one."));
+                }
+                for (k, e) in self.events.iter().enumerate() {
+                    let mark = if k == self.selected { ">" } else { " " };
+                    lines.push(Line::from(format!(
+                        "{mark} {:>3}  {}",
+                        e.id,
+                        clip(&e.name, width.saturating_sub(8))
+                    )));
+                }
+            }
+        }
+        let body = area.height.saturating_sub(3) as usize;
+        lines.truncate(body);
+        frame.render_widget(
+            Paragraph::new(lines),
+            Rect {
+                height: area.height.saturating_sub(3),
+                ..area
+            },
+        );
+        let prompt = match &self.ask {
+            Some((ask, text)) => {
+                let what = match ask {
+                    Ask::EventName => "Event name",
+                    Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)",
+                    Ask::Player => "Player name",
+                    Ask::Forfeit => "Forfeit: who came (1, 2 or none)",
+                };
+                format!("{what}: {text}_")
+            }
+            None => String::new(),
+        };
+        let buf = frame.buffer_mut();
+        buf.set_string(
+            area.x,
+            area.bottom().saturating_sub(3),
+            clip(&self.status, width),
+            look.alert(),
+        );
+        buf.set_string(
+            area.x,
+            area.bottom().saturating_sub(2),
+            clip(&prompt, width),
+            look.accent(),
+        );
+        let keys = if self.open.is_some() {
+            footer(KEYS)
+        } else {
+            footer(LIST_KEYS)
+        };
+        buf.set_string(
+            area.x,
+            area.bottom().saturating_sub(1),
+            clip(&format!("{keys} · ? help"), width),
+            look.dim(),
+        );
+    }
+
+    fn title(&self) -> String {
+        "Tournament desk".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        if self.open.is_some() {
+            help(KEYS)
+        } else {
+            help(LIST_KEYS)
+        }
+    }
+
+    fn typing(&self) -> bool {
+        self.ask.is_some()
+    }
+}

@@ -1,0 +1,175 @@
+//! The tournament desk's sentences, shared by the desk screen and `crossboard event`: a
+//! board's result, the pairing explanation ("why is A playing B"), a round's pairings.
+
+use crate::director::Player;
+use crate::event::explain::{Avoided, Method, Note};
+use crate::event::{BoardResult, Division, Outcome, PlayerId, Round};
+
+/// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
+/// forfeit), or `forfeit 1`/`forfeit 2`/`forfeit none`; `-` before any result.
+pub fn result_text(result: Option<&BoardResult>) -> String {
+    match result {
+        None => "-".into(),
+        Some(BoardResult::Forfeit { present }) => match present {
+            Some(Player::First) => "forfeit 1".into(),
+            Some(Player::Second) => "forfeit 2".into(),
+            None => "forfeit none".into(),
+        },
+        Some(BoardResult::Games { games }) => games
+            .iter()
+            .map(|g| match g {
+                Outcome::Win {
+                    winner: Player::First,
+                } => "1",
+                Outcome::Win {
+                    winner: Player::Second,
+                } => "2",
+                Outcome::Draw => "=",
+                Outcome::Forfeit {
+                    winner: Player::First,
+                } => "1f",
+                Outcome::Forfeit {
+                    winner: Player::Second,
+                } => "2f",
+            })
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// Read a result typed as [`result_text`] writes it (`1 =`, `12`, `forfeit 2`, ...).
+pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
+    let t = text.trim().to_ascii_lowercase();
+    if let Some(rest) = t.strip_prefix("forfeit") {
+        let present = match rest.trim() {
+            "1" => Some(Player::First),
+            "2" => Some(Player::Second),
+            "none" | "0" | "" => None,
+            other => {
+                return Err(format!(
+                    "forfeit {other:?}: use forfeit 1, forfeit 2 or forfeit none"
+                ));
+            }
+        };
+        return Ok(BoardResult::Forfeit { present });
+    }
+    let mut out = Vec::new();
+    let chars: Vec<char> = t
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != ',')
+        .collect();
+    let mut k = 0;
+    while k < chars.len() {
+        let forfeit = chars.get(k + 1) == Some(&'f');
+        let o = match chars[k] {
+            '1' if forfeit => Outcome::Forfeit {
+                winner: Player::First,
+            },
+            '2' if forfeit => Outcome::Forfeit {
+                winner: Player::Second,
+            },
+            '1' => Outcome::Win {
+                winner: Player::First,
+            },
+            '2' => Outcome::Win {
+                winner: Player::Second,
+            },
+            '=' | 'd' | '½' => Outcome::Draw,
+            c => {
+                return Err(format!(
+                    "{c:?} is not a game result: 1 (first won), 2, = (draw), 1f/2f (forfeit)"
+                ));
+            }
+        };
+        out.push(o);
+        k += if forfeit { 2 } else { 1 };
+    }
+    if out.len() as u32 > games {
+        return Err(format!("{} results for {games} games a round", out.len()));
+    }
+    Ok(BoardResult::Games { games: out })
+}
+
+/// The reasons for the board `player` plays on in `round`, as sentences.
+pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> {
+    let name = |id: PlayerId| division.name(id).to_string();
+    let mut out = Vec::new();
+    if round.bye == Some(player) {
+        out.push(format!(
+            "{} has the bye in round {}.",
+            name(player),
+            round.number
+        ));
+        if let Some(b) = &round.explanation.bye {
+            out.push(format!(
+                "It goes to the lowest-placed player of the last score group ({} points) who has not had a bye or a forfeit win.",
+                b.score
+            ));
+            if !b.skipped.is_empty() {
+                let names: Vec<String> = b.skipped.iter().map(|&p| name(p)).collect();
+                out.push(format!(
+                    "Passed over (already had one): {}.",
+                    names.join(", ")
+                ));
+            }
+        }
+        return out;
+    }
+    let Some(board) = round.board_of(player) else {
+        out.push(format!(
+            "{} is not paired in round {} (absent, withdrawn or entered later).",
+            name(player),
+            round.number
+        ));
+        return out;
+    };
+    out.push(format!(
+        "Round {}, board {}: {} (Red in game 1) against {}.",
+        round.number,
+        board.number,
+        name(board.first),
+        name(board.second)
+    ));
+    for reason in &round.overrides {
+        out.push(format!(
+            "The director changed this round's pairing: {reason}."
+        ));
+    }
+    let Some(w) = round.explanation.board_of(player) else {
+        return out;
+    };
+    if round.explanation.method == Method::Director && w.notes.contains(&Note::Director) {
+        out.push("This board was set by the director.".into());
+    }
+    for n in &w.notes {
+        match n {
+            Note::SameGroup => out.push(format!(
+                "Both had {} points: paired within their score group.",
+                w.scores.0
+            )),
+            Note::Floated { player: p, from, to } => out.push(format!(
+                "{} ({from} points) floated down to the {to}-point group: their own group could not pair everyone.",
+                name(*p)
+            )),
+            Note::NaturalAvoided { player: p, natural, why } => {
+                let because = match why {
+                    Avoided::Rematch { round } => format!("they already met in round {round}"),
+                    Avoided::Colour => "both needed the same colour".into(),
+                    Avoided::Elsewhere => "that opponent was needed on another board to pair everyone with the fewest floats".into(),
+                };
+                out.push(format!(
+                    "{}'s natural opponent (top half against bottom half) was {}, avoided because {because}.",
+                    name(*p),
+                    name(*natural)
+                ));
+            }
+            Note::Colours { granted: Some(g) } => out.push(format!("Colours: {}'s preference decided.", name(*g))),
+            Note::Colours { granted: None } => {}
+            Note::Berger { table_round, first, second } => out.push(format!(
+                "Round robin: round {table_round} of the Berger table pairs numbers {first} and {second}."
+            )),
+            Note::Director => {}
+        }
+    }
+    out
+}

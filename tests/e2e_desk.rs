@@ -1,0 +1,76 @@
+//! End to end under tmux: a 6-player Swiss of 3 rounds run through the desk screen, the
+//! standings shown and the HTML crosstable exported.
+
+mod common;
+
+use common::{Tmux, bin};
+
+#[test]
+fn a_six_player_swiss_through_the_desk_screen() {
+    let data = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "env XDG_DATA_HOME={} {} --no-color",
+        data.path().display(),
+        bin()
+    );
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
+        return;
+    };
+    t.wait_text("Tournament desk");
+    t.keys(&["t"]);
+    t.wait_text("No event yet");
+    t.keys(&["n"]);
+    t.text("Club Open");
+    t.keys(&["Enter"]);
+    t.wait_text("recorded: event");
+    t.keys(&["d"]);
+    t.text("Open swiss:3 2");
+    t.keys(&["Enter"]);
+    t.wait_text("[Open]");
+    t.keys(&["a"]);
+    for name in ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"] {
+        t.text(name);
+        t.keys(&["Enter"]);
+        t.wait_text(&format!("recorded: {name} entered"));
+    }
+    t.keys(&["Escape"]);
+    t.wait_text("6 players");
+    for round in 1..=3 {
+        t.keys(&["p"]);
+        t.wait_text(&format!("recorded: round {round} paired"));
+        for board in 1..=3 {
+            // First player wins game 1, game 2 drawn: two keys per board.
+            t.keys(&["1"]);
+            t.wait_text(&format!("round {round} board {board}: 1"));
+            t.keys(&["="]);
+            t.wait_text(&format!("round {round} board {board}: 1 ="));
+            t.keys(&["j"]);
+        }
+        t.wait_for("the round complete", common::WAIT_SECS, |s| {
+            s.matches("done").count() == 3
+        });
+    }
+    t.keys(&["w"]);
+    t.wait_text("Round 3, board");
+    t.keys(&["s"]);
+    let screen = t.wait_text("place");
+    assert!(screen.contains("Ann") && screen.contains("Fay"), "{screen}");
+    t.keys(&["e"]);
+    t.wait_text("wrote");
+    let html = data.path().join("crossboard/exports/club-open-open.html");
+    let text = std::fs::read_to_string(&html).unwrap_or_else(|e| panic!("{}: {e}", html.display()));
+    assert!(text.starts_with("<!DOCTYPE html>"));
+    for name in ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"] {
+        assert!(text.contains(name), "{name} missing from the crosstable");
+    }
+    assert_eq!(text.matches("<tr>").count(), 7, "header and six players");
+    // The event is in the database: the CLI reads the same standings.
+    let out = std::process::Command::new(bin())
+        .env("XDG_DATA_HOME", data.path())
+        .args(["event", "standings", "Club Open", "Open"])
+        .output()
+        .unwrap();
+    let standings = String::from_utf8_lossy(&out.stdout);
+    assert!(standings.contains("R3"), "{standings}");
+    t.keys(&["q", "q", "q"]);
+}
