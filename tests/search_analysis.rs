@@ -70,3 +70,35 @@ fn ballot_verdicts_match_the_at_once_check_on_man_down_ballots() {
     assert_eq!(v.loses_material, None, "{v:?}");
     assert!(v.red_score.0.abs() < 100);
 }
+
+#[test]
+fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is() {
+    // bb2b09f's analysis marked 97 positions, all KingsRow-lost: the 91 that lose a man at
+    // once and six where White loses a man a few plies later. None may be lost (no
+    // regression), and no position KingsRow holds drawn may be marked (a sample of them here;
+    // `crossboard bench analysis` checks all 2,500).
+    let positions = eleven_man_positions();
+    let later = [325, 329, 330, 332, 375, 379];
+    let marked_before: Vec<_> = positions
+        .iter()
+        .filter(|p| p.loses_man.is_some() || later.contains(&p.id))
+        .collect();
+    assert_eq!(marked_before.len(), 97);
+    let depth = crossboard::search::analysis::DEFAULT_BALLOT_DEPTH;
+    let stop = Arc::new(AtomicBool::new(false));
+    let list: Vec<Position> = marked_before.iter().map(|p| p.position).collect();
+    let verdicts = crossboard::search::analysis::analyse_all(&list, depth, &stop, &|_| {});
+    for (p, v) in marked_before.iter().zip(&verdicts) {
+        assert!(p.kingsrow_lost);
+        assert_eq!(v.loses_material, Some(Color::White), "id {}: {v:?}", p.id);
+    }
+    let drawn: Vec<Position> = positions
+        .iter()
+        .filter(|p| !p.kingsrow_lost)
+        .step_by(15)
+        .map(|p| p.position)
+        .collect();
+    assert!(drawn.len() > 140);
+    let verdicts = crossboard::search::analysis::analyse_all(&drawn, depth, &stop, &|_| {});
+    assert!(verdicts.iter().all(|v| v.loses_material.is_none()));
+}

@@ -77,3 +77,33 @@ fn analyse_prints_a_table_for_every_distinct_position() {
         .unwrap();
     assert!(!bad.status.success(), "--depth needs --analyse");
 }
+
+#[test]
+fn a_node_limited_match_replays_from_its_seed() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str| {
+        let out = dir.path().join(name);
+        let status = crossboard()
+            .args([
+                "engine-match",
+                "--ballots",
+                "1",
+                "--seed",
+                "9",
+                "--nodes",
+                "3000",
+            ])
+            .args(["--hash", "2", "--max-plies", "80", "--out"])
+            .arg(&out)
+            .output()
+            .unwrap();
+        assert!(status.status.success());
+        let text = std::fs::read_to_string(&out).unwrap();
+        // The Date tag is the day the match ran: the moves must be identical.
+        text.lines()
+            .filter(|l| !l.starts_with("[Date"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(run("a.pdn"), run("b.pdn"));
+}

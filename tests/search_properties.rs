@@ -117,7 +117,7 @@ fn table_does_not_change_a_fixed_depth_result() {
         strict_tt: true,
         reductions: false,
         hash_mb: 4,
-        material_only: false,
+        ..Options::default()
     };
     for fen in fens {
         let pos = Position::from_fen(fen).unwrap();

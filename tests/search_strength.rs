@@ -3,8 +3,8 @@
 //! Run: `cargo test --profile opt-test --test search_strength -- --ignored --nocapture`.
 
 use crossboard::openings::eleven_man_positions;
-use crossboard::search::selfplay::{SelfPlay, points_for};
-use crossboard::search::{Level, Limits};
+use crossboard::search::Level;
+use crossboard::search::selfplay::{MoveLimit, SelfPlay, points_for};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -33,7 +33,10 @@ fn master_beats_beginner_from_both_sides() {
                 b.position,
                 red,
                 white,
-                || Limits::nodes(30_000),
+                MoveLimit {
+                    nodes: Some(30_000),
+                    ..MoveLimit::default()
+                },
                 &mut rng,
                 &stop,
             );
@@ -47,8 +50,8 @@ fn master_beats_beginner_from_both_sides() {
             games.push(g);
         }
     }
-    let master = points_for(Level::Master, &games);
-    let beginner = points_for(Level::Beginner, &games);
+    let master = points_for("crossboard master", &games);
+    let beginner = points_for("crossboard beginner", &games);
     println!("master {master} - beginner {beginner}");
     assert!(
         master >= 0.85 * games.len() as f64,

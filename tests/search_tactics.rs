@@ -18,7 +18,11 @@ fn two_for_one_shot() {
     let (mv, score, pv) = best("B:W22,23,29,32:B6,7,10,15", 6);
     assert_eq!(mv.to_string(), "15-18", "{pv:?}");
     assert!(score.0 > 150, "a man up after the shot: {score}");
-    assert_eq!(pv[..3], ["15-18", "22x15", "10x19x26"]);
+    let line = [pv[0].as_str(), pv[1].as_str(), pv[2].as_str()];
+    assert!(
+        line == ["15-18", "22x15", "10x19x26"] || line == ["15-18", "23x14", "10x17x26"],
+        "either capture loses two: {pv:?}"
+    );
 }
 
 #[test]

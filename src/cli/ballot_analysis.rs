@@ -3,7 +3,7 @@
 
 use crate::engine::Color;
 use crate::openings::{self, System, loses_man_text};
-use crate::search::analysis::PositionAnalyser;
+use crate::search::analysis::analyse_all;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -21,7 +21,14 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let mut list = list;
     list.sort_by_key(|o| (o.public_id.unwrap_or(0), o.number));
     let stop = Arc::new(AtomicBool::new(false));
-    let mut analyser = PositionAnalyser::new(depth);
+    let t = Instant::now();
+    let positions: Vec<_> = list.iter().map(|o| o.position).collect();
+    let total = positions.len();
+    let verdicts = analyse_all(&positions, depth, &stop, &|n| {
+        if n % 250 < 25 || n == total {
+            eprintln!("analysed {n} of {total} positions");
+        }
+    });
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -30,9 +37,7 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let (mut marked, mut lost, mut both, mut at_once) = (0, 0, 0, 0);
     let mut marked_ballots = 0;
     let (mut only_engine, mut only_kingsrow) = (Vec::new(), Vec::new());
-    let t = Instant::now();
-    for (i, o) in list.iter().enumerate() {
-        let v = analyser.analyse(&o.position, &stop);
+    for (o, v) in list.iter().zip(&verdicts) {
         let id = o.public_id.unwrap_or(o.number);
         let verdict = match v.loses_material {
             Some(Color::Red) => "Red loses material",
@@ -73,15 +78,13 @@ pub fn analyse_text(system: System, depth: u32) -> String {
         if o.kingsrow_lost && !m {
             only_kingsrow.push(id);
         }
-        if (i + 1) % 250 == 0 {
-            eprintln!("analysed {} of {} positions", i + 1, list.len());
-        }
     }
     let secs = t.elapsed().as_secs_f64();
     let _ = writeln!(
         out,
-        "# {} positions at depth {depth} in {secs:.1} s; {at_once} lose a man at once; the engine marks {marked} positions ({marked_ballots} openings) as losing material by force",
-        list.len()
+        "# {} positions at depth {depth} in {secs:.1} s wall ({} threads); {at_once} lose a man at once; the engine marks {marked} positions ({marked_ballots} openings) as losing material by force",
+        list.len(),
+        rayon::current_num_threads()
     );
     if system == System::ElevenMan {
         let _ = writeln!(

@@ -46,7 +46,9 @@ pub fn run(args: Args) -> CliResult {
         What::Perft => bench_perft(args.depth.unwrap_or(12)),
         What::Search => {
             let cpu = cpu_seconds();
-            for line in crate::search::bench::bench_search(args.depth.unwrap_or(14)) {
+            let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+            let depth = args.depth.unwrap_or(14);
+            for line in crate::search::bench::bench_search(depth, cores, &cpu_seconds) {
                 println!("{line}");
             }
             print_cpu(cpu);

@@ -1,18 +1,24 @@
-//! `crossboard engine-match`: the engine plays drawn ballots from both sides; the games are
-//! saved as PDN, like any other match (for directors preparing events).
+//! `crossboard engine-match`: the engine plays drawn ballots from both sides, against another
+//! level or against any Hub engine (`--hub COMMAND`); the games are saved as PDN, like any
+//! other match (for directors preparing events, and to measure strength). Games run in
+//! parallel, one per core by default.
 
 use super::CliResult;
-use crate::engine::{Game, Outcome, Rules};
-use crate::openings::{self, DrawMode, DrawSettings, System};
-use crate::search::selfplay::{EndReason, SelfPlay, points_for};
-use crate::search::{Level, Limits};
+use super::hub_client::HubEngine;
+use crate::engine::{Color, Game, Outcome, Rules};
+use crate::openings::{self, DrawMode, DrawSettings, Opening, System};
+use crate::search::selfplay::{
+    EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game, points_for,
+};
+use crate::search::{Level, MAX_THREADS, Options};
 use crate::store::pdn::{PdnGame, PdnResult, write_pdn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use rayon::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Arguments of `crossboard engine-match`.
 #[derive(Debug, clap::Args)]
@@ -21,7 +27,7 @@ pub struct Args {
     #[arg(long, default_value_t = 5)]
     ballots: u32,
     /// Seed of the ballot draw and of the levels' random choices (a fresh one is printed when
-    /// omitted).
+    /// omitted). A node-limited match is replayed exactly from its seed; a timed one is not.
     #[arg(long)]
     seed: Option<u64>,
     /// The PDN file to write (replaced atomically).
@@ -36,117 +42,322 @@ pub struct Args {
     /// Redraw ballots that lose a man at once.
     #[arg(long)]
     exclude_man_down: bool,
+    /// Redraw 11-man positions KingsRow classes lost.
+    #[arg(long)]
+    exclude_lost: bool,
     /// Level of the first engine: beginner, casual, club, expert or master.
     #[arg(long, default_value = "master")]
     level: Level,
     /// Level of the second engine (default: the same as --level).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "hub")]
     opponent: Option<Level>,
-    /// Thinking time per move, milliseconds.
+    /// The second engine is this Hub-protocol program (a command line, e.g. `"./scan hub"`).
+    #[arg(long, value_name = "COMMAND")]
+    hub: Option<String>,
+    /// Thinking time per move, milliseconds (on average; the search stops by twice that).
     #[arg(long, default_value_t = 100)]
     ms: u64,
-    /// Depth limit per move (on top of the time).
+    /// Node limit per move instead of time: the match is then reproducible from its seed.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Depth limit per move (on top of the time or nodes).
     #[arg(long)]
     depth: Option<u32>,
+    /// Thinking time of the second engine, ms (default: --ms).
+    #[arg(long)]
+    opponent_ms: Option<u64>,
+    /// Node limit of the second engine (default: --nodes).
+    #[arg(long)]
+    opponent_nodes: Option<u64>,
+    /// Depth limit of the second engine (default: --depth).
+    #[arg(long)]
+    opponent_depth: Option<u32>,
     /// Ply cap per game; a game reaching it is adjudicated a draw.
     #[arg(long, default_value_t = crate::search::selfplay::DEFAULT_MAX_PLIES)]
     max_plies: usize,
+    /// Games played at once (default: one per core).
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Search threads of each built-in engine.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Transposition table of each built-in engine, MB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+}
+
+/// Who plays one side.
+#[derive(Clone, Debug)]
+enum Side {
+    Builtin(Level),
+    Hub(String),
+}
+
+struct Spec {
+    round: u32,
+    leg: usize,
+    opening: Opening,
+    /// Red's and White's players and their limits.
+    sides: [(Side, MoveLimit); 2],
+    seed: u64,
+}
+
+fn player(side: &Side, options: Options, seed: u64) -> Result<Box<dyn Player>, String> {
+    Ok(match side {
+        Side::Builtin(level) => Box::new(EnginePlayer::new(*level, options, seed)),
+        Side::Hub(command) => Box::new(HubEngine::start(command, &[])?),
+    })
+}
+
+fn play_one(spec: &Spec, options: Options, max_plies: usize) -> EngineGame {
+    let stop = Arc::new(AtomicBool::new(false));
+    let mut game = Game::new(Rules::English, spec.opening.start);
+    for mv in &spec.opening.set_moves {
+        // Ballot moves were checked when the tables were built.
+        let _ = game.play(mv);
+    }
+    let players: Result<Vec<_>, String> = spec
+        .sides
+        .iter()
+        .enumerate()
+        .map(|(i, (s, _))| player(s, options, spec.seed.wrapping_add(i as u64)))
+        .collect();
+    match players {
+        Ok(mut p) => {
+            let (red, white) = p.split_at_mut(1);
+            let limits = [spec.sides[0].1, spec.sides[1].1];
+            play_game(
+                game,
+                [red[0].as_mut(), white[0].as_mut()],
+                limits,
+                max_plies,
+                &stop,
+            )
+        }
+        Err(e) => EngineGame {
+            game,
+            outcome: Outcome::Draw,
+            reason: crate::search::selfplay::EndReason::Stopped,
+            red: String::new(),
+            white: String::new(),
+            stats: [SideStats::default(); 2],
+            error: Some(e),
+        },
+    }
 }
 
 /// Run `engine-match`.
 pub fn run(args: Args) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let first = args.level;
-    let second = args.opponent.unwrap_or(first);
+    let first = Side::Builtin(args.level);
+    let second = match (&args.hub, args.opponent) {
+        (Some(cmd), _) => Side::Hub(cmd.clone()),
+        (None, level) => Side::Builtin(level.unwrap_or(args.level)),
+    };
     let settings = DrawSettings {
         system: args.system,
         mode: args.mode,
         exclude_man_down: args.exclude_man_down,
+        exclude_kingsrow_lost: args.exclude_lost,
         no_repeat: true,
         ..DrawSettings::default()
     };
+    let limit = MoveLimit {
+        time: args
+            .nodes
+            .is_none()
+            .then(|| Duration::from_millis(args.ms.max(1))),
+        nodes: args.nodes,
+        depth: args.depth,
+    };
+    let opponent_nodes = args.opponent_nodes.or(args.nodes);
+    let opponent_limit = MoveLimit {
+        time: opponent_nodes
+            .is_none()
+            .then(|| Duration::from_millis(args.opponent_ms.unwrap_or(args.ms).max(1))),
+        nodes: opponent_nodes,
+        depth: args.opponent_depth.or(args.depth),
+    };
+    let options = Options {
+        threads: args.threads.clamp(1, MAX_THREADS),
+        hash_mb: args.hash.max(1),
+        ..Options::default()
+    };
+    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
     eprintln!(
-        "engine match: {} ballots ({}), {first} vs {second}, {} ms per move, seed {seed}",
+        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}",
         args.ballots,
         args.system.title(),
-        args.ms
+        side_text(&first),
+        limit_text(&limit),
+        side_text(&second),
+        limit_text(&opponent_limit),
     );
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut selfplay = SelfPlay::default().with_max_plies(args.max_plies);
-    let date = chrono::Local::now().format("%Y.%m.%d").to_string();
-    let mut drawn = Vec::new();
-    let mut games = Vec::new();
-    let mut records = Vec::new();
+    // Draw every ballot first (in order, from the seed), then play the games in any order.
+    let mut drawn: Vec<Opening> = Vec::new();
+    let mut specs = Vec::new();
     for round in 1..=args.ballots {
-        let draw = openings::draw(&settings, &drawn, &mut rng)?;
-        let opening = draw.opening;
+        let opening = openings::draw(&settings, &drawn, &mut rng)?.opening;
         drawn.push(opening.clone());
-        for (leg, (red, white)) in [(first, second), (second, first)].into_iter().enumerate() {
-            let mut game = Game::new(Rules::English, opening.start);
-            for mv in &opening.set_moves {
-                game.play(mv)?;
-            }
-            let (ms, depth) = (args.ms, args.depth);
-            let limits = move || Limits {
-                depth,
-                nodes: None,
-                deadline: Some(Instant::now() + Duration::from_millis(ms)),
-            };
-            let g = selfplay.play_on(game, red, white, limits, &mut rng, &stop);
-            let result = PdnResult::from(Some(g.outcome));
-            eprintln!(
-                "{round}.{}: {} ({}) {red} - {white}: {result} ({}, {} plies)",
-                leg + 1,
-                opening.reference(),
-                opening.name,
-                reason_text(g.reason),
-                g.game.moves().len()
-            );
-            let mut pdn = PdnGame::from_game(&g.game)
-                .with_tag("Event", "crossboard engine match")
-                .with_tag("Site", "crossboard")
-                .with_tag("Date", date.clone())
-                .with_tag("Round", format!("{round}.{}", leg + 1))
-                .with_tag("Black", format!("crossboard {red}"))
-                .with_tag("White", format!("crossboard {white}"))
-                .with_tag(
-                    "Opening",
-                    format!("{}: {}", opening.reference(), opening.name),
-                )
-                .with_tag("Termination", reason_text(g.reason));
-            pdn.result = result;
-            records.push(pdn);
-            games.push(g);
+        let (a, b) = ((first.clone(), limit), (second.clone(), opponent_limit));
+        for (leg, sides) in [[a.clone(), b.clone()], [b, a]].into_iter().enumerate() {
+            specs.push(Spec {
+                round,
+                leg,
+                opening: opening.clone(),
+                sides,
+                seed: rng.next_u64(),
+            });
         }
     }
-    crate::store::atomic::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
-    let draws = games.iter().filter(|g| g.outcome == Outcome::Draw).count();
-    if first == second {
-        println!(
-            "{} games, {draws} drawn; written to {}",
-            games.len(),
-            args.out.display()
-        );
-    } else {
-        println!(
-            "{first} {} - {second} {} over {} games ({draws} drawn); written to {}",
-            points_for(first, &games),
-            points_for(second, &games),
-            games.len(),
-            args.out.display()
-        );
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| format!("cannot start {jobs} game threads: {e}"))?;
+    let games: Vec<EngineGame> = pool.install(|| {
+        specs
+            .par_iter()
+            .map(|spec| {
+                let g = play_one(spec, options, args.max_plies);
+                eprintln!("{}", game_line(spec, &g));
+                g
+            })
+            .collect()
+    });
+    if let Some(e) = games
+        .iter()
+        .find_map(|g| g.error.as_ref().filter(|_| g.red.is_empty()))
+    {
+        return Err(e.clone().into());
     }
+    let date = chrono::Local::now().format("%Y.%m.%d").to_string();
+    let records: Vec<PdnGame> = specs
+        .iter()
+        .zip(&games)
+        .map(|(spec, g)| pdn_record(spec, g, &date))
+        .collect();
+    crate::store::atomic::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
+    println!("{}", summary(&games, &args.out));
     Ok(())
 }
 
-fn reason_text(reason: EndReason) -> &'static str {
-    match reason {
-        EndReason::NoMoves => "no moves left",
-        EndReason::Repetition => "threefold repetition",
-        EndReason::FortyMoves => "forty-move rule",
-        EndReason::ThirteenCount => "13-count",
-        EndReason::MoveLimit => "move limit (adjudicated draw)",
-        EndReason::Stopped => "stopped",
+fn side_text(side: &Side) -> String {
+    match side {
+        Side::Builtin(level) => format!("crossboard {level}"),
+        Side::Hub(cmd) => format!("Hub engine `{cmd}`"),
     }
+}
+
+fn limit_text(limit: &MoveLimit) -> String {
+    let mut parts = Vec::new();
+    if let Some(t) = limit.time {
+        parts.push(format!("{} ms per move", t.as_millis()));
+    }
+    if let Some(n) = limit.nodes {
+        parts.push(format!("{n} nodes per move"));
+    }
+    if let Some(d) = limit.depth {
+        parts.push(format!("depth {d}"));
+    }
+    parts.join(", ")
+}
+
+fn game_line(spec: &Spec, g: &EngineGame) -> String {
+    let result = PdnResult::from(Some(g.outcome));
+    let mut line = format!(
+        "{}.{}: {} ({}) {} - {}: {result} ({}, {} plies)",
+        spec.round,
+        spec.leg + 1,
+        spec.opening.reference(),
+        spec.opening.name,
+        g.red,
+        g.white,
+        g.reason.text(),
+        g.game.moves().len()
+    );
+    if let Some(e) = &g.error {
+        line.push_str(&format!(" [{e}]"));
+    }
+    line
+}
+
+fn pdn_record(spec: &Spec, g: &EngineGame, date: &str) -> PdnGame {
+    let mut pdn = PdnGame::from_game(&g.game)
+        .with_tag("Event", "crossboard engine match")
+        .with_tag("Site", "crossboard")
+        .with_tag("Date", date)
+        .with_tag("Round", format!("{}.{}", spec.round, spec.leg + 1))
+        .with_tag("Black", g.red.clone())
+        .with_tag("White", g.white.clone())
+        .with_tag(
+            "Opening",
+            format!("{}: {}", spec.opening.reference(), spec.opening.name),
+        )
+        .with_tag("Termination", g.reason.text());
+    pdn.result = PdnResult::from(Some(g.outcome));
+    pdn
+}
+
+/// Wins, draws and losses of `name`.
+fn record(name: &str, games: &[EngineGame]) -> (usize, usize, usize) {
+    let mut wdl = (0, 0, 0);
+    for g in games.iter().filter(|g| g.red == name || g.white == name) {
+        match g.outcome {
+            Outcome::Draw => wdl.1 += 1,
+            Outcome::Win(Color::Red) if g.red == name => wdl.0 += 1,
+            Outcome::Win(Color::White) if g.white == name => wdl.0 += 1,
+            Outcome::Win(_) => wdl.2 += 1,
+        }
+    }
+    wdl
+}
+
+/// Time and depth of `name` over all its games.
+fn stats_of(name: &str, games: &[EngineGame]) -> SideStats {
+    let mut s = SideStats::default();
+    for g in games {
+        if g.red == name {
+            s.add(&g.stats[0]);
+        }
+        if g.white == name {
+            s.add(&g.stats[1]);
+        }
+    }
+    s
+}
+
+fn summary(games: &[EngineGame], out: &std::path::Path) -> String {
+    let mut names: Vec<&str> = Vec::new();
+    for g in games {
+        for n in [g.red.as_str(), g.white.as_str()] {
+            if !names.contains(&n) {
+                names.push(n);
+            }
+        }
+    }
+    let draws = games.iter().filter(|g| g.outcome == Outcome::Draw).count();
+    let mut text = if names.len() == 2 {
+        let (a, b) = (names[0], names[1]);
+        let (w, d, l) = record(a, games);
+        format!(
+            "{a} {} - {b} {} over {} games: {a} +{w} ={d} -{l} ({:.1} %)",
+            points_for(a, games),
+            points_for(b, games),
+            games.len(),
+            100.0 * points_for(a, games) / games.len().max(1) as f64
+        )
+    } else {
+        format!("{} games, {draws} drawn", games.len())
+    };
+    for n in names {
+        let s = stats_of(n, games);
+        text.push_str(&format!(
+            "\n{n}: {:.1} ms per move, mean depth {:.1}",
+            s.mean_ms(),
+            s.mean_depth()
+        ));
+    }
+    text.push_str(&format!("\nwritten to {}", out.display()));
+    text
 }

@@ -7,6 +7,8 @@ mod egdb;
 mod engine_match;
 mod event;
 mod export;
+mod hub;
+mod hub_client;
 mod openings;
 mod pdn;
 mod perft;
@@ -47,8 +49,11 @@ enum Command {
     Bench(bench::Args),
     /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
     Openings(openings::Args),
-    /// The engine plays drawn ballots from both sides; the games are saved as PDN.
+    /// The engine plays drawn ballots from both sides (against a level or a Hub engine); the
+    /// games are saved as PDN.
     EngineMatch(engine_match::Args),
+    /// Speak the Hub protocol (version 2) on standard input and output, for GUIs and matches.
+    Hub(hub::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
@@ -113,6 +118,9 @@ pub fn main() -> ExitCode {
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
+        Some(Command::Hub(args)) => config()
+            .map_err(Into::into)
+            .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),

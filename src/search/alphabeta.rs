@@ -1,22 +1,26 @@
-//! The search: iterative deepening, principal-variation alpha-beta (negamax) with a
-//! transposition table, move ordering (TT move, captures, killers, history), late-move
+//! The search: iterative deepening, principal-variation alpha-beta (negamax) with a shared
+//! transposition table, move ordering (table move, captures, killers, history), late-move
 //! reductions, a single-reply extension and capture quiescence (a position is only evaluated
-//! when the side to move has no capture), and repetition detection along the game and search path.
+//! when the side to move has no capture), repetition detection along the game and search path,
+//! and lazy SMP: with several threads, helpers search the same tree and share the table.
 
 use super::eval::{evaluate, material};
 use super::score::{DECISIVE, INFINITY, Score, WIN};
-use super::tt::{Bound, MoveKey, Table};
+use super::time::Budget;
+use super::tt::{Bound, MoveKey, NO_MOVE, Table};
 use super::zobrist;
 use crate::engine::moves::{generate, has_any_move, jumpers};
 use crate::engine::{Move, MoveList, Position};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Deepest ply the search reaches (extensions included).
 pub const MAX_PLY: usize = 128;
 /// Deepest nominal depth iterative deepening tries.
 pub const MAX_DEPTH: u32 = 64;
+/// Most search threads an engine runs.
+pub const MAX_THREADS: usize = 64;
 
 /// When a search must stop. Every bound that is set applies; with none set, the search runs to
 /// [`MAX_DEPTH`] or until its stop flag is raised.
@@ -24,10 +28,12 @@ pub const MAX_DEPTH: u32 = 64;
 pub struct Limits {
     /// Deepest iteration (plies, before extensions and quiescence).
     pub depth: Option<u32>,
-    /// Stop after about this many nodes.
+    /// Stop after about this many nodes (counted by the main thread).
     pub nodes: Option<u64>,
     /// Stop at this moment (computed by the caller, e.g. `Instant::now() + budget`).
     pub deadline: Option<Instant>,
+    /// Start no new iteration after this moment.
+    pub soft_deadline: Option<Instant>,
 }
 
 impl Limits {
@@ -54,9 +60,19 @@ impl Limits {
             ..Limits::default()
         }
     }
+
+    /// Think for `budget` from `start`: no new iteration after its soft time, stop at its hard.
+    pub fn budget(budget: Budget, start: Instant) -> Limits {
+        let (soft, hard) = budget.deadlines(start);
+        Limits {
+            soft_deadline: Some(soft),
+            deadline: Some(hard),
+            ..Limits::default()
+        }
+    }
 }
 
-/// Search features that can be switched off (for tests and comparisons).
+/// Search features that can be switched off (for tests and comparisons), and the resources.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Transposition table size in megabytes.
@@ -71,6 +87,8 @@ pub struct Options {
     /// Evaluate material only (men 100, kings 140): the score then says what material a side
     /// wins or loses by force within the horizon. Used by the ballot analysis.
     pub material_only: bool,
+    /// Search threads (1: a single thread; more: lazy SMP sharing the table).
+    pub threads: usize,
 }
 
 impl Default for Options {
@@ -81,6 +99,7 @@ impl Default for Options {
             reductions: true,
             strict_tt: false,
             material_only: false,
+            threads: 1,
         }
     }
 }
@@ -94,7 +113,7 @@ pub struct SearchInfo {
     pub score: Score,
     /// Principal variation, starting with the best move.
     pub pv: Vec<Move>,
-    /// Nodes searched so far.
+    /// Nodes searched so far (all threads).
     pub nodes: u64,
 }
 
@@ -125,8 +144,57 @@ pub struct SearchResult {
     pub depth: u32,
     /// Principal variation.
     pub pv: Vec<Move>,
-    /// Nodes searched.
+    /// Nodes searched (all threads).
     pub nodes: u64,
+}
+
+/// One thread's search state: ordering statistics, move buffers, the path.
+struct Worker {
+    history: Box<[[i32; 32]; 32]>,
+    killers: Vec<[MoveKey; 2]>,
+    buffers: Vec<MoveList>,
+    order: Vec<Vec<i64>>,
+    pv: Vec<Vec<Move>>,
+    path: Vec<u64>,
+    reversible: Vec<bool>,
+}
+
+impl Worker {
+    fn new() -> Worker {
+        Worker {
+            history: Box::new([[0; 32]; 32]),
+            killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
+            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            path: Vec::with_capacity(256),
+            reversible: Vec::with_capacity(256),
+        }
+    }
+
+    fn clear(&mut self) {
+        *self.history = [[0; 32]; 32];
+        self.killers.fill([MoveKey::default(); 2]);
+    }
+
+    /// Ready for a search of `pos` after the game's `history`.
+    fn begin(&mut self, pos: &Position, history: &[Position]) {
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        self.killers.fill([MoveKey::default(); 2]);
+        self.path.clear();
+        self.reversible.clear();
+        let mut prev: Option<&Position> = None;
+        for p in history.iter().chain(std::iter::once(pos)) {
+            self.path.push(zobrist::hash(p));
+            self.reversible
+                .push(prev.is_some_and(|q| is_reversible(q, p)));
+            prev = Some(p);
+        }
+    }
 }
 
 /// A reusable search engine: its transposition table and ordering tables persist between
@@ -134,17 +202,7 @@ pub struct SearchResult {
 pub struct Engine {
     options: Options,
     tt: Table,
-    history: Box<[[i32; 32]; 32]>,
-    killers: Vec<[MoveKey; 2]>,
-    buffers: Vec<MoveList>,
-    order: Vec<Vec<i32>>,
-    pv: Vec<Vec<Move>>,
-    path: Vec<u64>,
-    reversible: Vec<bool>,
-    nodes: u64,
-    aborted: bool,
-    stop: Arc<AtomicBool>,
-    limits: Limits,
+    workers: Vec<Worker>,
 }
 
 impl Default for Engine {
@@ -198,23 +256,22 @@ fn dedup(moves: &mut MoveList) {
     }
 }
 
+/// The moves the search considers, in the order table entries refer to.
+fn search_moves(pos: &Position) -> MoveList {
+    let mut moves = MoveList::with_capacity(16);
+    generate(pos, &mut moves);
+    dedup(&mut moves);
+    moves
+}
+
 impl Engine {
     /// A new engine with `options`.
     pub fn new(options: Options) -> Engine {
+        let threads = options.threads.clamp(1, MAX_THREADS);
         Engine {
-            options,
+            options: Options { threads, ..options },
             tt: Table::new(if options.use_tt { options.hash_mb } else { 0 }),
-            history: Box::new([[0; 32]; 32]),
-            killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
-            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
-            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
-            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
-            path: Vec::with_capacity(256),
-            reversible: Vec::with_capacity(256),
-            nodes: 0,
-            aborted: false,
-            stop: Arc::new(AtomicBool::new(false)),
-            limits: Limits::default(),
+            workers: (0..threads).map(|_| Worker::new()).collect(),
         }
     }
 
@@ -223,11 +280,17 @@ impl Engine {
         self.options
     }
 
+    /// Size of the transposition table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
     /// Forget the transposition table and ordering statistics.
     pub fn clear(&mut self) {
         self.tt.clear();
-        *self.history = [[0; 32]; 32];
-        self.killers.fill([MoveKey::default(); 2]);
+        for w in &mut self.workers {
+            w.clear();
+        }
     }
 
     /// Search `pos` within `limits` without a stop flag or progress reports.
@@ -237,20 +300,145 @@ impl Engine {
 
     /// Search `pos`. `history` holds the game's earlier positions (oldest first, `pos`
     /// excluded) so that repetitions are seen; raising `stop` ends the search at once (the
-    /// result is then the last completed iteration's). `progress` is called after each
-    /// completed iteration.
+    /// result is then the best found so far). `progress` is called after each completed
+    /// iteration.
     pub fn search(
         &mut self,
         pos: &Position,
         history: &[Position],
         limits: Limits,
         stop: Arc<AtomicBool>,
-        mut progress: impl FnMut(&SearchInfo),
+        progress: impl FnMut(&SearchInfo),
     ) -> SearchResult {
-        self.begin(pos, history, limits, stop);
+        self.tt.new_search();
+        for w in &mut self.workers {
+            w.begin(pos, history);
+        }
+        let options = self.options;
+        let tt = &self.tt;
+        let halt = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let (main, helpers) = self
+            .workers
+            .split_first_mut()
+            .unwrap_or_else(|| unreachable!("an engine has at least one worker"));
+        let pos = *pos;
+        let mut result = std::thread::scope(|scope| {
+            for (i, w) in helpers.iter_mut().enumerate() {
+                let (stop, halt, helper_nodes) = (&*stop, &halt, &helper_nodes);
+                scope.spawn(move || {
+                    let mut s = Search::new(tt, w, options, Limits::default(), stop, Some(halt));
+                    s.helper(&pos, limits.depth.unwrap_or(MAX_DEPTH), i + 1);
+                    helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut s = Search::new(tt, main, options, limits, &stop, None);
+            let mut result = s.iterate(&pos, progress, &helper_nodes);
+            halt.store(true, Ordering::Relaxed);
+            result.nodes = s.nodes;
+            result
+        });
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// Score every distinct legal move of `pos` at `depth` (full window, each move exact),
+    /// best first. Used for deliberately imperfect play; stops early when `stop` is raised
+    /// (the moves not yet scored are then left out). Runs on one thread.
+    pub fn score_moves(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+        stop: Arc<AtomicBool>,
+    ) -> Vec<(Move, Score)> {
+        let depth = depth.clamp(1, MAX_DEPTH);
+        // A first pass fills the table and ordering statistics.
+        let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
+        let worker = &mut self.workers[0];
+        worker.begin(pos, history);
+        let mut s = Search::new(
+            &self.tt,
+            worker,
+            self.options,
+            Limits::default(),
+            &stop,
+            None,
+        );
         let root_hash = zobrist::hash(pos);
-        let mut root_moves = pos.legal_moves();
-        dedup(&mut root_moves);
+        let mut out = Vec::new();
+        for mv in search_moves(pos) {
+            let child = pos.after(&mv);
+            let child_hash = zobrist::hash_after(root_hash, pos, &mv);
+            s.w.path.push(child_hash);
+            s.w.reversible.push(is_reversible(pos, &child));
+            let score = -s.negamax(
+                &child,
+                child_hash,
+                depth as i32 - 1,
+                -INFINITY,
+                INFINITY,
+                1,
+                true,
+            );
+            s.w.path.pop();
+            s.w.reversible.pop();
+            if s.aborted {
+                break;
+            }
+            out.push((mv, Score(score)));
+        }
+        out.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        out
+    }
+}
+
+/// One thread's search in progress.
+struct Search<'a> {
+    tt: &'a Table,
+    w: &'a mut Worker,
+    options: Options,
+    limits: Limits,
+    stop: &'a AtomicBool,
+    /// Raised by the main thread when it finishes (helpers only).
+    halt: Option<&'a AtomicBool>,
+    nodes: u64,
+    aborted: bool,
+    /// Root moves completed in the current iteration.
+    root_done: usize,
+}
+
+impl<'a> Search<'a> {
+    fn new(
+        tt: &'a Table,
+        w: &'a mut Worker,
+        options: Options,
+        limits: Limits,
+        stop: &'a AtomicBool,
+        halt: Option<&'a AtomicBool>,
+    ) -> Search<'a> {
+        Search {
+            tt,
+            w,
+            options,
+            limits,
+            stop,
+            halt,
+            nodes: 0,
+            aborted: false,
+            root_done: 0,
+        }
+    }
+
+    /// Iterative deepening on the main thread.
+    fn iterate(
+        &mut self,
+        pos: &Position,
+        mut progress: impl FnMut(&SearchInfo),
+        helper_nodes: &AtomicU64,
+    ) -> SearchResult {
+        let root_hash = zobrist::hash(pos);
+        let mut root_moves = search_moves(pos);
         let mut result = SearchResult {
             best: None,
             score: Score(0),
@@ -263,18 +451,30 @@ impl Engine {
             return result;
         }
         // Whatever happens, a legal move: the table's move if it has one, else the first.
-        let tt_best = self.tt.probe(root_hash).map(|h| h.best);
-        result.best = tt_best
-            .and_then(|k| root_moves.iter().copied().find(|m| k.matches(m)))
-            .or(Some(root_moves[0]));
+        let tt_best = self
+            .tt
+            .probe(root_hash)
+            .map(|h| h.best as usize)
+            .filter(|&i| i < root_moves.len());
+        if let Some(i) = tt_best {
+            root_moves[..=i].rotate_right(1);
+        }
+        result.best = Some(root_moves[0]);
         result.score = Score(self.evaluate(pos));
-        let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
-            let score = self.negamax(pos, root_hash, depth as i32, -INFINITY, INFINITY, 0, true);
+            let score = self.root(pos, root_hash, &mut root_moves, depth as i32);
             if self.aborted {
+                // A move completed in the unfinished iteration, and better than the first,
+                // is a deeper answer than the last iteration's.
+                if self.root_done > 1 && self.w.pv[0].first() != result.best.as_ref() {
+                    result.best = self.w.pv[0].first().copied();
+                    result.pv = self.w.pv[0].clone();
+                    result.score = Score(score);
+                }
                 break;
             }
-            let pv = self.pv[0].clone();
+            let pv = self.w.pv[0].clone();
             result = SearchResult {
                 best: pv.first().copied().or(result.best),
                 score: Score(score),
@@ -286,9 +486,14 @@ impl Engine {
                 depth,
                 score: result.score,
                 pv: result.pv.clone(),
-                nodes: self.nodes,
+                nodes: self.nodes + helper_nodes.load(Ordering::Relaxed),
             });
-            if self.out_of_budget() {
+            if self.out_of_budget()
+                || self
+                    .limits
+                    .soft_deadline
+                    .is_some_and(|d| Instant::now() >= d)
+            {
                 break;
             }
             // A forced result inside the horizon will not change with more depth.
@@ -298,83 +503,92 @@ impl Engine {
                 break;
             }
             // With one move to choose from, a timed search has nothing to think about.
-            if root_moves.len() == 1 && limits.deadline.is_some() {
+            if root_moves.len() == 1 && self.limits.deadline.is_some() {
                 break;
             }
         }
-        result.nodes = self.nodes;
         result
     }
 
-    /// Score every distinct legal move of `pos` at `depth` (full window, each move exact),
-    /// best first. Used for deliberately imperfect play; stops early when `stop` is raised
-    /// (the moves not yet scored are then left out).
-    pub fn score_moves(
-        &mut self,
-        pos: &Position,
-        history: &[Position],
-        depth: u32,
-        stop: Arc<AtomicBool>,
-    ) -> Vec<(Move, Score)> {
-        let depth = depth.clamp(1, MAX_DEPTH);
-        // A first pass fills the table and ordering statistics.
-        let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
-        self.begin(pos, history, Limits::default(), stop);
+    /// A helper thread: iterative deepening, starting one ply deeper every other helper, until
+    /// the main thread halts it. Its only output is what it leaves in the table.
+    fn helper(&mut self, pos: &Position, max_depth: u32, id: usize) {
         let root_hash = zobrist::hash(pos);
-        let mut moves = pos.legal_moves();
-        dedup(&mut moves);
-        let mut out = Vec::with_capacity(moves.len());
-        for mv in moves {
-            let child = pos.after(&mv);
-            self.path.push(zobrist::hash_after(root_hash, pos, &mv));
-            self.reversible.push(is_reversible(pos, &child));
-            let score = -self.negamax(
-                &child,
-                *self.path.last().unwrap_or(&0),
-                depth as i32 - 1,
-                -INFINITY,
-                INFINITY,
-                1,
-                true,
-            );
-            self.path.pop();
-            self.reversible.pop();
+        let mut root_moves = search_moves(pos);
+        if root_moves.is_empty() {
+            return;
+        }
+        let first = 1 + (id % 2) as u32;
+        for depth in first..=max_depth.clamp(1, MAX_DEPTH) {
+            // Different helpers try the root moves in different orders.
+            if id > 1 && root_moves.len() > 1 {
+                let k = id % (root_moves.len() - 1);
+                root_moves[1..].rotate_left(k);
+            }
+            let _ = self.root(pos, root_hash, &mut root_moves, depth as i32);
             if self.aborted {
                 break;
             }
-            out.push((mv, Score(score)));
         }
-        out.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
-        out
     }
 
-    fn begin(
-        &mut self,
-        pos: &Position,
-        history: &[Position],
-        limits: Limits,
-        stop: Arc<AtomicBool>,
-    ) {
-        self.limits = limits;
-        self.stop = stop;
-        self.nodes = 0;
-        self.aborted = false;
-        self.tt.new_search();
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 8;
+    /// One iteration at the root: every move searched (PVS), the best moved to the front.
+    fn root(&mut self, pos: &Position, hash: u64, moves: &mut [Move], depth: i32) -> i32 {
+        self.w.pv[0].clear();
+        self.root_done = 0;
+        self.nodes += 1;
+        let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = -INFINITY;
+        let mut best_i = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = pos.after(&mv);
+            let child_hash = zobrist::hash_after(hash, pos, &mv);
+            self.tt.prefetch(child_hash);
+            self.w.path.push(child_hash);
+            self.w
+                .reversible
+                .push(!mv.is_capture() && pos.kings() & mv.from().bit() != 0);
+            let score = if i == 0 {
+                -self.negamax(&child, child_hash, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let mut s =
+                    -self.negamax(&child, child_hash, new_depth, -alpha - 1, -alpha, 1, false);
+                if s > alpha && !self.aborted {
+                    s = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.w.path.pop();
+            self.w.reversible.pop();
+            if self.aborted {
+                break;
+            }
+            self.root_done += 1;
+            if score > best {
+                best = score;
+                best_i = i;
+                alpha = alpha.max(score);
+                let (head, tail) = self.w.pv.split_at_mut(1);
+                head[0].clear();
+                head[0].push(mv);
+                head[0].extend_from_slice(&tail[0]);
             }
         }
-        self.killers.fill([MoveKey::default(); 2]);
-        self.path.clear();
-        self.reversible.clear();
-        let mut prev: Option<&Position> = None;
-        for p in history.iter().chain(std::iter::once(pos)) {
-            self.path.push(zobrist::hash(p));
-            self.reversible
-                .push(prev.is_some_and(|q| is_reversible(q, p)));
-            prev = Some(p);
+        if self.root_done > 0 {
+            moves[..=best_i].rotate_right(1);
+            if !self.aborted && self.options.use_tt {
+                // Store the move's index in generation order (the table's convention).
+                let index = search_moves(pos)
+                    .iter()
+                    .position(|m| *m == moves[0])
+                    .map_or(NO_MOVE, |i| i as u8);
+                self.tt
+                    .store(hash, depth, to_tt(best, 0), Bound::Exact, index);
+            }
         }
+        best
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
@@ -387,6 +601,7 @@ impl Engine {
 
     fn out_of_budget(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
+            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
             || self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
     }
@@ -394,12 +609,14 @@ impl Engine {
     /// True when the current position (last on the path) occurred before with only reversible
     /// moves in between.
     fn repeated(&self) -> bool {
-        let n = self.path.len() - 1;
-        let h = self.path[n];
+        let path = &self.w.path;
+        let rev = &self.w.reversible;
+        let n = path.len() - 1;
+        let h = path[n];
         let mut i = n;
-        while i >= 2 && self.reversible[i] && self.reversible[i - 1] {
+        while i >= 2 && rev[i] && rev[i - 1] {
             i -= 2;
-            if self.path[i] == h {
+            if path[i] == h {
                 return true;
             }
         }
@@ -417,7 +634,7 @@ impl Engine {
         ply: usize,
         is_pv: bool,
     ) -> i32 {
-        self.pv[ply].clear();
+        self.w.pv[ply].clear();
         self.nodes += 1;
         if self.nodes & 1023 == 0 && self.out_of_budget() {
             self.aborted = true;
@@ -425,16 +642,14 @@ impl Engine {
         if self.aborted {
             return 0;
         }
-        if ply > 0 {
-            if self.repeated() {
-                return 0;
-            }
-            // Mate-distance pruning: no result here beats a shorter one found already.
-            alpha = alpha.max(-WIN + ply as i32);
-            beta = beta.min(WIN - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
-            }
+        if self.repeated() {
+            return 0;
+        }
+        // Mate-distance pruning: no result here beats a shorter one found already.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
         }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
@@ -447,7 +662,7 @@ impl Engine {
             return self.evaluate(pos);
         }
 
-        let mut tt_move = MoveKey::default();
+        let mut tt_move = NO_MOVE;
         if self.options.use_tt
             && let Some(hit) = self.tt.probe(hash)
         {
@@ -468,56 +683,62 @@ impl Engine {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        let mut moves = std::mem::take(&mut self.w.buffers[ply]);
         moves.clear();
         generate(pos, &mut moves);
         if moves.is_empty() {
-            self.buffers[ply] = moves;
+            self.w.buffers[ply] = moves;
             return -WIN + ply as i32;
         }
         dedup(&mut moves);
         let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
 
-        // Ordering scores.
-        let mut order = std::mem::take(&mut self.order[ply]);
+        // Ordering keys: the score in the high bits, the move's index in the low 8.
+        let mut order = std::mem::take(&mut self.w.order[ply]);
         order.clear();
-        let killers = self.killers[ply];
-        for mv in &moves {
-            let s = if tt_move.matches(mv) {
+        let killers = self.w.killers[ply];
+        for (i, mv) in moves.iter().enumerate() {
+            // Start loading every child's table bucket now: the load takes longer than the
+            // ordering and the first child's set-up, and most children are probed.
+            if new_depth > 0 {
+                self.tt.prefetch(zobrist::hash_after(hash, pos, mv));
+            }
+            let s: i64 = if i == tt_move as usize {
                 1 << 30
             } else if mv.is_capture() {
                 (1 << 24)
-                    + 1000 * mv.captured().count_ones() as i32
-                    + 10 * (mv.captured() & pos.kings()).count_ones() as i32
+                    + 1000 * i64::from(mv.captured().count_ones())
+                    + 10 * i64::from((mv.captured() & pos.kings()).count_ones())
             } else if killers[0].matches(mv) {
                 (1 << 22) + 1
             } else if killers[1].matches(mv) {
                 1 << 22
             } else {
-                self.history[mv.from().index() as usize][mv.to().index() as usize]
+                i64::from(self.w.history[mv.from().index() as usize][mv.to().index() as usize])
             };
-            order.push(s);
+            order.push(s << 8 | i as i64);
         }
 
         let orig_alpha = alpha;
         let mut best = -INFINITY;
-        let mut best_key = MoveKey::default();
+        let mut best_index = NO_MOVE;
         for i in 0..moves.len() {
-            // Selection sort: bring the best remaining move to position i.
+            // Selection sort: bring the best remaining key to position i.
             let mut j = i;
             for k in i + 1..moves.len() {
                 if order[k] > order[j] {
                     j = k;
                 }
             }
-            moves.swap(i, j);
             order.swap(i, j);
-            let mv = moves[i];
+            let index = (order[i] & 0xFF) as usize;
+            let mv = moves[index];
             let quiet = !mv.is_capture();
-            let child = pos.after(&mv);
             let child_hash = zobrist::hash_after(hash, pos, &mv);
-            self.path.push(child_hash);
-            self.reversible
+            let child = pos.after(&mv);
+            self.w.path.push(child_hash);
+            self.w
+                .reversible
                 .push(quiet && pos.kings() & mv.from().bit() != 0);
             let score = if i == 0 {
                 -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, is_pv)
@@ -526,7 +747,7 @@ impl Engine {
                     && quiet
                     && depth >= 3
                     && i >= 3
-                    && order[i] < (1 << 22)
+                    && (order[i] >> 8) < (1 << 22)
                     && !must_capture;
                 let mut s = if reduce {
                     -self.negamax(
@@ -557,30 +778,32 @@ impl Engine {
                 }
                 s
             };
-            self.path.pop();
-            self.reversible.pop();
+            self.w.path.pop();
+            self.w.reversible.pop();
             if self.aborted {
                 break;
             }
             if score > best {
                 best = score;
-                best_key = MoveKey::of(&mv);
+                best_index = index as u8;
                 if score > alpha {
                     alpha = score;
-                    let (head, tail) = self.pv.split_at_mut(ply + 1);
-                    head[ply].clear();
-                    head[ply].push(mv);
-                    head[ply].extend_from_slice(&tail[0]);
+                    if is_pv {
+                        let (head, tail) = self.w.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
                     if score >= beta {
                         if quiet {
                             if !killers[0].matches(&mv) {
-                                self.killers[ply] = [MoveKey::of(&mv), killers[0]];
+                                self.w.killers[ply] = [MoveKey::of(&mv), killers[0]];
                             }
-                            let h = &mut self.history[mv.from().index() as usize]
+                            let h = &mut self.w.history[mv.from().index() as usize]
                                 [mv.to().index() as usize];
                             *h += depth * depth;
                             if *h > 1 << 20 {
-                                for row in self.history.iter_mut() {
+                                for row in self.w.history.iter_mut() {
                                     for v in row.iter_mut() {
                                         *v /= 2;
                                     }
@@ -592,8 +815,8 @@ impl Engine {
                 }
             }
         }
-        self.buffers[ply] = moves;
-        self.order[ply] = order;
+        self.w.buffers[ply] = moves;
+        self.w.order[ply] = order;
         if self.aborted {
             return 0;
         }
@@ -606,7 +829,7 @@ impl Engine {
                 Bound::Upper
             };
             self.tt
-                .store(hash, depth, to_tt(best, ply), bound, best_key);
+                .store(hash, depth, to_tt(best, ply), bound, best_index);
         }
         best
     }

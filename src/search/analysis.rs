@@ -183,13 +183,22 @@ pub struct PositionAnalyser {
 }
 
 impl PositionAnalyser {
-    /// An analyser searching to `depth`.
+    /// An analyser searching to `depth` (two 16 MB tables).
     pub fn new(depth: u32) -> PositionAnalyser {
+        PositionAnalyser::with_hash(depth, Options::default().hash_mb)
+    }
+
+    /// An analyser searching to `depth` with tables of `hash_mb` MB each.
+    pub fn with_hash(depth: u32, hash_mb: usize) -> PositionAnalyser {
+        let options = Options {
+            hash_mb,
+            ..Options::default()
+        };
         PositionAnalyser {
-            full: Engine::new(Options::default()),
+            full: Engine::new(options),
             material: Engine::new(Options {
                 material_only: true,
-                ..Options::default()
+                ..options
             }),
             depth,
         }
@@ -230,4 +239,30 @@ impl PositionAnalyser {
             nodes: full.nodes + mat.nodes,
         }
     }
+}
+
+/// Positions one analyser takes in turn (its tables help with the next similar positions).
+const CHUNK: usize = 25;
+
+/// Analyse `positions` at `depth`, spread over the threads of the current rayon pool (all
+/// cores unless the caller installs a smaller pool); the verdicts come back in order.
+/// `progress` is called (from any thread) with the number of positions done so far.
+pub fn analyse_all(
+    positions: &[Position],
+    depth: u32,
+    stop: &Arc<AtomicBool>,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<PositionVerdict> {
+    use rayon::prelude::*;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    positions
+        .par_chunks(CHUNK)
+        .flat_map_iter(|chunk| {
+            let mut analyser = PositionAnalyser::with_hash(depth, 8);
+            let verdicts: Vec<_> = chunk.iter().map(|p| analyser.analyse(p, stop)).collect();
+            let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed);
+            progress(n + chunk.len());
+            verdicts
+        })
+        .collect()
 }

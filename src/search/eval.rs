@@ -40,7 +40,7 @@ const fn row(r: u32) -> Bitboard {
 /// Sum over men of how far each has advanced (rows from its own back rank).
 fn advancement(men: Bitboard, color: Color) -> i32 {
     let mut total = 0;
-    for r in 0..8u32 {
+    for r in 1..8u32 {
         let n = (men & row(r)).count_ones() as i32;
         let adv = match color {
             Color::Red => r as i32,
@@ -66,36 +66,113 @@ fn mobility(pos: &Position, color: Color) -> i32 {
     (down + up) as i32
 }
 
-/// Terms for one side (positive is good for `color`), material excluded.
-fn positional(pos: &Position, color: Color, pieces_left: i32, opp_men: Bitboard) -> i32 {
-    let men = pos.men(color);
-    let kings = pos.kings_of(color);
-    let mut s = 0;
-    // Advancement matters more as the board empties (getting to the king row first).
-    let adv_weight = 2 + (24 - pieces_left) / 4;
-    s += adv_weight * advancement(men, color);
-    // Back-rank guard, while the opponent still has men that could crown.
-    if opp_men != 0 && pieces_left > 8 {
-        let (bridge, other) = match color {
-            Color::Red => (RED_BRIDGE, RED_BACK_OTHER),
-            Color::White => (WHITE_BRIDGE, WHITE_BACK_OTHER),
-        };
-        s += 14 * (men & bridge).count_ones() as i32 + 5 * (men & other).count_ones() as i32;
-    }
-    // Centre control.
-    s += 8 * (men & CENTRE).count_ones() as i32 + 3 * (men & NEAR_CENTRE).count_ones() as i32;
-    s += 10 * (kings & CENTRE).count_ones() as i32 - 8 * (kings & EDGE).count_ones() as i32;
-    s += 2 * mobility(pos, color);
-    s
+/// The squares a king on `b` could step to (all four directions).
+fn king_steps(b: Bitboard) -> Bitboard {
+    step_down_left(b) | step_down_right(b) | step_up_left(b) | step_up_right(b)
 }
 
-/// Row and column of square index `i` (0-31), as in the board diagram.
+/// Row (0-7, from Red's back rank) and column (0-7) of square index `i`.
 const fn row_col(i: usize) -> (i32, i32) {
     let row = (i / 4) as i32;
     let col = 2 * (i % 4) as i32 + if row % 2 == 0 { 1 } else { 0 };
     (row, col)
 }
 
+/// For each colour and square: the squares ahead of a man there, within the cone it could be
+/// met in (k rows ahead, at most k columns aside). A man with no enemy piece in its cone, and
+/// no enemy king on the board, reaches the king row.
+const fn build_cones() -> [[Bitboard; 32]; 2] {
+    let mut cones = [[0; 32]; 2];
+    let mut c = 0;
+    while c < 2 {
+        let mut a = 0;
+        while a < 32 {
+            let (ra, ca) = row_col(a);
+            let mut b = 0;
+            while b < 32 {
+                let (rb, cb) = row_col(b);
+                let ahead = if c == 0 { rb - ra } else { ra - rb };
+                let side = if cb > ca { cb - ca } else { ca - cb };
+                if ahead > 0 && side <= ahead {
+                    cones[c][a] |= 1 << b;
+                }
+                b += 1;
+            }
+            a += 1;
+        }
+        c += 1;
+    }
+    cones
+}
+
+static CONES: [[Bitboard; 32]; 2] = build_cones();
+
+/// Men of `color` that nothing can stop from crowning (no enemy kings, a clear cone), and
+/// their bonus: a king is coming, sooner or later.
+fn runaways(pos: &Position, color: Color) -> i32 {
+    let them = color.opponent();
+    if pos.kings_of(them) != 0 {
+        return 0;
+    }
+    let enemy = pos.pieces(them);
+    let mut bonus = 0;
+    for sq in crate::engine::squares(pos.men(color)) {
+        if CONES[color as usize][sq.index() as usize] & enemy == 0 {
+            let (r, _) = row_col(sq.index() as usize);
+            let to_go = match color {
+                Color::Red => 7 - r,
+                Color::White => r,
+            };
+            bonus += (KING - MAN) - 4 * to_go;
+        }
+    }
+    bonus
+}
+
+/// Points per row of advancement, by the number of men on the board: in the opening and
+/// middle game a man pushed forward is a man that can no longer guard (the tempo count), in
+/// the ending the race to the king row is what counts.
+fn tempo_weight(men: i32) -> i32 {
+    match men {
+        16.. => -2,
+        12..=15 => -1,
+        9..=11 => 1,
+        _ => 3,
+    }
+}
+
+/// Terms for one side (positive is good for `color`), material excluded.
+fn positional(pos: &Position, color: Color, men_on_board: i32) -> i32 {
+    let men = pos.men(color);
+    let kings = pos.kings_of(color);
+    let them = color.opponent();
+    let opp_men = pos.men(them).count_ones() as i32;
+    let mut s = tempo_weight(men_on_board) * advancement(men, color);
+    // Back-rank guard, while the opponent has men that could crown: worth most with many.
+    if opp_men > 0 {
+        let (bridge, other) = match color {
+            Color::Red => (RED_BRIDGE, RED_BACK_OTHER),
+            Color::White => (WHITE_BRIDGE, WHITE_BACK_OTHER),
+        };
+        let guard = 14 * (men & bridge).count_ones() as i32 + 4 * (men & other).count_ones() as i32;
+        s += guard * opp_men.min(8) / 8;
+    }
+    // Centre control by men.
+    s += 6 * (men & CENTRE).count_ones() as i32 + 2 * (men & NEAR_CENTRE).count_ones() as i32;
+    // Kings: central, mobile; a king with nowhere to go is nearly lost.
+    if kings != 0 {
+        s += 10 * (kings & CENTRE).count_ones() as i32 - 8 * (kings & EDGE).count_ones() as i32;
+        let empty = pos.empty_squares();
+        for k in crate::engine::squares(kings) {
+            if king_steps(k.bit()) & empty == 0 {
+                s -= 20;
+            }
+        }
+    }
+    s += 2 * mobility(pos, color);
+    s += runaways(pos, color);
+    s
+}
 /// King steps between two squares ignoring other pieces: the larger of the row and column gaps.
 const fn build_distance() -> [[u8; 32]; 32] {
     let mut d = [[0; 32]; 32];
@@ -145,8 +222,9 @@ pub fn evaluate(pos: &Position) -> i32 {
     // When ahead, trading down helps: the same lead counts more on an emptier board.
     diff += diff * (24 - total) / 32;
     let mut red = diff;
-    red += positional(pos, Color::Red, total, pos.men(Color::White));
-    red -= positional(pos, Color::White, total, pos.men(Color::Red));
+    let men = rm + wm;
+    red += positional(pos, Color::Red, men);
+    red -= positional(pos, Color::White, men);
     if total <= 10 && red_material != white_material {
         if red_material > white_material {
             red += hunt(pos, Color::Red);

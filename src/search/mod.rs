@@ -14,14 +14,19 @@ pub mod alphabeta;
 pub mod analysis;
 pub mod bench;
 pub mod eval;
+pub mod hub;
 pub mod level;
 pub mod score;
 pub mod selfplay;
+pub mod time;
 mod tt;
 pub mod worker;
 pub mod zobrist;
 
-pub use alphabeta::{Engine, Limits, MAX_DEPTH, Options, SearchInfo, SearchResult, pv_text};
+pub use alphabeta::{
+    Engine, Limits, MAX_DEPTH, MAX_THREADS, Options, SearchInfo, SearchResult, pv_text,
+};
 pub use level::{Level, choose_move};
 pub use score::Score;
+pub use time::Budget;
 pub use worker::{Report, Request, Searcher, Task};

@@ -1,6 +1,14 @@
-//! The transposition table: one slot per index, replaced by depth and age.
+//! The transposition table: buckets of four 16-byte entries, one 64-byte cache line each, shared
+//! by all search threads without locks.
+//!
+//! An entry is two 64-bit words, the data and the key XOR the data: a torn entry (two threads
+//! writing at once) fails the key check instead of being misread. The best move is stored as
+//! its index in the position's move list (generation order is fixed), so it needs 8 bits.
+//! Replacement: the same position is always overwritten; otherwise the entry with the lowest
+//! depth, counting older searches' entries as 8 plies shallower per search.
 
 use crate::engine::Move;
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -13,7 +21,7 @@ pub(crate) enum Bound {
     Upper,
 }
 
-/// The best move stored compactly: start, end and captured squares identify a move's result.
+/// A move identified by its start, end and captured squares (what its result depends on).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MoveKey {
     from: u8,
@@ -34,111 +42,204 @@ impl MoveKey {
     pub(crate) fn matches(&self, mv: &Move) -> bool {
         *self == MoveKey::of(mv)
     }
-
-    pub(crate) fn is_none(&self) -> bool {
-        self.from == 0
-    }
 }
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    check: u32,
-    captured: u32,
-    score: i16,
-    depth: i8,
-    bound: u8, // 0 empty, 1 exact, 2 lower, 3 upper
-    from: u8,
-    to: u8,
-    generation: u8,
-}
+/// No move stored.
+pub(crate) const NO_MOVE: u8 = 0xFF;
 
 /// What a probe found.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Hit {
     pub score: i32,
     pub depth: i32,
     pub bound: Bound,
-    pub best: MoveKey,
+    /// Index of the best move in the position's move list, or [`NO_MOVE`].
+    pub best: u8,
+}
+
+#[derive(Default)]
+struct Entry {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+#[repr(align(64))]
+#[derive(Default)]
+struct Bucket([Entry; 4]);
+
+// Data word: score (16 bits) | depth (8) | bound (2) | generation (6) | move (8).
+fn pack(score: i32, depth: i32, bound: Bound, generation: u8, best: u8) -> u64 {
+    let score = score.clamp(-32_000, 32_000) as i16 as u16 as u64;
+    let depth = depth.clamp(-100, 100) as i8 as u8 as u64;
+    let bound = match bound {
+        Bound::Exact => 1u64,
+        Bound::Lower => 2,
+        Bound::Upper => 3,
+    };
+    score | depth << 16 | bound << 24 | u64::from(generation & 63) << 26 | u64::from(best) << 32
+}
+
+fn unpack(data: u64) -> Option<Hit> {
+    let bound = match (data >> 24) & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some(Hit {
+        score: i32::from(data as u16 as i16),
+        depth: i32::from((data >> 16) as u8 as i8),
+        bound,
+        best: (data >> 32) as u8,
+    })
+}
+
+fn depth_of(data: u64) -> i32 {
+    i32::from((data >> 16) as u8 as i8)
+}
+
+fn generation_of(data: u64) -> u8 {
+    ((data >> 26) & 63) as u8
+}
+
+/// Ask the kernel to back the (not yet touched) table with huge pages: with 4 KB pages nearly
+/// every probe of a large table also misses the address translation cache.
+fn advise_huge_pages(buckets: &Vec<Bucket>) {
+    #[cfg(target_os = "linux")]
+    {
+        let bytes = buckets.capacity() * std::mem::size_of::<Bucket>();
+        if bytes >= 4 << 20 {
+            let start = buckets.as_ptr() as usize;
+            let page = 4096;
+            let aligned = (start + page - 1) & !(page - 1);
+            let len = (start + bytes - aligned) & !(page - 1);
+            // SAFETY: madvise only changes how the kernel backs this range, which lies inside
+            // the allocation; a failure (e.g. huge pages disabled) changes nothing.
+            unsafe {
+                libc::madvise(aligned as *mut libc::c_void, len, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = buckets;
 }
 
 /// A fixed-size table indexed by the low bits of the Zobrist hash.
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    buckets: Vec<Bucket>,
     mask: usize,
     generation: u8,
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (rounded down to a power of two of entries, at least 1024).
+    /// A table of about `megabytes` MB (a power of two of 64-byte buckets, at least 16 KB).
     pub(crate) fn new(megabytes: usize) -> Table {
-        let wanted = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
-        let mut size = 1024usize;
+        let wanted = (megabytes.clamp(1, 1 << 16) << 20) / std::mem::size_of::<Bucket>();
+        let mut size = 256usize;
         while size * 2 <= wanted {
             size *= 2;
         }
+        let mut buckets = Vec::with_capacity(size);
+        advise_huge_pages(&buckets);
+        buckets.resize_with(size, Bucket::default);
         Table {
-            entries: vec![Entry::default(); size],
+            buckets,
             mask: size - 1,
             generation: 0,
         }
     }
 
+    /// Size in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.buckets.len() * std::mem::size_of::<Bucket>()
+    }
+
     /// Forget everything.
     pub(crate) fn clear(&mut self) {
-        self.entries.fill(Entry::default());
+        for b in &self.buckets {
+            for e in &b.0 {
+                e.check.store(0, Relaxed);
+                e.data.store(0, Relaxed);
+            }
+        }
         self.generation = 0;
     }
 
     /// Start a new search: older entries become preferred for replacement.
     pub(crate) fn new_search(&mut self) {
-        self.generation = self.generation.wrapping_add(1);
+        self.generation = (self.generation + 1) & 63;
+    }
+
+    fn bucket(&self, hash: u64) -> &Bucket {
+        &self.buckets[hash as usize & self.mask]
+    }
+
+    /// Ask the processor to start loading the bucket of `hash` (no effect where unsupported).
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.bucket(hash) as *const Bucket as *const i8;
+            // SAFETY: a prefetch is only a hint; the address is that of a live bucket.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p);
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = hash;
     }
 
     pub(crate) fn probe(&self, hash: u64) -> Option<Hit> {
-        let e = &self.entries[hash as usize & self.mask];
-        if e.bound == 0 || e.check != (hash >> 32) as u32 {
-            return None;
+        for e in &self.bucket(hash).0 {
+            let data = e.data.load(Relaxed);
+            if e.check.load(Relaxed) ^ data == hash {
+                return unpack(data);
+            }
         }
-        let bound = match e.bound {
-            1 => Bound::Exact,
-            2 => Bound::Lower,
-            _ => Bound::Upper,
-        };
-        Some(Hit {
-            score: i32::from(e.score),
-            depth: i32::from(e.depth),
-            bound,
-            best: MoveKey {
-                from: e.from,
-                to: e.to,
-                captured: e.captured,
-            },
-        })
+        None
     }
 
-    pub(crate) fn store(&mut self, hash: u64, depth: i32, score: i32, bound: Bound, best: MoveKey) {
+    pub(crate) fn store(&self, hash: u64, depth: i32, score: i32, bound: Bound, best: u8) {
         let generation = self.generation;
-        let e = &mut self.entries[hash as usize & self.mask];
-        let check = (hash >> 32) as u32;
-        let same = e.bound != 0 && e.check == check;
-        let depth = depth.clamp(-100, 100) as i8;
-        if same || e.generation != generation || depth >= e.depth || bound == Bound::Exact {
-            let keep_move = same && best.is_none();
-            *e = Entry {
-                check,
-                captured: if keep_move { e.captured } else { best.captured },
-                score: score.clamp(-32_000, 32_000) as i16,
-                depth,
-                bound: match bound {
-                    Bound::Exact => 1,
-                    Bound::Lower => 2,
-                    Bound::Upper => 3,
-                },
-                from: if keep_move { e.from } else { best.from },
-                to: if keep_move { e.to } else { best.to },
-                generation,
+        let bucket = &self.bucket(hash).0;
+        let mut victim = 0;
+        let mut victim_value = i32::MAX;
+        for (i, e) in bucket.iter().enumerate() {
+            let data = e.data.load(Relaxed);
+            if e.check.load(Relaxed) ^ data == hash {
+                // The same position: keep its move when the new result has none, and keep a
+                // deeper exact result of this search over a shallower bound.
+                if generation_of(data) == generation
+                    && depth_of(data) > depth
+                    && bound != Bound::Exact
+                    && unpack(data).is_some_and(|h| h.bound == Bound::Exact)
+                {
+                    return;
+                }
+                let best = if best == NO_MOVE {
+                    (data >> 32) as u8
+                } else {
+                    best
+                };
+                let new = pack(score, depth, bound, generation, best);
+                e.data.store(new, Relaxed);
+                e.check.store(hash ^ new, Relaxed);
+                return;
+            }
+            let value = if unpack(data).is_none() {
+                i32::MIN
+            } else {
+                let age = i32::from(generation.wrapping_sub(generation_of(data)) & 63);
+                depth_of(data) - 8 * age
             };
+            if value < victim_value {
+                victim_value = value;
+                victim = i;
+            }
         }
+        let new = pack(score, depth, bound, generation, best);
+        bucket[victim].data.store(new, Relaxed);
+        bucket[victim].check.store(hash ^ new, Relaxed);
     }
 }
 
@@ -149,20 +250,52 @@ mod tests {
     #[test]
     fn store_and_probe() {
         let mut t = Table::new(1);
-        let mv = Move::from_notation_path("11-15").unwrap();
-        t.store(
-            0xDEAD_BEEF_0000_0042,
-            5,
-            -37,
-            Bound::Lower,
-            MoveKey::of(&mv),
+        let h = 0xDEAD_BEEF_0000_0042;
+        t.store(h, 5, -37, Bound::Lower, 3);
+        let hit = t.probe(h).unwrap();
+        assert_eq!(
+            (hit.score, hit.depth, hit.bound, hit.best),
+            (-37, 5, Bound::Lower, 3)
         );
-        let hit = t.probe(0xDEAD_BEEF_0000_0042).unwrap();
-        assert_eq!((hit.score, hit.depth, hit.bound), (-37, 5, Bound::Lower));
-        assert!(hit.best.matches(&mv));
-        assert!(t.probe(0xDEAD_BEE0_0000_0042).is_none(), "other check bits");
+        assert!(t.probe(0xDEAD_BEE0_0000_0042).is_none(), "other key");
+        // A result without a move keeps the stored move.
+        t.store(h, 6, 12, Bound::Upper, NO_MOVE);
+        assert_eq!(t.probe(h).unwrap().best, 3);
         t.clear();
-        assert!(t.probe(0xDEAD_BEEF_0000_0042).is_none());
-        assert_eq!(std::mem::size_of::<Entry>(), 16);
+        assert!(t.probe(h).is_none());
+        assert_eq!(std::mem::size_of::<Bucket>(), 64);
+        assert_eq!(std::mem::align_of::<Bucket>(), 64);
+        assert_eq!(t.bytes(), 1 << 20);
+    }
+
+    #[test]
+    fn a_bucket_holds_four_positions_and_replaces_the_shallowest() {
+        let mut t = Table::new(1);
+        let stride = (t.mask as u64) + 1;
+        let keys: Vec<u64> = (1..=5).map(|i| 7 + i * stride).collect();
+        for (i, &k) in keys[..4].iter().enumerate() {
+            t.store(k, 10 - i as i32, 1, Bound::Exact, 0);
+        }
+        for &k in &keys[..4] {
+            assert!(t.probe(k).is_some());
+        }
+        t.store(keys[4], 9, 1, Bound::Exact, 0);
+        assert!(t.probe(keys[3]).is_none(), "depth 7 was the shallowest");
+        assert!(t.probe(keys[4]).is_some());
+        // After a new search, old deep entries give way.
+        t.new_search();
+        t.store(100 * stride + 7, 1, 1, Bound::Exact, 0);
+        assert_eq!(
+            keys[..3]
+                .iter()
+                .chain(&keys[4..])
+                .filter(|&&k| t.probe(k).is_some())
+                .count(),
+            3
+        );
+        // Scores and depths round trip through the packing, negative ones included.
+        t.store(3, -2, -31_000, Bound::Upper, NO_MOVE);
+        let hit = t.probe(3).unwrap();
+        assert_eq!((hit.score, hit.depth, hit.best), (-31_000, -2, NO_MOVE));
     }
 }

@@ -268,6 +268,7 @@ fn worker(mut engine: Engine, jobs: Receiver<Job>, reports: Sender<Report>) {
                     depth,
                     nodes,
                     deadline: time_ms.map(|ms| started + Duration::from_millis(ms)),
+                    ..Limits::default()
                 };
                 let tx = reports.clone();
                 engine.search(&request.position, &request.history, limits, stop, |info| {

@@ -34,6 +34,8 @@ pub struct Config {
     pub match_defaults: MatchSettings,
     /// How the board and clocks are drawn.
     pub display: Display,
+    /// The built-in engine's resources.
+    pub engine: EngineSettings,
 }
 
 impl Default for Config {
@@ -42,8 +44,49 @@ impl Default for Config {
             format_version: CONFIG_VERSION,
             match_defaults: MatchSettings::default(),
             display: Display::default(),
+            engine: EngineSettings::default(),
         }
     }
+}
+
+/// The built-in engine's resources (`crossboard hub` and the engine's searches).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct EngineSettings {
+    /// Search threads of one search (1-64; lazy SMP above 1).
+    #[serde(deserialize_with = "threads_in_range")]
+    pub threads: usize,
+    /// Transposition table size in MB (1-4096).
+    #[serde(deserialize_with = "hash_in_range")]
+    pub hash_mb: usize,
+}
+
+impl Default for EngineSettings {
+    fn default() -> Self {
+        EngineSettings {
+            threads: 1,
+            hash_mb: 16,
+        }
+    }
+}
+
+fn in_range<'de, D: Deserializer<'de>>(d: D, lo: usize, hi: usize) -> Result<usize, D::Error> {
+    let n = usize::deserialize(d)?;
+    if (lo..=hi).contains(&n) {
+        Ok(n)
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "{n} is out of range: {lo} to {hi}"
+        )))
+    }
+}
+
+fn threads_in_range<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    in_range(d, 1, crate::search::MAX_THREADS)
+}
+
+fn hash_in_range<'de, D: Deserializer<'de>>(d: D) -> Result<usize, D::Error> {
+    in_range(d, 1, 4096)
 }
 
 /// Display settings, read by the terminal UI.
@@ -329,6 +372,21 @@ mod tests {
         assert!(msg.contains("config.toml:5"), "{msg}");
         assert!(msg.contains("display.colours.red"), "{msg}");
         assert!(msg.contains("purple"), "{msg}");
+    }
+
+    #[test]
+    fn engine_settings_are_checked() {
+        let c = parse("[engine]\nthreads = 2\nhash-mb = 64\n").unwrap();
+        assert_eq!(
+            c.engine,
+            EngineSettings {
+                threads: 2,
+                hash_mb: 64
+            }
+        );
+        assert_eq!(Config::default().engine, EngineSettings::default());
+        let e = parse("[engine]\nthreads = 0\n").unwrap_err().to_string();
+        assert!(e.contains("threads") && e.contains("out of range"), "{e}");
     }
 
     #[test]

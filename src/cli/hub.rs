@@ -1,0 +1,394 @@
+//! `crossboard hub`: the engine speaks the Hub protocol (version 2) on standard input and
+//! output, so that a Hub GUI, pydraughts' `HubEngine` or `crossboard engine-match --hub` can
+//! drive it. The protocol's text forms live in `search::hub`.
+//!
+//! Three threads: one reads standard input, one searches, and the main one answers; all of
+//! them report to the main one over a single channel, so `stop`, `ping` and `ponder-hit` are
+//! answered while a search runs.
+
+use super::CliResult;
+use crate::engine::{Move, Position};
+use crate::search::hub::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
+use crate::search::{Budget, Engine, Limits, MAX_THREADS, Options, SearchInfo, SearchResult};
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
+use std::time::Instant;
+
+/// Arguments of `crossboard hub`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// Search threads (the `threads` parameter can change it).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// Transposition table size in MB (the `hash` parameter can change it).
+    #[arg(long)]
+    hash: Option<usize>,
+}
+
+/// Largest table the `hash` parameter accepts, in MB.
+const MAX_HASH_MB: usize = 4096;
+
+enum Event {
+    Line(String),
+    Eof,
+    Info(u64, SearchInfo),
+    Done(u64, SearchResult),
+}
+
+struct Job {
+    id: u64,
+    position: Position,
+    history: Vec<Position>,
+    limits: Limits,
+    stop: Arc<AtomicBool>,
+    options: Options,
+    clear: bool,
+}
+
+/// The search thread: one job at a time, its engine rebuilt when the options change.
+fn searcher(jobs: Receiver<Job>, events: Sender<Event>) {
+    let mut engine: Option<Engine> = None;
+    while let Ok(job) = jobs.recv() {
+        let e = match engine.take() {
+            Some(e) if e.options() == job.options => engine.insert(e),
+            _ => engine.insert(Engine::new(job.options)),
+        };
+        if job.clear {
+            e.clear();
+        }
+        let tx = events.clone();
+        let id = job.id;
+        let result = e.search(&job.position, &job.history, job.limits, job.stop, |info| {
+            let _ = tx.send(Event::Info(id, info.clone()));
+        });
+        if events.send(Event::Done(id, result)).is_err() {
+            return;
+        }
+    }
+}
+
+/// A search in progress, as the main thread sees it.
+struct Running {
+    id: u64,
+    stop: Arc<AtomicBool>,
+    started: Instant,
+    /// Pondering: no clock until `ponder-hit`.
+    pondering: bool,
+    /// The clock once it runs (think, or ponder after the hit): (soft, hard) instants.
+    deadlines: Option<(Instant, Instant)>,
+    limit: TimeLimit,
+}
+
+struct Server<W: Write> {
+    out: W,
+    options: Options,
+    position: Position,
+    history: Vec<Position>,
+    limit: TimeLimit,
+    running: Option<Running>,
+    jobs: Sender<Job>,
+    next_id: u64,
+    clear_next: bool,
+}
+
+fn budget_of(limit: &TimeLimit) -> Option<Budget> {
+    match *limit {
+        TimeLimit::MoveTime(t) => Some(Budget::per_move(t)),
+        TimeLimit::Clock { time, moves, inc } => Some(Budget::clock(time, moves, inc)),
+        _ => None,
+    }
+}
+
+impl<W: Write> Server<W> {
+    fn say(&mut self, line: &Line) {
+        let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
+    }
+
+    fn error(&mut self, message: &str) {
+        self.say(&Line::new("error").arg("message", message));
+    }
+
+    /// The declaration answered to `hub`.
+    fn introduce(&mut self) {
+        let version = env!("CARGO_PKG_VERSION");
+        self.say(
+            &Line::new("id")
+                .arg("name", "crossboard")
+                .arg("version", version)
+                .arg("author", "the crossboard authors"),
+        );
+        self.say(
+            &Line::new("param")
+                .arg("name", "variant")
+                .arg("value", "english")
+                .arg("type", "enum")
+                .arg("values", "english"),
+        );
+        let (threads, hash) = (self.options.threads, self.options.hash_mb);
+        self.say(
+            &Line::new("param")
+                .arg("name", "threads")
+                .arg("value", threads)
+                .arg("type", "int")
+                .arg("min", 1)
+                .arg("max", MAX_THREADS),
+        );
+        self.say(
+            &Line::new("param")
+                .arg("name", "hash")
+                .arg("value", hash)
+                .arg("type", "int")
+                .arg("min", 1)
+                .arg("max", MAX_HASH_MB),
+        );
+        self.say(&Line::new("wait"));
+    }
+
+    fn set_param(&mut self, line: &Line) {
+        let (Some(name), Some(value)) = (line.get("name"), line.get("value")) else {
+            return self.error("set-param needs name= and value=");
+        };
+        let number = value.parse::<usize>();
+        match (name, number) {
+            ("threads", Ok(n)) if (1..=MAX_THREADS).contains(&n) => self.options.threads = n,
+            ("hash", Ok(n)) if (1..=MAX_HASH_MB).contains(&n) => self.options.hash_mb = n,
+            ("threads" | "hash", _) => {
+                let msg = format!("{name}={value:?} is out of range");
+                self.error(&msg);
+            }
+            ("variant", _) if value != "english" => {
+                let msg = format!("variant {value:?} is not supported (english only)");
+                self.error(&msg);
+            }
+            _ => {}
+        }
+    }
+
+    fn set_position(&mut self, line: &Line) {
+        let Some(text) = line.get("pos") else {
+            return self.error("pos needs pos=");
+        };
+        let mut pos = match parse_position(text) {
+            Ok(p) => p,
+            Err(e) => return self.error(&e.to_string()),
+        };
+        let mut history = Vec::new();
+        for mv in line.get("moves").unwrap_or("").split_whitespace() {
+            match parse_hub_move(&pos, mv) {
+                Ok(m) => {
+                    history.push(pos);
+                    pos = pos.after(&m);
+                }
+                Err(e) => return self.error(&e.to_string()),
+            }
+        }
+        self.position = pos;
+        self.history = history;
+    }
+
+    fn go(&mut self, line: &Line) {
+        self.stop_search();
+        if self.position.legal_moves().is_empty() {
+            self.error("no legal move in this position");
+            return self.say(&Line::new("done"));
+        }
+        let pondering = line.has("ponder");
+        let now = Instant::now();
+        let mut limits = Limits::default();
+        match self.limit {
+            TimeLimit::Depth(d) => limits.depth = Some(d),
+            TimeLimit::Nodes(n) => limits.nodes = Some(n),
+            _ => {}
+        }
+        let mut deadlines = None;
+        if !pondering && let Some(b) = budget_of(&self.limit) {
+            let (soft, hard) = b.deadlines(now);
+            limits.soft_deadline = Some(soft);
+            limits.deadline = Some(hard);
+            deadlines = Some((soft, hard));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        self.next_id += 1;
+        let id = self.next_id;
+        let job = Job {
+            id,
+            position: self.position,
+            history: self.history.clone(),
+            limits,
+            stop: stop.clone(),
+            options: self.options,
+            clear: std::mem::take(&mut self.clear_next),
+        };
+        if self.jobs.send(job).is_err() {
+            return self.error("the search thread has stopped");
+        }
+        self.running = Some(Running {
+            id,
+            stop,
+            started: now,
+            pondering,
+            deadlines,
+            limit: self.limit,
+        });
+    }
+
+    fn stop_search(&mut self) {
+        if let Some(r) = &self.running {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    fn ponder_hit(&mut self) {
+        if let Some(r) = &mut self.running
+            && r.pondering
+        {
+            r.pondering = false;
+            r.deadlines = budget_of(&r.limit).map(|b| b.deadlines(Instant::now()));
+        }
+    }
+
+    fn info(&mut self, id: u64, info: &SearchInfo) {
+        let Some(r) = self.running.as_ref().filter(|r| r.id == id) else {
+            return;
+        };
+        let secs = r.started.elapsed().as_secs_f64();
+        // After the soft time (pondering over), no new iteration is worth starting.
+        if !r.pondering && r.deadlines.is_some_and(|(soft, _)| Instant::now() >= soft) {
+            r.stop.store(true, Ordering::Relaxed);
+        }
+        let line = Line::new("info")
+            .arg("depth", info.depth)
+            .arg("score", score_text(info.score))
+            .arg("nodes", info.nodes)
+            .arg("time", format!("{secs:.3}"))
+            .arg(
+                "nps",
+                format!("{:.1}", info.nodes as f64 / secs.max(1e-6) / 1e6),
+            )
+            .arg("pv", pv_hub(&info.pv));
+        self.say(&line);
+    }
+
+    fn done(&mut self, id: u64, result: &SearchResult) {
+        if self.running.as_ref().is_none_or(|r| r.id != id) {
+            return;
+        }
+        self.running = None;
+        let Some(best) = result.best else {
+            return self.say(&Line::new("done"));
+        };
+        let mut line = Line::new("done").arg("move", move_text(&best));
+        if let Some(p) = result
+            .pv
+            .get(1)
+            .filter(|_| result.pv.first() == Some(&best))
+        {
+            line = line.arg("ponder", move_text(p));
+        }
+        self.say(&line);
+    }
+
+    /// How long the main loop may sleep: until the running search's hard time, if the server
+    /// is the one keeping it (after a ponder hit).
+    fn wake_at(&self) -> Option<Instant> {
+        let r = self.running.as_ref()?;
+        if r.pondering {
+            return None;
+        }
+        r.deadlines.map(|(_, hard)| hard)
+    }
+
+    /// Handle one line; false on `quit`.
+    fn line(&mut self, text: &str) -> bool {
+        let line = Line::parse(text);
+        match line.command.as_str() {
+            "hub" => self.introduce(),
+            "set-param" => self.set_param(&line),
+            "init" => self.say(&Line::new("ready")),
+            "new-game" => self.clear_next = true,
+            "pos" => self.set_position(&line),
+            "level" => match TimeLimit::from_line(&line) {
+                Ok(l) => self.limit = l,
+                Err(e) => self.error(&e.to_string()),
+            },
+            "go" => self.go(&line),
+            "stop" => self.stop_search(),
+            "ponder-hit" => self.ponder_hit(),
+            "ping" => self.say(&Line::new("pong")),
+            "quit" => return false,
+            _ => {}
+        }
+        true
+    }
+}
+
+fn pv_hub(pv: &[Move]) -> String {
+    pv.iter().map(move_text).collect::<Vec<_>>().join(" ")
+}
+
+/// Run `crossboard hub` on standard input and output until `quit` or end of input.
+pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliResult {
+    let (events, rx) = channel();
+    let input = events.clone();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if input.send(Event::Line(line)).is_err() {
+                return;
+            }
+        }
+        let _ = input.send(Event::Eof);
+    });
+    let (jobs, job_rx) = channel();
+    let search_events = events.clone();
+    std::thread::spawn(move || searcher(job_rx, search_events));
+    let mut server = Server {
+        out: std::io::stdout().lock(),
+        options: Options {
+            threads: args
+                .threads
+                .unwrap_or(defaults.threads)
+                .clamp(1, MAX_THREADS),
+            hash_mb: args.hash.unwrap_or(defaults.hash_mb).clamp(1, MAX_HASH_MB),
+            ..Options::default()
+        },
+        position: Position::start(),
+        history: Vec::new(),
+        limit: TimeLimit::Infinite,
+        running: None,
+        jobs,
+        next_id: 0,
+        clear_next: false,
+    };
+    loop {
+        let event = match server.wake_at() {
+            Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {
+                Ok(e) => e,
+                Err(RecvTimeoutError::Timeout) => {
+                    server.stop_search();
+                    continue;
+                }
+                Err(RecvTimeoutError::Disconnected) => break,
+            },
+            None => match rx.recv() {
+                Ok(e) => e,
+                Err(_) => break,
+            },
+        };
+        match event {
+            Event::Line(text) => {
+                if !server.line(&text) {
+                    break;
+                }
+            }
+            Event::Eof => break,
+            Event::Info(id, info) => server.info(id, &info),
+            Event::Done(id, result) => server.done(id, &result),
+        }
+    }
+    // Stop a running search so that the process ends at once.
+    server.stop_search();
+    Ok(())
+}

@@ -1,0 +1,244 @@
+//! The GUI side of the Hub protocol: another program (or `crossboard hub`) run as a child
+//! process and asked for moves, so that `engine-match` can play it.
+
+use crate::engine::Game;
+use crate::search::hub::{Line, TimeLimit, parse_hub_move, position_text};
+use crate::search::selfplay::{Choice, MoveLimit, Player};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+/// How long the engine may take to answer `hub` and `init`.
+const START_TIMEOUT: Duration = Duration::from_secs(30);
+/// Extra time a move may take beyond its limit before the engine is declared lost.
+const MOVE_GRACE: Duration = Duration::from_secs(10);
+
+/// A running Hub engine.
+pub struct HubEngine {
+    command: String,
+    name: String,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+/// Split a command line into words; double quotes group words with spaces.
+pub fn command_words(command: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut any = false;
+    for c in command.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                any = true;
+            }
+            c if c.is_whitespace() && !quoted => {
+                if any {
+                    words.push(std::mem::take(&mut word));
+                    any = false;
+                }
+            }
+            c => {
+                word.push(c);
+                any = true;
+            }
+        }
+    }
+    if any {
+        words.push(word);
+    }
+    words
+}
+
+impl HubEngine {
+    /// Start `command` (a program and its arguments), introduce ourselves (`hub`), set
+    /// `params` (name, value) and initialise it (`init` ... `ready`).
+    pub fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
+        let words = command_words(command);
+        let Some((program, args)) = words.split_first() else {
+            return Err("the Hub engine command is empty".into());
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+        let stdin = child.stdin.take().ok_or("no standard input")?;
+        let stdout = child.stdout.take().ok_or("no standard output")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = HubEngine {
+            command: command.to_string(),
+            name: program.clone(),
+            child,
+            stdin,
+            lines,
+        };
+        engine.send(&Line::new("hub"))?;
+        let deadline = Instant::now() + START_TIMEOUT;
+        loop {
+            let l = engine.recv(deadline)?;
+            match l.command.as_str() {
+                "id" => {
+                    if let Some(n) = l.get("name") {
+                        engine.name = match l.get("version") {
+                            Some(v) if !v.is_empty() => format!("{n} {v}"),
+                            _ => n.to_string(),
+                        };
+                    }
+                }
+                "wait" => break,
+                _ => {}
+            }
+        }
+        for (name, value) in params {
+            engine.send(&Line::new("set-param").arg("name", name).arg("value", value))?;
+        }
+        engine.send(&Line::new("init"))?;
+        while engine.recv(deadline)?.command != "ready" {}
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &Line) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|()| self.stdin.flush())
+            .map_err(|e| format!("{}: cannot write to the engine: {e}", self.command))
+    }
+
+    fn recv(&mut self, deadline: Instant) -> Result<Line, String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(text) => Ok(Line::parse(&text)),
+            Err(RecvTimeoutError::Timeout) => Err(format!("{}: no answer in time", self.name)),
+            Err(RecvTimeoutError::Disconnected) => Err(format!("{}: the engine quit", self.name)),
+        }
+    }
+}
+
+impl Drop for HubEngine {
+    fn drop(&mut self) {
+        let _ = self.send(&Line::new("quit"));
+        let deadline = Instant::now() + Duration::from_secs(2);
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The `level` a move limit asks for (nodes first: the reproducible one).
+fn level_of(limit: &MoveLimit) -> TimeLimit {
+    if let Some(n) = limit.nodes {
+        TimeLimit::Nodes(n)
+    } else if let Some(d) = limit.depth {
+        TimeLimit::Depth(d)
+    } else if let Some(t) = limit.time {
+        TimeLimit::MoveTime(t)
+    } else {
+        TimeLimit::Infinite
+    }
+}
+
+impl Player for HubEngine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.send(&Line::new("new-game"))
+    }
+
+    fn choose(
+        &mut self,
+        game: &Game,
+        limit: &MoveLimit,
+        _stop: &Arc<AtomicBool>,
+    ) -> Result<Choice, String> {
+        // The position after the last move that cannot be undone, then the king moves since:
+        // all an engine needs to see repetitions.
+        let quiet = game.quiet_plies() as usize;
+        let n = game.moves().len();
+        let from = n - quiet.min(n);
+        let base = game.positions()[from];
+        let moves: Vec<String> = game.moves()[from..]
+            .iter()
+            .map(crate::search::hub::move_text)
+            .collect();
+        let mut pos = Line::new("pos").arg("pos", position_text(&base));
+        if !moves.is_empty() {
+            pos = pos.arg("moves", moves.join(" "));
+        }
+        self.send(&pos)?;
+        self.send(&level_of(limit).to_line())?;
+        self.send(&Line::new("go").flag("think"))?;
+        let allowed = limit.time.map_or(Duration::from_secs(600), |t| t * 4) + MOVE_GRACE;
+        let deadline = Instant::now() + allowed;
+        let mut depth = None;
+        loop {
+            let l = self.recv(deadline)?;
+            match l.command.as_str() {
+                "info" => {
+                    if let Ok(Some(d)) = l.number::<u32>("depth") {
+                        depth = Some(d);
+                    }
+                }
+                "done" => {
+                    let text = l.get("move").unwrap_or("");
+                    let mv = parse_hub_move(game.position(), text)
+                        .map_err(|e| format!("{}: {e}", self.name))?;
+                    return Ok(Choice { mv, depth });
+                }
+                "error" => {
+                    return Err(format!(
+                        "{}: {}",
+                        self.name,
+                        l.get("message").unwrap_or("error")
+                    ));
+                }
+                _ => {}
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_lines_split_into_words() {
+        assert_eq!(command_words("a b  c"), ["a", "b", "c"]);
+        assert_eq!(command_words(r#""/x y/z" hub"#), ["/x y/z", "hub"]);
+        assert_eq!(command_words(r#"e """#), ["e", ""]);
+        assert!(command_words("  ").is_empty());
+    }
+
+    #[test]
+    fn the_level_sent_prefers_nodes() {
+        let l = MoveLimit {
+            time: Some(Duration::from_millis(100)),
+            nodes: Some(5),
+            depth: None,
+        };
+        assert_eq!(level_of(&l), TimeLimit::Nodes(5));
+        assert_eq!(level_of(&MoveLimit::default()), TimeLimit::Infinite);
+    }
+}
