@@ -23,9 +23,8 @@ fn a_move_exactly_at_the_limit_counts_one_ms_later_is_a_flag() {
     // Exactly at the limit: the move is played with nothing left.
     let mut h = timed(TimeControl::sudden_death(60), 1);
     let ev = h.play(60_000);
-    let Event::MovePlayed { record, .. } = &ev[0] else {
-        panic!("{ev:?}")
-    };
+    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.remaining_ms, Some(0));
     assert!(ended(&ev).is_none());
 
@@ -99,15 +98,13 @@ fn carry_over_in_a_match() {
     // Two moves per minute, repeating.
     let mut h = timed(TimeControl::moves_per_period(2, 60), 1);
     let ev = h.play(10_000);
-    let Event::MovePlayed { record, .. } = &ev[0] else {
-        panic!()
-    };
+    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.remaining_ms, Some(50_000));
     h.play(1000);
     let ev = h.play(20_000);
-    let Event::MovePlayed { record, .. } = &ev[0] else {
-        panic!()
-    };
+    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     // Red's second move: 60 - 10 - 20 + 60.
     assert_eq!(record.remaining_ms, Some(90_000));
     assert_eq!(record.period, 2);
@@ -149,9 +146,8 @@ fn a_paused_clock_does_not_run_and_moves_wait() {
     h.ok(Command::ResumeClocks);
     h.refused(Command::ResumeClocks);
     let ev = h.play(MIN);
-    let Event::MovePlayed { record, .. } = &ev[0] else {
-        panic!()
-    };
+    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.spent_ms, 2 * MIN);
     assert_eq!(record.remaining_ms, Some((8 * MIN) as i64));
 }
@@ -233,9 +229,8 @@ fn director_takes_back_moves() {
     assert_eq!(r.white.remaining_ms, Some(600_000));
     assert_eq!(r.red.remaining_ms, Some(590_000));
     let ev = h.play(5_000);
-    let Event::MovePlayed { record, .. } = &ev[0] else {
-        panic!()
-    };
+    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.colour, Color::White);
     assert_eq!(record.spent_ms, 5_000);
 }
@@ -293,7 +288,10 @@ fn per_move_limit_in_a_match() {
     // "Time" is called once, and recorded.
     assert_eq!(
         h.ok(Command::Tick),
-        vec![Event::TimeCalled { colour: Color::Red }]
+        vec![Event::TimeCalled {
+            colour: Color::Red,
+            spent_ms: 5 * MIN
+        }]
     );
     h.wait(1000);
     assert!(h.ok(Command::Tick).is_empty());
@@ -319,14 +317,9 @@ fn saved_and_resumed_mid_game_with_clocks_held() {
     // Time passes after the last event, then the program dies.
     h.wait(40_000);
     let text = h.reload(7);
-    assert!(text.contains("event = \"move-played\""), "{text}");
+    assert!(text.contains("event = \"move\""), "{text}");
     assert!(!text.contains("since"), "no monotonic instant is saved");
-    assert_eq!(
-        h.m.log().last().unwrap().event,
-        Event::Resumed {
-            clocks_paused: true
-        }
-    );
+    assert_eq!(h.m.log().last().unwrap().event, Event::Reopened);
     // Time at the last committed move; paused until the director resumes.
     let r = h.m.clock_reading(h.t).unwrap();
     assert!(r.paused);
@@ -340,9 +333,8 @@ fn saved_and_resumed_mid_game_with_clocks_held() {
     });
     h.ok(Command::ResumeClocks);
     let ev = h.play(5_000);
-    let Event::MovePlayed { record, .. } = &ev[0] else {
-        panic!()
-    };
+    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.remaining_ms, Some(585_000));
     // The rest of the match goes on normally, and the ballot is not redrawn.
     let opening = h.m.ballots()[0].opening.clone();
@@ -416,4 +408,119 @@ fn a_whole_eleven_man_match_round_trips_through_toml() {
         assert_eq!(g.moves.len(), g.game.moves().len());
         assert_eq!(g.game.start(), &g.opening.position);
     }
+}
+
+#[test]
+fn a_director_decision_is_undone_without_taking_back_a_move() {
+    // A forfeit in play, undone: the game is in play again, clocks paused, every move kept.
+    let mut h = timed(TimeControl::sudden_death(600), 1);
+    h.play(10_000);
+    h.play(20_000);
+    h.refused(Command::UndoDecision {
+        reason: "nothing decided yet".into(),
+    });
+    h.wait(5_000);
+    h.ok(Command::Forfeit {
+        loser: Color::Red,
+        reason: "phone rang".into(),
+    });
+    assert_eq!(h.m.phase(), Phase::Ready { ballot: 1, game: 2 });
+    let (undone, back) = h.m.undoable().unwrap();
+    assert!(matches!(undone.reason, EndReason::Forfeit { .. }));
+    assert_eq!(back, None);
+    h.refused(Command::UndoDecision { reason: "".into() });
+    let ev = h.ok(Command::UndoDecision {
+        reason: "it was the hall's phone".into(),
+    });
+    assert!(matches!(
+        &ev[..],
+        [Event::DecisionUndone { restored: None, .. }]
+    ));
+    assert_eq!(h.m.phase(), Phase::Playing { ballot: 1, game: 1 });
+    assert_eq!(h.m.awaiting(), Awaiting::Resume);
+    let g = h.m.playing().unwrap();
+    assert_eq!(g.moves.len(), 2);
+    assert!(g.result.is_none() && g.overruled.is_empty());
+    // The five seconds Red had used on the unfinished move are still counted.
+    assert_eq!(
+        h.m.clock_reading(h.t).unwrap().red.remaining_ms,
+        Some(585_000)
+    );
+    assert!(h.m.undoable().is_none());
+    h.ok(Command::ResumeClocks);
+    h.play(1_000);
+    h.reload(0);
+
+    // A flag amended to a draw, undone twice: back to the flag, then nothing left to undo.
+    let mut h = timed(TimeControl::sudden_death(60), 2);
+    h.play(60_001);
+    assert!(matches!(
+        h.m.current_game().unwrap().result.as_ref().unwrap().reason,
+        EndReason::Time { .. }
+    ));
+    assert!(matches!(
+        h.refused(Command::UndoDecision { reason: "x".into() }),
+        MatchError::NothingToUndo
+    ));
+    for note in ["clock fault", "second thoughts"] {
+        h.ok(Command::Adjudicate {
+            outcome: Outcome::Draw,
+            reason: note.into(),
+        });
+    }
+    let ev = h.ok(Command::UndoDecision {
+        reason: "u1".into(),
+    });
+    let Event::DecisionUndone {
+        restored: Some(r), ..
+    } = &ev[0]
+    else {
+        panic!("{ev:?}")
+    };
+    assert_eq!(
+        r.reason,
+        EndReason::Adjudicated {
+            note: "clock fault".into()
+        }
+    );
+    h.reload(0);
+    h.ok(Command::UndoDecision {
+        reason: "u2".into(),
+    });
+    let r = h.m.current_game().unwrap().result.clone().unwrap();
+    assert_eq!(r.outcome, Outcome::Win(Color::White));
+    assert!(matches!(r.reason, EndReason::Time { .. }));
+    assert!(h.m.undoable().is_none());
+    // Once the next game has started the decision stands.
+    h.ok(Command::Forfeit {
+        loser: Color::White,
+        reason: "late".into(),
+    });
+    h.ok(Command::StartGame);
+    assert!(matches!(
+        h.refused(Command::UndoDecision { reason: "x".into() }),
+        MatchError::NotNow { .. }
+    ));
+}
+
+#[test]
+fn undoing_the_decision_that_finished_the_match_reopens_it() {
+    let mut h = timed(TimeControl::none(), 1);
+    h.finish_game(Some(Color::Red));
+    h.ok(Command::StartGame);
+    h.play(0);
+    h.ok(Command::Adjudicate {
+        outcome: Outcome::Win(Color::White),
+        reason: "hall closing".into(),
+    });
+    assert_eq!(h.m.phase(), Phase::Finished);
+    assert!(h.m.outcome().is_some());
+    h.ok(Command::UndoDecision {
+        reason: "the hall stays open".into(),
+    });
+    assert_eq!(h.m.phase(), Phase::Playing { ballot: 1, game: 2 });
+    assert!(h.m.outcome().is_none());
+    assert_eq!(h.m.playing().unwrap().moves.len(), 1);
+    h.reload(0);
+    assert_eq!(h.m.awaiting(), Awaiting::Resume);
 }

@@ -6,6 +6,7 @@ mod director_support;
 use crossboard::director::*;
 use crossboard::engine::{Color, Outcome};
 use crossboard::openings::System;
+use crossboard::tui::match_flow::words;
 use director_support::*;
 
 use Player::{First, Second};
@@ -47,7 +48,11 @@ fn coin_flip_winner_chooses_and_loser_cannot() {
     });
     assert_eq!(h.m.red_first(), Some(winner.other()));
     assert_eq!(h.m.phase(), Phase::Draw { ballot: 1 });
-    assert!(h.m.status().contains("draw the ballot"), "{}", h.m.status());
+    assert!(
+        words::status(&h.m).contains("draw the ballot"),
+        "{}",
+        words::status(&h.m)
+    );
 }
 
 #[test]
@@ -135,10 +140,14 @@ fn white_accepts_first() {
         colour: Color::White,
     });
     let ev = h.ok(Command::DrawBallot);
-    let Event::BallotDrawn { opening, steps, .. } = &ev[0] else {
+    let Event::BallotDrawn { number, steps, .. } = &ev[0] else {
         panic!()
     };
-    assert_eq!(opening.system, System::ElevenMan);
+    let opening = h.m.pending_draw().unwrap().opening.clone();
+    assert_eq!(
+        (opening.system, opening.number),
+        (System::ElevenMan, *number)
+    );
     assert!(steps.len() >= 4, "11-man: four cards at least: {steps:?}");
     // White (the second player in ballot one's game one) decides first; Red may not.
     assert_eq!(
@@ -166,7 +175,7 @@ fn white_accepts_first() {
     });
     h.refused(Command::Accept { colour: Color::Red });
     assert_eq!(h.m.phase(), Phase::Ready { ballot: 1, game: 1 });
-    assert_eq!(h.m.ballots()[0].opening, *opening);
+    assert_eq!(h.m.ballots()[0].opening, opening);
     assert!(h.m.rejected().is_empty());
     h.ok(Command::StartGame);
     // The game starts from the ballot position (set moves not played on the clock).
@@ -310,7 +319,11 @@ fn red_alternates_by_ballot_and_game_two_reverses() {
     assert_eq!(out.winner, None);
     assert_eq!(out.points, [Points(8), Points(8)]);
     assert_eq!(h.m.games().count(), 8);
-    assert!(h.m.status().contains("tied 4-4"), "{}", h.m.status());
+    assert!(
+        words::status(&h.m).contains("tied 4-4"),
+        "{}",
+        words::status(&h.m)
+    );
     // Nothing more is accepted.
     h.refused(Command::DrawBallot);
     h.refused(Command::StartGame);
@@ -426,7 +439,7 @@ fn playout(h: &mut H, giver: Color, blocker: bool) -> GameResult {
             return r;
         }
     }
-    panic!("the playout did not end: {}", h.m.status());
+    panic!("the playout did not end: {}", words::status(&h.m));
 }
 
 #[test]
@@ -485,9 +498,11 @@ fn moves_out_of_turn_and_illegal_moves_change_nothing() {
         colour: Color::Red,
         text: "11-15".into(),
     });
-    let Event::MovePlayed { record, .. } = &ev[0] else {
+    let Event::MovePlayed { mv, spent_ms, .. } = &ev[0] else {
         panic!()
     };
+    assert_eq!((mv.to_string().as_str(), *spent_ms), ("11-15", 3000));
+    let record = h.m.playing().unwrap().moves.last().unwrap();
     assert_eq!(record.mv.to_string(), "11-15");
     assert_eq!(record.spent_ms, 3000);
     assert_eq!(record.at, wall(3000));
@@ -545,7 +560,11 @@ fn tie_rules() {
         (out.winner, out.decided),
         (Some(Second), Decided::HolderRetains)
     );
-    assert!(h.m.status().contains("Bob retains"), "{}", h.m.status());
+    assert!(
+        words::status(&h.m).contains("Bob retains"),
+        "{}",
+        words::status(&h.m)
+    );
 
     // Continue in blocks of two games until decided.
     let mut s = settings(1);

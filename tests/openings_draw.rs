@@ -3,8 +3,8 @@
 
 use crossboard::engine::{Color, Position};
 use crossboard::openings::{
-    self, Ballot, Draw, DrawMode, DrawSettings, Opening, OpeningError, Roll, System, ThreeMoveDeck,
-    draw,
+    self, Ballot, Draw, DrawMode, DrawSettings, Opening, OpeningError, Refusal, Roll, StepKind,
+    System, ThreeMoveDeck, describe_steps, draw,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -28,16 +28,16 @@ fn draws(s: &DrawSettings, seed: u64, n: usize) -> Vec<Draw> {
 
 /// The four cards of the accepted ballot: the card steps after the last "Redraw", blanks skipped.
 fn accepted_cards(d: &Draw) -> Vec<(String, u32)> {
-    let last = d.steps.iter().rposition(|s| s.what == "Redraw");
+    let last = d.steps.iter().rposition(|s| s.kind == StepKind::Redraw);
     d.steps[last.map_or(0, |i| i + 1)..]
         .iter()
-        .filter(|s| !s.meaning.starts_with("blank"))
-        .map(|s| (s.what.clone(), s.card))
+        .filter(|s| !s.is_blank())
+        .map(|s| (s.kind.label().to_string(), s.card))
         .collect()
 }
 
-fn is_move_draw(what: &str) -> bool {
-    what == "Red moves" || what == "White moves"
+fn is_move_draw(kind: StepKind) -> bool {
+    kind == StepKind::RedMoves || kind == StepKind::WhiteMoves
 }
 
 #[test]
@@ -68,18 +68,16 @@ fn a_faithful_eleven_man_draw_is_four_cards_in_order() {
         assert_eq!(b.number(), d.opening.number);
         assert_eq!(b.opening(), d.opening);
         // Removal cards run 1-8; a move card 8 is blank and followed by a redraw.
+        let meanings = describe_steps(&DrawSettings::default(), &d.steps);
         for (i, s) in d.steps.iter().enumerate() {
             assert!((1..=8).contains(&s.card));
-            if is_move_draw(&s.what) && s.card == 8 {
-                assert_eq!(s.meaning, "blank card: redraw");
-                assert_eq!(d.steps[i + 1].what, s.what);
+            if is_move_draw(s.kind) && s.card == 8 {
+                assert_eq!(meanings[i], "blank card: redraw");
+                assert_eq!(d.steps[i + 1].kind, s.kind);
             }
         }
         let (red_removed, _) = b.removed();
-        assert_eq!(
-            d.steps[0].meaning,
-            format!("remove the man on {red_removed}")
-        );
+        assert_eq!(meanings[0], format!("remove the man on {red_removed}"));
     }
 }
 
@@ -88,10 +86,10 @@ fn substituted_moves_are_explained() {
     let all = draws(&DrawSettings::default(), 5, 2000);
     let sub = all
         .iter()
-        .flat_map(|d| d.steps.iter())
-        .find(|s| s.meaning.contains("removed:"))
+        .flat_map(|d| describe_steps(&DrawSettings::default(), &d.steps))
+        .find(|m| m.contains("removed:"))
         .expect("2,000 draws include a substitution");
-    assert!(sub.meaning.ends_with("instead)"), "{}", sub.meaning);
+    assert!(sub.ends_with("instead)"), "{sub}");
 }
 
 #[test]
@@ -138,12 +136,12 @@ fn faithful_draws_follow_the_deck_not_the_positions() {
     let move_draws = d
         .iter()
         .flat_map(|d| d.steps.iter())
-        .filter(|s| is_move_draw(&s.what))
+        .filter(|s| is_move_draw(s.kind))
         .count();
     let blanks = d
         .iter()
         .flat_map(|d| d.steps.iter())
-        .filter(|s| s.card == 8 && is_move_draw(&s.what))
+        .filter(|s| s.card == 8 && is_move_draw(s.kind))
         .count();
     let rate = blanks as f64 / move_draws as f64;
     assert!((rate - 0.125).abs() < 0.02, "blank rate {rate}");
@@ -191,9 +189,11 @@ fn exclusions_redraw_and_say_why() {
     let redraw = draws(&s, 4, 3000)
         .into_iter()
         .flat_map(|d| d.steps)
-        .find(|st| st.what == "Redraw")
+        .find(|st| st.kind == StepKind::Redraw)
         .expect("3,000 draws meet a man-down ballot");
-    assert!(redraw.meaning.contains("White loses a man at once"));
+    assert_eq!(redraw.why, Some(Refusal::WhiteLosesMan));
+    let text = describe_steps(&s, std::slice::from_ref(&redraw));
+    assert!(text[0].contains("White loses a man at once"), "{text:?}");
     assert_eq!(
         openings::opening(System::ElevenMan, redraw.card)
             .unwrap()
@@ -280,7 +280,7 @@ fn roll_your_own_rolls_four_dice() {
     for d in draws(&settings(System::RollYourOwn), 8, 500) {
         let faces: Vec<u32> = d.steps.iter().map(|s| s.card).collect();
         assert_eq!(faces.len(), 4);
-        let whats: Vec<&str> = d.steps.iter().map(|s| s.what.as_str()).collect();
+        let whats: Vec<&str> = d.steps.iter().map(|s| s.kind.label()).collect();
         assert_eq!(
             whats,
             ["Red removes", "Red places", "White removes", "White places"]
@@ -325,7 +325,7 @@ fn two_move_faithful_draws_cover_the_deck_evenly() {
     let mut count: HashMap<u32, usize> = HashMap::new();
     for x in &d {
         *count.entry(x.opening.number).or_default() += 1;
-        assert_eq!(x.steps[0].what, "Ballot");
+        assert_eq!(x.steps[0].kind, StepKind::Ballot);
         assert_eq!(x.steps[0].card, x.opening.number);
     }
     assert_eq!(count.len(), 49);
@@ -344,7 +344,7 @@ fn draws_and_settings_survive_serialisation() {
     };
     let text = toml::to_string(&s).unwrap();
     assert!(text.contains("system = \"three-move\""), "{text}");
-    assert!(text.contains("three_move_deck = \"tough50\""), "{text}");
+    assert!(text.contains("three-move-deck = \"tough50\""), "{text}");
     assert_eq!(toml::from_str::<DrawSettings>(&text).unwrap(), s);
 
     for d in draws(&DrawSettings::default(), 21, 5) {
@@ -407,7 +407,7 @@ fn a_wrong_record_does_not_replay() {
     // A draw with a redraw in it.
     let d = draws(&s, 4, 3000)
         .into_iter()
-        .find(|d| d.steps.iter().any(|st| st.what == "Redraw"))
+        .find(|d| d.steps.iter().any(|st| st.kind == StepKind::Redraw))
         .unwrap();
     assert_eq!(replay(&s, &[], &d.steps).unwrap(), d);
     // Without the exclusion the first ballot stands: the redraw is not called for.
@@ -426,6 +426,10 @@ fn a_wrong_record_does_not_replay() {
     assert!(replay(&s, &[], &bad).is_err());
     assert!(replay(&s, &[], &d.steps[..3]).is_err());
     let mut bad = d.steps.clone();
-    bad.last_mut().unwrap().meaning = "something else".into();
+    let redraw = bad
+        .iter_mut()
+        .find(|st| st.kind == StepKind::Redraw)
+        .unwrap();
+    redraw.why = Some(Refusal::AlreadyPlayed);
     assert!(replay(&s, &[], &bad).is_err());
 }

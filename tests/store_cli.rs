@@ -202,3 +202,17 @@ fn config_command_reports_bad_files() {
     let missing = crossboard(&["--config", "/nonexistent/c.toml", "config"]);
     assert!(!missing.status.success());
 }
+
+#[test]
+fn a_failed_resume_leaves_the_match_file_byte_identical() {
+    // No terminal (output captured): `crossboard resume` refuses to start, and the file it read
+    // is exactly as it was (reading a match writes nothing until the director acts).
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let before = std::fs::read(&path).unwrap();
+    let out = crossboard(&["resume", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("terminal"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}

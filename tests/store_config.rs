@@ -72,7 +72,7 @@ fn no_file_means_defaults_and_explicit_missing_file_is_an_error() {
 }
 
 /// (fixture, line, text that must appear in the message)
-const BAD: [(&str, usize, &str); 8] = [
+const BAD: [(&str, usize, &str); 9] = [
     ("unknown_key.toml", 6, "key `display.colour`"),
     ("bad_value.toml", 3, "key `match.ballots`"),
     ("bad_colour.toml", 2, "\"crimson\" is not a colour"),
@@ -84,6 +84,11 @@ const BAD: [(&str, usize, &str); 8] = [
         "key `match.openings.exclude_barred`",
     ),
     ("newer.toml", 0, "format version 9"),
+    (
+        "old_spelling.toml",
+        4,
+        "`three_move_deck` is an older spelling: write `three-move-deck`",
+    ),
     ("same_names.toml", 0, "both players are called \"Ann\""),
 ];
 
@@ -117,4 +122,17 @@ fn the_time_control_may_be_typed_as_on_the_set_up_screen() {
     assert_eq!(e.line(), Some(4), "{msg}");
     assert!(msg.contains("key `match.time-control`"), "{msg}");
     assert!(msg.contains("two delays (d5 and b5)"), "{msg}");
+}
+
+#[test]
+fn an_empty_file_is_the_defaults() {
+    // Zero bytes (a `touch`ed file), blank lines, and comments only.
+    assert_eq!(
+        read_config(&fixture("empty.toml")).unwrap(),
+        Config::default()
+    );
+    for text in ["\n\n  \n", "# nothing yet\n"] {
+        let c = crossboard::store::config::parse_config(text.as_bytes(), "c.toml".as_ref());
+        assert_eq!(c.unwrap(), Config::default(), "{text:?}");
+    }
 }

@@ -192,6 +192,7 @@ fn run(
             // afresh, reloads and resumes with the clocks held.
             kills += 1;
             drop(p);
+            drop(store); // the process's lock goes with it
             let (reopened, file) = MatchStore::open(path).unwrap();
             store = reopened;
             store.set_durable(false);
@@ -201,7 +202,7 @@ fn run(
                 mono_origin: s.elapsed,
             };
             let was_paused = director_paused(&m);
-            m.resume(p.now(&s));
+            m.reopen(p.now(&s));
             // A clock the kill stopped is started again at once (a director's own pause
             // stays until the script resumes it).
             if m.awaiting() == Awaiting::Resume && !was_paused {
@@ -216,21 +217,9 @@ fn run(
     (p.m, kills)
 }
 
-/// The saved clock's own pause flag (set by the director's pause or a reopened game), which
-/// a read-back clock does not show apart from the hold every reload puts on it.
+/// The director's own pause, as the log leaves it (before a new process holds the clocks).
 fn director_paused(m: &Match) -> bool {
-    let v = toml::Value::try_from(m).unwrap();
-    let clock = v.get("ballots").and_then(|b| {
-        b.as_array()?
-            .last()?
-            .get("games")?
-            .as_array()?
-            .last()?
-            .get("clock")
-    });
-    clock
-        .and_then(|c| c.get("paused")?.as_bool())
-        .unwrap_or(false)
+    m.playing().is_some_and(|g| g.clock.is_paused())
 }
 
 /// What must be identical between an interrupted and an uninterrupted run.
@@ -451,4 +440,38 @@ fn killed_after_every_event_ends_identical() {
     let (whole, _) = run(19, 4, &dir.path().join("whole.toml"), 0, false);
     let (resumed, _) = run(19, 4, &dir.path().join("killed.toml"), 1, false);
     same(&games_summary(&resumed), &games_summary(&whole), 1);
+}
+
+#[test]
+fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.toml");
+    let m = Match::new(
+        settings(1),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
+    let first = MatchStore::create(&path, &m, wall(0)).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let e = MatchStore::open(&path).unwrap_err();
+    assert!(matches!(e, StoreError::Locked { .. }), "{e}");
+    let msg = e.to_string();
+    assert!(msg.contains("open in another crossboard"), "{msg}");
+    assert!(
+        msg.contains(&format!("pid {} since ", std::process::id())),
+        "{msg}"
+    );
+    // Looking needs no lock, and the file is untouched.
+    assert!(load_match(&path).is_ok());
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // Once the first lets go (or dies: the OS releases the lock), the match opens.
+    drop(first);
+    let (_second, file) = MatchStore::open(&path).unwrap();
+    assert_eq!(file.the_match, m);
+    // A lock file is never left beside a file that does not exist.
+    assert!(MatchStore::open(&dir.path().join("none.toml")).is_err());
+    assert!(!dir.path().join(".none.toml.lock").exists());
 }

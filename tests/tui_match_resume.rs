@@ -71,6 +71,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     let found = latest_unfinished(dir.path()).unwrap();
     let (latest, _) = found.latest.expect("the unfinished match is found");
     assert_eq!(latest, path);
+    let before = std::fs::read(&path).unwrap();
     let (store, file) = MatchStore::open(&path).unwrap();
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 100, 32);
@@ -88,6 +89,15 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     }
     let g = screen(&app).game_match().playing().unwrap();
     assert!(g.clock.is_paused());
+    // Looking is not writing: reopened, shown, ticked, help opened; the file is untouched.
+    clock.advance(Duration::from_secs(5));
+    type_text(&mut app, &clock, "f");
+    crossboard::tui::testing::feed(&mut app, &clock, [crossboard::tui::Msg::Tick]);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "resuming wrote to the file"
+    );
     // Time passes while paused: nothing is charged.
     clock.advance(Duration::from_secs(300));
     type_text(&mut app, &clock, "\ny");
@@ -147,4 +157,50 @@ fn a_new_match_refuses_to_overwrite_an_existing_file() {
     assert!(text.contains("already exists"), "{text}");
     assert!(matches!(app.screen, Screen::MatchSetup(_)));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a match");
+}
+
+/// Type the first legal move of the side to move.
+fn play_first_move(app: &mut App, clock: &FakeClock) {
+    let g = screen(app).game_match().playing().unwrap();
+    let mv = g.game.position().legal_moves()[0].to_string();
+    type_text(app, clock, &format!("{mv}\n"));
+}
+
+#[test]
+fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("matches");
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(sub.clone());
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    assert_eq!(screen(&app).view(), View::Game);
+    // The folder goes away (a USB stick pulled out): the next save fails.
+    let path = file_of(&app);
+    std::fs::remove_dir_all(&sub).unwrap();
+    play_first_move(&mut app, &clock);
+    let text = render_text(&app);
+    assert!(text.contains("NOT SAVED"), "{text}");
+    // A director action's "done" does not hide it, and says it is not saved yet.
+    type_text(&mut app, &clock, "Dy");
+    type_text(&mut app, &clock, "n");
+    type_text(&mut app, &clock, "hall noise\n");
+    type_text(&mut app, &clock, "y");
+    let text = render_text(&app);
+    let status = text
+        .lines()
+        .rev()
+        .find(|l| l.contains("NOT SAVED"))
+        .unwrap_or("");
+    assert!(status.trim_start().starts_with("NOT SAVED"), "{text}");
+    assert!(text.contains("not saved yet"), "{text}");
+    // The folder is back: the next event saves everything, and the warning goes.
+    std::fs::create_dir_all(&sub).unwrap();
+    play_first_move(&mut app, &clock);
+    assert!(!render_text(&app).contains("NOT SAVED"));
+    let on_disk = load_match(&path).unwrap().the_match;
+    assert_eq!(on_disk.log(), screen(&app).game_match().log());
 }

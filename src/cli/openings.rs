@@ -289,8 +289,9 @@ pub fn draw_text(settings: &DrawSettings, seed: u64) -> Result<String, openings:
         o.system.title(),
         settings.mode.key()
     );
-    for s in &d.steps {
-        let _ = writeln!(out, "  {:<14} {:>4}  {}", s.what, s.card, s.meaning);
+    let meanings = openings::describe_steps(settings, &d.steps);
+    for (s, meaning) in d.steps.iter().zip(&meanings) {
+        let _ = writeln!(out, "  {:<14} {:>4}  {meaning}", s.kind.label(), s.card);
     }
     let _ = writeln!(out, "{}: {}", o.reference(), o.name);
     if let Some(id) = o.public_id {

@@ -10,6 +10,7 @@
 //! The instant the current turn started is not serialised: a clock read back from disk is
 //! stopped at its last committed state and must be resumed with [`Clock::resume`].
 
+use super::limits;
 use crate::engine::Color;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -115,6 +116,24 @@ pub enum TimeControlError {
     /// An increment and a delay together.
     #[error("an increment and a delay cannot be combined: choose one")]
     IncrementAndDelay,
+    /// More periods than a clock takes.
+    #[error("{0} periods: at most {max}", max = limits::PERIODS_MAX)]
+    TooManyPeriods(usize),
+    /// A period of too many moves.
+    #[error("period {0} has {1} moves: at most {max}", max = limits::PERIOD_MOVES_MAX)]
+    TooManyMoves(usize, u32),
+    /// A period of too much time.
+    #[error("period {0} gives {1} s: at most {max} s (a day)", max = limits::PERIOD_SECONDS_MAX)]
+    TooMuchTime(usize, u64),
+    /// An increment or a delay too long.
+    #[error("an increment or delay of {0} s: at most {max} s", max = limits::BONUS_SECONDS_MAX)]
+    BonusTooLong(u64),
+    /// A delay of zero seconds.
+    #[error("a delay must be at least one second")]
+    ZeroDelay,
+    /// A per-move limit figure too long.
+    #[error("a per-move limit of {0} s: at most {max} s", max = limits::MOVE_LIMIT_SECONDS_MAX)]
+    MoveLimitTooLong(u64),
 }
 
 impl Default for TimeControl {
@@ -210,6 +229,9 @@ impl TimeControl {
 
     /// Check that the control makes sense.
     pub fn validate(&self) -> Result<(), TimeControlError> {
+        if self.periods.len() > limits::PERIODS_MAX {
+            return Err(TimeControlError::TooManyPeriods(self.periods.len()));
+        }
         for (i, p) in self.periods.iter().enumerate() {
             let n = i + 1;
             match p.moves {
@@ -217,10 +239,32 @@ impl TimeControl {
                     return Err(TimeControlError::OpenPeriodNotLast(n));
                 }
                 Some(0) => return Err(TimeControlError::ZeroMoves(n)),
+                Some(m) if m > limits::PERIOD_MOVES_MAX => {
+                    return Err(TimeControlError::TooManyMoves(n, m));
+                }
                 _ => {}
             }
             if p.seconds == 0 {
                 return Err(TimeControlError::ZeroTime(n));
+            }
+            if p.seconds > limits::PERIOD_SECONDS_MAX {
+                return Err(TimeControlError::TooMuchTime(n, p.seconds));
+            }
+        }
+        let delay = self.delay.map_or(0, |d| d.seconds);
+        for bonus in [self.increment_seconds, delay] {
+            if bonus > limits::BONUS_SECONDS_MAX {
+                return Err(TimeControlError::BonusTooLong(bonus));
+            }
+        }
+        if self.delay.is_some() && delay == 0 {
+            return Err(TimeControlError::ZeroDelay);
+        }
+        if let Some(l) = self.per_move {
+            for s in [l.seconds, l.single_jump_seconds, l.grace_seconds] {
+                if s > limits::MOVE_LIMIT_SECONDS_MAX {
+                    return Err(TimeControlError::MoveLimitTooLong(s));
+                }
             }
         }
         if self.periods.is_empty() && (self.increment_seconds > 0 || self.delay.is_some()) {
@@ -355,6 +399,12 @@ pub enum ClockError {
         /// The time it would have.
         ms: i64,
     },
+    /// An adjustment beyond what a clock can hold.
+    #[error("{color} would have more time than a clock holds")]
+    TooMuch {
+        /// The side.
+        color: Color,
+    },
     /// An adjustment on a clock without game time.
     #[error("there is no game clock to adjust")]
     NoGameClock,
@@ -366,11 +416,20 @@ pub enum ClockError {
         /// Moves made.
         made: usize,
     },
+    /// A time on the current move shorter than what was already counted (or, while paused,
+    /// different from it): time does not run backwards, nor while the clocks are stopped.
+    #[error("{spent_ms} ms on the move does not follow the {counted_ms} ms already counted")]
+    Backwards {
+        /// The time given.
+        spent_ms: u64,
+        /// The time already counted on the move.
+        counted_ms: u64,
+    },
 }
 
 /// The clock before a committed move, for take-backs: Red's and White's time left (ms) and
 /// whether the mover had a single forced jump. Move counts and periods follow from the number
-/// of moves taken back. A tuple, so a long game stays short on disk.
+/// of moves taken back.
 type Snapshot = (i64, i64, bool);
 
 /// Where a clock is in its life.
@@ -391,6 +450,9 @@ pub enum ClockState {
 pub struct SideReading {
     /// Game time left now, ms, never below zero; `None` without a game clock.
     pub remaining_ms: Option<i64>,
+    /// Game time left now without the floor at zero: negative by the overrun of a side whose
+    /// flag fell; `None` without a game clock.
+    pub balance_ms: Option<i64>,
     /// Moves completed.
     pub moves: u32,
     /// Period (1-based).
@@ -404,7 +466,7 @@ pub struct SideReading {
     pub move_limit_left_ms: Option<i64>,
     /// "Time" has been called on this move (per-move limit reached, grace running).
     pub warning: bool,
-    /// Out of time (a flag is due).
+    /// Out of time (a flag is due, or fell).
     pub expired: bool,
 }
 
@@ -420,7 +482,7 @@ pub struct ClockReading {
     pub to_move: Color,
     /// Running and not paused.
     pub running: bool,
-    /// Paused by the director (or not yet resumed after loading).
+    /// Paused by the director (or held since the match was read back).
     pub paused: bool,
 }
 
@@ -441,39 +503,64 @@ fn idx(c: Color) -> usize {
     }
 }
 
+/// Milliseconds in `seconds`, saturating (settings bound every duration far below the limit).
+fn ms_of(seconds: u64) -> u64 {
+    seconds.saturating_mul(MS_PER_SECOND)
+}
+
+/// `ms` as a signed figure, saturating.
+fn signed(ms: u64) -> i64 {
+    i64::try_from(ms).unwrap_or(i64::MAX)
+}
+
+/// The monotonic instant the current stretch of a move began, when this process saw it begin.
+///
+/// Runtime only: never saved, and not part of a clock's value (two clocks that differ only in
+/// it are equal), so a clock rebuilt from the event log equals the one that was running.
+#[derive(Clone, Copy, Debug, Default)]
+struct Anchor(Option<u64>);
+
+impl PartialEq for Anchor {
+    fn eq(&self, _: &Anchor) -> bool {
+        true
+    }
+}
+
+impl Eq for Anchor {}
+
 /// A two-sided game clock under a [`TimeControl`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+///
+/// Its value is what the event log says (times left, moves, periods, paused or not, the time
+/// counted on the current move before its current stretch); the monotonic instant the current
+/// stretch began is kept beside it for the running process only. Every operation that starts a
+/// stretch takes that instant as `at: Option<u64>`: `None` when the clock is rebuilt from the
+/// log, where no stretch is running in this process.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clock {
     control: TimeControl,
     sides: [SideClock; 2],
     to_move: Color,
     state: ClockState,
+    /// Paused by the director, or held because the match was read back.
     paused: bool,
-    /// Time spent on the current move before `since` (earlier stretches, between pauses).
+    /// Time counted on the current move before the current stretch (earlier stretches, between
+    /// pauses).
     spent_ms: u64,
     /// The side to move has a single jump as its only move (shorter per-move limit).
     single_jump: bool,
     /// "Time" has been called on the current move (per-move limit reached).
-    #[serde(default)]
     time_called: bool,
     /// The state before each committed move, for take-backs.
     history: Vec<Snapshot>,
-    /// Monotonic instant the current stretch of the current move began. Not saved: a clock read
-    /// back is stopped at its last committed state until resumed.
-    #[serde(skip)]
-    since: Option<u64>,
+    since: Anchor,
 }
 
 impl Clock {
     /// A clock set for a game where `to_move` moves first; not started.
     pub fn new(control: &TimeControl, to_move: Color) -> Clock {
-        let first = control
-            .periods
-            .first()
-            .map_or(0, |p| p.seconds * MS_PER_SECOND);
+        let first = control.periods.first().map_or(0, |p| ms_of(p.seconds));
         let side = SideClock {
-            remaining_ms: first as i64,
+            remaining_ms: signed(first),
             moves: 0,
             period: 0,
             period_moves: 0,
@@ -488,7 +575,7 @@ impl Clock {
             single_jump: false,
             time_called: false,
             history: Vec::new(),
-            since: None,
+            since: Anchor(None),
         }
     }
 
@@ -512,19 +599,30 @@ impl Clock {
         &self.sides[idx(color)]
     }
 
-    /// True if running but not counting: paused by the director, or read back from disk and not
-    /// resumed yet.
+    /// True if running but not counting: paused by the director, or held since the match was
+    /// read back.
     pub fn is_paused(&self) -> bool {
-        self.state == ClockState::Running && (self.paused || self.since.is_none())
+        self.state == ClockState::Running && self.paused
     }
 
     /// True if running and counting.
     pub fn is_running(&self) -> bool {
-        self.state == ClockState::Running && !self.is_paused()
+        self.state == ClockState::Running && !self.paused
     }
 
-    /// Start the clock of the side to move. `single_jump`: its only legal move is one jump.
-    pub fn start(&mut self, now_ms: u64, single_jump: bool) -> Result<(), ClockError> {
+    /// "Time" has been called on the current move.
+    pub fn time_called(&self) -> bool {
+        self.time_called
+    }
+
+    /// Time counted on the current move before its current stretch.
+    pub fn counted_ms(&self) -> u64 {
+        self.spent_ms
+    }
+
+    /// Start the clock of the side to move (its stretch from `at`). `single_jump`: its only
+    /// legal move is one jump.
+    pub fn start(&mut self, at: Option<u64>, single_jump: bool) -> Result<(), ClockError> {
         if self.state != ClockState::Ready {
             return Err(ClockError::AlreadyStarted);
         }
@@ -532,17 +630,35 @@ impl Clock {
         self.paused = false;
         self.spent_ms = 0;
         self.single_jump = single_jump;
-        self.since = Some(now_ms);
+        self.since = Anchor(at);
         Ok(())
     }
 
     /// Time spent on the current move at `now_ms`, pauses excluded.
     pub fn move_ms(&self, now_ms: u64) -> u64 {
-        let running = match (self.state, self.paused, self.since) {
-            (ClockState::Running, false, Some(since)) => now_ms.saturating_sub(since),
+        let running = match (self.is_running(), self.since.0) {
+            (true, Some(since)) => now_ms.saturating_sub(since),
             _ => 0,
         };
-        self.spent_ms + running
+        self.spent_ms.saturating_add(running)
+    }
+
+    /// Whether `spent_ms` can be the time on the current move now: not less than what was
+    /// already counted, and exactly that while the clock does not run.
+    pub fn check_spent(&self, spent_ms: u64) -> Result<(), ClockError> {
+        let ok = if self.is_running() {
+            spent_ms >= self.spent_ms
+        } else {
+            spent_ms == self.spent_ms
+        };
+        if ok {
+            Ok(())
+        } else {
+            Err(ClockError::Backwards {
+                spent_ms,
+                counted_ms: self.spent_ms,
+            })
+        }
     }
 
     /// The per-move limit that applies to the current move (before the grace), ms.
@@ -553,7 +669,7 @@ impl Clock {
             } else {
                 l.seconds
             };
-            s * MS_PER_SECOND
+            ms_of(s)
         })
     }
 
@@ -568,14 +684,14 @@ impl Clock {
         }
     }
 
-    /// The flag due if the side to move had spent `spent` ms on its move.
-    fn flag_for(&self, spent: u64) -> Option<Flag> {
+    /// The flag due if the side to move had spent `spent` ms on its move (none unless running).
+    pub fn flag_for(&self, spent: u64) -> Option<Flag> {
         if self.state != ClockState::Running {
             return None;
         }
         let color = self.to_move;
         if !self.control.periods.is_empty()
-            && self.chargeable(spent) as i64 > self.sides[idx(color)].remaining_ms
+            && signed(self.chargeable(spent)) > self.sides[idx(color)].remaining_ms
         {
             return Some(Flag {
                 color,
@@ -584,7 +700,7 @@ impl Clock {
             });
         }
         if let (Some(limit), Some(l)) = (self.move_limit_ms(), self.control.per_move)
-            && spent > limit + l.grace_seconds * MS_PER_SECOND
+            && spent > limit.saturating_add(ms_of(l.grace_seconds))
         {
             return Some(Flag {
                 color,
@@ -601,114 +717,123 @@ impl Clock {
         self.flag_for(self.move_ms(now_ms))
     }
 
-    /// Commit a move by the side to move at `now_ms`: charge its time, add increments and new
-    /// periods, and start the opponent's clock. `single_jump_next`: the opponent's only legal
-    /// move is one jump. A move after the time ran out is a [`Commit::Flag`]; the clock then
-    /// stops with the flagged side at zero.
-    pub fn commit(&mut self, now_ms: u64, single_jump_next: bool) -> Result<Commit, ClockError> {
+    /// What committing a move by the side to move after `spent` ms would do: the figures to
+    /// record, or the flag when the time ran out. Changes nothing.
+    pub fn figures(&self, spent: u64) -> Result<Commit, ClockError> {
         match self.state {
-            ClockState::Running if self.is_paused() => return Err(ClockError::Paused),
+            ClockState::Running if self.paused => return Err(ClockError::Paused),
             ClockState::Running => {}
             _ => return Err(ClockError::NotRunning),
         }
-        let spent = self.move_ms(now_ms);
         if let Some(flag) = self.flag_for(spent) {
-            self.stop_at(now_ms);
-            if flag.kind == FlagKind::GameTime {
-                self.sides[idx(flag.color)].remaining_ms = 0;
-            }
             return Ok(Commit::Flag(flag));
         }
+        let (side, _) = self.after_commit(spent);
+        Ok(Commit::Moved(MoveClock {
+            spent_ms: spent,
+            remaining_ms: (!self.control.periods.is_empty()).then_some(side.remaining_ms),
+            period: side.period + 1,
+        }))
+    }
+
+    /// The mover's side after a move of `spent` ms, and whether a new period began.
+    fn after_commit(&self, spent: u64) -> (SideClock, bool) {
+        let charge = signed(self.chargeable(spent));
+        let bonus = signed(ms_of(self.control.increment_seconds)).saturating_add(
+            match self.control.delay {
+                Some(Delay {
+                    kind: DelayKind::Bronstein,
+                    ..
+                }) => signed(spent.min(self.control.delay_ms())),
+                _ => 0,
+            },
+        );
+        let mut side = self.sides[idx(self.to_move)];
+        if !self.control.periods.is_empty() {
+            side.remaining_ms = side
+                .remaining_ms
+                .saturating_sub(charge)
+                .saturating_add(bonus);
+        }
+        side.moves = side.moves.saturating_add(1);
+        side.period_moves = side.period_moves.saturating_add(1);
+        let mut new_period = false;
+        if let Some(p) = self.control.period(side.period)
+            && p.moves == Some(side.period_moves)
+        {
+            // Counts every control passed; the last period repeats (see `TimeControl::period`).
+            side.period = side.period.saturating_add(1);
+            side.period_moves = 0;
+            new_period = true;
+            if let Some(next) = self.control.period(side.period) {
+                side.remaining_ms = side
+                    .remaining_ms
+                    .saturating_add(signed(ms_of(next.seconds)));
+            }
+        }
+        (side, new_period)
+    }
+
+    /// Commit a move by the side to move that took `spent` ms: charge its time, add increments
+    /// and new periods, and start the opponent's clock (its stretch from `at`).
+    /// `single_jump_next`: the opponent's only legal move is one jump. Call only when
+    /// [`Clock::figures`] says the move was in time.
+    pub fn commit(&mut self, spent: u64, single_jump_next: bool, at: Option<u64>) {
         self.history.push((
             self.sides[0].remaining_ms,
             self.sides[1].remaining_ms,
             self.single_jump,
         ));
-        let charge = self.chargeable(spent) as i64;
-        let has_clock = !self.control.periods.is_empty();
-        let bonus = (self.control.increment_seconds * MS_PER_SECOND) as i64
-            + match self.control.delay {
-                Some(Delay {
-                    kind: DelayKind::Bronstein,
-                    ..
-                }) => spent.min(self.control.delay_ms()) as i64,
-                _ => 0,
-            };
-        let control = &self.control;
-        let side = &mut self.sides[idx(self.to_move)];
-        if has_clock {
-            side.remaining_ms = side.remaining_ms - charge + bonus;
-        }
-        side.moves += 1;
-        side.period_moves += 1;
-        if let Some(p) = control.period(side.period)
-            && p.moves == Some(side.period_moves)
-        {
-            // Counts every control passed; the last period repeats (see `TimeControl::period`).
-            side.period += 1;
-            side.period_moves = 0;
-            if let Some(next) = control.period(side.period) {
-                side.remaining_ms += (next.seconds * MS_PER_SECOND) as i64;
-            }
-        }
-        let record = MoveClock {
-            spent_ms: spent,
-            remaining_ms: has_clock.then_some(side.remaining_ms),
-            period: side.period + 1,
-        };
+        let (side, _) = self.after_commit(spent);
+        self.sides[idx(self.to_move)] = side;
         self.to_move = self.to_move.opponent();
         self.spent_ms = 0;
         self.time_called = false;
         self.single_jump = single_jump_next;
-        if !self.paused {
-            self.since = Some(now_ms);
-        }
-        Ok(Commit::Moved(record))
+        self.since = Anchor(if self.paused { None } else { at });
     }
 
-    /// Call "Time" if the side to move has reached its per-move limit and it has not been
-    /// called on this move yet; returns that side. The move is lost when the grace runs out.
-    pub fn call_time(&mut self, now_ms: u64) -> Option<Color> {
-        if self.time_called || self.state != ClockState::Running {
+    /// The side whose per-move limit is reached after `spent` ms and on whom "Time" has not
+    /// been called yet on this move. The move is lost when the grace runs out.
+    pub fn time_call_due(&self, spent: u64) -> Option<Color> {
+        if self.time_called || !self.is_running() {
             return None;
         }
         let limit = self.move_limit_ms()?;
-        if self.move_ms(now_ms) < limit {
-            return None;
-        }
+        (spent >= limit).then_some(self.to_move)
+    }
+
+    /// Record that "Time" was called on the current move.
+    pub fn call_time(&mut self) {
         self.time_called = true;
-        Some(self.to_move)
     }
 
-    /// Stop the clock for good (the game is over), keeping the time spent on the move.
-    pub fn stop(&mut self, now_ms: u64) {
+    /// Stop the clock for good (the game is over) after `spent` ms on the move being made.
+    pub fn stop(&mut self, spent: u64) {
         if self.state == ClockState::Running {
-            self.stop_at(now_ms);
+            self.spent_ms = spent;
+            self.since = Anchor(None);
+            self.state = ClockState::Stopped;
         }
     }
 
-    fn stop_at(&mut self, now_ms: u64) {
-        self.spent_ms = self.move_ms(now_ms);
-        self.since = None;
-        self.state = ClockState::Stopped;
-    }
-
-    /// Pause both clocks (a dispute); the time spent so far on the move is kept.
-    pub fn pause(&mut self, now_ms: u64) -> Result<(), ClockError> {
+    /// Pause both clocks (a dispute) after `spent` ms on the current move, kept for when the
+    /// clocks resume.
+    pub fn pause(&mut self, spent: u64) -> Result<(), ClockError> {
         if self.state != ClockState::Running {
             return Err(ClockError::NotRunning);
         }
         if self.paused {
             return Err(ClockError::Paused);
         }
-        self.spent_ms = self.move_ms(now_ms);
-        self.since = None;
+        self.spent_ms = spent;
+        self.since = Anchor(None);
         self.paused = true;
         Ok(())
     }
 
-    /// Resume after a pause, or after the clock was read back from disk.
-    pub fn resume(&mut self, now_ms: u64) -> Result<(), ClockError> {
+    /// Resume after a pause, or after the match was read back (the stretch runs from `at`).
+    pub fn resume(&mut self, at: Option<u64>) -> Result<(), ClockError> {
         if !self.is_paused() {
             return Err(if self.state == ClockState::Running {
                 ClockError::NotPaused
@@ -717,15 +842,15 @@ impl Clock {
             });
         }
         self.paused = false;
-        self.since = Some(now_ms);
+        self.since = Anchor(at);
         Ok(())
     }
 
-    /// Mark the clock paused without touching the time spent (used when a match is read back,
-    /// where the running stretch since the last save is lost).
+    /// Hold a running clock at what it had counted (the match was read back in a new process:
+    /// the stretch since the last recorded event is unknown); the director resumes it.
     pub fn hold(&mut self) {
         if self.state == ClockState::Running {
-            self.since = None;
+            self.since = Anchor(None);
             self.paused = true;
         }
     }
@@ -736,27 +861,39 @@ impl Clock {
         if self.state == ClockState::Stopped {
             self.state = ClockState::Running;
             self.paused = true;
-            self.since = None;
+            self.since = Anchor(None);
         }
     }
 
-    /// Add (positive) or remove (negative) game time for one side.
-    pub fn adjust(&mut self, color: Color, delta_ms: i64) -> Result<i64, ClockError> {
+    /// What adding (positive) or removing (negative) game time for one side would leave.
+    pub fn adjusted(&self, color: Color, delta_ms: i64) -> Result<i64, ClockError> {
         if self.control.periods.is_empty() {
             return Err(ClockError::NoGameClock);
         }
-        let side = &mut self.sides[idx(color)];
-        let ms = side.remaining_ms.saturating_add(delta_ms);
+        let side = &self.sides[idx(color)];
+        let ms = side
+            .remaining_ms
+            .checked_add(delta_ms)
+            .ok_or(ClockError::TooMuch { color })?;
         if ms < 0 {
             return Err(ClockError::Negative { color, ms });
         }
-        side.remaining_ms = ms;
         Ok(ms)
     }
 
+    /// Set one side's game time left (an adjustment checked with [`Clock::adjusted`]).
+    pub fn set_remaining(&mut self, color: Color, remaining_ms: i64) {
+        self.sides[idx(color)].remaining_ms = remaining_ms;
+    }
+
+    /// Moves the clock has seen committed (what a take-back can undo).
+    pub fn committed(&self) -> usize {
+        self.history.len()
+    }
+
     /// Undo the last `n` committed moves: restore both sides' times and counts as they were
-    /// before them, and start the move afresh at `now_ms`.
-    pub fn take_back(&mut self, n: usize, now_ms: u64) -> Result<(), ClockError> {
+    /// before them, and start the move afresh (its stretch from `at` if the clock runs).
+    pub fn take_back(&mut self, n: usize, at: Option<u64>) -> Result<(), ClockError> {
         if n > self.history.len() {
             return Err(ClockError::TakeBack {
                 asked: n,
@@ -782,32 +919,37 @@ impl Clock {
         self.single_jump = single_jump;
         self.time_called = false;
         self.spent_ms = 0;
-        self.since = (self.state == ClockState::Running && !self.paused).then_some(now_ms);
+        self.since = Anchor(self.is_running().then_some(at).flatten());
         Ok(())
     }
 
-    /// The figures for display at `now_ms`.
+    /// The figures for display at `now_ms`. A stopped clock shows the time its last move took
+    /// from the side that was to move (a fallen flag reads zero, its overrun in `balance_ms`).
     pub fn reading(&self, now_ms: u64) -> ClockReading {
         let spent = self.move_ms(now_ms);
+        let has_clock = !self.control.periods.is_empty();
         let side = |c: Color| {
             let s = &self.sides[idx(c)];
             let to_move = c == self.to_move && self.state != ClockState::Ready;
             let to_move_running = c == self.to_move && self.state == ClockState::Running;
-            let used = if to_move_running {
-                self.chargeable(spent) as i64
+            let used = if to_move {
+                signed(self.chargeable(spent))
             } else {
                 0
             };
-            let remaining =
-                (!self.control.periods.is_empty()).then(|| (s.remaining_ms - used).max(0));
+            let balance = has_clock.then(|| s.remaining_ms.saturating_sub(used));
             let limit_left = if to_move_running {
-                self.move_limit_ms().map(|l| l as i64 - spent as i64)
+                self.move_limit_ms()
+                    .map(|l| signed(l).saturating_sub(signed(spent)))
             } else {
                 None
             };
-            let expired = to_move_running && self.flag_for(spent).is_some();
+            let expired = to_move
+                && (self.state == ClockState::Running || self.state == ClockState::Stopped)
+                && self.flag_kind_for(spent).is_some();
             SideReading {
-                remaining_ms: remaining,
+                remaining_ms: balance.map(|b| b.max(0)),
+                balance_ms: balance,
                 moves: s.moves,
                 period: s.period + 1,
                 moves_to_control: self
@@ -829,6 +971,21 @@ impl Clock {
             paused: self.is_paused(),
         }
     }
+
+    /// The flag `spent` ms would make fall on the side to move, whatever the clock's state.
+    fn flag_kind_for(&self, spent: u64) -> Option<FlagKind> {
+        if !self.control.periods.is_empty()
+            && signed(self.chargeable(spent)) > self.sides[idx(self.to_move)].remaining_ms
+        {
+            return Some(FlagKind::GameTime);
+        }
+        match (self.move_limit_ms(), self.control.per_move) {
+            (Some(limit), Some(l)) if spent > limit.saturating_add(ms_of(l.grace_seconds)) => {
+                Some(FlagKind::MoveTime)
+            }
+            _ => None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -839,8 +996,39 @@ mod tests {
 
     fn started(tc: &TimeControl) -> Clock {
         let mut c = Clock::new(tc, Color::Red);
-        c.start(0, false).unwrap();
+        c.start(Some(0), false).unwrap();
         c
+    }
+
+    /// Commit the move of the side to move at `now_ms`, as the director does: the figures,
+    /// then the commit (or the stop, on a flag).
+    trait At {
+        fn commit_at(&mut self, now_ms: u64, single_jump_next: bool) -> Result<Commit, ClockError>;
+        fn pause_at(&mut self, now_ms: u64) -> Result<(), ClockError>;
+        fn adjust(&mut self, color: Color, delta_ms: i64) -> Result<i64, ClockError>;
+    }
+
+    impl At for Clock {
+        fn commit_at(&mut self, now_ms: u64, single_jump_next: bool) -> Result<Commit, ClockError> {
+            let spent = self.move_ms(now_ms);
+            let c = self.figures(spent)?;
+            match c {
+                Commit::Moved(_) => self.commit(spent, single_jump_next, Some(now_ms)),
+                Commit::Flag(_) => self.stop(spent),
+            }
+            Ok(c)
+        }
+
+        fn pause_at(&mut self, now_ms: u64) -> Result<(), ClockError> {
+            let spent = self.move_ms(now_ms);
+            self.pause(spent)
+        }
+
+        fn adjust(&mut self, color: Color, delta_ms: i64) -> Result<i64, ClockError> {
+            let ms = self.adjusted(color, delta_ms)?;
+            self.set_remaining(color, ms);
+            Ok(ms)
+        }
     }
 
     #[test]
@@ -850,7 +1038,7 @@ mod tests {
         let r = c.reading(10 * MIN);
         assert_eq!(r.red.remaining_ms, Some((50 * MIN) as i64));
         assert_eq!(c.side(Color::Red).remaining_ms, (60 * MIN) as i64);
-        let Commit::Moved(m) = c.commit(10 * MIN, false).unwrap() else {
+        let Commit::Moved(m) = c.commit_at(10 * MIN, false).unwrap() else {
             panic!("flag")
         };
         assert_eq!(m.spent_ms, 10 * MIN);
@@ -870,10 +1058,10 @@ mod tests {
         assert_eq!(c.check_flag(60_000), None);
         assert!(c.check_flag(60_001).is_some());
         let mut a = c.clone();
-        assert!(matches!(a.commit(60_000, false), Ok(Commit::Moved(_))));
+        assert!(matches!(a.commit_at(60_000, false), Ok(Commit::Moved(_))));
         assert_eq!(a.side(Color::Red).remaining_ms, 0);
         let mut b = c.clone();
-        let Ok(Commit::Flag(f)) = b.commit(60_001, false) else {
+        let Ok(Commit::Flag(f)) = b.commit_at(60_001, false) else {
             panic!("no flag")
         };
         assert_eq!(f.color, Color::Red);
@@ -887,12 +1075,12 @@ mod tests {
         let mut t = 0;
         for n in 1..=30 {
             t += MIN; // Red thinks a minute
-            c.commit(t, false).unwrap();
+            c.commit_at(t, false).unwrap();
             if n < 30 {
                 assert_eq!(c.reading(t).red.moves_to_control, Some(30 - n));
             }
             t += 1000; // White answers in a second
-            c.commit(t, false).unwrap();
+            c.commit_at(t, false).unwrap();
         }
         // 60 - 30 + 60 minutes, carried over.
         assert_eq!(c.side(Color::Red).remaining_ms, (90 * MIN) as i64);
@@ -910,8 +1098,8 @@ mod tests {
         let mut t = 0;
         for _ in 0..35 {
             t += MIN;
-            c.commit(t, false).unwrap();
-            c.commit(t, false).unwrap();
+            c.commit_at(t, false).unwrap();
+            c.commit_at(t, false).unwrap();
         }
         assert_eq!(
             c.side(Color::Red).remaining_ms,
@@ -920,8 +1108,8 @@ mod tests {
         assert_eq!(c.reading(t).red.moves_to_control, Some(15));
         for _ in 0..15 {
             t += MIN;
-            c.commit(t, false).unwrap();
-            c.commit(t, false).unwrap();
+            c.commit_at(t, false).unwrap();
+            c.commit_at(t, false).unwrap();
         }
         assert_eq!(
             c.side(Color::Red).remaining_ms,
@@ -933,25 +1121,25 @@ mod tests {
     #[test]
     fn paused_clock_does_not_run() {
         let mut c = started(&TimeControl::sudden_death(600));
-        c.pause(MIN).unwrap();
+        c.pause_at(MIN).unwrap();
         assert!(c.is_paused());
-        assert_eq!(c.commit(2 * MIN, false), Err(ClockError::Paused));
+        assert_eq!(c.commit_at(2 * MIN, false), Err(ClockError::Paused));
         // Ten minutes of pause: no flag, no time used.
         assert_eq!(c.check_flag(20 * MIN), None);
         assert_eq!(c.reading(20 * MIN).red.remaining_ms, Some((9 * MIN) as i64));
-        c.resume(20 * MIN).unwrap();
-        let Commit::Moved(m) = c.commit(21 * MIN, false).unwrap() else {
+        c.resume(Some(20 * MIN)).unwrap();
+        let Commit::Moved(m) = c.commit_at(21 * MIN, false).unwrap() else {
             panic!()
         };
         assert_eq!(m.spent_ms, 2 * MIN);
         assert_eq!(m.remaining_ms, Some((8 * MIN) as i64));
-        assert_eq!(c.resume(22 * MIN), Err(ClockError::NotPaused));
+        assert_eq!(c.resume(Some(22 * MIN)), Err(ClockError::NotPaused));
     }
 
     #[test]
     fn fischer_and_delays() {
         let mut f = started(&TimeControl::fischer(60, 5));
-        f.commit(10_000, false).unwrap();
+        f.commit_at(10_000, false).unwrap();
         assert_eq!(f.side(Color::Red).remaining_ms, 55_000);
 
         let mut s = started(&TimeControl::delay(60, DelayKind::Simple, 5));
@@ -959,16 +1147,16 @@ mod tests {
         // Simple delay: flag only after base + delay.
         assert_eq!(s.check_flag(65_000), None);
         assert!(s.check_flag(65_001).is_some());
-        s.commit(8_000, false).unwrap();
+        s.commit_at(8_000, false).unwrap();
         assert_eq!(s.side(Color::Red).remaining_ms, 57_000);
 
         let mut b = started(&TimeControl::delay(60, DelayKind::Bronstein, 5));
         assert_eq!(b.reading(3_000).red.remaining_ms, Some(57_000));
         assert!(b.check_flag(60_001).is_some());
-        b.commit(3_000, false).unwrap();
+        b.commit_at(3_000, false).unwrap();
         assert_eq!(b.side(Color::Red).remaining_ms, 60_000);
-        b.commit(10_000, false).unwrap();
-        b.commit(18_000, false).unwrap();
+        b.commit_at(10_000, false).unwrap();
+        b.commit_at(18_000, false).unwrap();
         assert_eq!(b.side(Color::Red).remaining_ms, 57_000);
     }
 
@@ -985,11 +1173,11 @@ mod tests {
             Some(FlagKind::MoveTime)
         );
         // A single forced jump next: one minute plus grace.
-        c.commit(6 * MIN, true).unwrap();
+        c.commit_at(6 * MIN, true).unwrap();
         let t = 6 * MIN;
         assert!(c.reading(t + MIN).white.warning);
         assert!(c.check_flag(t + 2 * MIN).is_none());
-        let Ok(Commit::Flag(f)) = c.commit(t + 2 * MIN + 1, false) else {
+        let Ok(Commit::Flag(f)) = c.commit_at(t + 2 * MIN + 1, false) else {
             panic!()
         };
         assert_eq!((f.color, f.kind), (Color::White, FlagKind::MoveTime));
@@ -999,7 +1187,7 @@ mod tests {
     fn no_clock_never_flags() {
         let mut c = started(&TimeControl::none());
         assert_eq!(c.check_flag(u64::MAX / 2), None);
-        let Commit::Moved(m) = c.commit(1_000_000_000, false).unwrap() else {
+        let Commit::Moved(m) = c.commit_at(1_000_000_000, false).unwrap() else {
             panic!()
         };
         assert_eq!(m.remaining_ms, None);
@@ -1010,54 +1198,75 @@ mod tests {
     #[test]
     fn adjust_and_take_back() {
         let mut c = started(&TimeControl::default());
-        c.commit(MIN, false).unwrap();
-        c.commit(2 * MIN, false).unwrap();
+        c.commit_at(MIN, false).unwrap();
+        c.commit_at(2 * MIN, false).unwrap();
         assert_eq!(c.adjust(Color::White, -(MIN as i64)), Ok((58 * MIN) as i64));
         assert!(matches!(
             c.adjust(Color::White, -(100 * MIN as i64)),
             Err(ClockError::Negative { .. })
         ));
-        c.take_back(1, 3 * MIN).unwrap();
+        c.take_back(1, Some(3 * MIN)).unwrap();
         assert_eq!(c.to_move(), Color::White);
         assert_eq!(c.side(Color::White).remaining_ms, (60 * MIN) as i64);
         assert_eq!(c.side(Color::White).moves, 0);
         assert_eq!(c.reading(4 * MIN).white.move_ms, Some(MIN));
-        assert!(c.take_back(5, 0).is_err());
+        assert!(c.take_back(5, Some(0)).is_err());
     }
 
     #[test]
     fn take_back_across_a_time_control() {
         let mut c = started(&TimeControl::apca());
         for i in 1..=72 {
-            c.commit(i * 1000, false).unwrap();
+            c.commit_at(i * 1000, false).unwrap();
         }
         let at_72 = c.clone();
         // 36 moves each: Red passed the 35-move control.
         assert_eq!(c.reading(72_000).red.period, 2);
-        c.commit(73_000, false).unwrap();
-        c.commit(74_000, false).unwrap();
-        c.commit(75_000, false).unwrap();
-        c.take_back(3, 75_000).unwrap();
+        c.commit_at(73_000, false).unwrap();
+        c.commit_at(74_000, false).unwrap();
+        c.commit_at(75_000, false).unwrap();
+        c.take_back(3, Some(75_000)).unwrap();
         assert_eq!(c.side(Color::Red), at_72.side(Color::Red));
         assert_eq!(c.side(Color::White), at_72.side(Color::White));
-        c.take_back(4, 75_000).unwrap();
+        c.take_back(4, Some(75_000)).unwrap();
         assert_eq!(c.reading(75_000).red.period, 1);
         assert_eq!(c.reading(75_000).red.moves_to_control, Some(1));
         assert_eq!(c.side(Color::Red).remaining_ms, (70 * MIN - 34_000) as i64);
     }
 
     #[test]
-    fn read_back_clock_is_paused_at_last_commit() {
+    fn a_held_clock_is_paused_at_last_commit() {
         let mut c = started(&TimeControl::default());
-        c.commit(MIN, false).unwrap();
-        let text = toml::to_string(&c).unwrap();
-        let mut back: Clock = toml::from_str(&text).unwrap();
+        c.commit_at(MIN, false).unwrap();
+        // Rebuilt in a new process (no stretch running here) and held.
+        let mut back = c.clone();
+        back.hold();
+        assert_eq!(back, {
+            let mut p = c.clone();
+            p.pause_at(MIN).unwrap();
+            p
+        });
         assert!(back.is_paused());
         // A new process: its monotonic clock starts again at small values.
         assert_eq!(back.reading(5).white.remaining_ms, Some((60 * MIN) as i64));
-        back.resume(5).unwrap();
-        back.commit(5 + MIN, false).unwrap();
+        back.resume(Some(5)).unwrap();
+        back.commit_at(5 + MIN, false).unwrap();
         assert_eq!(back.side(Color::White).remaining_ms, (59 * MIN) as i64);
+    }
+
+    #[test]
+    fn time_does_not_run_backwards() {
+        let mut c = started(&TimeControl::default());
+        c.pause_at(MIN).unwrap();
+        assert!(c.check_spent(MIN).is_ok());
+        assert!(c.check_spent(MIN + 1).is_err());
+        c.resume(Some(2 * MIN)).unwrap();
+        assert!(c.check_spent(MIN - 1).is_err());
+        assert_eq!(c.move_ms(3 * MIN), 2 * MIN);
+        assert_eq!(
+            c.adjusted(Color::Red, i64::MAX),
+            Err(ClockError::TooMuch { color: Color::Red })
+        );
     }
 
     #[test]

@@ -1,17 +1,24 @@
 //! The match director: a pure state machine for a whole match, its clocks and its scoring.
 //!
 //! - [`settings`]: what the director sets up ([`MatchSettings`] and its parts), validated.
+//! - [`limits`]: the bounds of every setting and text (one validation everywhere).
 //! - [`clock`]: time controls and the two-sided clock (integer ms, charged at commit).
 //! - [`time_control_text`]: time-control text in one place: the typed form (`30/60`, `20+5`, ...),
 //!   the words and the PGN form.
-//! - [`state`]: the [`Match`] itself, driven by [`Command`]s through [`Match::apply`], with an
-//!   append-only event log.
+//! - [`command`]: what players and the director ask ([`Command`]).
+//! - [`event`]: what happened ([`Event`], stamped into log [`Entry`]s): the one source of truth.
+//! - [`state`]: the [`Match`]: [`Match::decide`] (a command -> its events, pure),
+//!   [`Match::evolve`] (fold one entry in), [`Match::apply`] (both).
+//! - [`replay`]: [`Match::from_log`], a match rebuilt from its log with every record checked.
+//! - [`score`]: the score table, derived from the games' results.
 //!
 //! Nothing here reads the time, rolls dice or touches a file: time comes in as [`Now`] and
-//! randomness as an `rng` argument, and what the rng decided is recorded in the log.
+//! randomness as an `rng` argument, and what the rng decided is recorded in the log. Nor does
+//! anything here build sentences for a screen: states and refusals are typed ([`Awaiting`],
+//! [`MatchError`]).
 //!
 //! ```
-//! use crossboard::director::{Awaiting, Command, Match, MatchSettings, Now, Player};
+//! use crossboard::director::{Awaiting, Command, Event, Match, MatchSettings, Now, Player};
 //! use crossboard::engine::Color;
 //! use rand::SeedableRng;
 //!
@@ -31,17 +38,24 @@
 //! m.apply(Command::StartGame, at(1_000), &mut rng).unwrap();
 //! let Awaiting::Move { colour, .. } = m.awaiting() else { panic!() };
 //! let mv = m.playing().unwrap().game.position().distinct_moves()[0];
+//! // decide is pure: the events a command gives, nothing changed.
+//! let events = m.decide(Command::PlayMove { colour, mv }, at(31_000), &mut rng).unwrap();
+//! assert!(matches!(events[0], Event::MovePlayed { spent_ms: 30_000, .. }));
 //! m.apply(Command::PlayMove { colour, mv }, at(31_000), &mut rng).unwrap();
-//! let record = &m.playing().unwrap().moves[0];
-//! assert_eq!(record.spent_ms, 30_000);
-//! // Save with serde (the store writes TOML after every event); read back, then resume.
-//! let text = toml::to_string(&m).unwrap();
-//! let mut back: Match = toml::from_str(&text).unwrap();
-//! back.resume(at(0)); // a new process: clocks held at the last saved state, paused
+//! assert_eq!(m.playing().unwrap().moves[0].spent_ms, 30_000);
+//! // The log is the match: rebuilt from it (every record checked), it is the same match.
+//! let mut back = Match::from_log(m.settings().clone(), m.log()).unwrap().the_match;
+//! assert_eq!(back, m);
+//! back.reopen(at(0)); // a new process: clocks held at what the log counted, paused
 //! assert_eq!(back.awaiting(), Awaiting::Resume);
 //! ```
 
 pub mod clock;
+pub mod command;
+pub mod event;
+pub mod limits;
+pub mod replay;
+pub mod score;
 pub mod settings;
 pub mod state;
 pub mod time_control_text;
@@ -50,13 +64,16 @@ pub use clock::{
     Clock, ClockError, ClockReading, ClockState, Delay, DelayKind, Flag, FlagKind, MoveClock,
     PerMoveLimit, Period, SideReading, TimeControl, TimeControlError, format_ms,
 };
+pub use command::{CoinSide, Command, CommandKind, Hand};
+pub use event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
+pub use replay::{LogError, LogRefusal, Replayed, event_name};
+pub use score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use settings::{
     ColourMethod, GamePoints, MatchSettings, Player, Points, RejectionPolicy, Scoring,
     SettingsError, TieRule,
 };
 pub use state::{
-    Awaiting, BallotRecord, BallotScore, CoinSide, Command, Decided, EndReason, Entry, Event,
-    GameRecord, GameResult, GameScore, Hand, Match, MatchError, MatchOutcome, MoveRecord, Now,
-    Phase, RejectedBallot, ScoreTable, Wdl,
+    Awaiting, BallotRecord, GameRecord, Match, MatchError, MoveRecord, Now, Phase, RejectedBallot,
+    TextKind,
 };
 pub use time_control_text::TimeControlTextError;

@@ -5,6 +5,7 @@
 //! [`Default`]; [`MatchSettings::validate`] says what does not make sense.
 
 use super::clock::{TimeControl, TimeControlError};
+use super::limits;
 use crate::openings::DrawSettings;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -112,13 +113,13 @@ impl Points {
 impl std::ops::Add for Points {
     type Output = Points;
     fn add(self, o: Points) -> Points {
-        Points(self.0 + o.0)
+        Points(self.0.saturating_add(o.0))
     }
 }
 
 impl std::ops::AddAssign for Points {
     fn add_assign(&mut self, o: Points) {
-        self.0 += o.0;
+        *self = *self + o;
     }
 }
 
@@ -255,7 +256,7 @@ impl Default for MatchSettings {
     }
 }
 
-/// Settings that do not make sense.
+/// Settings that do not make sense, or go beyond a bound of [`limits`].
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum SettingsError {
     /// A player's name is empty.
@@ -264,37 +265,78 @@ pub enum SettingsError {
     /// Both players have the same name.
     #[error("both players are called {0:?}")]
     SameName(String),
+    /// A player's name is too long.
+    #[error("the {0}'s name has {1} characters: at most {max}", max = limits::NAME_MAX_CHARS)]
+    NameTooLong(Player, usize),
+    /// The event's name is too long.
+    #[error("the event's name has {0} characters: at most {max}", max = limits::EVENT_MAX_CHARS)]
+    EventTooLong(usize),
+    /// A name with a line break, tab or other control character.
+    #[error("the {0} contains a control character (a line break or tab?)")]
+    ControlCharacter(&'static str),
     /// No ballots.
     #[error("a match needs at least one ballot")]
     NoBallots,
+    /// Too many ballots.
+    #[error("{0} ballots: at most {max}", max = limits::BALLOTS_MAX)]
+    TooManyBallots(u32),
     /// The time control is wrong.
     #[error("time control: {0}")]
     TimeControl(#[from] TimeControlError),
     /// Continue in blocks with a zero limit.
     #[error("continuing in blocks needs at least one extra block (or no limit)")]
     ZeroBlocks,
+    /// Continue in blocks with too high a limit.
+    #[error("at most {max} extra blocks (or no limit), not {0}", max = limits::EXTRA_BLOCKS_MAX)]
+    TooManyBlocks(u32),
 }
 
 impl MatchSettings {
-    /// Check the settings; the first problem found.
+    /// Check the settings against the rules and the bounds of [`limits`]; the first problem
+    /// found. The one validation of the config file, the set-up form and the match file.
     pub fn validate(&self) -> Result<(), SettingsError> {
         for p in Player::BOTH {
-            if self.players[p.index()].trim().is_empty() {
+            let name = &self.players[p.index()];
+            if name.trim().is_empty() {
                 return Err(SettingsError::EmptyName(p));
             }
+            let n = limits::chars(name);
+            if n > limits::NAME_MAX_CHARS {
+                return Err(SettingsError::NameTooLong(p, n));
+            }
+            if name.chars().any(char::is_control) {
+                return Err(SettingsError::ControlCharacter(match p {
+                    Player::First => "first player's name",
+                    Player::Second => "second player's name",
+                }));
+            }
         }
-        if self.players[0].trim() == self.players[1].trim() {
+        let same = |a: &str, b: &str| a.trim().to_lowercase() == b.trim().to_lowercase();
+        if same(&self.players[0], &self.players[1]) {
             return Err(SettingsError::SameName(self.players[0].clone()));
+        }
+        let n = limits::chars(&self.event);
+        if n > limits::EVENT_MAX_CHARS {
+            return Err(SettingsError::EventTooLong(n));
+        }
+        if self.event.chars().any(char::is_control) {
+            return Err(SettingsError::ControlCharacter("event's name"));
         }
         if self.ballots == 0 {
             return Err(SettingsError::NoBallots);
         }
+        if self.ballots > limits::BALLOTS_MAX {
+            return Err(SettingsError::TooManyBallots(self.ballots));
+        }
         self.time_control.validate()?;
-        if let TieRule::ContinueInBlocks {
-            max_blocks: Some(0),
-        } = self.tie
-        {
-            return Err(SettingsError::ZeroBlocks);
+        match self.tie {
+            TieRule::ContinueInBlocks {
+                max_blocks: Some(0),
+            } => return Err(SettingsError::ZeroBlocks),
+            TieRule::ContinueInBlocks {
+                max_blocks: Some(n),
+            } if n > limits::EXTRA_BLOCKS_MAX => return Err(SettingsError::TooManyBlocks(n)),
+            _ => {}
         }
         Ok(())
     }

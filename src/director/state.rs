@@ -1,22 +1,31 @@
-//! The match state machine: [`Match`], driven by [`Command`]s through [`Match::apply`].
+//! The match state machine: [`Match`], as decide + evolve over its event log.
 //!
 //! Flow: colour choice (once) -> for each ballot: draw -> accept/reject (White first) -> game 1
 //! -> game 2 (colours reversed) -> ... -> finished (with tie-break ballots if the tie rule says
-//! so). Every change is an [`Event`] appended to the match's log with a wall-clock stamp.
-//! Time comes in as [`Now`], randomness as an `rng` argument; what the rng decided (coin side,
-//! cards) is recorded, so a match read back never rolls again.
+//! so).
+//!
+//! - [`Match::decide`] answers a [`Command`] with the [`Event`]s it gives, or a
+//!   [`MatchError`]; it changes nothing. Time comes in as [`Now`], randomness as an `rng`
+//!   argument; what the rng decided (coin side, colour, hand, cards) is in the events.
+//! - [`Match::evolve`] folds one stamped event ([`Entry`]) into the match; it cannot fail.
+//! - [`Match::apply`] is the two: a refused command leaves no trace, with nothing to roll back.
+//!
+//! The log is the one source of truth: [`Match::from_log`](super::replay) rebuilds a match from
+//! it, checking every record.
 
-use super::clock::{Clock, ClockError, ClockReading, ClockState, Commit, Flag, FlagKind};
+use super::clock::{Clock, ClockError, ClockReading, Commit, Flag};
+use super::command::{CoinSide, Command, CommandKind, Hand};
+use super::event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
+use super::limits;
+use super::score::{self, Change, ScoreTable};
 use super::settings::{
-    ColourMethod, MatchSettings, Player, Points, RejectionPolicy, SettingsError, TieRule,
+    ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, TieRule,
 };
 use crate::engine::{
     Color, DrawClaim, Game, Move, MoveError, Outcome, Position, Rules, parse_move,
 };
-use crate::openings::{self, Draw, DrawStep, Opening, OpeningError};
-use chrono::{DateTime, Utc};
-use serde::{Deserialize, Serialize};
-use std::fmt;
+use crate::openings::{self, Draw, DrawSettings, DrawStep, Opening, OpeningError};
+use chrono::{DateTime, SubsecRound, Utc};
 use thiserror::Error;
 
 /// The time of a command: a monotonic reading for clocks and a wall-clock stamp for the log.
@@ -31,38 +40,12 @@ pub struct Now {
     pub wall: DateTime<Utc>,
 }
 
-/// The two faces of a coin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum CoinSide {
-    /// Heads.
-    Heads,
-    /// Tails.
-    Tails,
-}
-
-/// A concealed hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Hand {
-    /// The left hand.
-    Left,
-    /// The right hand.
-    Right,
-}
-
 /// Where the match is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    rename_all = "kebab-case",
-    rename_all_fields = "kebab-case",
-    tag = "phase"
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
     /// Choosing colours: waiting for the toss (`chooser` none) or for the toss winner's choice.
     ColourChoice {
         /// The player who won the toss and now chooses.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
         chooser: Option<Player>,
     },
     /// Waiting for ballot `ballot` to be drawn.
@@ -95,246 +78,8 @@ pub enum Phase {
     Finished,
 }
 
-/// What a command asks. Colours in player commands are the colours of the current game (for
-/// accept/reject: of game one of the ballot).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    rename_all = "kebab-case",
-    rename_all_fields = "kebab-case",
-    tag = "command"
-)]
-pub enum Command {
-    /// Coin flip: `caller` calls a side; the rng flips. The winner then chooses a colour.
-    CallCoin {
-        /// Who calls.
-        caller: Player,
-        /// The call.
-        call: CoinSide,
-    },
-    /// Bag: `player` draws a colour from the bag (rng) and takes it.
-    DrawColour {
-        /// Who draws.
-        player: Player,
-    },
-    /// Concealed hands: `player` picks a hand (the rng hid the pieces) and takes the colour.
-    PickHand {
-        /// Who picks.
-        player: Player,
-        /// The hand picked.
-        hand: Hand,
-    },
-    /// The toss winner chooses the colour they play in game one of ballot one.
-    ChooseColour {
-        /// The toss winner.
-        player: Player,
-        /// The colour chosen.
-        colour: Color,
-    },
-    /// Director: `player` plays `colour` in game one of ballot one (any colour-choice step).
-    AssignColour {
-        /// The player.
-        player: Player,
-        /// The colour.
-        colour: Color,
-    },
-    /// Draw the next ballot (rng).
-    DrawBallot,
-    /// The player with `colour` accepts the drawn ballot.
-    Accept {
-        /// White first, then Red.
-        colour: Color,
-    },
-    /// The player with `colour` rejects the drawn ballot.
-    Reject {
-        /// White first, then Red.
-        colour: Color,
-    },
-    /// Start the game that is ready: the clock of the side to move starts.
-    StartGame,
-    /// The player with `colour` plays a move typed in notation (`11-15`, `15x24`).
-    Move {
-        /// The mover.
-        colour: Color,
-        /// The move as typed.
-        text: String,
-    },
-    /// The player with `colour` plays a move given as a [`Move`].
-    PlayMove {
-        /// The mover.
-        colour: Color,
-        /// The move.
-        mv: Move,
-    },
-    /// Offer a draw.
-    OfferDraw {
-        /// Who offers.
-        colour: Color,
-    },
-    /// Accept the opponent's draw offer.
-    AcceptDraw {
-        /// Who accepts.
-        colour: Color,
-    },
-    /// Decline the opponent's draw offer.
-    DeclineDraw {
-        /// Who declines.
-        colour: Color,
-    },
-    /// Claim a draw by repetition or the 40-move rule (only when the rules allow it now).
-    ClaimDraw {
-        /// Who claims.
-        colour: Color,
-    },
-    /// Resign the current game.
-    Resign {
-        /// Who resigns.
-        colour: Color,
-    },
-    /// Check the clock: ends the game if a flag has fallen, or calls "Time" once when the
-    /// per-move limit is reached. Never fails; no events if nothing happened.
-    Tick,
-    /// Director: the side with `loser` forfeits the current game, or the last finished one
-    /// (amending its result) if the next game has not started.
-    Forfeit {
-        /// The colour that loses.
-        loser: Color,
-        /// Why.
-        reason: String,
-    },
-    /// Director: decide the current game, or amend the last finished one (e.g. overrule a
-    /// flag) if the next game has not started.
-    Adjudicate {
-        /// The result.
-        outcome: Outcome,
-        /// Why.
-        reason: String,
-    },
-    /// Director: take back the last `moves` moves (plies) of the current game, or of the last
-    /// finished one (reopening it, clocks paused) if the next game has not started. Clocks go
-    /// back to their readings before those moves.
-    TakeBack {
-        /// How many moves; 0 only reopens a finished game.
-        moves: u32,
-        /// Why (illegal move, mis-entry...).
-        reason: String,
-    },
-    /// Director: pause both clocks (a dispute).
-    PauseClocks {
-        /// Why.
-        reason: String,
-    },
-    /// Director: resume the clocks.
-    ResumeClocks,
-    /// Director: add (positive) or remove (negative) time.
-    AdjustTime {
-        /// Whose clock.
-        colour: Color,
-        /// Milliseconds to add.
-        delta_ms: i64,
-        /// Why.
-        reason: String,
-    },
-    /// Anyone: a note for the record.
-    Note {
-        /// The text.
-        text: String,
-    },
-}
-
-/// Why a game ended.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(
-    rename_all = "kebab-case",
-    rename_all_fields = "kebab-case",
-    tag = "kind"
-)]
-pub enum EndReason {
-    /// The loser has no pieces left.
-    NoPieces,
-    /// The loser cannot move.
-    Blocked,
-    /// The loser resigned.
-    Resigned,
-    /// Draw by agreement.
-    Agreed,
-    /// Draw claimed: threefold repetition.
-    Repetition,
-    /// Draw claimed: 40-move rule.
-    FortyMoves,
-    /// Draw claimed: the pool 13-count ran out (the lone king was not caught).
-    ThirteenCount,
-    /// Lost on time.
-    Time {
-        /// Game time or per-move limit.
-        flag: FlagKind,
-    },
-    /// Forfeited by the director's decision.
-    Forfeit {
-        /// The director's reason.
-        note: String,
-    },
-    /// Adjudicated by the director.
-    Adjudicated {
-        /// The director's reason.
-        note: String,
-    },
-}
-
-/// A game's result and why.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct GameResult {
-    /// Who won, or a draw.
-    pub outcome: Outcome,
-    /// Why.
-    pub reason: EndReason,
-}
-
-impl GameResult {
-    /// The PDN result string from Red's (PDN "Black"'s) side: "1-0", "0-1", "1/2-1/2".
-    pub fn pdn(&self) -> &'static str {
-        match self.outcome {
-            Outcome::Win(Color::Red) => "1-0",
-            Outcome::Win(Color::White) => "0-1",
-            Outcome::Draw => "1/2-1/2",
-        }
-    }
-}
-
-impl fmt::Display for GameResult {
-    /// E.g. "White wins: Red resigned", "draw: repetition", "Red wins on time (game clock)".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self.outcome {
-            Outcome::Win(c) => write!(f, "{c} wins")?,
-            Outcome::Draw => f.write_str("draw")?,
-        }
-        let loser = match self.outcome {
-            Outcome::Win(c) => c.opponent().name(),
-            Outcome::Draw => "",
-        };
-        match &self.reason {
-            EndReason::NoPieces => write!(f, ": {loser} has no pieces left"),
-            EndReason::Blocked => write!(f, ": {loser} cannot move"),
-            EndReason::Resigned => write!(f, ": {loser} resigned"),
-            EndReason::Agreed => f.write_str(" by agreement"),
-            EndReason::Repetition => f.write_str(" by repetition"),
-            EndReason::FortyMoves => f.write_str(" by the 40-move rule"),
-            EndReason::ThirteenCount => f.write_str(" by the 13-count"),
-            EndReason::Time {
-                flag: FlagKind::GameTime,
-            } => write!(f, " on time: {loser}'s flag fell"),
-            EndReason::Time {
-                flag: FlagKind::MoveTime,
-            } => write!(f, " on time: {loser} exceeded the move limit"),
-            EndReason::Forfeit { note } => write!(f, ": {loser} forfeits ({note})"),
-            EndReason::Adjudicated { note } => write!(f, ", adjudicated ({note})"),
-        }
-    }
-}
-
 /// One committed move with its clock figures.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveRecord {
     /// The move.
     pub mv: Move,
@@ -344,7 +89,6 @@ pub struct MoveRecord {
     pub spent_ms: u64,
     /// The mover's game time left after the move, increments and new periods included; none
     /// without a game clock.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub remaining_ms: Option<i64>,
     /// The period (1-based) the mover is in after the move.
     pub period: u32,
@@ -353,8 +97,7 @@ pub struct MoveRecord {
 }
 
 /// One game of a ballot: everything a PDN export needs.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
     /// Ballot number (1-based).
     pub ballot: u32,
@@ -377,11 +120,13 @@ pub struct GameRecord {
     /// When the clock was started.
     pub started: DateTime<Utc>,
     /// When the game ended.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub finished: Option<DateTime<Utc>>,
     /// The result, once over.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<GameResult>,
+    /// What the director's decisions on this game replaced, oldest first: the result before
+    /// an amendment, or none for a decision that ended the game in play. The last one is what
+    /// [`Command::UndoDecision`] brings back.
+    pub overruled: Vec<Option<GameResult>>,
 }
 
 impl GameRecord {
@@ -405,8 +150,7 @@ impl GameRecord {
 }
 
 /// An accepted ballot and its games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BallotRecord {
     /// Ballot number (1-based).
     pub number: u32,
@@ -421,8 +165,7 @@ pub struct BallotRecord {
 }
 
 /// A ballot both players rejected.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct RejectedBallot {
     /// The ballot number it was drawn for.
     pub ballot: u32,
@@ -432,238 +175,37 @@ pub struct RejectedBallot {
     pub steps: Vec<DrawStep>,
 }
 
-/// How the match was decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Decided {
-    /// On points.
-    Score,
-    /// Level on points: the holder retains the title.
-    HolderRetains,
-    /// Level on points: a tie.
-    Tie,
+/// What a reason or a note is, for refusals.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TextKind {
+    /// A director's reason.
+    Reason,
+    /// A note.
+    Note,
 }
 
-/// The match's final result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct MatchOutcome {
-    /// The winner, none for a tie.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub winner: Option<Player>,
-    /// How it was decided.
-    pub decided: Decided,
-    /// Final match points, first and second player.
-    pub points: [Points; 2],
-}
-
-/// Something that happened, as recorded in the log.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(
-    rename_all = "kebab-case",
-    rename_all_fields = "kebab-case",
-    tag = "event"
-)]
-pub enum Event {
-    /// The match was set up.
-    MatchCreated,
-    /// A coin was flipped.
-    CoinFlipped {
-        /// Who called.
-        caller: Player,
-        /// The call.
-        call: CoinSide,
-        /// How it landed.
-        landed: CoinSide,
-        /// Who won the toss and chooses.
-        winner: Player,
-    },
-    /// A colour was drawn from the bag.
-    ColourDrawn {
-        /// Who drew.
-        player: Player,
-        /// What came out.
-        colour: Color,
-    },
-    /// A concealed hand was picked.
-    HandPicked {
-        /// Who picked.
-        player: Player,
-        /// Which hand.
-        hand: Hand,
-        /// The colour in it.
-        colour: Color,
-    },
-    /// Colours are settled: `red` plays Red in game one of ballot one; Red then alternates.
-    ColoursSet {
-        /// Red in game one of ballot one.
-        red: Player,
-        /// Assigned by the director.
-        by_director: bool,
-    },
-    /// A ballot was drawn.
-    BallotDrawn {
-        /// Ballot number.
-        ballot: u32,
-        /// The opening.
-        opening: Opening,
-        /// The cards, in order.
-        steps: Vec<DrawStep>,
-    },
-    /// A player accepted the ballot (the ballot will be played).
-    BallotAccepted {
-        /// Ballot number.
-        ballot: u32,
-        /// In game one's colours; none when the policy plays every ballot.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        colour: Option<Color>,
-    },
-    /// A player rejected the ballot.
-    BallotRejected {
-        /// Ballot number.
-        ballot: u32,
-        /// In game one's colours.
-        colour: Color,
-        /// Who.
-        player: Player,
-    },
-    /// Both rejected: a new ballot will be drawn.
-    BallotDiscarded {
-        /// Ballot number.
-        ballot: u32,
-        /// The rejected opening's number in its system.
-        number: u32,
-    },
-    /// A game's clock started.
-    GameStarted {
-        /// Ballot number.
-        ballot: u32,
-        /// 1 or 2.
-        game: u8,
-        /// Who has Red.
-        red: Player,
-    },
-    /// A move was committed in time.
-    MovePlayed {
-        /// Ballot number.
-        ballot: u32,
-        /// 1 or 2.
-        game: u8,
-        /// The move and its clock figures.
-        record: MoveRecord,
-    },
-    /// A draw was offered.
-    DrawOffered {
-        /// By.
-        colour: Color,
-    },
-    /// A draw offer was declined (explicitly or by moving).
-    DrawDeclined {
-        /// By.
-        colour: Color,
-    },
-    /// A game ended.
-    GameEnded {
-        /// Ballot number.
-        ballot: u32,
-        /// 1 or 2.
-        game: u8,
-        /// The result.
-        result: GameResult,
-    },
-    /// The director changed a finished game's result.
-    ResultAmended {
-        /// Ballot number.
-        ballot: u32,
-        /// 1 or 2.
-        game: u8,
-        /// The result before.
-        previous: GameResult,
-        /// The new result.
-        result: GameResult,
-    },
-    /// The director took back moves (and reopened the game if it had ended).
-    MovesTakenBack {
-        /// Ballot number.
-        ballot: u32,
-        /// 1 or 2.
-        game: u8,
-        /// The moves taken back, in the order they were played.
-        moves: Vec<Move>,
-        /// The result the game had, if it was reopened.
-        #[serde(default, skip_serializing_if = "Option::is_none")]
-        reopened: Option<GameResult>,
-        /// Why.
-        reason: String,
-    },
-    /// "Time" called: the side to move reached the per-move limit; the move is lost when the
-    /// grace runs out (noticed by [`Command::Tick`]).
-    TimeCalled {
-        /// The side to move.
-        colour: Color,
-    },
-    /// Clocks paused.
-    ClocksPaused {
-        /// Why.
-        reason: String,
-    },
-    /// Clocks resumed.
-    ClocksResumed,
-    /// Time added or removed.
-    TimeAdjusted {
-        /// Whose clock.
-        colour: Color,
-        /// Milliseconds added (negative: removed).
-        delta_ms: i64,
-        /// Time left afterwards, ms.
-        remaining_ms: i64,
-        /// Why.
-        reason: String,
-    },
-    /// The score was level after the planned ballots: one more ballot is played.
-    ExtraBallot {
-        /// Its number.
-        ballot: u32,
-    },
-    /// The match is over.
-    MatchFinished {
-        /// The result.
-        outcome: MatchOutcome,
-    },
-    /// The director's or a player's note.
-    Note {
-        /// The text.
-        text: String,
-    },
-    /// The match was read back and resumed (clocks held at their last saved state).
-    Resumed {
-        /// A game clock was running and is now paused.
-        clocks_paused: bool,
-    },
-}
-
-/// One log entry.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub struct Entry {
-    /// Position in the log, from 0.
-    pub seq: u64,
-    /// Wall-clock time.
-    pub at: DateTime<Utc>,
-    /// What happened.
-    pub event: Event,
+impl TextKind {
+    /// The most characters it may have ([`limits::REASON_MAX_CHARS`], [`limits::NOTE_MAX_CHARS`]).
+    pub fn max_chars(self) -> usize {
+        match self {
+            TextKind::Reason => limits::REASON_MAX_CHARS,
+            TextKind::Note => limits::NOTE_MAX_CHARS,
+        }
+    }
 }
 
 /// A command that does not fit the match's state. Nothing has changed.
+///
+/// Typed data only: a UI builds its own sentence from it (the TUI's `match_flow::words`).
 #[derive(Debug, Error)]
 pub enum MatchError {
-    /// Not now: the command does not fit the phase.
-    #[error("cannot {what} now: {status}")]
+    /// The command does not fit the phase.
+    #[error("{asked:?} is not possible now (awaiting {awaiting:?})")]
     NotNow {
         /// What was asked.
-        what: &'static str,
+        asked: CommandKind,
         /// What the match waits for.
-        status: String,
+        awaiting: Awaiting,
     },
     /// A player command by the wrong side.
     #[error("it is {expected}'s turn, not {got}'s")]
@@ -677,7 +219,7 @@ pub enum MatchError {
     #[error("this match chooses colours by {0:?}")]
     WrongMethod(ColourMethod),
     /// The clocks are paused.
-    #[error("the clocks are paused: resume them first")]
+    #[error("the clocks are paused")]
     Paused,
     /// The move is not legal or not understood.
     #[error(transparent)]
@@ -699,6 +241,9 @@ pub enum MatchError {
         /// Played.
         made: usize,
     },
+    /// No director decision on the last game to undo.
+    #[error("the last game's result is not a director's decision")]
+    NothingToUndo,
     /// A clock operation refused.
     #[error(transparent)]
     Clock(#[from] ClockError),
@@ -706,8 +251,21 @@ pub enum MatchError {
     #[error(transparent)]
     Opening(#[from] OpeningError),
     /// Empty text where a reason or note is needed.
-    #[error("a {0} is needed")]
-    EmptyText(&'static str),
+    #[error("a {0:?} is needed")]
+    EmptyText(TextKind),
+    /// A reason or note longer than its bound.
+    #[error("the {what:?} has {chars} characters: at most {max}")]
+    TooLong {
+        /// Reason or note.
+        what: TextKind,
+        /// Its length.
+        chars: usize,
+        /// The bound.
+        max: usize,
+    },
+    /// A time adjustment beyond [`limits::ADJUST_MS_MAX`].
+    #[error("an adjustment of {0} ms: at most a day either way")]
+    AdjustTooLarge(i64),
     /// Settings refused when creating a match.
     #[error(transparent)]
     Settings(#[from] SettingsError),
@@ -751,87 +309,55 @@ pub enum Awaiting {
     Nothing,
 }
 
-/// Points of one game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct GameScore {
-    /// Ballot number.
-    pub ballot: u32,
-    /// 1 or 2.
-    pub game: u8,
-    /// Who had Red.
-    pub red: Player,
-    /// The result, none while playing.
-    pub result: Option<GameResult>,
-    /// Points, first and second player.
-    pub points: [Points; 2],
+/// What the rng decided for a command, or what a record says it decided.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Roll {
+    /// Nothing random in the command.
+    None,
+    /// The coin landed so.
+    Coin(CoinSide),
+    /// The bag gave this colour.
+    Colour(Color),
+    /// The red piece was in this hand.
+    RedHand(Hand),
+    /// The ballot drawn.
+    Draw(Draw),
 }
 
-/// Points of one ballot.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct BallotScore {
-    /// Ballot number.
-    pub ballot: u32,
-    /// The opening's label.
-    pub opening: String,
-    /// Game points over its games, first and second player.
-    pub games: [Points; 2],
-    /// Both games finished.
-    pub complete: bool,
-    /// Mini-match points when ballots are scored and the ballot is complete.
-    pub mini: Option<[Points; 2]>,
-}
-
-/// Wins, draws, losses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
-pub struct Wdl {
-    /// Games won.
-    pub wins: u32,
-    /// Games drawn.
-    pub draws: u32,
-    /// Games lost.
-    pub losses: u32,
-}
-
-/// The score by game, by ballot and in total.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct ScoreTable {
-    /// Every started game in order.
-    pub games: Vec<GameScore>,
-    /// Every accepted ballot in order.
-    pub ballots: Vec<BallotScore>,
-    /// Match points (ballot points if ballots are scored, else game points), first and second.
-    pub total: [Points; 2],
-    /// Game record, first and second player.
-    pub record: [Wdl; 2],
-}
-
-/// A whole match: settings, phase, ballots with their games and clocks, and the event log.
+/// A whole match: settings, phase, ballots with their games and clocks, and the event log
+/// they are all derived from.
 ///
-/// Serialisable (TOML-friendly); a match read back must be [`Match::resume`]d before play
-/// continues (its clocks are held at their last saved state).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+/// Two matches are equal when their logs say the same: the monotonic instants a running
+/// process keeps for its clocks are not compared (see [`Clock`]). With serde, a match is
+/// written as its settings and its log, and read back by replaying the log with every record
+/// checked ([`Match::from_log`]).
+#[derive(Clone, Debug, PartialEq)]
 pub struct Match {
     settings: MatchSettings,
     phase: Phase,
     /// Red in game one of ballot one, once colours are chosen.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     red_first: Option<Player>,
     /// The ballot drawn and awaiting decisions.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pending: Option<Draw>,
     ballots: Vec<BallotRecord>,
     rejected: Vec<RejectedBallot>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     draw_offer: Option<Color>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     outcome: Option<MatchOutcome>,
     log: Vec<Entry>,
 }
 
-fn need(text: &str, what: &'static str) -> Result<(), MatchError> {
+/// A reason or a note must say something, within its bound of [`limits`].
+fn need(text: &str, what: TextKind) -> Result<(), MatchError> {
+    let max = what.max_chars();
+    let n = limits::chars(text);
     if text.trim().is_empty() {
         Err(MatchError::EmptyText(what))
+    } else if n > max {
+        Err(MatchError::TooLong {
+            what,
+            chars: n,
+            max,
+        })
     } else {
         Ok(())
     }
@@ -841,6 +367,39 @@ fn need(text: &str, what: &'static str) -> Result<(), MatchError> {
 fn single_jump(pos: &Position) -> bool {
     let moves = pos.distinct_moves();
     moves.len() == 1 && moves[0].is_capture()
+}
+
+/// The result the board gives in `pos`, if the side to move has lost.
+fn board_result(pos: &Position) -> Option<GameResult> {
+    if !pos.is_lost() {
+        return None;
+    }
+    let loser = pos.turn();
+    let reason = if pos.count(loser) == 0 {
+        EndReason::NoPieces
+    } else {
+        EndReason::Blocked
+    };
+    Some(GameResult {
+        outcome: Outcome::Win(loser.opponent()),
+        reason,
+    })
+}
+
+/// The wall-clock stamp of a log entry: whole seconds.
+fn stamp(wall: DateTime<Utc>) -> DateTime<Utc> {
+    wall.trunc_subsecs(0)
+}
+
+/// The phase after game `game` of `ballot` has a result (before any match-level event).
+fn next_after(ballot: u32, game: u8) -> Phase {
+    if game == 1 {
+        Phase::Ready { ballot, game: 2 }
+    } else {
+        Phase::Draw {
+            ballot: ballot.saturating_add(1),
+        }
+    }
 }
 
 impl Match {
@@ -858,51 +417,59 @@ impl Match {
             outcome: None,
             log: Vec::new(),
         };
-        m.record(vec![Event::MatchCreated], now);
+        m.evolve(&Entry {
+            at: stamp(now.wall),
+            event: Event::MatchCreated,
+        });
         Ok(m)
     }
 
-    /// Apply a command at `now`, with `rng` for coin, bag, hands and ballot draws. Returns the
-    /// new log entries; on error nothing has changed.
+    /// Apply a command at `now`, with `rng` for coin, bag, hands and ballot draws: decide,
+    /// then evolve with each event. Returns the new log entries; on error nothing has changed.
     pub fn apply<R: rand::Rng + ?Sized>(
         &mut self,
         cmd: Command,
         now: Now,
         rng: &mut R,
     ) -> Result<Vec<Entry>, MatchError> {
-        // Work on a copy (without the log, which only grows) so a failure leaves no trace.
-        let log = std::mem::take(&mut self.log);
-        let mut next = self.clone();
-        self.log = log;
-        let events = next.step(cmd, now, rng)?;
-        next.log = std::mem::take(&mut self.log);
-        *self = next;
-        Ok(self.record(events, now))
-    }
-
-    /// Call after reading a match back: holds a running game clock at its last saved state
-    /// (paused; the director resumes it) and records the resumption.
-    pub fn resume(&mut self, now: Now) -> Vec<Entry> {
-        let mut clocks_paused = false;
-        if let Some(g) = self.playing_mut()
-            && g.clock.state() == ClockState::Running
-        {
-            g.clock.hold();
-            clocks_paused = true;
-        }
-        self.record(vec![Event::Resumed { clocks_paused }], now)
-    }
-
-    fn record(&mut self, events: Vec<Event>, now: Now) -> Vec<Entry> {
+        let events = self.decide(cmd, now, rng)?;
+        let at = stamp(now.wall);
         let start = self.log.len();
         for event in events {
-            self.log.push(Entry {
-                seq: self.log.len() as u64,
-                at: now.wall,
-                event,
-            });
+            self.evolve_at(&Entry { at, event }, Some(now.mono_ms));
         }
-        self.log[start..].to_vec()
+        Ok(self.log[start..].to_vec())
+    }
+
+    /// The events `cmd` gives at `now` (rolling `rng` for coin, bag, hands and ballot draws),
+    /// or why it is refused. Changes nothing.
+    pub fn decide<R: rand::Rng + ?Sized>(
+        &self,
+        cmd: Command,
+        now: Now,
+        rng: &mut R,
+    ) -> Result<Vec<Event>, MatchError> {
+        let roll = self.roll(&cmd, rng)?;
+        let spent = self.playing().map_or(0, |g| g.clock.move_ms(now.mono_ms));
+        self.rule(cmd, roll, spent)
+    }
+
+    /// Fold one log entry into the match (the match as it is after that event). Cannot fail:
+    /// an event that does not fit leaves the state as it is (entries come from
+    /// [`Match::decide`], or from a log checked by [`Match::from_log`]).
+    pub fn evolve(&mut self, entry: &Entry) {
+        self.evolve_at(entry, None);
+    }
+
+    /// Continue a match read back by a new process: records [`Event::Reopened`] and holds a
+    /// running game clock at what the log counted (paused) until the director resumes it.
+    pub fn reopen(&mut self, now: Now) -> Entry {
+        let entry = Entry {
+            at: stamp(now.wall),
+            event: Event::Reopened,
+        };
+        self.evolve_at(&entry, Some(now.mono_ms));
+        entry
     }
 
     // ----- queries -----
@@ -969,10 +536,8 @@ impl Match {
             | Phase::Playing { ballot, .. } => ballot,
             Phase::ColourChoice { .. } | Phase::Finished => 0,
         };
-        self.settings
-            .ballots
-            .max(current)
-            .max(self.ballots.len() as u32)
+        let accepted = u32::try_from(self.ballots.len()).unwrap_or(u32::MAX);
+        self.settings.ballots.max(current).max(accepted)
     }
 
     /// The pending draw offer's author.
@@ -1010,6 +575,10 @@ impl Match {
         self.ballots.last().and_then(|b| b.games.last())
     }
 
+    fn current_game_mut(&mut self) -> Option<&mut GameRecord> {
+        self.ballots.last_mut().and_then(|b| b.games.last_mut())
+    }
+
     /// The clocks of the game being played at `now_ms`.
     pub fn clock_reading(&self, now_ms: u64) -> Option<ClockReading> {
         self.playing().map(|g| g.clock.reading(now_ms))
@@ -1024,6 +593,15 @@ impl Match {
     /// The draw the rules allow claiming now in the game being played.
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
         self.playing().and_then(|g| g.game.claimable_draw())
+    }
+
+    /// The director's decision [`Command::UndoDecision`] would undo now: the result it gave,
+    /// and what comes back (none: the game is in play again).
+    pub fn undoable(&self) -> Option<(&GameResult, Option<&GameResult>)> {
+        self.amendable()?;
+        let g = self.current_game()?;
+        let back = g.overruled.last()?;
+        Some((g.result.as_ref()?, back.as_ref()))
     }
 
     /// What the match waits for.
@@ -1057,70 +635,8 @@ impl Match {
         }
     }
 
-    /// A one-line status for the UI: what happens next, with names.
-    pub fn status(&self) -> String {
-        let n = |p: Player| self.name(p).to_string();
-        match self.awaiting() {
-            Awaiting::Toss(ColourMethod::CoinFlip) => {
-                "colour choice: a player calls the coin".into()
-            }
-            Awaiting::Toss(ColourMethod::Bag) => {
-                "colour choice: a player draws from the bag".into()
-            }
-            Awaiting::Toss(ColourMethod::ConcealedHands) => {
-                "colour choice: a player picks a hand".into()
-            }
-            Awaiting::Toss(ColourMethod::DirectorAssigns) => {
-                "colour choice: the director assigns colours".into()
-            }
-            Awaiting::ColourChoice(p) => format!("{} won the toss and chooses a colour", n(p)),
-            Awaiting::BallotDraw(b) => format!("ballot {b}: draw the ballot"),
-            Awaiting::Decision {
-                ballot,
-                colour,
-                player,
-            } => format!(
-                "ballot {ballot}: {} ({colour}) accepts or rejects",
-                n(player)
-            ),
-            Awaiting::GameStart { ballot, game } => {
-                let red = self.red_in(ballot, game).unwrap_or(Player::First);
-                format!(
-                    "ballot {ballot}, game {game}: {} (Red) v {} (White), start the clock",
-                    n(red),
-                    n(red.other())
-                )
-            }
-            Awaiting::Move { colour, player } => {
-                let (b, g) = self.game_id().unwrap_or((0, 0));
-                format!("ballot {b}, game {g}: {} ({colour}) to move", n(player))
-            }
-            Awaiting::Resume => "clocks paused: the director resumes them".into(),
-            Awaiting::Nothing => match self.outcome {
-                Some(MatchOutcome {
-                    winner: Some(p),
-                    decided: Decided::HolderRetains,
-                    points,
-                }) => format!(
-                    "match over: tied {}-{}, {} retains",
-                    points[0],
-                    points[1],
-                    n(p)
-                ),
-                Some(MatchOutcome {
-                    winner: Some(p),
-                    points,
-                    ..
-                }) => format!("match over: {} wins {}-{}", n(p), points[0], points[1]),
-                Some(MatchOutcome { points, .. }) => {
-                    format!("match over: tied {}-{}", points[0], points[1])
-                }
-                None => "match over".into(),
-            },
-        }
-    }
-
-    fn game_id(&self) -> Option<(u32, u8)> {
+    /// The ballot and game the phase is about (ready or playing).
+    pub fn game_id(&self) -> Option<(u32, u8)> {
         match self.phase {
             Phase::Ready { ballot, game } | Phase::Playing { ballot, game } => Some((ballot, game)),
             _ => None,
@@ -1129,106 +645,89 @@ impl Match {
 
     /// The score by game, by ballot and in total.
     pub fn score(&self) -> ScoreTable {
-        let gp = self.settings.scoring.game;
-        let mut games = Vec::new();
-        let mut ballots = Vec::new();
-        let mut record = [Wdl::default(); 2];
-        let mut game_total = [Points::ZERO; 2];
-        let mut ballot_total = [Points::ZERO; 2];
-        for b in &self.ballots {
-            let mut sum = [Points::ZERO; 2];
-            for g in &b.games {
-                let mut points = [Points::ZERO; 2];
-                if let Some(r) = &g.result {
-                    match r.outcome {
-                        Outcome::Win(c) => {
-                            let w = g.player(c);
-                            points[w.index()] = gp.win();
-                            record[w.index()].wins += 1;
-                            record[w.other().index()].losses += 1;
-                        }
-                        Outcome::Draw => {
-                            points = [gp.draw(); 2];
-                            record[0].draws += 1;
-                            record[1].draws += 1;
-                        }
-                    }
-                }
-                for i in 0..2 {
-                    sum[i] += points[i];
-                }
-                games.push(GameScore {
-                    ballot: b.number,
-                    game: g.number,
-                    red: g.red,
-                    result: g.result.clone(),
-                    points,
-                });
-            }
-            let complete = b.games.len() == 2 && b.games.iter().all(|g| g.result.is_some());
-            let mini = (self.settings.scoring.per_ballot && complete).then(|| {
-                use std::cmp::Ordering::*;
-                match sum[0].cmp(&sum[1]) {
-                    Greater => [gp.win(), Points::ZERO],
-                    Less => [Points::ZERO, gp.win()],
-                    Equal => [gp.draw(); 2],
-                }
-            });
-            for i in 0..2 {
-                game_total[i] += sum[i];
-                ballot_total[i] += mini.map_or(Points::ZERO, |m| m[i]);
-            }
-            ballots.push(BallotScore {
-                ballot: b.number,
-                opening: b.opening.name.clone(),
-                games: sum,
-                complete,
-                mini,
-            });
-        }
-        ScoreTable {
-            games,
-            ballots,
-            total: if self.settings.scoring.per_ballot {
-                ballot_total
-            } else {
-                game_total
-            },
-            record,
-        }
+        score::score(&self.settings, &self.ballots, None)
     }
 
-    // ----- the machine -----
+    // ----- decide -----
 
-    fn not_now(&self, what: &'static str) -> MatchError {
+    fn not_now(&self, asked: CommandKind) -> MatchError {
         MatchError::NotNow {
-            what,
-            status: self.status(),
+            asked,
+            awaiting: self.awaiting(),
         }
     }
 
-    fn step<R: rand::Rng + ?Sized>(
-        &mut self,
-        cmd: Command,
-        now: Now,
-        rng: &mut R,
-    ) -> Result<Vec<Event>, MatchError> {
-        let method = self.settings.colour_method;
-        match cmd {
-            Command::CallCoin { caller, call } => {
-                self.expect_toss(ColourMethod::CoinFlip, "call the coin")?;
-                let landed = if rng.next_u32() % 2 == 0 {
+    /// The draw settings in force: the openings settings, with man-down openings excluded
+    /// when the rejection policy redraws them.
+    pub(crate) fn draw_settings(&self) -> DrawSettings {
+        let mut settings = self.settings.openings.clone();
+        if self.settings.rejection == RejectionPolicy::AllExceptManDown {
+            settings.exclude_man_down = true;
+        }
+        settings
+    }
+
+    /// Every opening drawn so far (accepted and rejected), for "no repeat".
+    pub(crate) fn drawn_openings(&self) -> Vec<Opening> {
+        self.ballots
+            .iter()
+            .map(|b| b.opening.clone())
+            .chain(self.rejected.iter().map(|r| r.opening.clone()))
+            .collect()
+    }
+
+    /// What the rng decides for `cmd` (checking first that the command fits, so a refused
+    /// command rolls nothing).
+    fn roll<R: rand::Rng + ?Sized>(&self, cmd: &Command, rng: &mut R) -> Result<Roll, MatchError> {
+        let heads = |rng: &mut R| rng.next_u32() % 2 == 0;
+        Ok(match cmd {
+            Command::CallCoin { .. } => {
+                self.expect_toss(ColourMethod::CoinFlip, CommandKind::CallCoin)?;
+                Roll::Coin(if heads(rng) {
                     CoinSide::Heads
                 } else {
                     CoinSide::Tails
+                })
+            }
+            Command::DrawColour { .. } => {
+                self.expect_toss(ColourMethod::Bag, CommandKind::DrawColour)?;
+                Roll::Colour(if heads(rng) { Color::Red } else { Color::White })
+            }
+            Command::PickHand { .. } => {
+                self.expect_toss(ColourMethod::ConcealedHands, CommandKind::PickHand)?;
+                Roll::RedHand(if heads(rng) { Hand::Left } else { Hand::Right })
+            }
+            Command::DrawBallot => {
+                if !matches!(self.phase, Phase::Draw { .. }) {
+                    return Err(self.not_now(CommandKind::DrawBallot));
+                }
+                let draw = openings::draw(&self.draw_settings(), &self.drawn_openings(), rng)?;
+                Roll::Draw(draw)
+            }
+            _ => Roll::None,
+        })
+    }
+
+    /// The events of `cmd` given what the rng decided (`roll`) and the time the side to move
+    /// has spent on its move (`spent`, pauses excluded). Pure: the rules in one place, for
+    /// live commands and for checking a log.
+    pub(crate) fn rule(
+        &self,
+        cmd: Command,
+        roll: Roll,
+        spent: u64,
+    ) -> Result<Vec<Event>, MatchError> {
+        let kind = cmd.kind();
+        match cmd {
+            Command::CallCoin { caller, call } => {
+                self.expect_toss(ColourMethod::CoinFlip, kind)?;
+                let Roll::Coin(landed) = roll else {
+                    return Err(self.not_now(kind));
                 };
                 let winner = if landed == call {
                     caller
                 } else {
                     caller.other()
-                };
-                self.phase = Phase::ColourChoice {
-                    chooser: Some(winner),
                 };
                 Ok(vec![Event::CoinFlipped {
                     caller,
@@ -1238,179 +737,152 @@ impl Match {
                 }])
             }
             Command::DrawColour { player } => {
-                self.expect_toss(ColourMethod::Bag, "draw from the bag")?;
-                let colour = if rng.next_u32() % 2 == 0 {
-                    Color::Red
-                } else {
-                    Color::White
+                self.expect_toss(ColourMethod::Bag, kind)?;
+                let Roll::Colour(colour) = roll else {
+                    return Err(self.not_now(kind));
                 };
-                let mut ev = vec![Event::ColourDrawn { player, colour }];
-                ev.extend(self.set_colours(player, colour, false));
-                Ok(ev)
+                Ok(vec![
+                    Event::ColourDrawn { player, colour },
+                    colours_set(player, colour, false),
+                ])
             }
             Command::PickHand { player, hand } => {
-                self.expect_toss(ColourMethod::ConcealedHands, "pick a hand")?;
-                let red_hand = if rng.next_u32() % 2 == 0 {
-                    Hand::Left
-                } else {
-                    Hand::Right
+                self.expect_toss(ColourMethod::ConcealedHands, kind)?;
+                let Roll::RedHand(red_hand) = roll else {
+                    return Err(self.not_now(kind));
                 };
                 let colour = if hand == red_hand {
                     Color::Red
                 } else {
                     Color::White
                 };
-                let mut ev = vec![Event::HandPicked {
-                    player,
-                    hand,
-                    colour,
-                }];
-                ev.extend(self.set_colours(player, colour, false));
-                Ok(ev)
+                Ok(vec![
+                    Event::HandPicked {
+                        player,
+                        hand,
+                        colour,
+                    },
+                    colours_set(player, colour, false),
+                ])
             }
-            Command::ChooseColour { player, colour } => match self.phase {
-                Phase::ColourChoice {
-                    chooser: Some(p), ..
-                } if p == player => Ok(self.set_colours(player, colour, false)),
-                Phase::ColourChoice { chooser: Some(_) } => Err(self.not_now("choose a colour")),
-                Phase::ColourChoice { chooser: None } if method == ColourMethod::CoinFlip => {
-                    Err(self.not_now("choose a colour"))
+            Command::ChooseColour { player, colour } => {
+                let method = self.settings.colour_method;
+                match self.phase {
+                    Phase::ColourChoice { chooser: Some(p) } if p == player => {
+                        Ok(vec![colours_set(player, colour, false)])
+                    }
+                    Phase::ColourChoice { chooser: None } if method != ColourMethod::CoinFlip => {
+                        Err(MatchError::WrongMethod(method))
+                    }
+                    _ => Err(self.not_now(kind)),
                 }
-                Phase::ColourChoice { chooser: None } => Err(MatchError::WrongMethod(method)),
-                _ => Err(self.not_now("choose a colour")),
-            },
+            }
             Command::AssignColour { player, colour } => match self.phase {
-                Phase::ColourChoice { .. } => Ok(self.set_colours(player, colour, true)),
-                _ => Err(self.not_now("assign colours")),
+                Phase::ColourChoice { .. } => Ok(vec![colours_set(player, colour, true)]),
+                _ => Err(self.not_now(kind)),
             },
-            Command::DrawBallot => self.draw_ballot(rng),
-            Command::Accept { colour } => self.decide(colour, true),
-            Command::Reject { colour } => self.decide(colour, false),
-            Command::StartGame => self.start_game(now),
+            Command::DrawBallot => self.draw_events(roll),
+            Command::Accept { colour } => self.decision_events(colour, true),
+            Command::Reject { colour } => self.decision_events(colour, false),
+            Command::StartGame => self.start_events(),
             Command::Move { colour, text } => {
-                let g = self.playing().ok_or_else(|| self.not_now("play a move"))?;
-                let turn = g.game.position().turn();
-                if colour != turn {
-                    return Err(MatchError::NotYourTurn {
-                        expected: turn,
-                        got: colour,
-                    });
-                }
-                if g.clock.is_paused() {
-                    return Err(MatchError::Paused);
-                }
+                let (_, _, g) = self.turn(colour)?;
                 let mv = parse_move(g.game.position(), &text)?;
-                self.play(colour, mv, now)
+                self.move_events(colour, mv, spent)
             }
-            Command::PlayMove { colour, mv } => self.play(colour, mv, now),
+            Command::PlayMove { colour, mv } => self.move_events(colour, mv, spent),
             Command::OfferDraw { colour } => {
-                self.playing().ok_or_else(|| self.not_now("offer a draw"))?;
+                self.in_play(kind)?;
                 if let Some(c) = self.draw_offer {
                     return Err(MatchError::OfferPending(c));
                 }
-                self.draw_offer = Some(colour);
                 Ok(vec![Event::DrawOffered { colour }])
             }
             Command::AcceptDraw { colour } => {
-                self.playing()
-                    .ok_or_else(|| self.not_now("accept a draw"))?;
+                let (ballot, game, g) = self.in_play(kind)?;
                 if self.draw_offer != Some(colour.opponent()) {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
-                Ok(self.end_game(
-                    GameResult {
-                        outcome: Outcome::Draw,
-                        reason: EndReason::Agreed,
-                    },
-                    now,
-                ))
+                g.clock.check_spent(spent)?;
+                let result = GameResult {
+                    outcome: Outcome::Draw,
+                    reason: EndReason::Agreed,
+                };
+                Ok(self.end_events(ballot, game, result, spent))
             }
             Command::DeclineDraw { colour } => {
-                self.playing()
-                    .ok_or_else(|| self.not_now("decline a draw"))?;
+                self.in_play(kind)?;
                 if self.draw_offer != Some(colour.opponent()) {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
-                self.draw_offer = None;
                 Ok(vec![Event::DrawDeclined { colour }])
             }
             Command::ClaimDraw { colour: _ } => {
-                let g = self.playing().ok_or_else(|| self.not_now("claim a draw"))?;
+                let (ballot, game, g) = self.in_play(kind)?;
                 let reason = match g.game.claimable_draw() {
                     Some(DrawClaim::Repetition) => EndReason::Repetition,
                     Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
                     Some(DrawClaim::ThirteenCount) => EndReason::ThirteenCount,
                     None => return Err(MatchError::NotClaimable),
                 };
-                Ok(self.end_game(
-                    GameResult {
-                        outcome: Outcome::Draw,
-                        reason,
-                    },
-                    now,
-                ))
+                g.clock.check_spent(spent)?;
+                let result = GameResult {
+                    outcome: Outcome::Draw,
+                    reason,
+                };
+                Ok(self.end_events(ballot, game, result, spent))
             }
             Command::Resign { colour } => {
-                self.playing().ok_or_else(|| self.not_now("resign"))?;
-                Ok(self.end_game(
-                    GameResult {
-                        outcome: Outcome::Win(colour.opponent()),
-                        reason: EndReason::Resigned,
-                    },
-                    now,
-                ))
+                let (ballot, game, g) = self.in_play(kind)?;
+                g.clock.check_spent(spent)?;
+                let result = GameResult {
+                    outcome: Outcome::Win(colour.opponent()),
+                    reason: EndReason::Resigned,
+                };
+                Ok(self.end_events(ballot, game, result, spent))
             }
-            Command::Tick => match self.flag_due(now.mono_ms) {
-                Some(flag) => Ok(self.flag(flag, now)),
-                None => Ok(self
-                    .playing_mut()
-                    .and_then(|g| g.clock.call_time(now.mono_ms))
-                    .map(|colour| Event::TimeCalled { colour })
-                    .into_iter()
-                    .collect()),
-            },
+            Command::Tick => self.tick_events(spent),
             Command::Forfeit { loser, reason } => {
-                need(&reason, "reason")?;
-                self.decide_game(
-                    GameResult {
-                        outcome: Outcome::Win(loser.opponent()),
-                        reason: EndReason::Forfeit { note: reason },
-                    },
-                    now,
-                    "declare a forfeit",
-                )
+                need(&reason, TextKind::Reason)?;
+                let result = GameResult {
+                    outcome: Outcome::Win(loser.opponent()),
+                    reason: EndReason::Forfeit { note: reason },
+                };
+                self.director_result(result, spent, kind)
             }
             Command::Adjudicate { outcome, reason } => {
-                need(&reason, "reason")?;
-                self.decide_game(
-                    GameResult {
-                        outcome,
-                        reason: EndReason::Adjudicated { note: reason },
-                    },
-                    now,
-                    "adjudicate",
-                )
+                need(&reason, TextKind::Reason)?;
+                let result = GameResult {
+                    outcome,
+                    reason: EndReason::Adjudicated { note: reason },
+                };
+                self.director_result(result, spent, kind)
+            }
+            Command::UndoDecision { reason } => {
+                need(&reason, TextKind::Reason)?;
+                self.undo_events(reason)
             }
             Command::TakeBack { moves, reason } => {
-                need(&reason, "reason")?;
-                self.take_back(moves, reason, now)
+                need(&reason, TextKind::Reason)?;
+                self.take_back_events(moves, reason)
             }
             Command::PauseClocks { reason } => {
-                need(&reason, "reason")?;
-                let g = self
-                    .playing_mut()
-                    .ok_or(MatchError::Clock(ClockError::NotRunning))?;
+                need(&reason, TextKind::Reason)?;
+                let (_, _, g) = self.in_play(kind)?;
                 if g.clock.is_paused() {
                     return Err(MatchError::Paused);
                 }
-                g.clock.pause(now.mono_ms)?;
-                Ok(vec![Event::ClocksPaused { reason }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::ClocksPaused {
+                    reason,
+                    spent_ms: spent,
+                }])
             }
             Command::ResumeClocks => {
-                let g = self
-                    .playing_mut()
-                    .ok_or(MatchError::Clock(ClockError::NotRunning))?;
-                g.clock.resume(now.mono_ms)?;
+                let (_, _, g) = self.in_play(kind)?;
+                if !g.clock.is_paused() {
+                    return Err(MatchError::Clock(ClockError::NotPaused));
+                }
                 Ok(vec![Event::ClocksResumed])
             }
             Command::AdjustTime {
@@ -1418,11 +890,12 @@ impl Match {
                 delta_ms,
                 reason,
             } => {
-                need(&reason, "reason")?;
-                let g = self
-                    .playing_mut()
-                    .ok_or(MatchError::Clock(ClockError::NotRunning))?;
-                let remaining_ms = g.clock.adjust(colour, delta_ms)?;
+                need(&reason, TextKind::Reason)?;
+                if delta_ms.unsigned_abs() > limits::ADJUST_MS_MAX {
+                    return Err(MatchError::AdjustTooLarge(delta_ms));
+                }
+                let (_, _, g) = self.in_play(kind)?;
+                let remaining_ms = g.clock.adjusted(colour, delta_ms)?;
                 Ok(vec![Event::TimeAdjusted {
                     colour,
                     delta_ms,
@@ -1431,13 +904,13 @@ impl Match {
                 }])
             }
             Command::Note { text } => {
-                need(&text, "note")?;
+                need(&text, TextKind::Note)?;
                 Ok(vec![Event::Note { text }])
             }
         }
     }
 
-    fn expect_toss(&self, method: ColourMethod, what: &'static str) -> Result<(), MatchError> {
+    fn expect_toss(&self, method: ColourMethod, asked: CommandKind) -> Result<(), MatchError> {
         match self.phase {
             Phase::ColourChoice { chooser: None } if self.settings.colour_method == method => {
                 Ok(())
@@ -1445,80 +918,64 @@ impl Match {
             Phase::ColourChoice { chooser: None } => {
                 Err(MatchError::WrongMethod(self.settings.colour_method))
             }
-            _ => Err(self.not_now(what)),
+            _ => Err(self.not_now(asked)),
         }
     }
 
-    fn set_colours(&mut self, player: Player, colour: Color, by_director: bool) -> Vec<Event> {
-        let red = if colour == Color::Red {
-            player
-        } else {
-            player.other()
-        };
-        self.red_first = Some(red);
-        self.phase = Phase::Draw { ballot: 1 };
-        vec![Event::ColoursSet { red, by_director }]
+    /// The game in play, with its ballot and game numbers.
+    fn in_play(&self, asked: CommandKind) -> Result<(u32, u8, &GameRecord), MatchError> {
+        match (self.phase, self.playing()) {
+            (Phase::Playing { ballot, game }, Some(g)) => Ok((ballot, game, g)),
+            _ => Err(self.not_now(asked)),
+        }
     }
 
-    fn draw_ballot<R: rand::Rng + ?Sized>(
-        &mut self,
-        rng: &mut R,
-    ) -> Result<Vec<Event>, MatchError> {
+    /// The game in play if `colour` may move in it now: its clock runs and it is that side's
+    /// turn. The one place the checks of a move live.
+    fn turn(&self, colour: Color) -> Result<(u32, u8, &GameRecord), MatchError> {
+        let (ballot, game, g) = self.in_play(CommandKind::Move)?;
+        if g.clock.is_paused() {
+            return Err(MatchError::Paused);
+        }
+        let expected = g.game.position().turn();
+        if colour != expected {
+            return Err(MatchError::NotYourTurn {
+                expected,
+                got: colour,
+            });
+        }
+        Ok((ballot, game, g))
+    }
+
+    fn draw_events(&self, roll: Roll) -> Result<Vec<Event>, MatchError> {
         let Phase::Draw { ballot } = self.phase else {
-            return Err(self.not_now("draw a ballot"));
+            return Err(self.not_now(CommandKind::DrawBallot));
         };
-        let mut settings = self.settings.openings.clone();
-        if self.settings.rejection == RejectionPolicy::AllExceptManDown {
-            settings.exclude_man_down = true;
-        }
-        let drawn: Vec<Opening> = self
-            .ballots
-            .iter()
-            .map(|b| b.opening.clone())
-            .chain(self.rejected.iter().map(|r| r.opening.clone()))
-            .collect();
-        let draw = openings::draw(&settings, &drawn, rng)?;
+        let Roll::Draw(draw) = roll else {
+            return Err(self.not_now(CommandKind::DrawBallot));
+        };
         let mut ev = vec![Event::BallotDrawn {
             ballot,
-            opening: draw.opening.clone(),
-            steps: draw.steps.clone(),
+            number: draw.opening.number,
+            steps: draw.steps,
         }];
-        if self.settings.rejection == RejectionPolicy::PlayersMayReject {
-            self.pending = Some(draw);
-            self.phase = Phase::Decide {
-                ballot,
-                by: Color::White,
-            };
-        } else {
+        if self.settings.rejection != RejectionPolicy::PlayersMayReject {
             ev.push(Event::BallotAccepted {
                 ballot,
                 colour: None,
             });
-            self.accept_ballot(ballot, draw);
         }
         Ok(ev)
     }
 
-    fn accept_ballot(&mut self, ballot: u32, draw: Draw) {
-        let red_first = self.red_in(ballot, 1).unwrap_or(Player::First);
-        self.ballots.push(BallotRecord {
-            number: ballot,
-            opening: draw.opening,
-            steps: draw.steps,
-            red_first,
-            games: Vec::new(),
-        });
-        self.phase = Phase::Ready { ballot, game: 1 };
-    }
-
-    fn decide(&mut self, colour: Color, accept: bool) -> Result<Vec<Event>, MatchError> {
-        let what = if accept {
-            "accept a ballot"
+    fn decision_events(&self, colour: Color, accept: bool) -> Result<Vec<Event>, MatchError> {
+        let kind = if accept {
+            CommandKind::Accept
         } else {
-            "reject a ballot"
+            CommandKind::Reject
         };
         let Phase::Decide { ballot, by } = self.phase else {
-            return Err(self.not_now(what));
+            return Err(self.not_now(kind));
         };
         if colour != by {
             return Err(MatchError::NotYourTurn {
@@ -1526,11 +983,10 @@ impl Match {
                 got: colour,
             });
         }
-        let Some(draw) = self.pending.take() else {
-            return Err(self.not_now(what));
+        let Some(draw) = &self.pending else {
+            return Err(self.not_now(kind));
         };
         if accept {
-            self.accept_ballot(ballot, draw);
             return Ok(vec![Event::BallotAccepted {
                 ballot,
                 colour: Some(colour),
@@ -1547,167 +1003,109 @@ impl Match {
             colour,
             player,
         }];
-        if colour == Color::White {
-            self.pending = Some(draw);
-            self.phase = Phase::Decide {
-                ballot,
-                by: Color::Red,
-            };
-        } else {
+        if colour == Color::Red {
             ev.push(Event::BallotDiscarded {
                 ballot,
                 number: draw.opening.number,
             });
-            self.rejected.push(RejectedBallot {
-                ballot,
-                opening: draw.opening,
-                steps: draw.steps,
-            });
-            self.phase = Phase::Draw { ballot };
         }
         Ok(ev)
     }
 
-    fn start_game(&mut self, now: Now) -> Result<Vec<Event>, MatchError> {
+    fn start_events(&self) -> Result<Vec<Event>, MatchError> {
         let Phase::Ready { ballot, game } = self.phase else {
-            return Err(self.not_now("start a game"));
+            return Err(self.not_now(CommandKind::StartGame));
+        };
+        let Some(b) = self.ballots.last().filter(|b| b.number == ballot) else {
+            return Err(self.not_now(CommandKind::StartGame));
         };
         let red = self.red_in(ballot, game).unwrap_or(Player::First);
-        let (red_name, white_name) = (
-            self.name(red).to_string(),
-            self.name(red.other()).to_string(),
-        );
-        let control = self.settings.time_control.clone();
-        let b = self.ballots.last_mut().ok_or_else(|| MatchError::NotNow {
-            what: "start a game",
-            status: "no ballot".into(),
-        })?;
-        let start = b.opening.position;
-        let mut clock = Clock::new(&control, start.turn());
-        clock.start(now.mono_ms, single_jump(&start))?;
-        b.games.push(GameRecord {
-            ballot,
-            number: game,
-            opening: b.opening.clone(),
-            red,
-            red_name,
-            white_name,
-            game: Game::new(Rules::English, start),
-            moves: Vec::new(),
-            clock,
-            started: now.wall,
-            finished: None,
-            result: None,
-        });
-        self.phase = Phase::Playing { ballot, game };
-        self.draw_offer = None;
         let mut ev = vec![Event::GameStarted { ballot, game, red }];
-        ev.extend(self.board_result(now));
+        if let Some(result) = board_result(&b.opening.position) {
+            ev.extend(self.end_events(ballot, game, result, 0));
+        }
         Ok(ev)
     }
 
-    fn play(&mut self, colour: Color, mv: Move, now: Now) -> Result<Vec<Event>, MatchError> {
-        let Phase::Playing { ballot, game } = self.phase else {
-            return Err(self.not_now("play a move"));
-        };
-        let g = self.playing_mut().ok_or(MatchError::Paused)?;
-        let turn = g.game.position().turn();
-        if colour != turn {
-            return Err(MatchError::NotYourTurn {
-                expected: turn,
-                got: colour,
-            });
-        }
-        if g.clock.is_paused() {
-            return Err(MatchError::Paused);
-        }
+    fn move_events(&self, colour: Color, mv: Move, spent: u64) -> Result<Vec<Event>, MatchError> {
+        let (ballot, game, g) = self.turn(colour)?;
+        g.clock.check_spent(spent)?;
         // Legality first (an illegal entry changes nothing), then the clock.
-        let mut trial = g.game.clone();
-        trial.play(&mv)?;
-        let after = *trial.position();
-        let clock = match g.clock.commit(now.mono_ms, single_jump(&after))? {
-            Commit::Flag(flag) => return Ok(self.flag(flag, now)),
+        let mut after = *g.game.position();
+        after.play(&mv)?;
+        let figures = match g.clock.figures(spent)? {
+            Commit::Flag(flag) => {
+                let result = GameResult {
+                    outcome: Outcome::Win(flag.color.opponent()),
+                    reason: EndReason::Time { flag: flag.kind },
+                };
+                return Ok(self.end_events(ballot, game, result, spent));
+            }
             Commit::Moved(c) => c,
         };
-        g.game = trial;
-        let record = MoveRecord {
-            mv,
-            colour,
-            spent_ms: clock.spent_ms,
-            remaining_ms: clock.remaining_ms,
-            period: clock.period,
-            at: now.wall,
-        };
-        g.moves.push(record.clone());
         let mut ev = vec![Event::MovePlayed {
-            ballot,
-            game,
-            record,
+            mv,
+            spent_ms: spent,
+            left_ms: figures.remaining_ms,
         }];
         if self.draw_offer == Some(colour.opponent()) {
-            self.draw_offer = None;
             ev.push(Event::DrawDeclined { colour });
         }
-        ev.extend(self.board_result(now));
+        if let Some(result) = board_result(&after) {
+            ev.extend(self.end_events(ballot, game, result, 0));
+        }
         Ok(ev)
     }
 
-    /// End the game if the board decides it.
-    fn board_result(&mut self, now: Now) -> Vec<Event> {
-        let Some(g) = self.playing() else {
-            return Vec::new();
+    fn tick_events(&self, spent: u64) -> Result<Vec<Event>, MatchError> {
+        let Ok((ballot, game, g)) = self.in_play(CommandKind::Tick) else {
+            return Ok(Vec::new());
         };
-        let Some(outcome) = g.game.result() else {
-            return Vec::new();
-        };
-        let reason = match outcome {
-            Outcome::Win(c) if g.game.position().count(c.opponent()) == 0 => EndReason::NoPieces,
-            _ => EndReason::Blocked,
-        };
-        self.end_game(GameResult { outcome, reason }, now)
-    }
-
-    fn flag(&mut self, flag: Flag, now: Now) -> Vec<Event> {
-        self.end_game(
-            GameResult {
+        if let Some(flag) = g.clock.flag_for(spent) {
+            g.clock.check_spent(spent)?;
+            let result = GameResult {
                 outcome: Outcome::Win(flag.color.opponent()),
                 reason: EndReason::Time { flag: flag.kind },
-            },
-            now,
-        )
+            };
+            return Ok(self.end_events(ballot, game, result, spent));
+        }
+        match g.clock.time_call_due(spent) {
+            Some(colour) => {
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::TimeCalled {
+                    colour,
+                    spent_ms: spent,
+                }])
+            }
+            None => Ok(Vec::new()),
+        }
     }
 
-    /// End the game being played with `result` and move on.
-    fn end_game(&mut self, result: GameResult, now: Now) -> Vec<Event> {
-        let Phase::Playing { ballot, game } = self.phase else {
-            return Vec::new();
-        };
-        if let Some(g) = self.playing_mut() {
-            g.clock.stop(now.mono_ms);
-            g.result = Some(result.clone());
-            g.finished = Some(now.wall);
-        }
-        self.draw_offer = None;
+    /// The game in play ends with `result` after `spent` ms on the move being made.
+    fn end_events(&self, ballot: u32, game: u8, result: GameResult, spent: u64) -> Vec<Event> {
+        let then = self.after_game(ballot, game, &result);
         let mut ev = vec![Event::GameEnded {
             ballot,
             game,
             result,
+            spent_ms: spent,
         }];
-        ev.extend(self.after_game(ballot, game));
+        ev.extend(then);
         ev
     }
 
-    /// Where the match goes after game `game` of `ballot` has a result.
-    fn after_game(&mut self, ballot: u32, game: u8) -> Vec<Event> {
-        if game == 1 {
-            self.phase = Phase::Ready { ballot, game: 2 };
+    /// What follows at match level once game `game` of `ballot` has `result`: the match
+    /// finishes, or a tie-break ballot is added, or nothing.
+    fn after_game(&self, ballot: u32, game: u8, result: &GameResult) -> Vec<Event> {
+        if game == 1 || ballot < self.settings.ballots {
             return Vec::new();
         }
-        if ballot < self.settings.ballots {
-            self.phase = Phase::Draw { ballot: ballot + 1 };
-            return Vec::new();
-        }
-        let points = self.score().total;
+        let change = Change {
+            ballot,
+            game,
+            result: Some(result),
+        };
+        let points = score::score(&self.settings, &self.ballots, Some(change)).total;
         let (winner, decided) = if points[0] != points[1] {
             let w = if points[0] > points[1] {
                 Player::First
@@ -1720,23 +1118,23 @@ impl Match {
                 TieRule::StaysTied => (None, Decided::Tie),
                 TieRule::HolderRetains { holder } => (Some(holder), Decided::HolderRetains),
                 TieRule::ContinueInBlocks { max_blocks } => {
-                    let extra = ballot - self.settings.ballots;
+                    let extra = ballot.saturating_sub(self.settings.ballots);
                     if max_blocks.is_none_or(|m| extra < m) {
-                        self.phase = Phase::Draw { ballot: ballot + 1 };
-                        return vec![Event::ExtraBallot { ballot: ballot + 1 }];
+                        return vec![Event::ExtraBallot {
+                            ballot: ballot.saturating_add(1),
+                        }];
                     }
                     (None, Decided::Tie)
                 }
             }
         };
-        let outcome = MatchOutcome {
-            winner,
-            decided,
-            points,
-        };
-        self.outcome = Some(outcome);
-        self.phase = Phase::Finished;
-        vec![Event::MatchFinished { outcome }]
+        vec![Event::MatchFinished {
+            outcome: MatchOutcome {
+                winner,
+                decided,
+                points,
+            },
+        }]
     }
 
     /// The last finished game, if its result may still be changed (the next game has not
@@ -1752,93 +1150,82 @@ impl Match {
         ok.then_some((g.ballot, g.number))
     }
 
-    /// Undo the consequences of the last game's result (phase, outcome) before changing it.
-    fn reopen_last(&mut self) {
-        self.outcome = None;
-        if let Some(g) = self.current_game() {
-            self.phase = Phase::Playing {
-                ballot: g.ballot,
-                game: g.number,
-            };
-        }
-    }
-
-    fn decide_game(
-        &mut self,
+    /// A forfeit or adjudication: ends the game in play, or amends the last finished one.
+    fn director_result(
+        &self,
         result: GameResult,
-        now: Now,
-        what: &'static str,
+        spent: u64,
+        asked: CommandKind,
     ) -> Result<Vec<Event>, MatchError> {
-        if self.playing().is_some() {
-            return Ok(self.end_game(result, now));
+        if let Ok((ballot, game, g)) = self.in_play(asked) {
+            g.clock.check_spent(spent)?;
+            return Ok(self.end_events(ballot, game, result, spent));
         }
-        let Some((ballot, game)) = self.amendable() else {
-            return Err(self.not_now(what));
+        let (Some((ballot, game)), Some(g)) = (self.amendable(), self.current_game()) else {
+            return Err(self.not_now(asked));
         };
-        self.reopen_last();
-        let g = self.playing_mut().ok_or_else(|| MatchError::NotNow {
-            what,
-            status: "no game".into(),
-        })?;
-        let previous = g.result.replace(result.clone()).unwrap_or(GameResult {
-            outcome: Outcome::Draw,
-            reason: EndReason::Agreed,
-        });
+        let Some(previous) = g.result.clone() else {
+            return Err(self.not_now(asked));
+        };
+        let then = self.after_game(ballot, game, &result);
         let mut ev = vec![Event::ResultAmended {
             ballot,
             game,
             previous,
             result,
         }];
-        ev.extend(self.after_game(ballot, game));
+        ev.extend(then);
         Ok(ev)
     }
 
-    fn take_back(
-        &mut self,
-        moves: u32,
-        reason: String,
-        now: Now,
-    ) -> Result<Vec<Event>, MatchError> {
-        let reopened = if let Some(g) = self.playing() {
-            if moves == 0 {
-                return Err(MatchError::TakeBack {
-                    asked: 0,
-                    made: g.moves.len(),
-                });
+    fn undo_events(&self, reason: String) -> Result<Vec<Event>, MatchError> {
+        let Some((ballot, game)) = self.amendable() else {
+            return Err(self.not_now(CommandKind::UndoDecision));
+        };
+        let Some((undone, restored)) = self.undoable() else {
+            return Err(MatchError::NothingToUndo);
+        };
+        let (undone, restored) = (undone.clone(), restored.cloned());
+        let then = match &restored {
+            Some(r) => self.after_game(ballot, game, r),
+            None => Vec::new(),
+        };
+        let mut ev = vec![Event::DecisionUndone {
+            ballot,
+            game,
+            undone,
+            restored,
+            reason,
+        }];
+        ev.extend(then);
+        Ok(ev)
+    }
+
+    fn take_back_events(&self, moves: u32, reason: String) -> Result<Vec<Event>, MatchError> {
+        let (ballot, game, g, reopened) = match self.in_play(CommandKind::TakeBack) {
+            Ok((ballot, game, g)) => {
+                if moves == 0 {
+                    return Err(MatchError::TakeBack {
+                        asked: 0,
+                        made: g.moves.len(),
+                    });
+                }
+                (ballot, game, g, None)
             }
-            None
-        } else {
-            let Some(_) = self.amendable() else {
-                return Err(self.not_now("take back moves"));
-            };
-            self.reopen_last();
-            self.playing_mut().and_then(|g| {
-                g.finished = None;
-                g.result.take()
-            })
+            Err(e) => {
+                let (Some((ballot, game)), Some(g)) = (self.amendable(), self.current_game())
+                else {
+                    return Err(e);
+                };
+                (ballot, game, g, g.result.clone())
+            }
         };
-        let Phase::Playing { ballot, game } = self.phase else {
-            return Err(self.not_now("take back moves"));
-        };
-        let g = self.playing_mut().ok_or(MatchError::Paused)?;
-        let made = g.moves.len();
-        if moves as usize > made {
+        let made = g.moves.len().min(g.clock.committed());
+        let n = usize::try_from(moves).unwrap_or(usize::MAX);
+        if n > made {
             return Err(MatchError::TakeBack { asked: moves, made });
         }
-        let mut taken = Vec::new();
-        for _ in 0..moves {
-            g.game.take_back();
-            if let Some(r) = g.moves.pop() {
-                taken.push(r.mv);
-            }
-        }
-        taken.reverse();
-        if reopened.is_some() {
-            g.clock.reopen();
-        }
-        g.clock.take_back(moves as usize, now.mono_ms)?;
-        self.draw_offer = None;
+        let taken = g.moves[g.moves.len() - n..].iter().map(|r| r.mv).collect();
         Ok(vec![Event::MovesTakenBack {
             ballot,
             game,
@@ -1847,12 +1234,277 @@ impl Match {
             reason,
         }])
     }
+
+    // ----- evolve -----
+
+    /// Fold `entry` in; `at` is the monotonic instant of a live command (none when replaying
+    /// a log), from which a clock stretch that starts now runs.
+    fn evolve_at(&mut self, entry: &Entry, at: Option<u64>) {
+        let wall = entry.at;
+        match &entry.event {
+            Event::MatchCreated | Event::ColourDrawn { .. } | Event::HandPicked { .. } => {}
+            Event::Note { .. } => {}
+            Event::CoinFlipped { winner, .. } => {
+                self.phase = Phase::ColourChoice {
+                    chooser: Some(*winner),
+                }
+            }
+            Event::ColoursSet { red, .. } => {
+                self.red_first = Some(*red);
+                self.phase = Phase::Draw { ballot: 1 };
+            }
+            Event::BallotDrawn {
+                ballot,
+                number,
+                steps,
+            } => {
+                if let Some(opening) = openings::all_ref(self.settings.openings.system)
+                    .get((*number as usize).wrapping_sub(1))
+                {
+                    self.pending = Some(Draw {
+                        opening: opening.clone(),
+                        steps: steps.clone(),
+                    });
+                }
+                self.phase = Phase::Decide {
+                    ballot: *ballot,
+                    by: Color::White,
+                };
+            }
+            Event::BallotAccepted { ballot, .. } => {
+                if let Some(draw) = self.pending.take() {
+                    let red_first = self.red_in(*ballot, 1).unwrap_or(Player::First);
+                    self.ballots.push(BallotRecord {
+                        number: *ballot,
+                        opening: draw.opening,
+                        steps: draw.steps,
+                        red_first,
+                        games: Vec::new(),
+                    });
+                }
+                self.phase = Phase::Ready {
+                    ballot: *ballot,
+                    game: 1,
+                };
+            }
+            Event::BallotRejected { ballot, colour, .. } => {
+                if *colour == Color::White {
+                    self.phase = Phase::Decide {
+                        ballot: *ballot,
+                        by: Color::Red,
+                    };
+                }
+            }
+            Event::BallotDiscarded { ballot, .. } => {
+                if let Some(draw) = self.pending.take() {
+                    self.rejected.push(RejectedBallot {
+                        ballot: *ballot,
+                        opening: draw.opening,
+                        steps: draw.steps,
+                    });
+                }
+                self.phase = Phase::Draw { ballot: *ballot };
+            }
+            Event::GameStarted { ballot, game, red } => {
+                self.start_game(*ballot, *game, *red, wall, at)
+            }
+            Event::MovePlayed {
+                mv,
+                spent_ms,
+                left_ms,
+            } => {
+                if let Some(g) = self.playing_mut() {
+                    let colour = g.game.position().turn();
+                    if g.game.play(mv).is_ok() {
+                        let next = single_jump(g.game.position());
+                        g.clock.commit(*spent_ms, next, at);
+                        let period = g.clock.side(colour).period + 1;
+                        g.moves.push(MoveRecord {
+                            mv: *mv,
+                            colour,
+                            spent_ms: *spent_ms,
+                            remaining_ms: *left_ms,
+                            period,
+                            at: wall,
+                        });
+                    }
+                }
+            }
+            Event::DrawOffered { colour } => self.draw_offer = Some(*colour),
+            Event::DrawDeclined { .. } => self.draw_offer = None,
+            Event::GameEnded {
+                ballot,
+                game,
+                result,
+                spent_ms,
+            } => {
+                if let Some(g) = self.playing_mut() {
+                    g.clock.stop(*spent_ms);
+                    g.result = Some(result.clone());
+                    g.finished = Some(wall);
+                    if result.reason.is_director_decision() {
+                        g.overruled.push(None);
+                    }
+                }
+                self.draw_offer = None;
+                self.phase = next_after(*ballot, *game);
+            }
+            Event::ResultAmended {
+                ballot,
+                game,
+                previous,
+                result,
+            } => {
+                if let Some(g) = self.current_game_mut() {
+                    g.result = Some(result.clone());
+                    g.overruled.push(Some(previous.clone()));
+                }
+                self.outcome = None;
+                self.phase = next_after(*ballot, *game);
+            }
+            Event::DecisionUndone {
+                ballot,
+                game,
+                restored,
+                ..
+            } => {
+                self.outcome = None;
+                if let Some(g) = self.current_game_mut() {
+                    g.overruled.pop();
+                    g.result = restored.clone();
+                    if restored.is_none() {
+                        g.finished = None;
+                        g.clock.reopen();
+                    }
+                }
+                self.phase = match restored {
+                    Some(_) => next_after(*ballot, *game),
+                    None => Phase::Playing {
+                        ballot: *ballot,
+                        game: *game,
+                    },
+                };
+            }
+            Event::MovesTakenBack {
+                ballot,
+                game,
+                moves,
+                reopened,
+                ..
+            } => {
+                if reopened.is_some() {
+                    self.outcome = None;
+                    self.phase = Phase::Playing {
+                        ballot: *ballot,
+                        game: *game,
+                    };
+                    if let Some(g) = self.playing_mut() {
+                        g.result = None;
+                        g.finished = None;
+                        g.overruled.clear();
+                        g.clock.reopen();
+                    }
+                }
+                if let Some(g) = self.playing_mut() {
+                    for _ in moves {
+                        g.game.take_back();
+                        g.moves.pop();
+                    }
+                    let _ = g.clock.take_back(moves.len(), at);
+                }
+                self.draw_offer = None;
+            }
+            Event::TimeCalled { .. } => {
+                if let Some(g) = self.playing_mut() {
+                    g.clock.call_time();
+                }
+            }
+            Event::ClocksPaused { spent_ms, .. } => {
+                if let Some(g) = self.playing_mut() {
+                    let _ = g.clock.pause(*spent_ms);
+                }
+            }
+            Event::ClocksResumed => {
+                if let Some(g) = self.playing_mut() {
+                    let _ = g.clock.resume(at);
+                }
+            }
+            Event::TimeAdjusted {
+                colour,
+                remaining_ms,
+                ..
+            } => {
+                if let Some(g) = self.playing_mut() {
+                    g.clock.set_remaining(*colour, *remaining_ms);
+                }
+            }
+            Event::ExtraBallot { ballot } => self.phase = Phase::Draw { ballot: *ballot },
+            Event::MatchFinished { outcome } => {
+                self.outcome = Some(*outcome);
+                self.phase = Phase::Finished;
+            }
+            Event::Reopened => {
+                if let Some(g) = self.playing_mut() {
+                    g.clock.hold();
+                }
+            }
+        }
+        self.log.push(entry.clone());
+    }
+
+    fn start_game(
+        &mut self,
+        ballot: u32,
+        game: u8,
+        red: Player,
+        wall: DateTime<Utc>,
+        at: Option<u64>,
+    ) {
+        let (red_name, white_name) = (
+            self.name(red).to_string(),
+            self.name(red.other()).to_string(),
+        );
+        let control = self.settings.time_control.clone();
+        let Some(b) = self.ballots.last_mut() else {
+            return;
+        };
+        let start = b.opening.position;
+        let mut clock = Clock::new(&control, start.turn());
+        let _ = clock.start(at, single_jump(&start));
+        b.games.push(GameRecord {
+            ballot,
+            number: game,
+            opening: b.opening.clone(),
+            red,
+            red_name,
+            white_name,
+            game: Game::new(Rules::English, start),
+            moves: Vec::new(),
+            clock,
+            started: wall,
+            finished: None,
+            result: None,
+            overruled: Vec::new(),
+        });
+        self.phase = Phase::Playing { ballot, game };
+        self.draw_offer = None;
+    }
+}
+
+/// `player` takes `colour` in game one of ballot one.
+fn colours_set(player: Player, colour: Color, by_director: bool) -> Event {
+    let red = if colour == Color::Red {
+        player
+    } else {
+        player.other()
+    };
+    Event::ColoursSet { red, by_director }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::director::clock::TimeControl;
+    use crate::director::clock::{FlagKind, TimeControl};
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 
@@ -1892,7 +1544,7 @@ mod tests {
         let g = m.playing_mut().unwrap();
         g.game = Game::new(Rules::English, pos);
         g.clock = Clock::new(&tc, pos.turn());
-        g.clock.start(0, single_jump(&pos)).unwrap();
+        g.clock.start(Some(0), single_jump(&pos)).unwrap();
         (m, rng)
     }
 
@@ -1923,6 +1575,43 @@ mod tests {
         assert_eq!(r.outcome, Outcome::Win(Color::Red));
         assert_eq!(r.reason, EndReason::Blocked);
         assert_eq!(r.to_string(), "Red wins: White cannot move");
+    }
+
+    #[test]
+    fn decide_changes_nothing_and_refusals_are_typed() {
+        let (m, mut rng) = on_board("B:W29:B25,18", TimeControl::none());
+        let before = m.clone();
+        let ev = m
+            .decide(
+                Command::Move {
+                    colour: Color::Red,
+                    text: "18-22".into(),
+                },
+                at(5),
+                &mut rng,
+            )
+            .unwrap();
+        assert!(matches!(ev[0], Event::MovePlayed { .. }));
+        assert_eq!(m, before);
+        let e = m.decide(Command::DrawBallot, at(5), &mut rng).unwrap_err();
+        assert!(matches!(
+            e,
+            MatchError::NotNow {
+                asked: CommandKind::DrawBallot,
+                awaiting: Awaiting::Move { .. }
+            }
+        ));
+        let e = m
+            .decide(
+                Command::PlayMove {
+                    colour: Color::White,
+                    mv: Position::start().distinct_moves()[0],
+                },
+                at(5),
+                &mut rng,
+            )
+            .unwrap_err();
+        assert!(matches!(e, MatchError::NotYourTurn { .. }));
     }
 
     #[test]
@@ -2015,10 +1704,7 @@ mod tests {
         let (mut m, mut rng) = on_board("B:W29:B25,18", TimeControl::none());
         mv(&mut m, &mut rng, 1, "18-22");
         assert_eq!(m.phase(), Phase::Ready { ballot: 1, game: 2 });
-        assert!(
-            m.status().contains("Bob (Red) v Ann (White)"),
-            "{}",
-            m.status()
-        );
+        assert_eq!(m.awaiting(), Awaiting::GameStart { ballot: 1, game: 2 });
+        assert_eq!(m.red_in(1, 2), Some(Player::Second));
     }
 }

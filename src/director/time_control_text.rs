@@ -24,15 +24,17 @@
 //! [`Display`] writes the shortest typed form, and reading it back gives the same control.
 
 use super::clock::{Delay, DelayKind, PerMoveLimit, Period, TimeControl, TimeControlError};
+use super::limits;
 use serde::Deserializer;
 use std::fmt;
 use std::str::FromStr;
 use thiserror::Error;
 
-/// The longest period accepted, in minutes (a day).
-pub const MAX_PERIOD_MINUTES: u64 = 24 * 60;
-/// The longest increment, delay or per-move limit accepted, in seconds (an hour).
-pub const MAX_BONUS_SECONDS: u64 = 3600;
+/// The longest period accepted, in minutes (a day: [`limits::PERIOD_SECONDS_MAX`]).
+pub const MAX_PERIOD_MINUTES: u64 = limits::PERIOD_SECONDS_MAX / 60;
+/// The longest increment, delay or per-move limit accepted, in seconds (an hour:
+/// [`limits::BONUS_SECONDS_MAX`], [`limits::MOVE_LIMIT_SECONDS_MAX`]).
+pub const MAX_BONUS_SECONDS: u64 = limits::BONUS_SECONDS_MAX;
 
 /// Why a typed time control was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]

@@ -29,6 +29,7 @@ pub type Bitboard = u32;
 
 /// The two sides. Red (PDN's "Black", the dark pieces) starts on 1-12 and moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Color {
     /// The dark side ("Black" in PDN), on squares 1-12 at the start; moves first.
     Red,

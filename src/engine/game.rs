@@ -21,6 +21,7 @@ pub const LONG_LINE_COUNT: u32 = 6;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Outcome {
     /// One side won.
     Win(Color),
@@ -30,6 +31,7 @@ pub enum Outcome {
 
 /// A draw that the rules allow a player (or the director) to claim.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum DrawClaim {
     /// The same position, same side to move, for the third time.
     Repetition,

@@ -119,9 +119,10 @@ impl std::str::FromStr for DrawMode {
     }
 }
 
-/// What a director chose about drawing openings. Fields missing when read take their default.
+/// What a director chose about drawing openings. Fields missing when read take their default;
+/// keys are kebab-case (`three-move-deck`, `exclude-man-down`), unknown keys refused.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct DrawSettings {
     /// The system drawn from.
     pub system: System,
@@ -151,26 +152,171 @@ impl Default for DrawSettings {
     }
 }
 
-/// One card drawn or die rolled, as the screen shows it.
+/// Which draw a step is: who draws for what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StepKind {
+    /// GAYP: the standard start, nothing drawn.
+    Gayp,
+    /// One card from a 2-move or 3-move ballot deck.
+    Ballot,
+    /// Uniform 11-man: a public position id.
+    Position,
+    /// Uniform, other systems: an opening number.
+    Opening,
+    /// 11-man: the Red removal card; Roll Your Own: Red's d12.
+    RedRemoves,
+    /// 11-man: a Red move card (the eighth is blank: drawn again).
+    RedMoves,
+    /// 11-man: the White removal card; Roll Your Own: White's d12.
+    WhiteRemoves,
+    /// 11-man: a White move card.
+    WhiteMoves,
+    /// Roll Your Own: Red's d4.
+    RedPlaces,
+    /// Roll Your Own: White's d4.
+    WhitePlaces,
+    /// The opening drawn is refused by the settings and drawn again (the card is its number).
+    Redraw,
+}
+
+impl StepKind {
+    /// "Red removes", "Ballot", "Redraw", ...
+    pub fn label(self) -> &'static str {
+        match self {
+            StepKind::Gayp => "GAYP",
+            StepKind::Ballot => "Ballot",
+            StepKind::Position => "Position",
+            StepKind::Opening => "Opening",
+            StepKind::RedRemoves => "Red removes",
+            StepKind::RedMoves => "Red moves",
+            StepKind::WhiteRemoves => "White removes",
+            StepKind::WhiteMoves => "White moves",
+            StepKind::RedPlaces => "Red places",
+            StepKind::WhitePlaces => "White places",
+            StepKind::Redraw => "Redraw",
+        }
+    }
+}
+
+/// Why the settings refuse a drawn opening.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Refusal {
+    /// 3-move: not in the chosen deck.
+    NotInDeck,
+    /// Red loses a man at once.
+    RedLosesMan,
+    /// White loses a man at once.
+    WhiteLosesMan,
+    /// 11-man: KingsRow classes the position lost.
+    KingsRowLost,
+    /// The position was already drawn in the match.
+    AlreadyPlayed,
+}
+
+impl Refusal {
+    /// The reason in words.
+    pub fn text(self, settings: &DrawSettings) -> String {
+        match self {
+            Refusal::NotInDeck => format!("not in the {} deck", settings.three_move_deck.key()),
+            Refusal::RedLosesMan => "Red loses a man at once".into(),
+            Refusal::WhiteLosesMan => "White loses a man at once".into(),
+            Refusal::KingsRowLost => "KingsRow classes the position lost".into(),
+            Refusal::AlreadyPlayed => "position already played in this match".into(),
+        }
+    }
+}
+
+/// One card drawn or die rolled: typed data only (its meaning is [`describe_steps`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct DrawStep {
-    /// Who draws for what, e.g. "Red removes", "White moves", "Ballot", "Redraw".
-    pub what: String,
-    /// The card or die face drawn (for "Redraw": the rejected opening's number).
+    /// Who draws for what.
+    pub kind: StepKind,
+    /// The card or die face drawn (for a redraw: the refused opening's number; uniform: the
+    /// 11-man public id or the opening number).
     pub card: u32,
-    /// What it means, e.g. "remove the man on 11", "11-15 (man on 11 removed: 8-11 instead)",
-    /// "blank card: redraw".
-    pub meaning: String,
+    /// For a redraw: why the opening was refused.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub why: Option<Refusal>,
 }
 
 impl DrawStep {
-    fn new(what: &str, card: u32, meaning: String) -> DrawStep {
+    fn new(kind: StepKind, card: u32) -> DrawStep {
         DrawStep {
-            what: what.to_string(),
+            kind,
             card,
-            meaning,
+            why: None,
         }
     }
+
+    /// True for the eighth (blank) 11-man move card, which is drawn again.
+    pub fn is_blank(&self) -> bool {
+        matches!(self.kind, StepKind::RedMoves | StepKind::WhiteMoves)
+            && self.card as usize > RED_MOVE_CARDS.len()
+    }
+}
+
+/// What each step of a draw under `settings` means, in order, e.g. "remove the man on 11",
+/// "11-15 (man on 11 removed: 8-11 instead)", "blank card: redraw".
+pub fn describe_steps(settings: &DrawSettings, steps: &[DrawStep]) -> Vec<String> {
+    let system = settings.system;
+    let name = |n: u32| {
+        super::opening(system, n)
+            .map(|o| o.name)
+            .unwrap_or_else(|_| format!("no opening {n}"))
+    };
+    let (mut red_sq, mut white_sq) = (0u8, 0u8);
+    let square = |table: &[u8], card: u32| {
+        (card as usize)
+            .checked_sub(1)
+            .and_then(|i| table.get(i).copied())
+            .unwrap_or(0)
+    };
+    steps
+        .iter()
+        .map(|s| match (s.kind, system) {
+            (StepKind::Gayp, _) => "the standard start".to_string(),
+            (StepKind::Ballot, _) => name(s.card),
+            (StepKind::Position, _) => match super::opening_by_public_id(s.card) {
+                Ok(o) => format!("drawn uniformly: position {}, {}", s.card, o.name),
+                Err(e) => e.to_string(),
+            },
+            (StepKind::Opening, _) => format!("drawn uniformly: {}", name(s.card)),
+            (StepKind::RedRemoves, System::RollYourOwn) => {
+                format!("take up the man on {}", s.card)
+            }
+            (StepKind::WhiteRemoves, System::RollYourOwn) => {
+                format!("take up the man on {}", 33u32.saturating_sub(s.card))
+            }
+            (StepKind::RedRemoves, _) => {
+                red_sq = square(&RED_REMOVAL_SQUARES, s.card);
+                format!("remove the man on {red_sq}")
+            }
+            (StepKind::WhiteRemoves, _) => {
+                white_sq = square(&WHITE_REMOVAL_SQUARES, s.card);
+                format!("remove the man on {white_sq}")
+            }
+            (StepKind::RedMoves | StepKind::WhiteMoves, _) if s.is_blank() => {
+                "blank card: redraw".to_string()
+            }
+            (StepKind::RedMoves, _) => (s.card as usize)
+                .checked_sub(1)
+                .and_then(|i| RED_MOVE_CARDS.get(i))
+                .map_or_else(String::new, |&c| move_card_meaning(c, red_sq)),
+            (StepKind::WhiteMoves, _) => (s.card as usize)
+                .checked_sub(1)
+                .and_then(|i| WHITE_MOVE_CARDS.get(i))
+                .map_or_else(String::new, |&c| move_card_meaning(c, white_sq)),
+            (StepKind::RedPlaces, _) => format!("put it on {}", 12 + s.card),
+            (StepKind::WhitePlaces, _) => format!("put it on {}", 21u32.saturating_sub(s.card)),
+            (StepKind::Redraw, _) => {
+                let why = s.why.map(|w| w.text(settings)).unwrap_or_default();
+                format!("{} {}: {why}", system.title(), s.card)
+            }
+        })
+        .collect()
 }
 
 /// A drawn opening and how it was drawn.
@@ -187,23 +333,23 @@ fn refusal(
     settings: &DrawSettings,
     played: &HashSet<crate::engine::Position>,
     o: &Opening,
-) -> Option<String> {
+) -> Option<Refusal> {
     if settings.system == System::ThreeMove && !settings.three_move_deck.contains(o.number) {
-        return Some(format!(
-            "not in the {} deck",
-            settings.three_move_deck.key()
-        ));
+        return Some(Refusal::NotInDeck);
     }
     if settings.exclude_man_down
         && let Some(side) = o.loses_man
     {
-        return Some(format!("{} loses a man at once", side.name()));
+        return Some(match side {
+            Color::Red => Refusal::RedLosesMan,
+            Color::White => Refusal::WhiteLosesMan,
+        });
     }
     if settings.exclude_kingsrow_lost && o.kingsrow_lost {
-        return Some("KingsRow classes the position lost".to_string());
+        return Some(Refusal::KingsRowLost);
     }
     if settings.no_repeat && settings.system != System::Gayp && played.contains(&o.position) {
-        return Some("position already played in this match".to_string());
+        return Some(Refusal::AlreadyPlayed);
     }
     None
 }
@@ -236,14 +382,14 @@ fn roll<R: rand::Rng + ?Sized>(rng: &mut R, faces: u32) -> u32 {
 
 /// Where cards and die faces come from: a random number generator, or a recorded draw.
 trait Source {
-    /// One card out of `cards` for the section `what`.
-    fn pick(&mut self, what: &str, cards: &[u32]) -> Result<u32, OpeningError>;
+    /// One card out of `cards` for the draw `kind`.
+    fn pick(&mut self, kind: StepKind, cards: &[u32]) -> Result<u32, OpeningError>;
 }
 
 struct RngSource<'a, R: ?Sized>(&'a mut R);
 
 impl<R: rand::Rng + ?Sized> Source for RngSource<'_, R> {
-    fn pick(&mut self, _what: &str, cards: &[u32]) -> Result<u32, OpeningError> {
+    fn pick(&mut self, _kind: StepKind, cards: &[u32]) -> Result<u32, OpeningError> {
         Ok(cards[roll(self.0, cards.len() as u32) as usize - 1])
     }
 }
@@ -255,19 +401,21 @@ struct Recorded<'a> {
 }
 
 impl Source for Recorded<'_> {
-    fn pick(&mut self, what: &str, cards: &[u32]) -> Result<u32, OpeningError> {
+    fn pick(&mut self, kind: StepKind, cards: &[u32]) -> Result<u32, OpeningError> {
+        let what = kind.label();
         loop {
             let Some(s) = self.steps.get(self.next) else {
                 return Err(bad_record(format!("it ends before a card for {what:?}")));
             };
             self.next += 1;
-            if s.what == REDRAW {
+            if s.kind == StepKind::Redraw {
                 continue;
             }
-            if s.what != what {
+            if s.kind != kind {
                 return Err(bad_record(format!(
                     "step {} is {:?} where {what:?} was due",
-                    self.next, s.what
+                    self.next,
+                    s.kind.label()
                 )));
             }
             if !cards.contains(&s.card) {
@@ -284,8 +432,6 @@ impl Source for Recorded<'_> {
 fn bad_record(why: String) -> OpeningError {
     OpeningError::BadRecord(why)
 }
-
-const REDRAW: &str = "Redraw";
 
 /// Cards 1..=n.
 fn faces(n: u32) -> Vec<u32> {
@@ -353,7 +499,7 @@ fn draw_from(
     if settings.system == System::Gayp {
         return Ok(Draw {
             opening: positions[0].clone(),
-            steps: vec![DrawStep::new("GAYP", 1, "the standard start".to_string())],
+            steps: vec![DrawStep::new(StepKind::Gayp, 1)],
         });
     }
     match settings.mode {
@@ -369,11 +515,11 @@ fn draw_from(
                             steps,
                         });
                     }
-                    Some(why) => steps.push(DrawStep::new(
-                        REDRAW,
-                        o.number,
-                        format!("{} {}: {why}", o.system.title(), o.number),
-                    )),
+                    Some(why) => steps.push(DrawStep {
+                        kind: StepKind::Redraw,
+                        card: o.number,
+                        why: Some(why),
+                    }),
                 }
             }
         }
@@ -389,29 +535,19 @@ fn draw_uniform(
 ) -> Result<Draw, OpeningError> {
     let card_of = |o: &Opening| o.public_id.unwrap_or(o.number);
     let cards: Vec<u32> = positions.iter().map(|o| card_of(o)).collect();
-    let what = if system == System::ElevenMan {
-        "Position"
+    let kind = if system == System::ElevenMan {
+        StepKind::Position
     } else {
-        "Opening"
+        StepKind::Opening
     };
-    let card = source.pick(what, &cards)?;
+    let card = source.pick(kind, &cards)?;
     let o = positions
         .iter()
         .find(|o| card_of(o) == card)
         .ok_or_else(|| bad_record(format!("no allowed position has card {card}")))?;
     Ok(Draw {
         opening: (*o).clone(),
-        steps: vec![DrawStep::new(
-            what,
-            card,
-            format!(
-                "drawn uniformly among {} positions: {} ({} {})",
-                positions.len(),
-                o.name,
-                system.title(),
-                o.number
-            ),
-        )],
+        steps: vec![DrawStep::new(kind, card)],
     })
 }
 
@@ -426,37 +562,26 @@ fn draw_once(
     Ok(match settings.system {
         System::Gayp => pick(1),
         System::TwoMove => {
-            let n = source.pick("Ballot", &faces(49))?;
-            steps.push(DrawStep::new("Ballot", n, pick(n).name.clone()));
+            let n = source.pick(StepKind::Ballot, &faces(49))?;
+            steps.push(DrawStep::new(StepKind::Ballot, n));
             pick(n)
         }
         System::ThreeMove => {
             let deck: Vec<u32> = (1..=174)
                 .filter(|&n| settings.three_move_deck.contains(n))
                 .collect();
-            let n = source.pick("Ballot", &deck)?;
-            steps.push(DrawStep::new("Ballot", n, pick(n).name.clone()));
+            let n = source.pick(StepKind::Ballot, &deck)?;
+            steps.push(DrawStep::new(StepKind::Ballot, n));
             pick(n)
         }
         System::ElevenMan => {
             let deck = faces(DECK_CARDS);
-            let red_removal = source.pick("Red removes", &deck)?;
-            let red_sq = RED_REMOVAL_SQUARES[red_removal as usize - 1];
-            steps.push(DrawStep::new(
-                "Red removes",
-                red_removal,
-                format!("remove the man on {red_sq}"),
-            ));
-            let red_move = draw_move_card(source, steps, "Red moves", &RED_MOVE_CARDS, red_sq)?;
-            let white_removal = source.pick("White removes", &deck)?;
-            let white_sq = WHITE_REMOVAL_SQUARES[white_removal as usize - 1];
-            steps.push(DrawStep::new(
-                "White removes",
-                white_removal,
-                format!("remove the man on {white_sq}"),
-            ));
-            let white_move =
-                draw_move_card(source, steps, "White moves", &WHITE_MOVE_CARDS, white_sq)?;
+            let red_removal = source.pick(StepKind::RedRemoves, &deck)?;
+            steps.push(DrawStep::new(StepKind::RedRemoves, red_removal));
+            let red_move = draw_move_card(source, steps, StepKind::RedMoves)?;
+            let white_removal = source.pick(StepKind::WhiteRemoves, &deck)?;
+            steps.push(DrawStep::new(StepKind::WhiteRemoves, white_removal));
+            let white_move = draw_move_card(source, steps, StepKind::WhiteMoves)?;
             let ballot = Ballot {
                 red_removal: red_removal as u8,
                 white_removal: white_removal as u8,
@@ -466,30 +591,14 @@ fn draw_once(
             pick(ballot.number())
         }
         System::RollYourOwn => {
-            let rr = source.pick("Red removes", &faces(12))?;
-            steps.push(DrawStep::new(
-                "Red removes",
-                rr,
-                format!("take up the man on {rr}"),
-            ));
-            let rp = source.pick("Red places", &faces(4))?;
-            steps.push(DrawStep::new(
-                "Red places",
-                rp,
-                format!("put it on {}", 12 + rp),
-            ));
-            let wr = source.pick("White removes", &faces(12))?;
-            steps.push(DrawStep::new(
-                "White removes",
-                wr,
-                format!("take up the man on {}", 33 - wr),
-            ));
-            let wp = source.pick("White places", &faces(4))?;
-            steps.push(DrawStep::new(
-                "White places",
-                wp,
-                format!("put it on {}", 21 - wp),
-            ));
+            let rr = source.pick(StepKind::RedRemoves, &faces(12))?;
+            steps.push(DrawStep::new(StepKind::RedRemoves, rr));
+            let rp = source.pick(StepKind::RedPlaces, &faces(4))?;
+            steps.push(DrawStep::new(StepKind::RedPlaces, rp));
+            let wr = source.pick(StepKind::WhiteRemoves, &faces(12))?;
+            steps.push(DrawStep::new(StepKind::WhiteRemoves, wr));
+            let wp = source.pick(StepKind::WhitePlaces, &faces(4))?;
+            steps.push(DrawStep::new(StepKind::WhitePlaces, wp));
             let r = Roll {
                 red_removal: rr as u8,
                 red_place: rp as u8,
@@ -505,19 +614,16 @@ fn draw_once(
 fn draw_move_card(
     source: &mut dyn Source,
     steps: &mut Vec<DrawStep>,
-    what: &str,
-    cards: &[(u8, u8, u8); 7],
-    removed: u8,
+    kind: StepKind,
 ) -> Result<u32, OpeningError> {
     let deck = faces(DECK_CARDS);
     loop {
-        let c = source.pick(what, &deck)?;
-        match cards.get(c as usize - 1) {
-            Some(&card) => {
-                steps.push(DrawStep::new(what, c, move_card_meaning(card, removed)));
-                return Ok(c);
-            }
-            None => steps.push(DrawStep::new(what, c, "blank card: redraw".to_string())),
+        let c = source.pick(kind, &deck)?;
+        let step = DrawStep::new(kind, c);
+        let blank = step.is_blank();
+        steps.push(step);
+        if !blank {
+            return Ok(c);
         }
     }
 }
@@ -549,16 +655,23 @@ mod tests {
     fn faithful_eleven_man_draw_shows_four_sections() {
         let mut rng = ChaCha8Rng::seed_from_u64(7);
         let d = draw(&DrawSettings::default(), &[], &mut rng).unwrap();
-        let whats: Vec<&str> = d
+        let kinds: Vec<StepKind> = d
             .steps
             .iter()
-            .filter(|s| !s.meaning.starts_with("blank"))
-            .map(|s| s.what.as_str())
+            .filter(|s| !s.is_blank())
+            .map(|s| s.kind)
             .collect();
         assert_eq!(
-            whats,
-            ["Red removes", "Red moves", "White removes", "White moves"]
+            kinds,
+            [
+                StepKind::RedRemoves,
+                StepKind::RedMoves,
+                StepKind::WhiteRemoves,
+                StepKind::WhiteMoves
+            ]
         );
+        let text = describe_steps(&DrawSettings::default(), &d.steps);
+        assert!(text[0].starts_with("remove the man on "), "{text:?}");
         assert_eq!(d.opening.system, System::ElevenMan);
     }
 }

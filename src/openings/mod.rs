@@ -16,7 +16,8 @@ mod restriction;
 mod roll_your_own;
 
 pub use draw::{
-    Draw, DrawMode, DrawSettings, DrawStep, ThreeMoveDeck, draw, eligible, loses_man_text, replay,
+    Draw, DrawMode, DrawSettings, DrawStep, Refusal, StepKind, ThreeMoveDeck, describe_steps, draw,
+    eligible, loses_man_text, replay,
 };
 pub use eleven_man::{
     BALLOTS, Ballot, DECK_CARDS, ElevenManPosition, POSITIONS, RED_MOVE_CARDS, RED_REMOVAL_SQUARES,

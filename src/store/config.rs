@@ -319,9 +319,13 @@ pub fn read_config(path: &Path) -> Result<Config, LoadError> {
     parse_config(&bytes, path)
 }
 
-/// Parse config text; `path` names the file in messages.
+/// Parse config text; `path` names the file in messages. An empty file is the defaults; a
+/// key in an older spelling (`three_move_deck`) is refused with the key to write instead.
 pub fn parse_config(bytes: &[u8], path: &Path) -> Result<Config, LoadError> {
-    let config: Config = parse_toml_strict(bytes, path, FORMAT)?;
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Ok(Config::default());
+    }
+    let config: Config = parse_toml_strict(bytes, path, FORMAT).map_err(old_spelling)?;
     if let Err(e) = config.match_defaults.validate() {
         return Err(LoadError::Parse {
             path: path.to_path_buf(),
@@ -332,6 +336,34 @@ pub fn parse_config(bytes: &[u8], path: &Path) -> Result<Config, LoadError> {
         });
     }
     Ok(config)
+}
+
+/// An unknown key spelt the old way (with `_`): say which key to write now.
+fn old_spelling(e: LoadError) -> LoadError {
+    match e {
+        LoadError::Parse {
+            path,
+            line,
+            column,
+            key: Some(key),
+            message,
+        } if key.rsplit('.').next().is_some_and(|k| k.contains('_'))
+            && message.contains("unknown") =>
+        {
+            let old = key.rsplit('.').next().unwrap_or_default().to_string();
+            let new = old.replace('_', "-");
+            LoadError::Parse {
+                path,
+                line,
+                column,
+                key: Some(key),
+                message: format!(
+                    "`{old}` is an older spelling: write `{new}` (keys are kebab-case)"
+                ),
+            }
+        }
+        other => other,
+    }
 }
 
 #[cfg(test)]

@@ -103,13 +103,81 @@ pub enum StoreError {
     /// No data directory is known on this system.
     #[error("no data directory is known here (no home directory?); use --match FILE")]
     NoDataDir,
+    /// Another crossboard has the match open for play.
+    #[error("{} is open in another crossboard, {holder}; it is left untouched", path.display())]
+    Locked {
+        /// The match file.
+        path: PathBuf,
+        /// Who has it: "pid 1234 since 14:05".
+        holder: String,
+    },
 }
 
-/// A match file this process may write: created new, or loaded successfully.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One writer per match file: an OS advisory lock on `.NAME.lock` beside it, held for as long
+/// as a crossboard has the match open for play and released by the OS when that process ends
+/// (however it ends). The lock file says who holds it; it is never deleted (deleting a lock
+/// file another process is about to lock would let two writers in).
+#[derive(Debug)]
+pub struct WriterLock {
+    _file: std::fs::File,
+}
+
+impl WriterLock {
+    /// The lock file of `match_path`.
+    pub fn path_for(match_path: &Path) -> PathBuf {
+        let name = match_path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        match_path.with_file_name(format!(".{name}.lock"))
+    }
+
+    /// Take the lock of `match_path`, or say who holds it.
+    pub fn take(match_path: &Path) -> Result<WriterLock, StoreError> {
+        use fs4::fs_std::FileExt;
+        use std::io::{Read, Seek, Write};
+        let lock_path = WriterLock::path_for(match_path);
+        let write_err = |source| StoreError::Write {
+            path: lock_path.clone(),
+            source,
+        };
+        let mut file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(false)
+            .open(&lock_path)
+            .map_err(write_err)?;
+        if !file.try_lock_exclusive().map_err(write_err)? {
+            let mut holder = String::new();
+            let _ = file.read_to_string(&mut holder);
+            let holder = holder.trim();
+            return Err(StoreError::Locked {
+                path: match_path.to_path_buf(),
+                holder: if holder.is_empty() {
+                    "pid unknown".into()
+                } else {
+                    holder.to_string()
+                },
+            });
+        }
+        let since = chrono::Local::now().format("%H:%M");
+        let who = format!("pid {} since {since}\n", std::process::id());
+        file.set_len(0).map_err(write_err)?;
+        file.rewind().map_err(write_err)?;
+        file.write_all(who.as_bytes()).map_err(write_err)?;
+        let _ = file.flush();
+        Ok(WriterLock { _file: file })
+    }
+}
+
+/// A match file this process may write: created new, or loaded successfully; it holds the
+/// file's [`WriterLock`] for as long as it lives.
+#[derive(Debug)]
 pub struct MatchStore {
     path: PathBuf,
     durable: bool,
+    _lock: WriterLock,
 }
 
 impl MatchStore {
@@ -127,6 +195,7 @@ impl MatchStore {
         let store = MatchStore {
             path: path.to_path_buf(),
             durable: true,
+            _lock: WriterLock::take(path)?,
         };
         store.save(m, now)?;
         Ok(store)
@@ -156,13 +225,21 @@ impl MatchStore {
         unreachable!("some name is free")
     }
 
-    /// Load a match file; the store saves back to it.
+    /// Load a match file for play; the store saves back to it. Refused while another
+    /// crossboard has it open ([`StoreError::Locked`]); reading it to look needs no lock
+    /// ([`load_match`]).
     pub fn open(path: &Path) -> Result<(MatchStore, MatchFile), StoreError> {
+        if !path.is_file() {
+            // Say why it cannot be read, and leave no lock file beside nothing.
+            load_match(path)?;
+        }
+        let lock = WriterLock::take(path)?;
         let file = load_match(path)?;
         Ok((
             MatchStore {
                 path: path.to_path_buf(),
                 durable: true,
+                _lock: lock,
             },
             file,
         ))

@@ -70,7 +70,7 @@ impl H {
         let now = self.now();
         match self.m.apply(c.clone(), now, &mut self.rng) {
             Ok(entries) => entries.into_iter().map(|e| e.event).collect(),
-            Err(e) => panic!("{c:?} refused: {e} (status: {})", self.m.status()),
+            Err(e) => panic!("{c:?} refused: {e} (awaiting: {:?})", self.m.awaiting()),
         }
     }
 
@@ -154,15 +154,16 @@ impl H {
         self.finish_game(c2);
     }
 
-    /// Round-trip the match through TOML (as the store does) and resume it in a "new
+    /// Round-trip the match through TOML (its settings and log) and reopen it in a "new
     /// process" whose monotonic clock restarts at `mono_ms`.
     pub fn reload(&mut self, mono_ms: u64) -> String {
         let text = toml::to_string(&self.m).expect("match serialises to TOML");
         let back: Match = toml::from_str(&text).expect("match reads back from TOML");
+        assert_eq!(back, self.m, "the log rebuilds the same match");
         self.m = back;
         self.t = mono_ms;
         let now = self.now();
-        self.m.resume(now);
+        self.m.reopen(now);
         text
     }
 }

@@ -21,6 +21,7 @@ pub mod resume;
 pub mod screen;
 pub mod session;
 pub mod setup;
+pub mod words;
 
 use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};

@@ -34,6 +34,16 @@ impl Saver {
     }
 }
 
+/// The status line while the last save failed: "NOT SAVED" first (so it survives a narrow
+/// screen), then `message` (a director action's "done" reads "not saved yet"), then why. None
+/// when the match is saved. The one render of the NOT SAVED state; every screen's status line
+/// goes through it.
+pub fn not_saved(error: Option<&str>, message: &str) -> Option<String> {
+    let e = error?;
+    let message = message.replace(": done", ": done, not saved yet");
+    Some(format!("NOT SAVED · {message} · {e}"))
+}
+
 /// Make the save target of a new match and write it a first time: `file` if given (refused if
 /// it exists), else a fresh file in `dir`, else nowhere.
 pub fn create(

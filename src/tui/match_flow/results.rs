@@ -210,7 +210,7 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         None => (
             match m.phase() {
                 Phase::Finished => "The match is over.".to_string(),
-                _ => format!("Next: {}", m.status()),
+                _ => format!("Next: {}", super::words::status(m)),
             },
             StatusKind::Info,
         ),

@@ -56,7 +56,7 @@ impl ResumeScreen {
                                 let s = m.settings();
                                 let at = match m.phase() {
                                     Phase::Finished => "finished".to_string(),
-                                    _ => m.status(),
+                                    _ => super::words::status(m),
                                 };
                                 SavedMatch {
                                     label: format!(

@@ -9,7 +9,7 @@
 use super::director_menu::{DirectorOutcome, DirectorPopup};
 use super::persist::{self, Saver};
 use super::session::{MatchSession, move_list};
-use super::{MatchOptions, results};
+use super::{MatchOptions, results, words};
 use crate::director::{
     Awaiting, Clock, CoinSide, ColourMethod, Command, Entry, Event, Hand, Match, MatchSettings,
     Phase, Player,
@@ -193,16 +193,16 @@ impl MatchScreen {
         now: Instant,
         wall: chrono::DateTime<chrono::Utc>,
     ) -> MatchScreen {
-        m.resume(crate::director::Now { mono_ms: 0, wall });
-        let mut session = MatchSession::new(m, saver, now, wall);
-        session.save(wall);
+        // Looking is not writing: the reopening is recorded with the director's next action.
+        m.reopen(crate::director::Now { mono_ms: 0, wall });
+        let session = MatchSession::new(m, saver, now, wall);
         let mut s = MatchScreen::new(session);
         s.ui.message = Some((
             match s.session.m.awaiting() {
                 Awaiting::Resume => {
                     "match resumed, clocks paused at the last move: Enter resumes them".into()
                 }
-                _ => format!("match resumed: {}", s.session.m.status()),
+                _ => format!("match resumed: {}", words::status(&s.session.m)),
             },
             StatusKind::Warn,
         ));
@@ -255,7 +255,8 @@ impl MatchScreen {
                 true
             }
             Err(e) => {
-                self.ui.message = Some((e.to_string(), StatusKind::Error));
+                let text = words::refusal(&self.session.m, &e);
+                self.ui.message = Some((text, StatusKind::Error));
                 false
             }
         }
@@ -302,17 +303,19 @@ impl MatchScreen {
                     red,
                     by_director: true,
                 } => self.ui.toss = Some(TossShown::Assigned { red: *red }),
-                Event::BallotDrawn {
-                    ballot,
-                    opening,
-                    steps,
-                } => {
-                    self.ui.drawn = Some(DrawShown::new(
-                        *ballot,
-                        opening.clone(),
-                        steps.clone(),
-                        true,
-                    ))
+                Event::BallotDrawn { ballot, steps, .. } => {
+                    // The opening drawn: pending a decision, or accepted at once.
+                    let m = &self.session.m;
+                    let opening = m.pending_draw().map(|d| &d.opening).or_else(|| {
+                        m.ballots()
+                            .last()
+                            .filter(|b| b.number == *ballot)
+                            .map(|b| &b.opening)
+                    });
+                    if let Some(o) = opening {
+                        self.ui.drawn =
+                            Some(DrawShown::new(*ballot, o.clone(), steps.clone(), true));
+                    }
                 }
                 Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
                     self.ui.results = false;
@@ -924,13 +927,12 @@ impl MatchScreen {
     }
 
     fn status_or(&self, default: (String, StatusKind)) -> (String, StatusKind) {
-        if let Some(m) = &self.ui.message {
-            return m.clone();
+        // A failed save stays in front of every later message until a save succeeds.
+        let message = self.ui.message.clone().unwrap_or(default);
+        match persist::not_saved(self.session.save_error.as_deref(), &message.0) {
+            Some(text) => (text, StatusKind::Error),
+            None => message,
         }
-        if let Some(e) = &self.session.save_error {
-            return (format!("NOT SAVED: {e}"), StatusKind::Error);
-        }
-        default
     }
 
     fn render_toss(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
@@ -1093,7 +1095,7 @@ impl MatchScreen {
         let status = if spinning {
             "the toss is under way...".to_string()
         } else {
-            m.status()
+            words::status(m)
         };
         let (text, kind) = self.status_or((status, StatusKind::Info));
         let style = match kind {
@@ -1127,7 +1129,7 @@ impl MatchScreen {
             None => c.to_string(),
         };
         let mut info: Vec<Line> = Vec::new();
-        let mut status = (m.status(), StatusKind::Info);
+        let mut status = (words::status(m), StatusKind::Info);
         let (position, marked, last, set_moves, title) = match shown {
             None => {
                 info.push(Line::from(Span::styled(
@@ -1151,10 +1153,13 @@ impl MatchScreen {
                 )
             }
             Some(d) => {
-                for (i, s) in d.steps.iter().enumerate().take(d.revealed) {
-                    let text = format!("{}. {} {}: {}", i + 1, s.what, s.card, s.meaning);
+                let meanings = crate::openings::describe_steps(&m.settings().openings, &d.steps);
+                for (i, (s, meaning)) in d.steps.iter().zip(&meanings).enumerate().take(d.revealed)
+                {
+                    let text = format!("{}. {} {}: {meaning}", i + 1, s.kind.label(), s.card);
                     for (j, part) in wrap(&text, side_w).into_iter().enumerate() {
-                        let style = if s.what.starts_with("Redraw") || s.meaning.contains("instead")
+                        let style = if s.kind == crate::openings::StepKind::Redraw
+                            || meaning.contains("instead")
                         {
                             look.accent()
                         } else {

@@ -388,11 +388,16 @@ impl MatchSetupScreen {
         if let Err(e) = s.validate() {
             use crate::director::SettingsError as E;
             let field = match &e {
-                E::EmptyName(Player::First) => FieldId::Name1,
-                E::EmptyName(Player::Second) | E::SameName(_) => FieldId::Name2,
-                E::NoBallots => FieldId::Ballots,
+                E::EmptyName(Player::First) | E::NameTooLong(Player::First, _) => FieldId::Name1,
+                E::EmptyName(Player::Second)
+                | E::NameTooLong(Player::Second, _)
+                | E::SameName(_) => FieldId::Name2,
+                E::ControlCharacter(what) if what.starts_with("first") => FieldId::Name1,
+                E::ControlCharacter(what) if what.starts_with("second") => FieldId::Name2,
+                E::EventTooLong(_) | E::ControlCharacter(_) => FieldId::Event,
+                E::NoBallots | E::TooManyBallots(_) => FieldId::Ballots,
                 E::TimeControl(_) => FieldId::Time,
-                E::ZeroBlocks => FieldId::MaxBlocks,
+                E::ZeroBlocks | E::TooManyBlocks(_) => FieldId::MaxBlocks,
             };
             return Err((field, e.to_string()));
         }

@@ -1,0 +1,433 @@
+//! Rebuilding a match from its log, every record checked: [`Match::from_log`].
+//!
+//! Each group of records is read as the command its first record says was given (with what
+//! the rng decided and the time the clock had counted taken from the record), that command is
+//! decided again in the state the earlier records give, and the group must be exactly the
+//! events it gives. So a log cannot hold two stories: an illegal move, a draw whose cards do
+//! not give the opening recorded, a clock reading that is not what the clock would read, a
+//! result the rules do not give, a phase pointing nowhere, is refused with the record's index
+//! and the reason. A last group cut short (a crash between two records of one command) is
+//! dropped, and said so.
+
+use super::clock::FlagKind;
+use super::command::{Command, Hand};
+use super::event::{EndReason, Entry, Event, GameResult};
+use super::settings::{MatchSettings, SettingsError};
+use super::state::{Match, MatchError, Now, Phase, Roll};
+use crate::engine::{Color, Outcome};
+use crate::openings::{self, OpeningError};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use thiserror::Error;
+
+/// A match rebuilt from its log.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    /// The match as the log says.
+    pub the_match: Match,
+    /// Records of an incomplete last group, not applied (0 for a whole log).
+    pub dropped: usize,
+}
+
+/// Why a log cannot be read back: the record (0-based index in the log) and the reason.
+#[derive(Debug, Error)]
+#[error("{reason}")]
+pub struct LogError {
+    /// The record refused (0 for the settings and the creation record).
+    pub index: usize,
+    /// Why.
+    pub reason: LogRefusal,
+}
+
+/// What is wrong with a log record.
+#[derive(Debug, Error)]
+pub enum LogRefusal {
+    /// The log is empty or does not begin with the creation record.
+    #[error("the log does not begin with match-created")]
+    NoStart,
+    /// The settings are not ones the set-up form accepts.
+    #[error("the settings are refused: {0}")]
+    Settings(#[from] SettingsError),
+    /// A record that only ever follows another (the match finished, a game ended on the
+    /// board, ...) where nothing leads to it.
+    #[error("{0} does not follow from the records before it")]
+    Unprompted(&'static str),
+    /// The command the record stands for is refused in the state the earlier records give.
+    #[error("{what} is refused here: {why}")]
+    Refused {
+        /// The record's kind.
+        what: &'static str,
+        /// Why the command is refused.
+        why: MatchError,
+    },
+    /// A ballot whose recorded cards do not give a draw.
+    #[error("the ballot's cards do not replay: {0}")]
+    Draw(OpeningError),
+    /// The record differs from what the rules give at this point.
+    #[error("{0}")]
+    Differs(String),
+    /// What the rules give here ends earlier: this record has nothing to follow.
+    #[error("{0} does not follow: the command before it gives nothing more")]
+    Unexpected(&'static str),
+}
+
+/// The record kind as written in a file (`move`, `game-ended`, ...).
+pub fn event_name(e: &Event) -> &'static str {
+    match e {
+        Event::MatchCreated => "match-created",
+        Event::CoinFlipped { .. } => "coin-flipped",
+        Event::ColourDrawn { .. } => "colour-drawn",
+        Event::HandPicked { .. } => "hand-picked",
+        Event::ColoursSet { .. } => "colours-set",
+        Event::BallotDrawn { .. } => "ballot-drawn",
+        Event::BallotAccepted { .. } => "ballot-accepted",
+        Event::BallotRejected { .. } => "ballot-rejected",
+        Event::BallotDiscarded { .. } => "ballot-discarded",
+        Event::GameStarted { .. } => "game-started",
+        Event::MovePlayed { .. } => "move",
+        Event::DrawOffered { .. } => "draw-offered",
+        Event::DrawDeclined { .. } => "draw-declined",
+        Event::GameEnded { .. } => "game-ended",
+        Event::ResultAmended { .. } => "result-amended",
+        Event::DecisionUndone { .. } => "decision-undone",
+        Event::MovesTakenBack { .. } => "moves-taken-back",
+        Event::TimeCalled { .. } => "time-called",
+        Event::ClocksPaused { .. } => "clocks-paused",
+        Event::ClocksResumed => "clocks-resumed",
+        Event::TimeAdjusted { .. } => "time-adjusted",
+        Event::ExtraBallot { .. } => "extra-ballot",
+        Event::MatchFinished { .. } => "match-finished",
+        Event::Note { .. } => "note",
+        Event::Reopened => "reopened",
+    }
+}
+
+/// Milliseconds as a clock reads them, with the milliseconds (`0:59:53.250`).
+fn clock_text(ms: Option<i64>) -> String {
+    match ms {
+        None => "no clock".into(),
+        Some(ms) => {
+            let s = super::clock::format_ms(ms);
+            format!("{s}.{:03}", ms.rem_euclid(1000))
+        }
+    }
+}
+
+/// Why `found` is not `expected`, in words.
+fn differs(expected: &Event, found: &Event) -> String {
+    match (expected, found) {
+        (
+            Event::MovePlayed {
+                mv: a, left_ms: la, ..
+            },
+            Event::MovePlayed {
+                mv: b, left_ms: lb, ..
+            },
+        ) if a == b && la != lb => format!(
+            "the clock would read {} after {a}, the record says {}",
+            clock_text(*la),
+            clock_text(*lb)
+        ),
+        (Event::GameEnded { result, .. }, Event::MovePlayed { mv, spent_ms, .. })
+            if matches!(result.reason, EndReason::Time { .. }) =>
+        {
+            format!("{mv} after {spent_ms} ms is a flag, not a move")
+        }
+        (Event::GameEnded { result: a, .. }, Event::GameEnded { result: b, .. }) if a != b => {
+            format!("the result here is \"{a}\", the record says \"{b}\"")
+        }
+        (Event::BallotDrawn { number: a, .. }, Event::BallotDrawn { number: b, .. }) if a != b => {
+            format!("the cards recorded give opening {a}, the record says {b}")
+        }
+        _ if event_name(expected) == event_name(found) => format!(
+            "{} does not match what the records before it give ({expected:?})",
+            event_name(found)
+        ),
+        _ => format!(
+            "the rules give {} here, the record is {}",
+            event_name(expected),
+            event_name(found)
+        ),
+    }
+}
+
+fn unprompted(e: &Event) -> LogRefusal {
+    LogRefusal::Unprompted(event_name(e))
+}
+
+impl Match {
+    /// Rebuild a match from `settings` and its log, checking every record (see the module
+    /// documentation). The match is as the log leaves it: a running clock has no stretch
+    /// running in this process; call [`Match::reopen`] before continuing it.
+    pub fn from_log(settings: MatchSettings, log: &[Entry]) -> Result<Replayed, LogError> {
+        let at = |index: usize| move |reason: LogRefusal| LogError { index, reason };
+        let first = match log.first() {
+            Some(e) if e.event == Event::MatchCreated => e,
+            _ => return Err(at(0)(LogRefusal::NoStart)),
+        };
+        let now = Now {
+            mono_ms: 0,
+            wall: first.at,
+        };
+        let mut m = match Match::new(settings, now) {
+            Ok(m) => m,
+            Err(MatchError::Settings(e)) => return Err(at(0)(LogRefusal::Settings(e))),
+            Err(why) => {
+                return Err(at(0)(LogRefusal::Refused {
+                    what: "match-created",
+                    why,
+                }));
+            }
+        };
+        let mut i = 1;
+        while i < log.len() {
+            let record = &log[i];
+            if record.event == Event::Reopened {
+                m.evolve(record);
+                i += 1;
+                continue;
+            }
+            let (cmd, roll, spent) = m.command_of(&record.event).map_err(at(i))?;
+            let what = event_name(&record.event);
+            let expected = m.rule(cmd, roll, spent).map_err(|why| LogError {
+                index: i,
+                reason: LogRefusal::Refused { what, why },
+            })?;
+            if expected.is_empty() {
+                return Err(at(i)(LogRefusal::Unexpected(what)));
+            }
+            if i + expected.len() > log.len()
+                && log[i..].iter().zip(&expected).all(|(r, e)| r.event == *e)
+            {
+                return Ok(Replayed {
+                    the_match: m,
+                    dropped: log.len() - i,
+                });
+            }
+            for (k, e) in expected.iter().enumerate() {
+                let Some(r) = log.get(i + k) else { break };
+                if r.event != *e {
+                    return Err(at(i + k)(LogRefusal::Differs(differs(e, &r.event))));
+                }
+            }
+            for r in &log[i..i + expected.len()] {
+                m.evolve(r);
+            }
+            i += expected.len();
+        }
+        Ok(Replayed {
+            the_match: m,
+            dropped: 0,
+        })
+    }
+
+    /// The command a group's first record stands for, with what the rng decided and the time
+    /// the clock had counted on the move, as the record says.
+    fn command_of(&self, e: &Event) -> Result<(Command, Roll, u64), LogRefusal> {
+        let counted = self.playing().map_or(0, |g| g.clock.counted_ms());
+        let turn = self
+            .playing()
+            .map_or(Color::Red, |g| g.game.position().turn());
+        let plain = |c: Command| Ok((c, Roll::None, counted));
+        match e {
+            Event::CoinFlipped {
+                caller,
+                call,
+                landed,
+                ..
+            } => Ok((
+                Command::CallCoin {
+                    caller: *caller,
+                    call: *call,
+                },
+                Roll::Coin(*landed),
+                0,
+            )),
+            Event::ColourDrawn { player, colour } => Ok((
+                Command::DrawColour { player: *player },
+                Roll::Colour(*colour),
+                0,
+            )),
+            Event::HandPicked {
+                player,
+                hand,
+                colour,
+            } => {
+                let red: Hand = if *colour == Color::Red {
+                    *hand
+                } else {
+                    hand.other()
+                };
+                Ok((
+                    Command::PickHand {
+                        player: *player,
+                        hand: *hand,
+                    },
+                    Roll::RedHand(red),
+                    0,
+                ))
+            }
+            Event::ColoursSet {
+                red,
+                by_director: true,
+            } => plain(Command::AssignColour {
+                player: *red,
+                colour: Color::Red,
+            }),
+            Event::ColoursSet {
+                red,
+                by_director: false,
+            } => {
+                let player = match self.phase() {
+                    Phase::ColourChoice { chooser: Some(p) } => p,
+                    _ => *red,
+                };
+                let colour = if player == *red {
+                    Color::Red
+                } else {
+                    Color::White
+                };
+                plain(Command::ChooseColour { player, colour })
+            }
+            Event::BallotDrawn { steps, .. } => {
+                if !matches!(self.phase(), Phase::Draw { .. }) {
+                    return Err(unprompted(e));
+                }
+                let draw = openings::replay(&self.draw_settings(), &self.drawn_openings(), steps)
+                    .map_err(LogRefusal::Draw)?;
+                Ok((Command::DrawBallot, Roll::Draw(draw), 0))
+            }
+            Event::BallotAccepted {
+                colour: Some(colour),
+                ..
+            } => plain(Command::Accept { colour: *colour }),
+            Event::BallotRejected { colour, .. } => plain(Command::Reject { colour: *colour }),
+            Event::GameStarted { .. } => plain(Command::StartGame),
+            Event::MovePlayed { mv, spent_ms, .. } => Ok((
+                Command::PlayMove {
+                    colour: turn,
+                    mv: *mv,
+                },
+                Roll::None,
+                *spent_ms,
+            )),
+            Event::DrawOffered { colour } => plain(Command::OfferDraw { colour: *colour }),
+            Event::DrawDeclined { colour } => plain(Command::DeclineDraw { colour: *colour }),
+            Event::GameEnded {
+                result, spent_ms, ..
+            } => Ok((self.ending_command(e, result)?, Roll::None, *spent_ms)),
+            Event::ResultAmended { result, .. } => {
+                if !result.reason.is_director_decision() {
+                    return Err(unprompted(e));
+                }
+                plain(self.ending_command(e, result)?)
+            }
+            Event::DecisionUndone { reason, .. } => plain(Command::UndoDecision {
+                reason: reason.clone(),
+            }),
+            Event::MovesTakenBack { moves, reason, .. } => plain(Command::TakeBack {
+                moves: u32::try_from(moves.len()).unwrap_or(u32::MAX),
+                reason: reason.clone(),
+            }),
+            Event::TimeCalled { spent_ms, .. } => Ok((Command::Tick, Roll::None, *spent_ms)),
+            Event::ClocksPaused { reason, spent_ms } => Ok((
+                Command::PauseClocks {
+                    reason: reason.clone(),
+                },
+                Roll::None,
+                *spent_ms,
+            )),
+            Event::ClocksResumed => plain(Command::ResumeClocks),
+            Event::TimeAdjusted {
+                colour,
+                delta_ms,
+                reason,
+                ..
+            } => plain(Command::AdjustTime {
+                colour: *colour,
+                delta_ms: *delta_ms,
+                reason: reason.clone(),
+            }),
+            Event::Note { text } => plain(Command::Note { text: text.clone() }),
+            Event::MatchCreated
+            | Event::BallotAccepted { colour: None, .. }
+            | Event::BallotDiscarded { .. }
+            | Event::ExtraBallot { .. }
+            | Event::MatchFinished { .. }
+            | Event::Reopened => Err(unprompted(e)),
+        }
+    }
+
+    /// The command that gives a game `result` (a resignation, a claim, a flag, a decision).
+    fn ending_command(&self, e: &Event, result: &GameResult) -> Result<Command, LogRefusal> {
+        let loser = match result.outcome {
+            Outcome::Win(w) => Some(w.opponent()),
+            Outcome::Draw => None,
+        };
+        let turn = self
+            .playing()
+            .map_or(Color::Red, |g| g.game.position().turn());
+        Ok(match (&result.reason, loser) {
+            (EndReason::Resigned, Some(colour)) => Command::Resign { colour },
+            (EndReason::Agreed, None) => Command::AcceptDraw {
+                colour: self.draw_offer().map_or(Color::Red, Color::opponent),
+            },
+            (EndReason::Repetition | EndReason::FortyMoves | EndReason::ThirteenCount, None) => {
+                Command::ClaimDraw { colour: turn }
+            }
+            (
+                EndReason::Time {
+                    flag: FlagKind::GameTime | FlagKind::MoveTime,
+                },
+                Some(_),
+            ) => Command::Tick,
+            (EndReason::Forfeit { note }, Some(loser)) => Command::Forfeit {
+                loser,
+                reason: note.clone(),
+            },
+            (EndReason::Adjudicated { note }, _) => Command::Adjudicate {
+                outcome: result.outcome,
+                reason: note.clone(),
+            },
+            _ => return Err(unprompted(e)),
+        })
+    }
+}
+
+/// How a match is written with serde: its settings and its log (everything else follows).
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+struct Stored {
+    settings: MatchSettings,
+    log: Vec<Entry>,
+}
+
+impl Serialize for Match {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(rename_all = "kebab-case")]
+        struct View<'a> {
+            settings: &'a MatchSettings,
+            log: &'a [Entry],
+        }
+        View {
+            settings: self.settings(),
+            log: self.log(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Match {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Match, D::Error> {
+        let stored = Stored::deserialize(d)?;
+        let replayed = Match::from_log(stored.settings, &stored.log).map_err(|e| {
+            serde::de::Error::custom(format_args!("log record {}: {e}", e.index + 1))
+        })?;
+        if replayed.dropped > 0 {
+            return Err(serde::de::Error::custom(
+                "the log's last command is incomplete",
+            ));
+        }
+        Ok(replayed.the_match)
+    }
+}
