@@ -16,6 +16,9 @@ pub struct Args {
     /// Pieces: endgame databases built in memory up to this many (default 5).
     #[arg(long)]
     pieces: Option<u32>,
+    /// Analysis: do not probe the endgame databases of the data folder.
+    #[arg(long)]
+    no_egdb: bool,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -57,8 +60,17 @@ pub fn run(args: Args) -> CliResult {
             let depth = args
                 .depth
                 .unwrap_or(crate::search::analysis::DEFAULT_BALLOT_DEPTH);
+            let egdb = if args.no_egdb {
+                None
+            } else {
+                super::egdb::for_engine(None)
+            };
+            println!(
+                "endgame databases: {}",
+                super::egdb::describe(egdb.as_ref())
+            );
             let cpu = cpu_seconds();
-            for line in crate::search::bench::bench_analysis_report(depth) {
+            for line in crate::search::bench::bench_analysis_report(depth, egdb.as_ref()) {
                 println!("{line}");
             }
             print_cpu(cpu);

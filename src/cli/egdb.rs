@@ -1,12 +1,12 @@
 //! `crossboard egdb`: build, verify, inspect and probe the endgame databases.
 
 use super::CliResult;
-use crate::egdb::{MAX_PIECES, Material, plan};
+use crate::egdb::{Egdb, MAX_PIECES, Material, plan};
 use crate::engine::Position;
 use crate::store::egdb::{self as files, BuildObserver, Phase};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 /// Arguments of `crossboard egdb`.
@@ -42,6 +42,27 @@ enum Action {
         /// The position, e.g. `W:WK19,K23:BK28,12`.
         fen: String,
     },
+}
+
+/// The databases the engine probes: those of `dir` (default: the data folder's), when at least
+/// every 2-piece slice is there; damaged files are named on stderr and left out.
+pub fn for_engine(dir: Option<&Path>) -> Option<Arc<Egdb>> {
+    let loaded = match dir {
+        Some(d) => files::load(d),
+        None => files::load_default(),
+    };
+    for p in &loaded.problems {
+        eprintln!("endgame databases: {p}");
+    }
+    (loaded.db.complete_pieces() > 0).then(|| Arc::new(loaded.db))
+}
+
+/// `up to N pieces` or `none`, for the lines that say what an analysis probed.
+pub fn describe(egdb: Option<&Arc<Egdb>>) -> String {
+    match egdb {
+        Some(db) => format!("up to {} pieces", db.complete_pieces()),
+        None => "none".to_string(),
+    }
 }
 
 /// Run `egdb`.

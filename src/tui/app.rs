@@ -231,6 +231,9 @@ impl App {
                 return vec![Effect::Quit];
             }
         }
+        if let Screen::Practice(p) = &mut self.screen {
+            p.engine.set_egdb(self.egdb.databases());
+        }
         Vec::new()
     }
 }

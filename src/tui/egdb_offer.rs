@@ -81,6 +81,8 @@ pub struct EgdbOffer {
     dir: Option<PathBuf>,
     pieces: u32,
     state: State,
+    /// The databases of the folder, for the engine (loaded at start and after a build).
+    loaded: Option<Arc<crate::egdb::Egdb>>,
 }
 
 impl EgdbOffer {
@@ -96,7 +98,9 @@ impl EgdbOffer {
             dir,
             pieces,
             state: State::Hidden,
+            loaded: None,
         };
+        offer.load();
         if let Some(dir) = &offer.dir {
             if files::verified_pieces(dir) < pieces {
                 match files::remembered_choice(dir) {
@@ -169,12 +173,31 @@ impl EgdbOffer {
             if handle.as_ref().is_some_and(JoinHandle::is_finished) {
                 let result = handle.take().map(JoinHandle::join);
                 self.state = match result {
-                    Some(Ok(Ok(()))) => State::Ready,
+                    Some(Ok(Ok(()))) => {
+                        self.loaded = None;
+                        self.load();
+                        State::Ready
+                    }
                     Some(Ok(Err(e))) => State::Failed(e),
                     _ => State::Failed("the build stopped unexpectedly".into()),
                 };
             }
         }
+    }
+
+    /// Map the folder's verified databases (none while a build writes them).
+    fn load(&mut self) {
+        if let Some(dir) = &self.dir
+            && files::verified_pieces(dir) >= 2
+        {
+            let db = files::load(dir).db;
+            self.loaded = (db.complete_pieces() > 0).then(|| Arc::new(db));
+        }
+    }
+
+    /// The databases the engine probes (`None` until verified ones are in the folder).
+    pub fn databases(&self) -> Option<Arc<crate::egdb::Egdb>> {
+        self.loaded.clone()
     }
 
     /// True while a build runs (the home screen then redraws its progress).
