@@ -685,7 +685,8 @@ impl<'a> Search<'a> {
             if !has_any_move(pos) {
                 return -WIN + ply as i32;
             }
-            return self.evaluate(pos);
+            return (self.probe.leaf(pos, || self.evaluate(pos)))
+                .unwrap_or_else(|| self.evaluate(pos));
         }
 
         let mut tt_move = NO_MOVE;

@@ -9,6 +9,9 @@
 //! 1 and never make progress (every move keeps a win). Then only positions with fewer pieces
 //! than the root are probed (a capture: the conversion the search must find), and the root's
 //! moves are cut down to those that keep its value, so the search can never throw it away.
+//! Its leaves are scored from the databases too: a won leaf in the band below the conversions,
+//! ordered by the evaluation (the hunt for the last pieces), a drawn one 0, so the search
+//! steers by the value of every line, not only of the first move.
 
 use super::score::{DB_WIN, KNOWN, Score};
 use crate::egdb::{Egdb, Wdl};
@@ -68,6 +71,20 @@ impl<'a> Probe<'a> {
             Wdl::Win => DB_WIN - ply as i32,
             Wdl::Draw => 0,
             Wdl::Loss => -DB_WIN + ply as i32,
+        })
+    }
+
+    /// The score of a leaf `pos` (no capture pending) when the root is in the databases: a
+    /// database win scores between `DB_WIN - 900` and `DB_WIN - 300` by `eval` (the static
+    /// evaluation for the side to move), a loss the negation, a draw 0.
+    #[inline]
+    pub(crate) fn leaf(&self, pos: &Position, eval: impl FnOnce() -> i32) -> Option<i32> {
+        self.root?;
+        let value = self.db?.probe(pos)?;
+        Some(match value {
+            Wdl::Win => DB_WIN - 600 + eval().clamp(-300, 300),
+            Wdl::Draw => 0,
+            Wdl::Loss => -DB_WIN + 600 + eval().clamp(-300, 300),
         })
     }
 
