@@ -17,7 +17,7 @@ use super::index::{Board, Material, OUR_CROWN_ROW};
 use super::plan::dependencies;
 use super::{Egdb, UNUSED_CODE, Wdl, table_len};
 use crate::engine::board::{step, step_back};
-use crate::engine::moves::{generate_short_captures, short_jumpers as jumpers};
+use crate::engine::moves::{generate, short_jumpers as jumpers};
 use crate::engine::{Direction, MoveList};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -119,7 +119,7 @@ fn initial_state(m: Material, index: u64, deps: &Egdb, moves: &mut MoveList) -> 
     let jumpers = jumpers(&pos);
     if jumpers != 0 {
         moves.clear();
-        generate_short_captures(&pos, jumpers, false, moves);
+        generate(&pos, moves);
         let mut best = Wdl::Loss;
         for mv in moves.iter() {
             let v = outside(deps, &Board::after_red_move(&pos.after(mv))).negate();
