@@ -3,6 +3,7 @@
 mod ballot_analysis;
 mod bench;
 mod config;
+mod egdb;
 mod engine_match;
 mod event;
 mod export;
@@ -61,6 +62,8 @@ enum Command {
     Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
+    /// Endgame databases: build (resumable, verified), verify, status, probe a position.
+    Egdb(egdb::Args),
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
     /// unfinished one.
     Resume(resume::Args),
@@ -94,6 +97,7 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
             dir: crate::store::matchfile::default_match_dir(),
             fixed_wall: None,
         },
+        egdb_dir: crate::store::egdb::default_egdb_dir(),
     }
 }
 
@@ -118,6 +122,7 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()

@@ -16,6 +16,7 @@ pub mod bench;
 pub mod eval;
 pub mod hub;
 pub mod level;
+mod probe;
 pub mod score;
 pub mod selfplay;
 pub mod time;

@@ -56,6 +56,7 @@
 pub mod app;
 pub mod desk;
 pub mod desk_text;
+pub mod egdb_offer;
 pub mod event_loop;
 pub mod keys;
 pub mod match_flow;
