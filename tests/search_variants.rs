@@ -2,9 +2,9 @@
 //! and the choices that show it plays that game (the losing game gives pieces away, huffing
 //! captures, a pool king is worth far more than an English one).
 
-use crossboard::engine::{Game, Position, Rules};
+use crossboard::engine::{Game, Position, Rules, Square};
 use crossboard::search::eval::{KING, MAN, POOL_KING, evaluate, material};
-use crossboard::search::{Engine, Level, Limits, Options, choose_move};
+use crossboard::search::{Engine, HuffChoice, Level, Limits, Options, choose_huff, choose_move};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
@@ -135,4 +135,58 @@ fn huffing_engine_takes_its_captures() {
         let mv = pick(&mut engine(), &game, level, 4, 3);
         assert!(mv.contains('x'), "{level}: {mv}");
     }
+}
+
+#[test]
+fn the_engine_huffs_the_piece_that_neglected_a_capture() {
+    // Red could take 14x23 and played 1-5: White huffs the man on 14 (a man up), rather than
+    // compel the capture (a man down) or let it stand (18x9 5x14, even).
+    let fen = "B:W18,30,31,32:B14,1,2,3";
+    let mut game = Game::new(Rules::Huffing, Position::from_fen(fen).unwrap());
+    assert!(
+        choose_huff(&mut engine(), &game, 4, stop()).is_none(),
+        "no neglect yet"
+    );
+    game.play_text("1-5").unwrap();
+    let (choice, score) = choose_huff(&mut engine(), &game, 4, stop()).unwrap();
+    assert_eq!(choice, HuffChoice::Huff(Square::new(14).unwrap()));
+    assert!(score.0 > 50, "{score:?}");
+    choice.apply(&mut game).unwrap();
+    assert!(game.position().piece_at(Square::new(14).unwrap()).is_none());
+    // The engine then moves as usual.
+    pick(&mut engine(), &game, Level::Master, 4, 1);
+}
+
+#[test]
+fn the_huff_choice_is_the_best_of_the_three_for_the_huffer() {
+    // Red's man on 15 could take 15x22 and Red played 1-5. Each choice searched alone, from
+    // White's side (after a take-back Red is to move: its score is negated): the engine's
+    // choice is the best of them.
+    let fen = "B:W18,25,26,30:B15,1,2";
+    let mut game = Game::new(Rules::Huffing, Position::from_fen(fen).unwrap());
+    game.play_text("1-5").unwrap();
+    let (choice, score) = choose_huff(&mut engine(), &game, 6, stop()).unwrap();
+    let for_white = |c: HuffChoice| {
+        let mut g = game.clone();
+        c.apply(&mut g).unwrap();
+        let pos = *g.position();
+        let history = &g.positions()[..g.positions().len() - 1];
+        let s = engine()
+            .search(&pos, history, Limits::depth(6), stop(), |_| {})
+            .score
+            .0;
+        if c == HuffChoice::Compel { -s } else { s }
+    };
+    let huff = for_white(HuffChoice::Huff(Square::new(15).unwrap()));
+    let compel = for_white(HuffChoice::Compel);
+    let stand = for_white(HuffChoice::LetStand);
+    assert_eq!(
+        score.0,
+        huff.max(compel).max(stand),
+        "{choice:?}: {huff} {compel} {stand}"
+    );
+    assert!(
+        compel < huff,
+        "compelled, 15x22 is retaken: even ({compel} against {huff})"
+    );
 }

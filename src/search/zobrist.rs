@@ -106,45 +106,44 @@ pub fn hash_after(h: u64, pos: &Position, mv: &Move) -> u64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn incremental_hash_matches_full_hash() {
-        let fens = [
-            "B:W21-32:B1-12",
-            "W:W18,24,K10,27:B12,16,K22,K23",
-            "B:W6,K19,K26:B1,K15,27",
-            "B:W18,19,26,27:B14,15,23,K2",
-        ];
+    /// Every move's incremental hash equals the full hash of the position it leads to.
+    fn check_incremental(rules: Rules, fens: &[&str]) {
         for fen in fens {
-            let pos = Position::from_fen(fen).unwrap();
+            let pos = Position::from_fen_in(rules, fen).unwrap();
             let h = hash(&pos);
             for mv in pos.legal_moves() {
                 assert_eq!(
                     hash_after(h, &pos, &mv),
                     hash(&pos.after(&mv)),
-                    "{fen} {mv}"
+                    "{rules:?} {fen} {mv}"
                 );
             }
         }
     }
 
     #[test]
+    fn incremental_hash_matches_full_hash() {
+        check_incremental(
+            Rules::English,
+            &[
+                "B:W21-32:B1-12",
+                "W:W18,24,K10,27:B12,16,K22,K23",
+                "B:W6,K19,K26:B1,K15,27",
+                "B:W18,19,26,27:B14,15,23,K2",
+            ],
+        );
+    }
+
+    #[test]
     fn pool_moves_hash_incrementally_and_the_game_changes_the_hash() {
-        let fens = [
-            "B:W10,32:BK1",
-            "B:W26,27,12:B22,3",
-            "W:WK1,K3,21,22,25:BK30,K32,9,10,11",
-        ];
-        for fen in fens {
-            let pos = Position::from_fen_in(Rules::Pool, fen).unwrap();
-            let h = hash(&pos);
-            for mv in pos.legal_moves() {
-                assert_eq!(
-                    hash_after(h, &pos, &mv),
-                    hash(&pos.after(&mv)),
-                    "{fen} {mv}"
-                );
-            }
-        }
+        check_incremental(
+            Rules::Pool,
+            &[
+                "B:W10,32:BK1",
+                "B:W26,27,12:B22,3",
+                "W:WK1,K3,21,22,25:BK30,K32,9,10,11",
+            ],
+        );
         let hashes: Vec<u64> = Rules::ALL
             .iter()
             .map(|&r| hash(&Position::start_in(r)))
