@@ -602,8 +602,8 @@ pub fn run(args: Args) -> CliResult {
         } => {
             let mut open = ctx.event(&event)?;
             let d = open.event.find_division(&division)?;
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let text = crate::store::pdn::decode(&bytes).into_owned();
             let games = crate::store::pdn::read_pdn(&text);
             if let Some(Err(e)) = games.iter().find(|g| g.is_err()) {
                 return Err(format!("{}: {e}", file.display()).into());

@@ -19,10 +19,10 @@ use super::event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
 use super::limits;
 use super::score::{self, Change, ScoreTable};
 use super::settings::{
-    ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, TieRule,
+    ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, StrengthRule, TieRule,
 };
 use crate::engine::{
-    Color, DrawClaim, Game, Move, MoveError, Outcome, Position, Rules, parse_move,
+    Color, DrawClaim, Game, HuffError, Move, MoveError, Outcome, Position, Rules, parse_move,
 };
 use crate::openings::{self, Draw, DrawSettings, DrawStep, Opening, OpeningError};
 use chrono::{DateTime, SubsecRound, Utc};
@@ -127,6 +127,81 @@ pub struct GameRecord {
     /// an amendment, or none for a decision that ended the game in play. The last one is what
     /// [`Command::UndoDecision`] brings back.
     pub overruled: Vec<Option<GameResult>>,
+    /// Pool: the strength rule's count, once the weaker side asked for it.
+    pub strength: Option<StrengthCount>,
+}
+
+/// The pool strength rule's count in a game, as asked (rules 27 / 27A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthCount {
+    /// The weaker side, who asked; its moves are counted.
+    pub weaker: Color,
+    /// The game's moves (plies) when it was asked.
+    pub from_ply: usize,
+    /// Rule 27: the director granted the 8 more moves.
+    pub extended: bool,
+}
+
+/// The strength rule's count as it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthReading {
+    /// The weaker side, whose moves count.
+    pub weaker: Color,
+    /// Moves the weaker side has made since asking.
+    pub moves: u32,
+    /// The moves after which the draw may be claimed.
+    pub limit: u32,
+    /// Rule 27: the 8 more moves were granted.
+    pub extended: bool,
+}
+
+impl StrengthReading {
+    /// True when the count has run out: the draw may be claimed.
+    pub fn reached(&self) -> bool {
+        self.moves >= self.limit
+    }
+}
+
+impl GameRecord {
+    /// Drop a strength count asked after the moves a take-back has removed.
+    fn forget_strength_count_past_the_end(&mut self) {
+        if self.strength.is_some_and(|c| c.from_ply > self.moves.len()) {
+            self.strength = None;
+        }
+    }
+
+    /// The strength rule's count under `rule`, while it runs: none before it was asked, and
+    /// none once the side that asked is no longer the weaker (the count lapses).
+    pub fn strength_reading(&self, rule: StrengthRule) -> Option<StrengthReading> {
+        let c = self.strength?;
+        let pos = self.game.position();
+        if pos.strength(c.weaker) >= pos.strength(c.weaker.opponent()) {
+            return None;
+        }
+        let moves = self.moves.iter().skip(c.from_ply);
+        let moves = moves.filter(|m| m.colour == c.weaker).count();
+        Some(StrengthReading {
+            weaker: c.weaker,
+            moves: u32::try_from(moves).unwrap_or(u32::MAX),
+            limit: rule.limit(c.extended),
+            extended: c.extended,
+        })
+    }
+}
+
+/// Why the strength rule's count cannot be asked for or extended now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrengthRefusal {
+    /// The game is not pool.
+    NotPool,
+    /// The side asking is not the weaker (king 2, man 1).
+    NotWeaker,
+    /// The count already runs.
+    Running,
+    /// No count runs.
+    NotRunning,
+    /// Only rule 27 grants 8 more moves, once, after the 30 have run out.
+    NotExtendable,
 }
 
 impl GameRecord {
@@ -269,6 +344,12 @@ pub enum MatchError {
     /// Settings refused when creating a match.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// A huffing choice refused.
+    #[error(transparent)]
+    Huff(#[from] HuffError),
+    /// The strength rule's count cannot be asked for or extended now.
+    #[error("strength rule: {0:?}")]
+    Strength(StrengthRefusal),
 }
 
 /// What the match waits for, for a UI to prompt.
@@ -590,9 +671,16 @@ impl Match {
         self.playing().and_then(|g| g.clock.check_flag(now_ms))
     }
 
-    /// The draw the rules allow claiming now in the game being played.
+    /// The draw the rules allow claiming now in the game being played (repetition, the
+    /// 40-move rule, the 13-count; for the strength rule see [`Match::strength_reading`]).
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
         self.playing().and_then(|g| g.game.claimable_draw())
+    }
+
+    /// Pool: the strength rule's count in the game being played, while it runs.
+    pub fn strength_reading(&self) -> Option<StrengthReading> {
+        self.playing()
+            .and_then(|g| g.strength_reading(self.settings.strength_rule))
     }
 
     /// The director's decision [`Command::UndoDecision`] would undo now: the result it gave,
@@ -661,6 +749,7 @@ impl Match {
     /// when the rejection policy redraws them.
     pub(crate) fn draw_settings(&self) -> DrawSettings {
         let mut settings = self.settings.openings.clone();
+        settings.rules = self.settings.game;
         if self.settings.rejection == RejectionPolicy::AllExceptManDown {
             settings.exclude_man_down = true;
         }
@@ -819,10 +908,12 @@ impl Match {
             }
             Command::ClaimDraw { colour: _ } => {
                 let (ballot, game, g) = self.in_play(kind)?;
+                let strength = g.strength_reading(self.settings.strength_rule);
                 let reason = match g.game.claimable_draw() {
                     Some(DrawClaim::Repetition) => EndReason::Repetition,
                     Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
                     Some(DrawClaim::ThirteenCount) => EndReason::ThirteenCount,
+                    None if strength.is_some_and(|s| s.reached()) => EndReason::StrengthRule,
                     None => return Err(MatchError::NotClaimable),
                 };
                 g.clock.check_spent(spent)?;
@@ -831,6 +922,44 @@ impl Match {
                     reason,
                 };
                 Ok(self.end_events(ballot, game, result, spent))
+            }
+            Command::Huff { colour, square } => self.huff_events(colour, square, spent),
+            Command::Compel { colour } => {
+                let (_, _, g) = self.turn(colour)?;
+                g.clock.check_spent(spent)?;
+                g.game.clone().compel()?;
+                if g.clock.committed() == 0 {
+                    return Err(MatchError::Huff(HuffError::NoChance));
+                }
+                Ok(vec![Event::Compelled])
+            }
+            Command::AskStrengthCount { colour } => {
+                let (_, _, g) = self.in_play(kind)?;
+                let pos = g.game.position();
+                let refuse = |why| Err(MatchError::Strength(why));
+                if self.settings.game != Rules::Pool {
+                    return refuse(StrengthRefusal::NotPool);
+                }
+                if pos.strength(colour) >= pos.strength(colour.opponent()) {
+                    return refuse(StrengthRefusal::NotWeaker);
+                }
+                if g.strength_reading(self.settings.strength_rule).is_some() {
+                    return refuse(StrengthRefusal::Running);
+                }
+                Ok(vec![Event::StrengthCountAsked { colour }])
+            }
+            Command::ExtendStrengthCount => {
+                let (_, _, g) = self.in_play(kind)?;
+                let rule = self.settings.strength_rule;
+                match g.strength_reading(rule) {
+                    None => Err(MatchError::Strength(StrengthRefusal::NotRunning)),
+                    Some(r)
+                        if rule == StrengthRule::ThirtyPlusEight && !r.extended && r.reached() =>
+                    {
+                        Ok(vec![Event::StrengthCountExtended])
+                    }
+                    Some(_) => Err(MatchError::Strength(StrengthRefusal::NotExtendable)),
+                }
             }
             Command::Resign { colour } => {
                 let (ballot, game, g) = self.in_play(kind)?;
@@ -1053,6 +1182,29 @@ impl Match {
         }
         if let Some(result) = board_result(&after) {
             ev.extend(self.end_events(ballot, game, result, 0));
+        }
+        Ok(ev)
+    }
+
+    /// Huffing: `colour`, to move, huffs the piece on `square`; a huff that takes the
+    /// offender's last piece wins the game.
+    fn huff_events(
+        &self,
+        colour: Color,
+        square: crate::engine::Square,
+        spent: u64,
+    ) -> Result<Vec<Event>, MatchError> {
+        let (ballot, game, g) = self.turn(colour)?;
+        g.clock.check_spent(spent)?;
+        let mut after = g.game.clone();
+        after.huff(square)?;
+        let mut ev = vec![Event::Huffed { square }];
+        if after.position().count(colour.opponent()) == 0 {
+            let result = GameResult {
+                outcome: Outcome::Win(colour),
+                reason: EndReason::NoPieces,
+            };
+            ev.extend(self.end_events(ballot, game, result, spent));
         }
         Ok(ev)
     }
@@ -1331,6 +1483,34 @@ impl Match {
                 }
             }
             Event::DrawOffered { colour } => self.draw_offer = Some(*colour),
+            Event::Huffed { square } => {
+                if let Some(g) = self.playing_mut() {
+                    let _ = g.game.huff(*square);
+                }
+            }
+            Event::Compelled => {
+                if let Some(g) = self.playing_mut() {
+                    if g.game.compel().is_ok() {
+                        g.moves.pop();
+                        let _ = g.clock.take_back(1, at);
+                    }
+                    g.forget_strength_count_past_the_end();
+                }
+            }
+            Event::StrengthCountAsked { colour } => {
+                if let Some(g) = self.playing_mut() {
+                    g.strength = Some(StrengthCount {
+                        weaker: *colour,
+                        from_ply: g.moves.len(),
+                        extended: false,
+                    });
+                }
+            }
+            Event::StrengthCountExtended => {
+                if let Some(c) = self.playing_mut().and_then(|g| g.strength.as_mut()) {
+                    c.extended = true;
+                }
+            }
             Event::DrawDeclined { .. } => self.draw_offer = None,
             Event::GameEnded {
                 ballot,
@@ -1411,6 +1591,7 @@ impl Match {
                         g.moves.pop();
                     }
                     let _ = g.clock.take_back(moves.len(), at);
+                    g.forget_strength_count_past_the_end();
                 }
                 self.draw_offer = None;
             }
@@ -1478,13 +1659,14 @@ impl Match {
             red,
             red_name,
             white_name,
-            game: Game::new(Rules::English, start),
+            game: Game::new(self.settings.game, start),
             moves: Vec::new(),
             clock,
             started: wall,
             finished: None,
             result: None,
             overruled: Vec::new(),
+            strength: None,
         });
         self.phase = Phase::Playing { ballot, game };
         self.draw_offer = None;
