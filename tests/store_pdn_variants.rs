@@ -3,7 +3,7 @@
 //! play reported; the leniency real files need (Windows-1252, comment text without braces,
 //! Red tags).
 
-use crossboard::engine::{Game, Position, Rules};
+use crossboard::engine::{Game, Position, Rules, Square};
 use crossboard::store::pdn::{PdnErrorKind, PdnGame, PdnResult, decode, read_pdn, write_pdn};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -62,7 +62,10 @@ fn every_game_is_written_with_its_type_and_read_back_exactly() {
             games.push(p);
         }
     }
-    assert!(huffs > 5, "the huffing games hold few huffing choices: {huffs}");
+    assert!(
+        huffs > 5,
+        "the huffing games hold few huffing choices: {huffs}"
+    );
     let text = write_pdn(&games);
     assert!(text.lines().all(|l| l.len() < 80));
     assert!(text.contains("[GameType \"23\"]"));
@@ -145,7 +148,7 @@ fn a_huffing_choice_that_does_not_replay_is_reported() {
     let g = games[3].as_ref().unwrap();
     assert_eq!(g.preludes[3].huffed.unwrap().to_string(), "15");
     let end = g.replay().unwrap();
-    assert!(end.position().piece_at("15".parse().unwrap()).is_none());
+    assert!(end.position().piece_at(Square::new(15).unwrap()).is_none());
 }
 
 #[test]

@@ -40,6 +40,8 @@ pub enum EndReason {
     ThirteenCount,
     /// Draw claimed: the pool strength rule's count ran out (the stronger side did not win).
     StrengthRule,
+    /// The losing game: the winner has no pieces left or cannot move.
+    FirstOff,
     /// Lost on time.
     Time {
         /// Game time or per-move limit.
@@ -108,6 +110,7 @@ impl fmt::Display for GameResult {
             EndReason::FortyMoves => f.write_str(" by the 40-move rule"),
             EndReason::ThirteenCount => f.write_str(" by the 13-count"),
             EndReason::StrengthRule => f.write_str(" by the strength rule"),
+            EndReason::FirstOff => f.write_str(": no piece or move left (the losing game)"),
             EndReason::Time {
                 flag: FlagKind::GameTime,
             } => write!(f, " on time: {loser}'s flag fell"),

@@ -452,6 +452,12 @@ fn single_jump(pos: &Position) -> bool {
 
 /// The result the board gives in `pos`, if the side to move has lost.
 fn board_result(pos: &Position) -> Option<GameResult> {
+    if pos.rules().stuck_side_wins() && pos.is_stuck() {
+        return Some(GameResult {
+            outcome: Outcome::Win(pos.turn()),
+            reason: EndReason::FirstOff,
+        });
+    }
     if !pos.is_lost() {
         return None;
     }
@@ -1410,8 +1416,9 @@ impl Match {
                 number,
                 steps,
             } => {
-                if let Some(opening) = openings::all_ref(self.settings.openings.system)
-                    .get((*number as usize).wrapping_sub(1))
+                if let Some(opening) =
+                    openings::all_in(self.settings.openings.system, self.settings.game)
+                        .get((*number as usize).wrapping_sub(1))
                 {
                     self.pending = Some(Draw {
                         opening: opening.clone(),
@@ -1888,5 +1895,270 @@ mod tests {
         assert_eq!(m.phase(), Phase::Ready { ballot: 1, game: 2 });
         assert_eq!(m.awaiting(), Awaiting::GameStart { ballot: 1, game: 2 });
         assert_eq!(m.red_in(1, 2), Some(Player::Second));
+    }
+
+    /// As [`on_board`], in `game` with the strength rule `rule`.
+    fn in_game(game: Rules, rule: StrengthRule, fen: &str) -> (Match, ChaCha8Rng) {
+        let (mut m, rng) = on_board(fen, TimeControl::none());
+        m.settings.game = game;
+        m.settings.strength_rule = rule;
+        let g = m.playing_mut().unwrap();
+        g.game = Game::new(game, Position::from_fen_in(game, fen).unwrap());
+        (m, rng)
+    }
+
+    /// A quiet move of the side to move that gives the opponent no capture and reaches a
+    /// position not seen before (so no repetition cuts a count short).
+    fn quiet_walk(m: &Match, seen: &mut Vec<Position>) -> Move {
+        let pos = *m.playing().unwrap().game.position();
+        let mv = pos
+            .distinct_moves()
+            .into_iter()
+            .find(|mv| {
+                let after = pos.after(mv);
+                !mv.is_capture() && !after.must_capture() && !seen.contains(&after)
+            })
+            .expect("a quiet new move");
+        seen.push(pos.after(&mv));
+        mv
+    }
+
+    fn play(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, mv: Move) -> Vec<Event> {
+        let colour = m.playing().unwrap().game.position().turn();
+        let c = Command::PlayMove { colour, mv };
+        m.apply(c, at(t), rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect()
+    }
+
+    #[test]
+    fn the_thirteen_count_is_shown_and_claimed_when_it_runs_out() {
+        // Three Red kings against White's lone king, off the long diagonal.
+        let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::default(), "W:WK32:BK1,K2,K3");
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let mut seen = Vec::new();
+        let mut t = 0;
+        let mut last = 0;
+        while m.claimable_draw().is_none() {
+            let count = m
+                .playing()
+                .unwrap()
+                .game
+                .thirteen_count()
+                .expect("the count runs");
+            assert!(count.moves == last || count.moves == last + 1, "{count:?}");
+            last = count.moves;
+            assert!(matches!(
+                m.apply(claim.clone(), at(t), &mut rng),
+                Err(MatchError::NotClaimable)
+            ));
+            t += 1_000;
+            let mv = quiet_walk(&m, &mut seen);
+            play(&mut m, &mut rng, t, mv);
+            assert!(t < 60_000, "no 13-count claim after {t} ms");
+        }
+        let count = m.playing().unwrap().game.thirteen_count().unwrap();
+        assert!(count.reached() && count.lone == Color::White, "{count:?}");
+        assert!(count.limit == 13 || count.limit == 6);
+        let ev: Vec<Event> = m
+            .apply(claim, at(t + 5), &mut rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect();
+        let r = result(&ev).unwrap();
+        assert_eq!(
+            (r.outcome, r.reason.clone()),
+            (Outcome::Draw, EndReason::ThirteenCount)
+        );
+        assert_eq!(r.to_string(), "draw by the 13-count");
+    }
+
+    #[test]
+    fn the_strength_rule_thirty_eight_moves() {
+        // Red: a king and a man (3); White: a lone king (2). White is weaker.
+        let fen = "W:WK32:BK1,5";
+        let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::ThirtyEight, fen);
+        let ask = |c| Command::AskStrengthCount { colour: c };
+        assert!(matches!(
+            m.apply(ask(Color::Red), at(0), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::NotWeaker))
+        ));
+        m.apply(ask(Color::White), at(10), &mut rng).unwrap();
+        assert!(matches!(
+            m.apply(ask(Color::White), at(11), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::Running))
+        ));
+        assert_eq!(
+            m.strength_reading().map(|r| (r.moves, r.limit)),
+            Some((0, 38))
+        );
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let mut seen = Vec::new();
+        let mut t = 100;
+        while !m.strength_reading().is_some_and(|r| r.reached()) {
+            assert!(matches!(
+                m.apply(claim.clone(), at(t), &mut rng),
+                Err(MatchError::NotClaimable)
+            ));
+            t += 500;
+            let mv = quiet_walk(&m, &mut seen);
+            play(&mut m, &mut rng, t, mv);
+            assert!(t < 100_000, "the count never ran out");
+        }
+        assert_eq!(m.strength_reading().unwrap().moves, 38);
+        // Rule 27A grants no more moves.
+        assert!(matches!(
+            m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::NotExtendable))
+        ));
+        let ev: Vec<Event> = m
+            .apply(claim, at(t + 1), &mut rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect();
+        assert_eq!(result(&ev).unwrap().reason, EndReason::StrengthRule);
+    }
+
+    #[test]
+    fn the_strength_rule_thirty_plus_eight_and_take_backs() {
+        let fen = "W:WK32:BK1,5";
+        let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::ThirtyPlusEight, fen);
+        m.apply(
+            Command::AskStrengthCount {
+                colour: Color::White,
+            },
+            at(0),
+            &mut rng,
+        )
+        .unwrap();
+        let mut seen = Vec::new();
+        let mut t = 0;
+        let walk = |m: &mut Match, rng: &mut ChaCha8Rng, seen: &mut Vec<Position>, t: &mut u64| {
+            *t += 100;
+            let mv = quiet_walk(m, seen);
+            play(m, rng, *t, mv);
+        };
+        // Not extendable before the 30 have run out.
+        walk(&mut m, &mut rng, &mut seen, &mut t);
+        assert!(matches!(
+            m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::NotExtendable))
+        ));
+        while !m.strength_reading().unwrap().reached() {
+            walk(&mut m, &mut rng, &mut seen, &mut t);
+        }
+        assert_eq!(m.strength_reading().unwrap().moves, 30);
+        m.apply(Command::ExtendStrengthCount, at(t), &mut rng)
+            .unwrap();
+        let r = m.strength_reading().unwrap();
+        assert_eq!((r.moves, r.limit, r.reached()), (30, 38, false));
+        // A take-back to before the ask forgets the count.
+        let plies = m.playing().unwrap().moves.len() as u32;
+        m.apply(
+            Command::TakeBack {
+                moves: plies,
+                reason: "mis-entry".into(),
+            },
+            at(t + 1),
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(
+            m.strength_reading().map(|r| r.moves),
+            Some(0),
+            "asked at ply 0: still counting from there"
+        );
+    }
+
+    #[test]
+    fn huffing_choices_with_the_clock() {
+        let tc = TimeControl::sudden_death(600);
+        let (mut m, mut rng) = on_board("B:W21-32:B1-12", tc.clone());
+        m.settings.game = Rules::Huffing;
+        {
+            let g = m.playing_mut().unwrap();
+            g.game = Game::new(Rules::Huffing, Position::start());
+            g.clock = Clock::new(&tc, Color::Red);
+            g.clock.start(Some(0), false).unwrap();
+        }
+        mv(&mut m, &mut rng, 10_000, "11-15");
+        mv(&mut m, &mut rng, 20_000, "22-18");
+        // Nothing neglected yet: no huff.
+        assert!(matches!(
+            m.apply(Command::Compel { colour: Color::Red }, at(20_500), &mut rng),
+            Err(MatchError::Huff(_))
+        ));
+        let red_before = m.playing().unwrap().clock.side(Color::Red).remaining_ms;
+        // Red neglects 15x22 and thinks 30 s about it.
+        mv(&mut m, &mut rng, 50_000, "9-13");
+        assert!(m.playing().unwrap().clock.side(Color::Red).remaining_ms < red_before);
+        // White has it taken back: Red's clock reads as before 9-13, and Red must capture.
+        let ev = m
+            .apply(
+                Command::Compel {
+                    colour: Color::White,
+                },
+                at(51_000),
+                &mut rng,
+            )
+            .unwrap();
+        assert_eq!(ev[0].event, Event::Compelled);
+        let g = m.playing().unwrap();
+        assert_eq!(g.clock.side(Color::Red).remaining_ms, red_before);
+        assert_eq!(g.game.position().turn(), Color::Red);
+        assert_eq!(g.moves.len(), 2);
+        assert!(matches!(
+            m.apply(
+                Command::Move {
+                    colour: Color::Red,
+                    text: "9-13".into()
+                },
+                at(52_000),
+                &mut rng
+            ),
+            Err(MatchError::Move(_))
+        ));
+        mv(&mut m, &mut rng, 53_000, "15x22");
+        // White neglects the recapture; Red huffs the piece that should have taken.
+        mv(&mut m, &mut rng, 54_000, "24-20");
+        let chance = m.playing().unwrap().game.huff_chance().unwrap();
+        let sq = crate::engine::squares(chance.huffable).next().unwrap();
+        assert!(matches!(
+            m.apply(
+                Command::Huff {
+                    colour: Color::White,
+                    square: sq
+                },
+                at(55_000),
+                &mut rng
+            ),
+            Err(MatchError::NotYourTurn { .. })
+        ));
+        let ev = m
+            .apply(
+                Command::Huff {
+                    colour: Color::Red,
+                    square: sq,
+                },
+                at(55_000),
+                &mut rng,
+            )
+            .unwrap();
+        assert_eq!(ev[0].event, Event::Huffed { square: sq });
+        let g = m.playing().unwrap();
+        assert!(g.game.position().piece_at(sq).is_none());
+        assert_eq!(g.game.pending().huffed, Some(sq));
+        // The huff made, Red moves as usual.
+        let red_mv = g.game.position().distinct_moves()[0];
+        play(&mut m, &mut rng, 56_000, red_mv);
+        assert_eq!(m.playing().unwrap().game.prelude(4).huffed, Some(sq));
     }
 }

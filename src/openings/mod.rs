@@ -28,9 +28,9 @@ pub use restriction::{ThreeMoveClass, ThreeMoveFlags, three_move_flags};
 pub use roll_your_own::{ROLLS, Roll};
 
 use crate::engine::{Color, Move, Position, Rules};
-use std::collections::HashSet;
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;

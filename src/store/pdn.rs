@@ -224,8 +224,12 @@ impl PdnGame {
                 error,
             };
             if let Some(p) = self.preludes.get(ply) {
-                game.replay_prelude(p)
-                    .map_err(|why| fail(MoveError::Illegal { text: mv.to_string(), reason: why }))?;
+                game.replay_prelude(p).map_err(|why| {
+                    fail(MoveError::Illegal {
+                        text: mv.to_string(),
+                        reason: why,
+                    })
+                })?;
             }
             game.play(mv).map_err(fail)?;
         }
@@ -796,9 +800,7 @@ impl Builder {
             return;
         };
         let done = match command {
-            HuffCommand::Huff(sq) => game
-                .huff(sq)
-                .map_err(|e| format!("{{[%huff {sq}]}}: {e}")),
+            HuffCommand::Huff(sq) => game.huff(sq).map_err(|e| format!("{{[%huff {sq}]}}: {e}")),
             HuffCommand::Retracted(text) => read_move(game.position(), &text)
                 .and_then(|mv| game.play(&mv))
                 .map_err(|e| e.to_string())
@@ -878,7 +880,9 @@ fn rules_of(tags: &[(String, String)]) -> Result<Rules, PdnErrorKind> {
             },
         },
     };
-    let variant = find(VARIANT_TAG).map(|v| v.trim()).filter(|v| !v.is_empty());
+    let variant = find(VARIANT_TAG)
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty());
     let refused = |value: &str| PdnErrorKind::Variant {
         value: value.to_string(),
         game_type,

@@ -265,7 +265,9 @@ impl MatchSetupScreen {
             .into_iter()
             .filter(|&f| match f {
                 FieldId::Deck => system == System::ThreeMove,
-                FieldId::ExcludeLost => system == System::ElevenMan && self.game() == Rules::English,
+                FieldId::ExcludeLost => {
+                    system == System::ElevenMan && self.game() == Rules::English
+                }
                 FieldId::Strength => self.game() == Rules::Pool,
                 FieldId::MaxBlocks => self.choices[idx(FieldId::Tie)] == 3,
                 _ => true,
@@ -366,8 +368,7 @@ impl MatchSetupScreen {
             DrawMode::Faithful
         };
         s.openings.exclude_man_down = c(FieldId::ExcludeManDown) == 1;
-        s.openings.exclude_kingsrow_lost =
-            c(FieldId::ExcludeLost) == 1 && s.game == Rules::English;
+        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1 && s.game == Rules::English;
         s.openings.no_repeat = c(FieldId::NoRepeat) == 1;
         s.ballots = match t(FieldId::Ballots).trim().parse::<u32>() {
             Ok(n) if n <= 99 => n,
