@@ -14,37 +14,28 @@ pub fn in_force(rules: Rules) -> &'static str {
     }
 }
 
-/// The game's rules in a few lines, as the help shows them.
+/// The game's rules in a few lines (at most 4 of 56 characters, so the help fits 80x24).
 pub fn explain(rules: Rules) -> &'static [&'static str] {
     match rules {
         Rules::English => &[
-            "Men move and capture forward one square; kings one square any way.",
-            "Capture is compulsory: any sequence, completed to the end.",
-            "A man that reaches the king row is crowned and its move ends.",
-            "A side with no piece or no move loses; 40 moves with no man",
-            "moved and no capture, or a third repetition, may be claimed drawn.",
+            "Men move and capture forward; kings one square any way.",
+            "Capture compulsory: any sequence, completed.",
+            "Crowning ends the move. No piece or no move: lost.",
+            "Draws: third repetition; 40 moves, no man moved or taken.",
         ],
         Rules::Pool => &[
-            "American pool checkers (APCA): men move forward one square and",
-            "capture forward and backward; kings fly along free diagonals and",
-            "capture at any distance, landing on any free square beyond.",
-            "Capture is compulsory; take any sequence, but complete it. Taken",
-            "pieces come off after the move. A man passing the king row in a",
-            "capture goes on and is crowned only if its move ends there.",
-            "Draws: the 13-count (3 kings v 1: 13 moves of the lone king, 6 on",
-            "the long diagonal 4-29) and the strength rule (king 2, man 1).",
+            "Men capture backward too; kings fly and take at range.",
+            "Capture compulsory: any sequence, completed; taken",
+            "pieces come off after. A man crowns only if it ends there.",
+            "Draws: 13-count (3 kings v 1); strength rule (K 2, M 1).",
         ],
         Rules::Huffing => &[
-            "English moves, but capture is not compulsory. When the opponent",
-            "could capture and did not (or stopped short), before moving you",
-            "may let it stand (just move), huff the piece that should have",
-            "captured and then move, or have the move taken back and the",
-            "capture played instead.",
+            "Capture optional; a neglected capture may be let stand,",
+            "huffed (then a move), or taken back to capture.",
         ],
         Rules::Losing => &[
-            "The losing game, first off the board: English moves and",
-            "compulsory capture, no huffing; the side that loses all its",
-            "pieces, or cannot move, wins.",
+            "English moves, compulsory capture, no huffing; the side",
+            "with no piece or no move left wins.",
         ],
     }
 }
@@ -81,8 +72,8 @@ mod tests {
         for r in Rules::ALL {
             assert!(in_force(r).chars().count() <= 40, "{}", in_force(r));
             let lines = explain(r);
-            assert!((3..=8).contains(&lines.len()));
-            assert!(lines.iter().all(|l| l.chars().count() <= 70), "{r:?}");
+            assert!((2..=4).contains(&lines.len()));
+            assert!(lines.iter().all(|l| l.chars().count() <= 58), "{r:?}");
             assert_eq!(help(r).len(), lines.len() + 1);
         }
     }

@@ -68,11 +68,11 @@ pub enum FieldId {
 impl FieldId {
     /// Every row, in order.
     pub const ALL: [FieldId; 19] = [
-        FieldId::Game,
-        FieldId::Strength,
         FieldId::Name1,
         FieldId::Name2,
         FieldId::Event,
+        FieldId::Game,
+        FieldId::Strength,
         FieldId::System,
         FieldId::Deck,
         FieldId::Mode,

@@ -479,7 +479,13 @@ impl ScreenState for PracticeScreen {
     fn keys(&self) -> Vec<KeyHelp> {
         let mut lines = help(MOVE_KEYS);
         lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
-        lines.extend(help(KEYS));
+        let huffing = self.game.rules() == Rules::Huffing;
+        let shown = help(KEYS).into_iter().zip(KEYS);
+        lines.extend(
+            shown
+                .filter(|(_, b)| huffing || !matches!(b.action, Act::Huff | Act::Compel))
+                .map(|(h, _)| h),
+        );
         lines.extend(rules_text::help(self.game.rules()));
         lines
     }
@@ -555,11 +561,11 @@ pub static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('H')],
         Act::Huff,
-        "huffing: huff the piece that should have captured (type its square first if several)",
+        "huff the piece that should have captured (its square typed first if several)",
     ),
     Binding::new(
         &[Key::Char('C')],
         Act::Compel,
-        "huffing: take back the move that neglected a capture; it must capture",
+        "take back the move that neglected a capture; it must capture",
     ),
 ];
