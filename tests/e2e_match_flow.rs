@@ -31,16 +31,7 @@ fn start_default_match(t: &Tmux) {
     t.keys(&["r"]);
     t.wait_text("on to the ballot draw");
     t.keys(&["Enter"]);
-    t.wait_text("Enter draws the ballot");
-    t.keys(&["Enter"]);
-    let drawn = t.wait_text("White decides first");
-    assert!(drawn.contains("Public position id"), "{drawn}");
-    t.keys(&["a"]);
-    t.wait_text("Enter goes to the board");
-    t.keys(&["Enter"]);
-    t.wait_text("starts");
-    t.keys(&["Enter"]);
-    t.wait_text("legal: ");
+    common::draw_and_start_first_game(t);
 }
 
 /// Play the first legal move twice; returns the moves.

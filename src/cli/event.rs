@@ -7,7 +7,7 @@ use crate::director::{GamePoints, Points};
 use crate::event::pair::{pairing_order, propose, swap};
 use crate::event::tiebreak::parse_list;
 use crate::event::{
-    Action, BallotMode, DivisionSettings, EventInfo, Format, PlayerInfo, ScoreUnit,
+    Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
 use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
@@ -353,24 +353,8 @@ impl Ctx {
 }
 
 /// A player of a division: registry id, or name (case-insensitive).
-fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, String> {
-    let d = &open.event.divisions[division];
-    if let Ok(id) = who.trim().parse::<u32>()
-        && d.entrant(id).is_some()
-    {
-        return Ok(id);
-    }
-    let hits: Vec<u32> = d
-        .entrants
-        .iter()
-        .filter(|e| e.info.name.eq_ignore_ascii_case(who.trim()))
-        .map(|e| e.player)
-        .collect();
-    match hits.as_slice() {
-        [id] => Ok(*id),
-        [] => Err(format!("no player {who:?} in division {}", d.name)),
-        _ => Err(format!("{who:?} is ambiguous: use the registry id")),
-    }
+fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, EventError> {
+    open.event.divisions[division].find_player(who)
 }
 
 /// Run `crossboard event`.
@@ -602,15 +586,7 @@ pub fn run(args: Args) -> CliResult {
         } => {
             let mut open = ctx.event(&event)?;
             let d = open.event.find_division(&division)?;
-            let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let text = crate::store::pdn::decode(&bytes).into_owned();
-            let games = crate::store::pdn::read_pdn(&text);
-            if let Some(Err(e)) = games.iter().find(|g| g.is_err()) {
-                return Err(format!("{}: {e}", file.display()).into());
-            }
-            if games.is_empty() {
-                return Err(format!("{}: no game in the file", file.display()).into());
-            }
+            let (text, games) = crate::store::eventdb::board_pdn(&file)?;
             ctx.desk.record(
                 &mut open,
                 &[Action::AttachPdn {
@@ -621,10 +597,7 @@ pub fn run(args: Args) -> CliResult {
                 }],
                 now(),
             )?;
-            println!(
-                "recorded: {} games attached to round {round} board {board}",
-                games.len()
-            );
+            println!("recorded: {games} games attached to round {round} board {board}");
         }
         Cmd::Pairings {
             event,

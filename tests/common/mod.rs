@@ -110,3 +110,18 @@ impl Drop for Tmux {
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_crossboard")
 }
+
+/// From a match screen showing "Enter draws the ballot" to the first game with its clock
+/// running: the ballot drawn, accepted, the board shown and the game started.
+pub fn draw_and_start_first_game(t: &Tmux) {
+    t.wait_text("Enter draws the ballot");
+    t.keys(&["Enter"]);
+    let drawn = t.wait_text("White decides first");
+    assert!(drawn.contains("Public position id"), "{drawn}");
+    t.keys(&["a"]);
+    t.wait_text("Enter goes to the board");
+    t.keys(&["Enter"]);
+    t.wait_text("starts");
+    t.keys(&["Enter"]);
+    t.wait_text("legal: ");
+}
