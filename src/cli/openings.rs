@@ -95,6 +95,7 @@ pub fn run(args: Args) -> CliResult {
             exclude_man_down: args.exclude_man_down,
             exclude_kingsrow_lost: args.exclude_lost,
             no_repeat: false,
+            rules: crate::engine::Rules::English,
         };
         draw_text(&settings, seed)?
     };

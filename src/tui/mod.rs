@@ -61,6 +61,7 @@ pub mod event_loop;
 pub mod keys;
 pub mod match_flow;
 pub mod move_input;
+pub mod rules_text;
 pub mod screens;
 pub mod terminal;
 pub mod testing;
