@@ -131,8 +131,13 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("crossboard: {e}");
-            ExitCode::FAILURE
+            // Not eprintln!: after a hang-up stderr may be gone, and that must not panic.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
+            match e.downcast_ref::<crate::tui::TuiError>() {
+                Some(tui) => ExitCode::from(tui.exit_status()),
+                None => ExitCode::FAILURE,
+            }
         }
     }
 }

@@ -70,6 +70,16 @@ impl MatchSession {
         self.save_error = self.saver.save(&self.m, wall).err();
     }
 
+    /// What became of the match when crossboard stops: where it is saved, or that it is not.
+    /// `None` when it has no file.
+    pub fn exit_note(&self) -> Option<String> {
+        let path = self.saver.path()?;
+        Some(match &self.save_error {
+            Some(why) => format!("the match is NOT SAVED in {}: {why}", path.display()),
+            None => format!("the match is saved in {}", path.display()),
+        })
+    }
+
     /// Check the clock (a tick): ends the game when a flag has fallen. Returns the entries.
     pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<Entry> {
         if self.m.playing().is_none() {
