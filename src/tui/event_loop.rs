@@ -155,6 +155,7 @@ enum Waited {
     /// Something to read.
     Input,
     /// The terminal hung up (the window closed, the connection dropped).
+    #[cfg_attr(not(unix), allow(dead_code))]
     HungUp,
 }
 
