@@ -91,6 +91,7 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
         matches: crate::tui::match_flow::MatchOptions {
             defaults: config.match_defaults.clone(),
             file: flags.match_file.clone(),
+            start_over: false,
             dir: crate::store::matchfile::default_match_dir(),
             fixed_wall: None,
         },

@@ -39,6 +39,9 @@ pub struct MatchOptions {
     pub defaults: MatchSettings,
     /// `--match FILE`: the new match is saved there.
     pub file: Option<PathBuf>,
+    /// `file` is damaged and the director chose to start over: a new match moves it aside
+    /// (kept as `NAME.damaged-DATE`) instead of refusing to overwrite it.
+    pub start_over: bool,
     /// Where new matches are saved (the data directory); `None` with no `file`: not saved.
     pub dir: Option<PathBuf>,
     /// A fixed wall-clock time for the start of a match (tests); `None`: the real time.
