@@ -1,7 +1,7 @@
 //! `crossboard bench`: speed figures, printed (never asserted in tests).
 
 use super::CliResult;
-use crate::engine::{Position, perft};
+use crate::engine::{Position, Rules, perft};
 use std::time::Instant;
 
 /// Arguments of `crossboard bench`.
@@ -13,6 +13,9 @@ pub struct Args {
     /// Depth: perft from the start (default 12); search (default 14); analysis (default 8).
     #[arg(long)]
     depth: Option<u32>,
+    /// The game for perft: english (default), pool, huffing or losing.
+    #[arg(long, default_value = "english")]
+    game: Rules,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -38,7 +41,7 @@ enum What {
 /// Run `bench`.
 pub fn run(args: Args) -> CliResult {
     match args.what {
-        What::Perft => bench_perft(args.depth.unwrap_or(12)),
+        What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
         What::Search => {
             let cpu = cpu_seconds();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -94,15 +97,24 @@ fn print_cpu(before: Option<f64>) {
     }
 }
 
-fn bench_perft(depth: u32) {
-    let pos = Position::start();
+fn bench_perft(depth: u32, rules: Rules) {
+    let pos = Position::start_in(rules);
+    let cpu = cpu_seconds();
     let t = Instant::now();
     let nodes = perft(&pos, depth);
     let secs = t.elapsed().as_secs_f64();
     println!(
-        "perft({depth}) = {nodes} in {secs:.3} s: {:.1} M nodes/s (one thread, bulk counting)",
+        "{} perft({depth}) = {nodes} in {secs:.3} s: {:.1} M nodes/s (one thread, bulk counting)",
+        rules.key(),
         nodes as f64 / secs / 1e6
     );
+    if let (Some(a), Some(b)) = (cpu, cpu_seconds()) {
+        let used = (b - a).max(0.01);
+        println!(
+            "CPU time: {used:.2} s: {:.1} M nodes per CPU-second",
+            nodes as f64 / used / 1e6
+        );
+    }
 }
 
 fn bench_openings() {

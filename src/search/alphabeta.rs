@@ -189,7 +189,8 @@ impl Worker {
         self.reversible.clear();
         let mut prev: Option<&Position> = None;
         for p in history.iter().chain(std::iter::once(pos)) {
-            self.path.push(zobrist::hash(p));
+            // Under the rules searched (a huffing game is planned as English).
+            self.path.push(zobrist::hash(&p.with_rules(pos.rules())));
             self.reversible
                 .push(prev.is_some_and(|q| is_reversible(q, p)));
             prev = Some(p);
@@ -256,6 +257,22 @@ fn dedup(moves: &mut MoveList) {
     }
 }
 
+/// `pos` under the rules the engine plans its game by ([`crate::engine::Rules::planning_rules`]): its moves
+/// are legal moves of the game.
+fn planned(pos: &Position) -> Position {
+    pos.with_rules(pos.rules().planning_rules())
+}
+
+/// The score of a position whose side to move has no move, `ply` plies from the root: lost,
+/// except in the losing game, where it is won.
+fn stuck(pos: &Position, ply: usize) -> i32 {
+    if pos.rules().stuck_side_wins() {
+        WIN - ply as i32
+    } else {
+        -WIN + ply as i32
+    }
+}
+
 /// The moves the search considers, in the order table entries refer to.
 fn search_moves(pos: &Position) -> MoveList {
     let mut moves = MoveList::with_capacity(16);
@@ -310,6 +327,7 @@ impl Engine {
         stop: Arc<AtomicBool>,
         progress: impl FnMut(&SearchInfo),
     ) -> SearchResult {
+        let pos = &planned(pos);
         self.tt.new_search();
         for w in &mut self.workers {
             w.begin(pos, history);
@@ -353,6 +371,7 @@ impl Engine {
         stop: Arc<AtomicBool>,
     ) -> Vec<(Move, Score)> {
         let depth = depth.clamp(1, MAX_DEPTH);
+        let pos = &planned(pos);
         // A first pass fills the table and ordering statistics.
         let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
         let worker = &mut self.workers[0];
@@ -447,7 +466,7 @@ impl<'a> Search<'a> {
             nodes: 0,
         };
         if root_moves.is_empty() {
-            result.score = Score::loss_in(0);
+            result.score = Score(stuck(pos, 0));
             return result;
         }
         // Whatever happens, a legal move: the table's move if it has one, else the first.
@@ -657,7 +676,7 @@ impl<'a> Search<'a> {
         let must_capture = jumpers(pos) != 0;
         if depth <= 0 && !must_capture {
             if !has_any_move(pos) {
-                return -WIN + ply as i32;
+                return stuck(pos, ply);
             }
             return self.evaluate(pos);
         }
@@ -688,7 +707,7 @@ impl<'a> Search<'a> {
         generate(pos, &mut moves);
         if moves.is_empty() {
             self.w.buffers[ply] = moves;
-            return -WIN + ply as i32;
+            return stuck(pos, ply);
         }
         dedup(&mut moves);
         let new_depth = if moves.len() == 1 { depth } else { depth - 1 };

@@ -1,6 +1,6 @@
 //! Zobrist hashing of positions, for the transposition table and repetition checks.
 
-use crate::engine::{Bitboard, Color, Move, Position, squares};
+use crate::engine::{Bitboard, Color, Move, Position, Rules, squares};
 
 /// Piece kinds indexing the key table.
 const RED_MAN: usize = 0;
@@ -19,6 +19,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
 struct Keys {
     piece: [[u64; 32]; 4],
     white_to_move: u64,
+    /// One key per game (English 0): the same pieces under other rules are another position.
+    rules: [u64; Rules::ALL.len()],
 }
 
 const fn build_keys() -> Keys {
@@ -35,10 +37,20 @@ const fn build_keys() -> Keys {
         }
         k += 1;
     }
-    let (_, white_to_move) = splitmix(state);
+    let (state, white_to_move) = splitmix(state);
+    let mut rules = [0; Rules::ALL.len()];
+    let mut r = 1;
+    let mut state = state;
+    while r < rules.len() {
+        let (s, v) = splitmix(state);
+        state = s;
+        rules[r] = v;
+        r += 1;
+    }
     Keys {
         piece,
         white_to_move,
+        rules,
     }
 }
 
@@ -48,9 +60,10 @@ fn fold(kind: usize, bb: Bitboard) -> u64 {
     squares(bb).fold(0, |h, sq| h ^ KEYS.piece[kind][sq.index() as usize])
 }
 
-/// The hash of a position (pieces and side to move).
+/// The hash of a position (pieces, side to move and game).
 pub fn hash(pos: &Position) -> u64 {
-    let mut h = fold(RED_MAN, pos.men(Color::Red))
+    let mut h = KEYS.rules[pos.rules() as usize]
+        ^ fold(RED_MAN, pos.men(Color::Red))
         ^ fold(RED_KING, pos.kings_of(Color::Red))
         ^ fold(WHITE_MAN, pos.men(Color::White))
         ^ fold(WHITE_KING, pos.kings_of(Color::White));
@@ -111,6 +124,33 @@ mod tests {
                     "{fen} {mv}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn pool_moves_hash_incrementally_and_the_game_changes_the_hash() {
+        let fens = [
+            "B:W10,32:BK1",
+            "B:W26,27,12:B22,3",
+            "W:WK1,K3,21,22,25:BK30,K32,9,10,11",
+        ];
+        for fen in fens {
+            let pos = Position::from_fen_in(Rules::Pool, fen).unwrap();
+            let h = hash(&pos);
+            for mv in pos.legal_moves() {
+                assert_eq!(
+                    hash_after(h, &pos, &mv),
+                    hash(&pos.after(&mv)),
+                    "{fen} {mv}"
+                );
+            }
+        }
+        let hashes: Vec<u64> = Rules::ALL
+            .iter()
+            .map(|&r| hash(&Position::start_in(r)))
+            .collect();
+        for (i, a) in hashes.iter().enumerate() {
+            assert!(!hashes[i + 1..].contains(a), "{hashes:?}");
         }
     }
 

@@ -203,6 +203,7 @@ impl App {
                     .stack
                     .pop()
                     .unwrap_or_else(|| Screen::Home(HomeScreen::new()));
+                self.screen.uncovered();
             }
             Nav::Home => {
                 self.stack.clear();

@@ -143,6 +143,12 @@ pub fn start_default_match(t: &Tmux) {
     t.keys(&["r"]);
     t.wait_text("on to the ballot draw");
     t.keys(&["Enter"]);
+    draw_and_start_first_game(t);
+}
+
+/// From a match screen showing "Enter draws the ballot" to the first game with its clock
+/// running: the ballot drawn, accepted, the board shown and the game started.
+pub fn draw_and_start_first_game(t: &Tmux) {
     t.wait_text("Enter draws the ballot");
     t.keys(&["Enter"]);
     let drawn = t.wait_text("White decides first");

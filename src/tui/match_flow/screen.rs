@@ -167,6 +167,8 @@ pub struct MatchScreen {
     pub ui: MatchUi,
     /// Where exports go when the match has no file.
     pub export_dir: Option<std::path::PathBuf>,
+    /// Leaving goes back to the screen that opened the match (the desk) instead of home.
+    pub back_to_caller: bool,
 }
 
 impl MatchScreen {
@@ -239,6 +241,16 @@ impl MatchScreen {
             },
             session,
             export_dir: None,
+            back_to_caller: false,
+        }
+    }
+
+    /// Where leaving the match goes.
+    fn leave(&self) -> Nav {
+        if self.back_to_caller {
+            Nav::Pop
+        } else {
+            Nav::Home
         }
     }
 
@@ -401,7 +413,7 @@ impl MatchScreen {
                             self.ui.message = Some((format!("{text}: done"), StatusKind::Info));
                         }
                     }
-                    Pending::Leave => return Some(Nav::Home),
+                    Pending::Leave => return Some(self.leave()),
                 },
             },
             Popup::ResignWho => {
@@ -649,7 +661,7 @@ impl MatchScreen {
                 self.ui.message = None;
             }
             KeyCode::Char('q') | KeyCode::Esc if self.session.m.phase() == Phase::Finished => {
-                return Nav::Home;
+                return self.leave();
             }
             _ => {}
         }
@@ -764,7 +776,7 @@ impl ScreenState for MatchScreen {
                             && self.session.m.phase() == Phase::Finished;
                         // Nothing to lose: a finished match, or one only looked at.
                         if finished || self.session.read_only().is_some() {
-                            return Nav::Home;
+                            return self.leave();
                         }
                         let saved = match self.session.saver.path() {
                             Some(p) => format!("The match is saved in {}.", p.display()),
