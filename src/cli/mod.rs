@@ -94,6 +94,7 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
         matches: crate::tui::match_flow::MatchOptions {
             defaults: config.match_defaults.clone(),
             file: flags.match_file.clone(),
+            start_over: false,
             dir: crate::store::matchfile::default_match_dir(),
             fixed_wall: None,
         },
@@ -136,8 +137,13 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("crossboard: {e}");
-            ExitCode::FAILURE
+            // Not eprintln!: after a hang-up stderr may be gone, and that must not panic.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
+            match e.downcast_ref::<crate::tui::TuiError>() {
+                Some(tui) => ExitCode::from(tui.exit_status()),
+                None => ExitCode::FAILURE,
+            }
         }
     }
 }
