@@ -18,6 +18,7 @@ pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
         mouse: true,
         matches: Default::default(),
         practice_file: None,
+        egdb_dir: None,
     };
     App::new(options, clock.now(), Size::new(w, h))
 }

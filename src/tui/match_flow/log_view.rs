@@ -280,6 +280,18 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             false,
         ),
+        Event::Huffed { square } => (format!("huffed the piece on {square}"), false),
+        Event::Compelled => (
+            "had the last move taken back: the capture must be played".into(),
+            false,
+        ),
+        Event::StrengthCountAsked { colour } => {
+            (format!("{colour} asked for the strength count"), false)
+        }
+        Event::StrengthCountExtended => (
+            "the director granted 8 more moves to the count".into(),
+            true,
+        ),
         Event::DrawOffered { colour } => (format!("{colour} offered a draw"), false),
         Event::DrawDeclined { colour } => (format!("{colour} declined the draw"), false),
         Event::GameEnded {

@@ -46,6 +46,9 @@ pub struct MatchOptions {
     pub defaults: MatchSettings,
     /// `--match FILE`: the new match is saved there.
     pub file: Option<PathBuf>,
+    /// `file` is damaged and the director chose to start over: a new match moves it aside
+    /// (kept as `NAME.damaged-DATE`) instead of refusing to overwrite it.
+    pub start_over: bool,
     /// Where new matches are saved (the data directory); `None` with no `file`: not saved.
     pub dir: Option<PathBuf>,
     /// A fixed wall-clock time for the start of a match (tests); `None`: the real time.
@@ -57,4 +60,22 @@ impl MatchOptions {
     pub fn wall(&self) -> DateTime<Utc> {
         self.fixed_wall.unwrap_or_else(Utc::now)
     }
+}
+
+/// Open the TUI on `screen` (a resumed match) instead of the home screen, and run until the
+/// user quits (see [`crate::tui::run_from`]).
+pub fn run_on(
+    options: crate::tui::Options,
+    screen: crate::tui::Screen,
+) -> Result<(), crate::tui::TuiError> {
+    crate::tui::run_from(options, Some(screen))
+}
+
+/// What became of the open match after a stop signal, from the screens left (the top first):
+/// "the match is saved in FILE", "the match is NOT SAVED: why"; `None` with no match open.
+pub fn stop_note<'a>(screens: impl IntoIterator<Item = &'a crate::tui::Screen>) -> Option<String> {
+    screens.into_iter().find_map(|s| match s {
+        crate::tui::Screen::Match(m) => m.session.exit_note(),
+        _ => None,
+    })
 }

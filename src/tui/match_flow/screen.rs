@@ -179,6 +179,8 @@ pub struct MatchScreen {
     dialog_note: Option<String>,
     /// The director menu paused the clocks: closing it asks whether to resume.
     paused_for_menu: bool,
+    /// Leaving goes back to the screen that opened the match (the desk) instead of home.
+    pub back_to_caller: bool,
 }
 
 impl MatchScreen {
@@ -191,9 +193,12 @@ impl MatchScreen {
         let wall = options.wall();
         let m = Match::new(settings, crate::director::Now { mono_ms: 0, wall })
             .map_err(|e| e.to_string())?;
-        let saver = persist::create(options.file.as_deref(), options.dir.as_deref(), &m, wall)?;
+        let (saver, note) = persist::create(options, &m, wall)?;
         let mut s = MatchScreen::new(MatchSession::new(m, saver, now, wall));
         s.export_dir = options.dir.clone();
+        if let Some(n) = note {
+            s.say(n, StatusKind::Warn);
+        }
         Ok(s)
     }
 
@@ -246,6 +251,16 @@ impl MatchScreen {
             message: None,
             dialog_note: None,
             paused_for_menu: false,
+            back_to_caller: false,
+        }
+    }
+
+    /// Where leaving the match goes.
+    fn leave(&self) -> Nav {
+        if self.back_to_caller {
+            Nav::Pop
+        } else {
+            Nav::Home
         }
     }
 
@@ -260,7 +275,7 @@ impl MatchScreen {
     }
 
     /// Show a message on the status line until the next event.
-    fn say(&mut self, text: impl Into<String>, kind: StatusKind) {
+    pub(super) fn say(&mut self, text: impl Into<String>, kind: StatusKind) {
         self.message = Some(Note {
             text: text.into(),
             kind,
@@ -287,9 +302,27 @@ impl MatchScreen {
             .map(|n| (n.text.clone(), n.kind, n.then_own))
     }
 
+    /// Apply a command for the screen's caller before it is shown (the desk settling the
+    /// colours of a board); the screen opens on the stage the match is then at.
+    pub fn apply_before_shown(
+        &mut self,
+        cmd: Command,
+        at: Instant,
+        rng: &mut dyn rand::Rng,
+    ) -> Result<(), crate::director::MatchError> {
+        self.session.apply(cmd, at, rng)?;
+        self.stage = Stage::for_match(&self.session.m);
+        Ok(())
+    }
+
     /// Send a command to the director and follow what happened. True if it was accepted;
     /// if refused, the reason is on the status line.
     fn command(&mut self, cmd: Command, ctx: &mut Ctx) -> bool {
+        if self.session.read_only().is_some() {
+            let text = "read-only: this match is only looked at, nothing changes here";
+            self.say(text, StatusKind::Error);
+            return false;
+        }
         match self.session.apply(cmd, ctx.now, ctx.rng) {
             Ok(entries) => {
                 self.observe(&entries);
@@ -551,7 +584,7 @@ impl MatchScreen {
                 }
                 self.after_menu();
             }
-            Pending::Leave => return Nav::Home,
+            Pending::Leave => return self.leave(),
             Pending::Quit => return Nav::Quit,
         }
         Nav::Stay
@@ -580,8 +613,9 @@ impl MatchScreen {
                 self.confirm("Director menu", lines, Pending::OpenDirector);
             }
             Some(Act::Leave) => {
-                if self.session.m.phase() == Phase::Finished {
-                    return Nav::Home;
+                // Nothing to lose: a finished match, or one only looked at.
+                if self.session.m.phase() == Phase::Finished || self.session.read_only().is_some() {
+                    return self.leave();
                 }
                 let saved = match self.session.saver.path() {
                     Some(p) => format!("The match is saved in {}.", p.display()),

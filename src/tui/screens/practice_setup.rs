@@ -4,6 +4,7 @@
 use super::practice_engine::{Opponent, PracticeEngine};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
 use crate::engine::Color;
+use crate::engine::Rules;
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::store::practice::{self, PracticeMemory};
 use crate::tui::Msg;
@@ -31,6 +32,8 @@ pub struct PracticeSetupScreen {
     pub opponent: Option<Opponent>,
     /// Where the choices are remembered for next time (`None`: not remembered).
     pub memory: Option<std::path::PathBuf>,
+    /// The game played (English, pool, huffing, losing).
+    pub rules: Rules,
 }
 
 impl Default for PracticeSetupScreen {
@@ -117,6 +120,7 @@ impl PracticeSetupScreen {
             message: None,
             opponent: None,
             memory: None,
+            rules: Rules::English,
         }
     }
 
@@ -142,11 +146,13 @@ impl PracticeSetupScreen {
     /// Pick the opening asked for: by number or id when digits were typed, else at random.
     fn go(&mut self, ctx: &mut Ctx) -> Nav {
         let Some(system) = self.system() else {
-            return self.practice(PracticeScreen::start_position());
+            return self.practice(PracticeScreen::start_position_in(self.rules));
         };
+        let rules = self.rules;
         let picked: Result<Opening, String> = if self.number.is_empty() {
             let settings = DrawSettings {
                 system,
+                rules,
                 ..DrawSettings::default()
             };
             openings::draw(&settings, &[], ctx.rng)
@@ -160,6 +166,15 @@ impl PracticeSetupScreen {
                 }
                 Ok(n) => openings::opening(system, n).map_err(|e| e.to_string()),
             }
+            .and_then(|o| {
+                o.in_rules(rules).ok_or_else(|| {
+                    format!(
+                        "{}: a set move is not legal in {}",
+                        o.reference(),
+                        rules.name()
+                    )
+                })
+            })
         };
         match picked {
             Ok(o) => self.practice(PracticeScreen::from_opening(&o)),
@@ -188,6 +203,8 @@ pub enum Act {
     Opponent,
     /// The colour the engine plays.
     Colour,
+    /// The next game (English, pool, huffing, losing).
+    Game,
     /// Move in the list of systems.
     Menu,
     /// Back to the home screen.
@@ -221,6 +238,12 @@ pub static KEYS: &[Binding<Act>] = &[
         Act::Colour,
         "the colour the engine plays",
     ),
+    Binding::new(
+        &[Key::Char('r')],
+        Act::Game,
+        "the game: English, pool, huffing, the losing game",
+    )
+    .footer("game"),
     Binding::new(
         &[
             UP,
@@ -283,6 +306,15 @@ impl ScreenState for PracticeSetupScreen {
                     }
                     Nav::Stay
                 }
+                Some(Act::Game) => {
+                    let i = Rules::ALL
+                        .iter()
+                        .position(|&r| r == self.rules)
+                        .unwrap_or(0);
+                    self.rules = Rules::ALL[(i + 1) % Rules::ALL.len()];
+                    self.message = None;
+                    Nav::Stay
+                }
                 Some(Act::Back) => Nav::Pop,
                 Some(Act::Go) => self.go(ctx),
                 Some(Act::Menu) | None => {
@@ -336,6 +368,13 @@ impl ScreenState for PracticeSetupScreen {
             Span::styled("  (o: level, c: colour)", look.dim()),
         ]);
         buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
+        y += 1;
+        let game = Line::from(vec![
+            Span::styled("Game: ", look.dim()),
+            Span::styled(self.rules.name(), look.accent()),
+            Span::styled("  (r: next game)", look.dim()),
+        ]);
+        buf.set_line(x, y, &game, area.width.saturating_sub(x));
         y += 2;
         let lines = [
             "Enter with no number: draw one at random (d also draws)",

@@ -16,7 +16,6 @@ pub mod over;
 pub mod pre_game;
 pub mod toss;
 
-use super::persist;
 use super::results::ResultsStage;
 use super::screen::Popup;
 use super::session::MatchSession;
@@ -188,7 +187,7 @@ impl View<'_> {
             Some((text, kind, false)) => (text, kind),
             None => own,
         };
-        match persist::not_saved(self.session.save_error.as_deref(), &message.0) {
+        match self.session.status_mark(&message.0) {
             Some(text) => (text, StatusKind::Error),
             None => message,
         }
