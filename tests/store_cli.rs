@@ -84,11 +84,11 @@ fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     let mut m = Match::new(s, now(0)).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let path = dir.join("final.toml");
-    let store = MatchStore::create(&path, &m, now(0).wall).unwrap();
+    let mut store = MatchStore::create(&path, &m).unwrap();
     let mut apply = |m: &mut Match, c: Command, t: &mut u64| {
         *t += 30_000;
         m.apply(c, now(*t), &mut rng).unwrap();
-        store.save(m, now(*t).wall).unwrap();
+        store.save(m).unwrap();
     };
     apply(
         &mut m,

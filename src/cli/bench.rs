@@ -29,7 +29,8 @@ enum What {
     Render,
     /// The match director: apply() over a long scripted 11-man match, and its TOML save.
     Director,
-    /// The store: a 24-game match file saved (atomically) and loaded; PDN export and import.
+    /// The store: a 40-game match file (bytes a move against PDN, opening it), appending one
+    /// event; PDN export and import.
     Store,
     /// The tournament desk: a 120-player Swiss round paired, standings, an event opened.
     Event,

@@ -11,4 +11,5 @@ pub mod event_export;
 pub mod eventdb;
 pub mod export;
 pub mod matchfile;
+pub mod matchlog;
 pub mod pdn;

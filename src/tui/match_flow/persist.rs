@@ -1,4 +1,4 @@
-//! Where a match is saved: the store's atomic match file (rewritten after every event), or
+//! Where a match is saved: the store's match file (each event appended and synced), or
 //! nowhere (headless tests that do not look at files); and the PDN export.
 
 use crate::director::Match;
@@ -12,16 +12,16 @@ pub enum Saver {
     /// Not saved.
     #[default]
     Off,
-    /// Saved atomically to the store's match file after every event.
+    /// Appended to the store's match file after every event.
     File(MatchStore),
 }
 
 impl Saver {
-    /// Write the whole match (atomically); the error as a message.
-    pub fn save(&self, m: &Match, wall: DateTime<Utc>) -> Result<(), String> {
+    /// Write what is new in the match (appended and synced); the error as a message.
+    pub fn save(&mut self, m: &Match) -> Result<(), String> {
         match self {
             Saver::Off => Ok(()),
-            Saver::File(store) => store.save(m, wall).map_err(|e| e.to_string()),
+            Saver::File(store) => store.save(m).map_err(|e| e.to_string()),
         }
     }
 
@@ -53,7 +53,7 @@ pub fn create(
     wall: DateTime<Utc>,
 ) -> Result<Saver, String> {
     let store = match (file, dir) {
-        (Some(f), _) => MatchStore::create(f, m, wall),
+        (Some(f), _) => MatchStore::create(f, m),
         (None, Some(d)) => MatchStore::create_in(d, m, wall),
         (None, None) => return Ok(Saver::Off),
     };
