@@ -327,6 +327,9 @@ pub struct MatchStore {
     disk: Disk,
     /// Where the version 1 original was kept, once migrated.
     migrated: Option<PathBuf>,
+    /// An append failed: the next save writes the whole file again (atomically), so a file
+    /// that went away with its folder, or was cut, comes back whole.
+    rewrite_next: bool,
 }
 
 /// What is on disk.
@@ -368,6 +371,7 @@ impl MatchStore {
                 newline: false,
             },
             migrated: None,
+            rewrite_next: false,
         };
         store.rewrite(m)?;
         Ok(store)
@@ -423,6 +427,7 @@ impl MatchStore {
             written: file.the_match.log().len(),
             disk,
             migrated: None,
+            rewrite_next: false,
         };
         Ok((store, file))
     }
@@ -487,6 +492,7 @@ impl MatchStore {
         }
         match self.disk {
             Disk::V1 => self.migrate(m),
+            Disk::Log { .. } if self.rewrite_next => self.rewrite(m),
             Disk::Log { .. } => self.append(m),
         }
     }
@@ -524,13 +530,25 @@ impl MatchStore {
                 }
                 *file = Some(f);
             }
-            let f = file.as_mut().ok_or_else(|| io::Error::other("no file"))?;
-            f.seek(SeekFrom::Start(*len))?;
-            f.write_all(&bytes)?;
-            if durable {
-                f.sync_data()?;
+            // Still the file at `path`, as this store left it (not gone with its folder, not
+            // cut or replaced): else writing would go nowhere.
+            let now = std::fs::metadata(&path)?.len();
+            if now != *len {
+                return Err(io::Error::other(format!(
+                    "the file changed under crossboard ({now} bytes, {} expected)",
+                    *len
+                )));
             }
-            Ok(())
+            let f = file.as_mut().ok_or_else(|| io::Error::other("no file"))?;
+            let written = f.seek(SeekFrom::Start(*len)).and_then(|_| {
+                f.write_all(&bytes)?;
+                if durable { f.sync_data() } else { Ok(()) }
+            });
+            if written.is_err() {
+                // Leave the file as it was, as far as the system lets us.
+                let _ = f.set_len(*len);
+            }
+            written
         })();
         match result {
             Ok(()) => {
@@ -540,10 +558,9 @@ impl MatchStore {
                 Ok(())
             }
             Err(source) => {
-                // Leave the file as it was, as far as the system lets us; reopen next time.
-                if let Some(f) = file.take() {
-                    let _ = f.set_len(*len);
-                }
+                // Write it whole next time.
+                *file = None;
+                self.rewrite_next = true;
                 Err(StoreError::Write { path, source })
             }
         }
@@ -559,6 +576,7 @@ impl MatchStore {
             newline: false,
         };
         self.written = m.log().len();
+        self.rewrite_next = false;
         Ok(())
     }
 
