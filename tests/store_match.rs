@@ -186,7 +186,12 @@ fn run(
             let back = load_match(path).unwrap_or_else(|e| panic!("step {}: {e}", s.step));
             // Appended record by record, the file is what writing the match at once gives.
             let written = MatchFile::new(p.m.clone()).to_text().unwrap();
-            assert_eq!(std::fs::read_to_string(path).unwrap(), written, "step {}", s.step);
+            assert_eq!(
+                std::fs::read_to_string(path).unwrap(),
+                written,
+                "step {}",
+                s.step
+            );
             assert_eq!(back.the_match, p.m, "step {}", s.step);
             assert_eq!(back.the_match.phase(), p.m.phase());
         }
@@ -279,7 +284,11 @@ fn every_state_of_a_long_match_reads_back() {
     assert!(moves > 150, "{moves} moves");
     assert!(m.outcome().is_some());
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with("{\"format-version\":2}\n"), "{}", &text[..80]);
+    assert!(
+        text.starts_with("{\"format-version\":2}\n"),
+        "{}",
+        &text[..80]
+    );
     // One record a line after the version and the settings.
     assert_eq!(text.lines().count(), 2 + m.log().len());
     assert!(text.ends_with('\n'));

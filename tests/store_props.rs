@@ -90,7 +90,11 @@ fn spoilt(lines: &[String], k: usize, how: Spoil) -> Vec<String> {
 
 fn write(path: &Path, head: &[&str], records: &[String]) -> Vec<u8> {
     let mut text = String::new();
-    for l in head.iter().copied().chain(records.iter().map(String::as_str)) {
+    for l in head
+        .iter()
+        .copied()
+        .chain(records.iter().map(String::as_str))
+    {
         text.push_str(l);
         text.push('\n');
     }

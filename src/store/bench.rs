@@ -191,12 +191,12 @@ fn appends(dir: &std::path::Path) -> Vec<String> {
                 return;
             }
             let s = store.get_or_insert_with(|| {
-                let mut s = MatchStore::create(&path, &Match::from_log(
-                    m.settings().clone(),
-                    &m.log()[..1],
+                let mut s = MatchStore::create(
+                    &path,
+                    &Match::from_log(m.settings().clone(), &m.log()[..1])
+                        .map(|r| r.the_match)
+                        .unwrap_or_else(|_| m.clone()),
                 )
-                .map(|r| r.the_match)
-                .unwrap_or_else(|_| m.clone()))
                 .ok();
                 if let Some(s) = s.as_mut() {
                     s.set_durable(durable);

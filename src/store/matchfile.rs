@@ -177,7 +177,11 @@ fn read_v2(bytes: &[u8], path: &Path) -> Result<MatchFile, LoadError> {
             records: n + usize::from(torn.is_some()),
         }),
     };
-    let end = parsed.ends.get(applied.wrapping_sub(1)).copied().unwrap_or(0);
+    let end = parsed
+        .ends
+        .get(applied.wrapping_sub(1))
+        .copied()
+        .unwrap_or(0);
     let unterminated = replayed.dropped == 0 && parsed.unterminated;
     let m = replayed.the_match;
     Ok(MatchFile {
@@ -632,7 +636,10 @@ fn is_v1_copy(path: &Path) -> bool {
     let Some((_, tail)) = stem.rsplit_once(".v1") else {
         return false;
     };
-    tail.is_empty() || tail.strip_prefix('-').is_some_and(|n| n.parse::<u32>().is_ok())
+    tail.is_empty()
+        || tail
+            .strip_prefix('-')
+            .is_some_and(|n| n.parse::<u32>().is_ok())
 }
 
 /// Read a match file.
