@@ -334,6 +334,8 @@ pub struct MatchStore {
     /// An append failed: the next save writes the whole file again (atomically), so a file
     /// that went away with its folder, or was cut, comes back whole.
     rewrite_next: bool,
+    /// What opening the file found: records a crash cut short, dropped.
+    dropped: Option<Dropped>,
 }
 
 /// What is on disk.
@@ -376,6 +378,7 @@ impl MatchStore {
             },
             migrated: None,
             rewrite_next: false,
+            dropped: None,
         };
         store.rewrite(m)?;
         Ok(store)
@@ -432,6 +435,7 @@ impl MatchStore {
             disk,
             migrated: None,
             rewrite_next: false,
+            dropped: file.dropped.clone(),
         };
         Ok((store, file))
     }
@@ -465,6 +469,17 @@ impl MatchStore {
     /// The file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Records a crash had cut short that opening the file dropped (cut off the file at the
+    /// first save).
+    pub fn dropped(&self) -> Option<&Dropped> {
+        self.dropped.as_ref()
+    }
+
+    /// True while the file is a version 1 file (rewritten as version 2 at the first save).
+    pub fn is_v1(&self) -> bool {
+        matches!(self.disk, Disk::V1)
     }
 
     /// Where the version 1 original was kept, once this store rewrote it as version 2.

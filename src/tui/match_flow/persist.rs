@@ -25,6 +25,27 @@ impl Saver {
         }
     }
 
+    /// What opening the file found that the director should know, as sentences: the records
+    /// of an action a crash cut short (dropped), a version 1 file (rewritten when the match
+    /// goes on). Empty for a new match.
+    pub fn open_notes(&self) -> Vec<String> {
+        let Saver::File(store) = self else {
+            return Vec::new();
+        };
+        let mut notes = Vec::new();
+        if let Some(d) = store.dropped() {
+            notes.push(format!("{}: {d}", store.path().display()));
+        }
+        if store.is_v1() {
+            notes.push(
+                "an older (version 1) file: rewritten in the current format when the match goes \
+                 on, the original kept as NAME.v1.toml"
+                    .into(),
+            );
+        }
+        notes
+    }
+
     /// The file written, if any.
     pub fn path(&self) -> Option<&Path> {
         match self {

@@ -195,6 +195,11 @@ impl MatchScreen {
     ) -> MatchScreen {
         // Looking is not writing: the reopening is recorded with the director's next action.
         m.reopen(crate::director::Now { mono_ms: 0, wall });
+        let notes: String = saver
+            .open_notes()
+            .iter()
+            .map(|n| format!(" · {n}"))
+            .collect();
         let session = MatchSession::new(m, saver, now, wall);
         let mut s = MatchScreen::new(session);
         s.ui.message = Some((
@@ -203,7 +208,9 @@ impl MatchScreen {
                     "match resumed, clocks paused at the last move: Enter resumes them".into()
                 }
                 _ => format!("match resumed: {}", words::status(&s.session.m)),
-            },
+            }
+            .to_string()
+                + &notes,
             StatusKind::Warn,
         ));
         s
