@@ -343,14 +343,21 @@ fn export_writes_every_game_and_reimports() {
     assert!(text.contains("{[%clock "));
 }
 
+/// A finished one-ballot match saved at `path`: the match, the file's bytes and text, and the
+/// length of its version and settings lines.
+fn one_ballot_file(path: &Path) -> (Match, Vec<u8>, String, usize) {
+    let (m, _) = run(5, 1, path, 0, false);
+    let good = std::fs::read(path).unwrap();
+    let text = String::from_utf8(good.clone()).unwrap();
+    let header = text.find("\n{\"at\"").unwrap() + 1;
+    (m, good, text, header)
+}
+
 #[test]
 fn damaged_files_are_refused_and_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("match.jsonl");
-    let (m, _) = run(5, 1, &path, 0, false);
-    let good = std::fs::read(&path).unwrap();
-    let text = String::from_utf8(good.clone()).unwrap();
-    let header = text.find("\n{\"at\"").unwrap() + 1;
+    let (m, good, text, header) = one_ballot_file(&path);
     // Cut short in the version or the settings line: refused, the file named and untouched.
     for cut in (0..header).step_by(header / 29 + 1) {
         std::fs::write(&path, &good[..cut]).unwrap();
@@ -408,10 +415,7 @@ fn damaged_files_are_refused_and_never_overwritten() {
 fn a_record_torn_by_a_crash_is_dropped_with_a_note_and_cut_off_when_the_match_goes_on() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("match.jsonl");
-    let (m, _) = run(5, 1, &path, 0, false);
-    let good = std::fs::read(&path).unwrap();
-    let text = String::from_utf8(good.clone()).unwrap();
-    let header = text.find("\n{\"at\"").unwrap() + 1;
+    let (m, good, text, header) = one_ballot_file(&path);
     let log = m.log();
     // The creation record is written with the file, atomically: never torn.
     let first = header + text[header..].find('\n').unwrap() + 1;

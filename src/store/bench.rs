@@ -133,8 +133,8 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration, Option<Duration>) {
 fn wall_cpu(wall: Vec<Duration>, cpu: Vec<Option<Duration>>) -> String {
     let cpu: Option<Vec<Duration>> = cpu.into_iter().collect();
     match cpu {
-        Some(c) => format!("{:.2} ms (CPU {:.2} ms)", ms(median(wall)), ms(median(c))),
-        None => format!("{:.2} ms", ms(median(wall))),
+        Some(c) => format!("{:.3} ms (CPU {:.3} ms)", ms(median(wall)), ms(median(c))),
+        None => format!("{:.3} ms", ms(median(wall))),
     }
 }
 
