@@ -12,8 +12,8 @@ use crossboard::openings::System;
 use crossboard::store::atomic::LoadError;
 use crossboard::store::export::match_to_pdn;
 use crossboard::store::matchfile::{
-    END_MARKER, MatchFile, MatchStore, StoreError, latest_unfinished, list_matches, load_match,
-    v1_text,
+    END_MARKER, MatchFile, MatchStore, StoreError, WriterLock, latest_unfinished, list_matches,
+    load_match, v1_text,
 };
 use crossboard::store::pdn::{PdnResult, read_pdn, write_pdn};
 use rand::{RngExt, SeedableRng};
@@ -599,6 +599,35 @@ fn killed_after_every_event_ends_identical() {
     let (whole, _) = run(19, 4, &dir.path().join("whole.toml"), 0, false);
     let (resumed, _) = run(19, 4, &dir.path().join("killed.toml"), 1, false);
     same(&games_summary(&resumed), &games_summary(&whole), 1);
+}
+
+#[test]
+fn a_lock_let_go_a_moment_later_does_not_refuse_the_match() {
+    // A lock is held for an instant after its owner is done with it: by a process that is
+    // ending, or by a child another thread forks (it shares the open lock file until it execs).
+    // Opening the match in that instant must not refuse it.
+    use fs4::fs_std::FileExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.toml");
+    let m = Match::new(
+        settings(1),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
+    drop(MatchStore::create(&path, &m).unwrap());
+    let lock_file = std::fs::File::open(WriterLock::path_for(&path)).unwrap();
+    assert!(lock_file.try_lock_exclusive().unwrap());
+    let letting_go = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        drop(lock_file);
+    });
+    let opened = MatchStore::open(&path);
+    letting_go.join().unwrap();
+    let (_store, file) = opened.unwrap();
+    assert_eq!(file.the_match, m);
 }
 
 #[test]

@@ -52,8 +52,8 @@ fn set_up(app: &mut App, clock: &FakeClock) {
     set_field(app, clock, "Ann");
     assert!(render_text(app).contains("both players are called"));
     set_field(app, clock, "Bob");
-    // Down to "Ballots" (after event, openings, draw, three yes/no rows) and the clock.
-    feed(app, clock, vec![key(KeyCode::Down); 7]);
+    // Down to "Ballots" (after event, game, openings, draw, three yes/no rows) and the clock.
+    feed(app, clock, vec![key(KeyCode::Down); 8]);
     set_field(app, clock, "1");
     feed(app, clock, [key(KeyCode::Down)]);
     set_field(app, clock, "1");

@@ -242,3 +242,63 @@ fn a_record_torn_by_a_crash_is_dropped_said_so_and_cut_off_when_play_goes_on() {
     assert!(back.dropped.is_none());
     assert_eq!(back.the_match.log(), screen(&app).game_match().log());
 }
+
+/// Keys, then a stop signal: the loop ends between two updates.
+struct KeysThenStop(Vec<crossboard::tui::Msg>);
+
+impl crossboard::tui::EventSource for KeysThenStop {
+    fn next(&mut self, _: Option<Duration>) -> std::io::Result<crossboard::tui::Input> {
+        use crossboard::tui::{Input, Msg};
+        use ratatui::crossterm::event::Event;
+        if self.0.is_empty() {
+            return Ok(Input::Stop(crossboard::tui::StopSignal::Terminate));
+        }
+        Ok(match self.0.remove(0) {
+            Msg::Key(k) => Input::Event(Event::Key(k)),
+            _ => Input::Timeout,
+        })
+    }
+}
+
+#[test]
+fn a_stop_signal_ends_the_loop_after_the_last_save_and_says_where_the_match_is() {
+    use crossboard::tui::{Msg, StopSignal, TuiError, run_loop};
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(dir.path().to_path_buf());
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    let g = screen(&app).game_match().playing().unwrap();
+    let mv = g.game.position().legal_moves()[0].to_string();
+    let keys: Vec<Msg> = mv
+        .chars()
+        .map(Msg::char)
+        .chain([Msg::key(ratatui::crossterm::event::KeyCode::Enter)])
+        .collect();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    let result = run_loop(&mut terminal, &mut app, &mut KeysThenStop(keys), &clock);
+    let Err(TuiError::Stopped { signal, note }) = result else {
+        panic!("stopped by the signal: {result:?}");
+    };
+    assert_eq!(signal, StopSignal::Terminate);
+    assert_eq!(note, None, "the loop does not know the screens' files");
+    let path = file_of(&app);
+    let on_disk = load_match(&path).unwrap().the_match;
+    assert_eq!(
+        on_disk.current_game().unwrap().moves.len(),
+        1,
+        "the move typed before the signal is saved"
+    );
+    let note = crossboard::tui::match_flow::stop_note(std::iter::once(&app.screen));
+    let error = TuiError::Stopped { signal, note };
+    assert_eq!(error.exit_status(), 143);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "stopped by SIGTERM; the match is saved in {}",
+            path.display()
+        )
+    );
+}

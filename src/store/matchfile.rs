@@ -281,7 +281,6 @@ impl WriterLock {
 
     /// Take the lock of `match_path`, or say who holds it.
     pub fn take(match_path: &Path) -> Result<WriterLock, StoreError> {
-        use fs4::fs_std::FileExt;
         use std::io::{Read, Seek, Write};
         let lock_path = WriterLock::path_for(match_path);
         let write_err = |source| StoreError::Write {
@@ -295,7 +294,7 @@ impl WriterLock {
             .truncate(false)
             .open(&lock_path)
             .map_err(write_err)?;
-        if !file.try_lock_exclusive().map_err(write_err)? {
+        if !lock_with_grace(&file).map_err(write_err)? {
             let mut holder = String::new();
             let _ = file.read_to_string(&mut holder);
             let holder = holder.trim();
@@ -315,6 +314,26 @@ impl WriterLock {
         file.write_all(who.as_bytes()).map_err(write_err)?;
         let _ = file.flush();
         Ok(WriterLock { _file: file })
+    }
+}
+
+/// How long a lock held by someone else may take to be let go before it counts as held: a lock
+/// is briefly kept by a process that is ending, and by a child this process forks (to run an
+/// engine or a test) until that child execs, since the child shares the open lock file.
+const LOCK_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
+
+/// Try the exclusive lock, retrying for [`LOCK_GRACE`]; false when it is still held after that.
+fn lock_with_grace(file: &std::fs::File) -> std::io::Result<bool> {
+    use fs4::fs_std::FileExt;
+    let start = std::time::Instant::now();
+    loop {
+        if file.try_lock_exclusive()? {
+            return Ok(true);
+        }
+        if start.elapsed() >= LOCK_GRACE {
+            return Ok(false);
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
 }
 

@@ -249,6 +249,10 @@ fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<Entry> {
     let rest = line.strip_prefix("{\"t\":")?;
     let comma = rest.find(',')?;
     let t: i64 = rest[..comma].parse().ok()?;
+    // As JSON writes it (no leading zeros, no sign): anything else is read the slow, strict way.
+    if t.to_string() != rest[..comma] {
+        return None;
+    }
     let at = created?.checked_add_signed(chrono::TimeDelta::try_seconds(t)?)?;
     let mut object = String::with_capacity(rest.len() - comma);
     object.push('{');

@@ -8,9 +8,10 @@
 //! [`Clock`], so tests drive the real app on a `TestBackend` with scripted keys and a
 //! [`FakeClock`]. Nothing here is needed by the layers below (engine, openings, director, store).
 //!
-//! - [`terminal`]: [`TerminalGuard`] (raw mode, alternate screen, mouse; restored on drop, error
-//!   and panic).
-//! - [`event_loop`]: blocks on input; wakes at 10 Hz only while a screen's clock runs.
+//! - [`terminal`]: [`TerminalGuard`] (raw mode, alternate screen, mouse; one restore path, on
+//!   drop, error, panic and stop signals) and the stop signals (SIGTERM, SIGHUP, SIGINT).
+//! - [`event_loop`]: blocks on input (terminal events and stop signals, [`TerminalEvents`]);
+//!   wakes at 10 Hz only while a screen's clock runs.
 //! - [`app`]: [`App`], [`Msg`], [`Effect`], [`render`], the help overlay and the too-small notice.
 //! - [`screens`]: the [`Screen`] enum and the [`ScreenState`] trait; home, practice, review,
 //!   notice.
@@ -56,10 +57,12 @@
 pub mod app;
 pub mod desk;
 pub mod desk_text;
+pub mod egdb_offer;
 pub mod event_loop;
 pub mod keys;
 pub mod match_flow;
 pub mod move_input;
+pub mod rules_text;
 pub mod screens;
 pub mod terminal;
 pub mod testing;
@@ -68,27 +71,55 @@ pub mod time;
 pub mod widgets;
 
 pub use app::{App, Effect, MIN_SIZE, Msg, Options, render};
-pub use event_loop::{CrosstermEvents, EventSource, Input, ScriptedEvents, TuiError, run_loop};
+pub use event_loop::{EventSource, Input, ScriptedEvents, TerminalEvents, TuiError, run_loop};
 pub use screens::{Screen, ScreenState};
-pub use terminal::TerminalGuard;
+pub use terminal::{StopSignal, TerminalGuard};
 pub use theme::{Appearance, Theme};
 pub use time::{Clock, FakeClock, SystemClock};
 
 /// Open the TUI on the real terminal and run until the user quits. The terminal is restored
-/// on return, on error and on panic.
+/// on return, on error, on panic and on a stop signal.
 pub fn run(options: Options) -> Result<(), TuiError> {
+    run_from(options, None)
+}
+
+/// Open the TUI on `first` (home if `None`) and run until the user quits or a stop signal
+/// comes ([`TuiError::Stopped`], saying what became of the open match). The terminal is
+/// restored before this returns, however it ends; the screens (and the lock of an open match
+/// file) are dropped after it.
+pub fn run_from(options: Options, first: Option<Screen>) -> Result<(), TuiError> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
     let clock = SystemClock;
+    // Signals are caught from here on: one during the set-up below ends the loop at once.
+    let mut events = TerminalEvents::start();
     let mut guard = TerminalGuard::enter(options.mouse)?;
-    let terminal = guard.terminal();
-    let size = terminal.size()?;
+    events.read_terminal()?;
+    let size = guard.terminal().size()?;
     let mut app = App::new(options, clock.now(), size);
-    let result = run_loop(terminal, &mut app, &mut CrosstermEvents, &clock);
+    if let Some(screen) = first {
+        app.screen = screen;
+    }
+    let result = run_loop(guard.terminal(), &mut app, &mut events, &clock);
     drop(guard);
-    result
+    let result = match result {
+        Err(TuiError::Stopped { .. }) | Ok(()) => result,
+        Err(e) => match events.stop_behind_failure() {
+            Some(signal) => Err(TuiError::Stopped { signal, note: None }),
+            None => Err(e),
+        },
+    };
+    // From here a signal forces the exit (the match is as saved: no update runs any more).
+    drop(events);
+    result.map_err(|e| match e {
+        TuiError::Stopped { signal, .. } => TuiError::Stopped {
+            signal,
+            note: match_flow::stop_note(std::iter::once(&app.screen).chain(&app.stack)),
+        },
+        e => e,
+    })
 }
 
 /// Time per frame of drawing the game screen, measured on a `TestBackend` (for `crossboard

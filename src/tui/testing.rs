@@ -17,6 +17,7 @@ pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
         seed: 7,
         mouse: true,
         matches: Default::default(),
+        egdb_dir: None,
     };
     App::new(options, clock.now(), Size::new(w, h))
 }

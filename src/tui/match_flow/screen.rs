@@ -167,6 +167,8 @@ pub struct MatchScreen {
     pub ui: MatchUi,
     /// Where exports go when the match has no file.
     pub export_dir: Option<std::path::PathBuf>,
+    /// Leaving goes back to the screen that opened the match (the desk) instead of home.
+    pub back_to_caller: bool,
 }
 
 impl MatchScreen {
@@ -179,9 +181,10 @@ impl MatchScreen {
         let wall = options.wall();
         let m = Match::new(settings, crate::director::Now { mono_ms: 0, wall })
             .map_err(|e| e.to_string())?;
-        let saver = persist::create(options.file.as_deref(), options.dir.as_deref(), &m, wall)?;
+        let (saver, note) = persist::create(options, &m, wall)?;
         let mut s = MatchScreen::new(MatchSession::new(m, saver, now, wall));
         s.export_dir = options.dir.clone();
+        s.ui.message = note.map(|n| (n, StatusKind::Warn));
         Ok(s)
     }
 
@@ -245,6 +248,16 @@ impl MatchScreen {
             },
             session,
             export_dir: None,
+            back_to_caller: false,
+        }
+    }
+
+    /// Where leaving the match goes.
+    fn leave(&self) -> Nav {
+        if self.back_to_caller {
+            Nav::Pop
+        } else {
+            Nav::Home
         }
     }
 
@@ -255,6 +268,11 @@ impl MatchScreen {
 
     /// Send a command to the director; take note of what happened.
     fn command(&mut self, cmd: Command, ctx: &mut Ctx) -> bool {
+        if self.session.read_only().is_some() {
+            let text = "read-only: this match is only looked at, nothing changes here";
+            self.ui.message = Some((text.into(), StatusKind::Error));
+            return false;
+        }
         match self.session.apply(cmd, ctx.now, ctx.rng) {
             Ok(entries) => {
                 self.ui.message = None;
@@ -402,7 +420,7 @@ impl MatchScreen {
                             self.ui.message = Some((format!("{text}: done"), StatusKind::Info));
                         }
                     }
-                    Pending::Leave => return Some(Nav::Home),
+                    Pending::Leave => return Some(self.leave()),
                 },
             },
             Popup::ResignWho => {
@@ -650,7 +668,7 @@ impl MatchScreen {
                 self.ui.message = None;
             }
             KeyCode::Char('q') | KeyCode::Esc if self.session.m.phase() == Phase::Finished => {
-                return Nav::Home;
+                return self.leave();
             }
             _ => {}
         }
@@ -761,10 +779,11 @@ impl ScreenState for MatchScreen {
                         return Nav::Stay;
                     }
                     KeyCode::Char('q') if !typing => {
-                        if matches!(view, View::Results | View::Over)
-                            && self.session.m.phase() == Phase::Finished
-                        {
-                            return Nav::Home;
+                        let finished = matches!(view, View::Results | View::Over)
+                            && self.session.m.phase() == Phase::Finished;
+                        // Nothing to lose: a finished match, or one only looked at.
+                        if finished || self.session.read_only().is_some() {
+                            return self.leave();
                         }
                         let saved = match self.session.saver.path() {
                             Some(p) => format!("The match is saved in {}.", p.display()),
@@ -936,7 +955,7 @@ impl MatchScreen {
     fn status_or(&self, default: (String, StatusKind)) -> (String, StatusKind) {
         // A failed save stays in front of every later message until a save succeeds.
         let message = self.ui.message.clone().unwrap_or(default);
-        match persist::not_saved(self.session.save_error.as_deref(), &message.0) {
+        match self.session.status_mark(&message.0) {
             Some(text) => (text, StatusKind::Error),
             None => message,
         }

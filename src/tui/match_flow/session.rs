@@ -71,9 +71,40 @@ impl MatchSession {
         self.save_error = self.saver.save(&self.m).err();
     }
 
+    /// What became of the match when crossboard stops: where it is saved, or that it is not.
+    /// `None` when it has no file.
+    pub fn exit_note(&self) -> Option<String> {
+        let path = self.saver.path()?;
+        Some(match (&self.saver, &self.save_error) {
+            (Saver::ReadOnly { .. }, _) => {
+                format!("nothing was written to {} (read-only)", path.display())
+            }
+            (_, Some(why)) => format!("the match is NOT SAVED in {}: {why}", path.display()),
+            (_, None) => format!("the match is saved in {}", path.display()),
+        })
+    }
+
+    /// Why no command is taken, when the match is only looked at (another crossboard has it).
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.saver {
+            Saver::ReadOnly { why, .. } => Some(why),
+            _ => None,
+        }
+    }
+
+    /// The status line with the mark of a match not being saved in front: READ-ONLY while it is
+    /// only looked at, NOT SAVED ([`super::persist::not_saved`]) while the last save failed;
+    /// `None` when neither.
+    pub fn status_mark(&self, message: &str) -> Option<String> {
+        if self.read_only().is_some() {
+            return Some(format!("READ-ONLY (nothing is written) · {message}"));
+        }
+        super::persist::not_saved(self.save_error.as_deref(), message)
+    }
+
     /// Check the clock (a tick): ends the game when a flag has fallen. Returns the entries.
     pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<Entry> {
-        if self.m.playing().is_none() {
+        if self.m.playing().is_none() || self.read_only().is_some() {
             return Vec::new();
         }
         self.apply(Command::Tick, at, rng).unwrap_or_default()

@@ -2,7 +2,11 @@
 //! file's) filled in, validated as you type; Enter starts the match.
 
 use super::{MatchOptions, MatchScreen};
-use crate::director::{ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, TieRule};
+use crate::director::{
+    ColourMethod, GamePoints, MatchSettings, Player, PoolClock, RejectionPolicy, StrengthRule,
+    TieRule,
+};
+use crate::engine::Rules;
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
 use crate::tui::Msg;
 use crate::tui::keys::{
@@ -21,6 +25,10 @@ use ratatui::text::{Line, Span};
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FieldId {
+    /// The game: English, pool, huffing, losing.
+    Game,
+    /// Pool: the strength rule.
+    Strength,
     /// First player's name.
     Name1,
     /// Second player's name.
@@ -59,10 +67,12 @@ pub enum FieldId {
 
 impl FieldId {
     /// Every row, in order.
-    pub const ALL: [FieldId; 17] = [
+    pub const ALL: [FieldId; 19] = [
         FieldId::Name1,
         FieldId::Name2,
         FieldId::Event,
+        FieldId::Game,
+        FieldId::Strength,
         FieldId::System,
         FieldId::Deck,
         FieldId::Mode,
@@ -81,6 +91,8 @@ impl FieldId {
 
     fn label(self) -> &'static str {
         match self {
+            FieldId::Game => "Game",
+            FieldId::Strength => "Strength rule",
             FieldId::Name1 => "First player",
             FieldId::Name2 => "Second player",
             FieldId::Event => "Event",
@@ -174,6 +186,14 @@ impl MatchSetupScreen {
         let o = &d.openings;
         let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
         c(
+            FieldId::Game,
+            Rules::ALL.iter().position(|&r| r == d.game).unwrap_or(0),
+        );
+        c(
+            FieldId::Strength,
+            usize::from(d.strength_rule == StrengthRule::ThirtyPlusEight),
+        );
+        c(
             FieldId::System,
             System::ALL.iter().position(|&s| s == o.system).unwrap_or(3),
         );
@@ -245,7 +265,10 @@ impl MatchSetupScreen {
             .into_iter()
             .filter(|&f| match f {
                 FieldId::Deck => system == System::ThreeMove,
-                FieldId::ExcludeLost => system == System::ElevenMan,
+                FieldId::ExcludeLost => {
+                    system == System::ElevenMan && self.game() == Rules::English
+                }
+                FieldId::Strength => self.game() == Rules::Pool,
                 FieldId::MaxBlocks => self.choices[idx(FieldId::Tie)] == 3,
                 _ => true,
             })
@@ -276,6 +299,11 @@ impl MatchSetupScreen {
         };
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
         match id {
+            FieldId::Game => Rules::ALL.iter().map(|r| r.name().to_string()).collect(),
+            FieldId::Strength => [StrengthRule::ThirtyEight, StrengthRule::ThirtyPlusEight]
+                .iter()
+                .map(|r| r.label().to_string())
+                .collect(),
             FieldId::System => System::ALL
                 .iter()
                 .map(|x| format!("{} ({} openings)", x.title(), x.count()))
@@ -324,6 +352,12 @@ impl MatchSetupScreen {
         let t = |id: FieldId| self.texts[idx(id)].value.clone();
         let c = |id: FieldId| self.choices[idx(id)];
         let mut s = self.options.defaults.clone();
+        s.game = self.game();
+        s.strength_rule = if c(FieldId::Strength) == 1 {
+            StrengthRule::ThirtyPlusEight
+        } else {
+            StrengthRule::ThirtyEight
+        };
         s.players = [t(FieldId::Name1), t(FieldId::Name2)];
         s.event = t(FieldId::Event);
         s.openings.system = System::ALL[c(FieldId::System).min(4)];
@@ -334,7 +368,7 @@ impl MatchSetupScreen {
             DrawMode::Faithful
         };
         s.openings.exclude_man_down = c(FieldId::ExcludeManDown) == 1;
-        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1;
+        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1 && s.game == Rules::English;
         s.openings.no_repeat = c(FieldId::NoRepeat) == 1;
         s.ballots = match t(FieldId::Ballots).trim().parse::<u32>() {
             Ok(n) if n <= 99 => n,
@@ -398,6 +432,7 @@ impl MatchSetupScreen {
                 E::NoBallots | E::TooManyBallots(_) => FieldId::Ballots,
                 E::TimeControl(_) => FieldId::Time,
                 E::ZeroBlocks | E::TooManyBlocks(_) => FieldId::MaxBlocks,
+                E::KingsRowLostNotForGame(_) => FieldId::Game,
             };
             return Err((field, e.to_string()));
         }
@@ -440,6 +475,24 @@ impl MatchSetupScreen {
         } else {
             (*c + n - 1) % n
         };
+        if id == FieldId::Game && self.game() == Rules::Pool {
+            self.apply_pool_presets();
+        }
+    }
+
+    /// The game chosen.
+    pub fn game(&self) -> Rules {
+        Rules::ALL[self.choices[idx(FieldId::Game)].min(Rules::ALL.len() - 1)]
+    }
+
+    /// Choosing pool fills in the APCA presets (clock 35/70 15/30, 4/2/0, a tie played off in
+    /// blocks of two games); each stays changeable.
+    fn apply_pool_presets(&mut self) {
+        let p = MatchSettings::default().apca_pool(PoolClock::Periods);
+        self.texts[idx(FieldId::Time)].value = p.time_control.to_string();
+        self.choices[idx(FieldId::Points)] = 2;
+        self.choices[idx(FieldId::Tie)] = 3;
+        self.texts[idx(FieldId::MaxBlocks)].value.clear();
     }
 
     fn start(&mut self, ctx: &mut Ctx) -> Nav {

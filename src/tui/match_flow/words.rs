@@ -4,7 +4,7 @@
 
 use crate::director::{
     Awaiting, ClockError, ColourMethod, CommandKind, Decided, Match, MatchError, MatchOutcome,
-    Player, TextKind,
+    Player, StrengthRefusal, TextKind,
 };
 
 /// What a command does, as the object of "cannot ... now": "draw a ballot", "play a move".
@@ -24,6 +24,10 @@ pub fn action(kind: CommandKind) -> &'static str {
         CommandKind::AcceptDraw => "accept a draw",
         CommandKind::DeclineDraw => "decline a draw",
         CommandKind::ClaimDraw => "claim a draw",
+        CommandKind::Huff => "huff a piece",
+        CommandKind::Compel => "have the move taken back",
+        CommandKind::AskStrengthCount => "ask for the strength count",
+        CommandKind::ExtendStrengthCount => "grant 8 more moves",
         CommandKind::Resign => "resign",
         CommandKind::Tick => "check the clock",
         CommandKind::Forfeit => "declare a forfeit",
@@ -34,6 +38,18 @@ pub fn action(kind: CommandKind) -> &'static str {
         CommandKind::ResumeClocks => "resume the clocks",
         CommandKind::AdjustTime => "adjust the time",
         CommandKind::Note => "add a note",
+    }
+}
+
+fn strength_refusal(why: StrengthRefusal) -> &'static str {
+    match why {
+        StrengthRefusal::NotPool => "the strength rule is a pool rule",
+        StrengthRefusal::NotWeaker => "only the weaker side (king 2, man 1) asks for the count",
+        StrengthRefusal::Running => "the strength count already runs",
+        StrengthRefusal::NotRunning => "no strength count runs",
+        StrengthRefusal::NotExtendable => {
+            "8 more moves are granted once, under rule 27, when the 30 have run out"
+        }
     }
 }
 
@@ -138,5 +154,7 @@ pub fn refusal(m: &Match, e: &MatchError) -> String {
         ),
         MatchError::AdjustTooLarge(_) => "an adjustment is at most a day either way".into(),
         MatchError::Settings(e) => e.to_string(),
+        MatchError::Huff(e) => e.to_string(),
+        MatchError::Strength(why) => strength_refusal(*why).into(),
     }
 }

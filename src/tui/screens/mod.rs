@@ -91,6 +91,9 @@ pub trait ScreenState {
     /// Ctrl-C was pressed: return true if the screen asked for a confirmation instead (a
     /// running game); it then returns [`Nav::Quit`] once confirmed. Asked again while its
     /// question is open, return false: the app quits.
+    /// The screen opened over this one ([`Nav::Push`]) was closed: this one is shown again
+    /// (the desk reads back the match played from it).
+    fn uncovered(&mut self) {}
     fn confirm_quit(&mut self) -> bool {
         false
     }
@@ -160,5 +163,8 @@ impl ScreenState for Screen {
     }
     fn confirm_quit(&mut self) -> bool {
         each_screen!(self, s => s.confirm_quit())
+    }
+    fn uncovered(&mut self) {
+        each_screen!(self, s => s.uncovered())
     }
 }

@@ -71,8 +71,8 @@ impl OpenPdnScreen {
             self.message = Some("type the path of a PDN file".into());
             return;
         }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => self.load_text(&path, &text),
+        match std::fs::read(&path) {
+            Ok(bytes) => self.load_text(&path, &crate::store::pdn::decode(&bytes)),
             Err(e) => self.message = Some(format!("cannot read {path}: {e}")),
         }
     }

@@ -3,6 +3,7 @@
 
 use super::practice_engine::{Opponent, PracticeEngine};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
+use crate::engine::Rules;
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, help, lookup};
@@ -27,6 +28,8 @@ pub struct PracticeSetupScreen {
     pub message: Option<String>,
     /// The computer opponent (`None`: both sides by hand).
     pub opponent: Option<Opponent>,
+    /// The game played (English, pool, huffing, losing).
+    pub rules: Rules,
 }
 
 impl Default for PracticeSetupScreen {
@@ -67,6 +70,7 @@ impl PracticeSetupScreen {
             by_id: false,
             message: None,
             opponent: None,
+            rules: Rules::English,
         }
     }
 
@@ -91,11 +95,13 @@ impl PracticeSetupScreen {
     /// Pick the opening asked for: by number or id when digits were typed, else at random.
     fn go(&mut self, ctx: &mut Ctx) -> Nav {
         let Some(system) = self.system() else {
-            return self.practice(PracticeScreen::start_position());
+            return self.practice(PracticeScreen::start_position_in(self.rules));
         };
+        let rules = self.rules;
         let picked: Result<Opening, String> = if self.number.is_empty() {
             let settings = DrawSettings {
                 system,
+                rules,
                 ..DrawSettings::default()
             };
             openings::draw(&settings, &[], ctx.rng)
@@ -109,6 +115,15 @@ impl PracticeSetupScreen {
                 }
                 Ok(n) => openings::opening(system, n).map_err(|e| e.to_string()),
             }
+            .and_then(|o| {
+                o.in_rules(rules).ok_or_else(|| {
+                    format!(
+                        "{}: a set move is not legal in {}",
+                        o.reference(),
+                        rules.name()
+                    )
+                })
+            })
         };
         match picked {
             Ok(o) => self.practice(PracticeScreen::from_opening(&o)),
@@ -137,6 +152,8 @@ pub enum Act {
     Opponent,
     /// The colour the engine plays.
     Colour,
+    /// The next game (English, pool, huffing, losing).
+    Game,
     /// Move in the list of systems.
     Menu,
     /// Back to the home screen.
@@ -170,6 +187,12 @@ pub static KEYS: &[Binding<Act>] = &[
         Act::Colour,
         "the colour the engine plays",
     ),
+    Binding::new(
+        &[Key::Char('r')],
+        Act::Game,
+        "the game: English, pool, huffing, the losing game",
+    )
+    .footer("game"),
     Binding::new(
         &[UP, DOWN, Key::Char('k'), Key::Char('j'), TAB],
         Act::Menu,
@@ -214,6 +237,15 @@ impl ScreenState for PracticeSetupScreen {
                     if let Some(o) = &mut self.opponent {
                         o.color = o.color.opponent();
                     }
+                    Nav::Stay
+                }
+                Some(Act::Game) => {
+                    let i = Rules::ALL
+                        .iter()
+                        .position(|&r| r == self.rules)
+                        .unwrap_or(0);
+                    self.rules = Rules::ALL[(i + 1) % Rules::ALL.len()];
+                    self.message = None;
                     Nav::Stay
                 }
                 Some(Act::Back) => Nav::Pop,
@@ -269,6 +301,13 @@ impl ScreenState for PracticeSetupScreen {
             Span::styled("  (o: level, c: colour)", look.dim()),
         ]);
         buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
+        y += 1;
+        let game = Line::from(vec![
+            Span::styled("Game: ", look.dim()),
+            Span::styled(self.rules.name(), look.accent()),
+            Span::styled("  (r: next game)", look.dim()),
+        ]);
+        buf.set_line(x, y, &game, area.width.saturating_sub(x));
         y += 2;
         let lines = [
             "Enter with no number: draw one at random (d also draws)",
