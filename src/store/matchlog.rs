@@ -323,7 +323,7 @@ mod tests {
         assert_eq!(l.next_nonblank(), Some((1, "a", true)));
         assert_eq!(l.next_nonblank(), Some((3, "b", true)));
         assert_eq!(l.next_nonblank(), Some((4, "c", false)));
-        assert_eq!(l.at, 9);
+        assert_eq!(l.at, 7);
         assert_eq!(l.next_nonblank(), None);
     }
 
