@@ -75,12 +75,12 @@ fn huffing_choices_are_logged_saved_and_exported() {
     assert_eq!(back.dropped, 0);
     assert_eq!(back.the_match, h.m);
     // The match file too.
-    let file = MatchFile::new(h.m.clone(), wall(0));
+    let file = MatchFile::new(h.m.clone());
     let text = file.to_text().unwrap();
-    assert!(text.contains("game = \"huffing\""), "{text}");
+    assert!(text.contains("\"game\":\"huffing\""), "{text}");
     assert!(text.contains("compelled"), "{text}");
     assert!(text.contains("huffed"), "{text}");
-    let again = MatchFile::from_bytes(text.as_bytes(), std::path::Path::new("m.toml")).unwrap();
+    let again = MatchFile::from_bytes(text.as_bytes(), std::path::Path::new("m.jsonl")).unwrap();
     assert_eq!(again.the_match, h.m);
     // And the PDN export, read back, replays to the same position.
     let pdn = write_pdn(&match_to_pdn(&h.m));

@@ -4,7 +4,7 @@
 //! `e2e_match_flow.rs`.)
 
 use crossboard::director::{ColourMethod, Phase, RejectionPolicy};
-use crossboard::store::matchfile::{MatchStore, latest_unfinished, load_match};
+use crossboard::store::matchfile::{MatchFile, MatchStore, latest_unfinished, load_match};
 use crossboard::tui::match_flow::persist::Saver;
 use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
 use crossboard::tui::testing::{render_text, test_app, type_text};
@@ -26,6 +26,20 @@ fn file_of(app: &App) -> PathBuf {
         .path()
         .expect("saved to a file")
         .to_path_buf()
+}
+
+/// A new process's app showing the match of `file`, resumed, `width` columns wide.
+fn resumed(store: MatchStore, file: MatchFile, width: u16) -> (FakeClock, App) {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, width, 32);
+    let wall = "2026-11-30T13:00:00Z".parse().unwrap();
+    app.screen = Screen::Match(Box::new(MatchScreen::resume(
+        file.the_match,
+        Saver::File(store),
+        clock.now(),
+        wall,
+    )));
+    (clock, app)
 }
 
 #[test]
@@ -73,15 +87,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     assert_eq!(latest, path);
     let before = std::fs::read(&path).unwrap();
     let (store, file) = MatchStore::open(&path).unwrap();
-    let clock = FakeClock::new();
-    let mut app = test_app(&clock, 100, 32);
-    let wall = "2026-11-30T13:00:00Z".parse().unwrap();
-    app.screen = Screen::Match(Box::new(MatchScreen::resume(
-        file.the_match,
-        Saver::File(store),
-        clock.now(),
-        wall,
-    )));
+    let (clock, mut app) = resumed(store, file, 100);
     let text = render_text(&app);
     assert!(text.contains("clocks paused at the last move"), "{text}");
     for (mv, r) in played.iter().zip(&readings) {
@@ -237,6 +243,38 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     assert!(!text.contains("NOT SAVED"), "{text}");
     let on_disk = load_match(&path).unwrap().the_match;
     assert_eq!(on_disk.log(), screen(&app).game_match().log());
+}
+
+#[test]
+fn a_record_torn_by_a_crash_is_dropped_said_so_and_cut_off_when_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 32);
+    app.matches.dir = Some(dir.path().to_path_buf());
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    play_first_move(&mut app, &clock);
+    let path = file_of(&app);
+    let log = screen(&app).game_match().log().to_vec();
+    drop(app);
+    // The crash cut the next record short.
+    let mut torn = std::fs::read(&path).unwrap();
+    torn.extend_from_slice(b"{\"t\":9,\"event\":\"mo");
+    std::fs::write(&path, &torn).unwrap();
+    let (store, file) = MatchStore::open(&path).unwrap();
+    assert_eq!(file.the_match.log(), &log[..]);
+    let (clock, mut app) = resumed(store, file, 240);
+    let text = render_text(&app);
+    assert!(text.contains("cut short by a crash, dropped"), "{text}");
+    assert_eq!(std::fs::read(&path).unwrap(), torn, "looking wrote");
+    // Play goes on: the torn part is cut off, the new records follow the whole ones.
+    type_text(&mut app, &clock, "\ny");
+    play_first_move(&mut app, &clock);
+    let back = load_match(&path).unwrap();
+    assert!(back.dropped.is_none());
+    assert_eq!(back.the_match.log(), screen(&app).game_match().log());
 }
 
 /// Keys, then a stop signal: the loop ends between two updates.

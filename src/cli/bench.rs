@@ -38,7 +38,8 @@ enum What {
     Render,
     /// The match director: apply() over a long scripted 11-man match, and its TOML save.
     Director,
-    /// The store: a 24-game match file saved (atomically) and loaded; PDN export and import.
+    /// The store: a 40-game match file (bytes a move against PDN, opening it), appending one
+    /// event; PDN export and import.
     Store,
     /// Endgame databases: build rate (positions/s, all cores, in memory) and probe rate.
     Egdb,

@@ -13,5 +13,6 @@ pub mod event_export;
 pub mod eventdb;
 pub mod export;
 pub mod matchfile;
+pub mod matchlog;
 pub mod pdn;
 pub mod practice;

@@ -1,4 +1,4 @@
-//! Where a match is saved: the store's atomic match file (rewritten after every event), or
+//! Where a match is saved: the store's match file (each event appended and synced), or
 //! nowhere (headless tests that do not look at files); and where the PDN export goes.
 
 use super::MatchOptions;
@@ -13,7 +13,7 @@ pub enum Saver {
     /// Not saved.
     #[default]
     Off,
-    /// Saved atomically to the store's match file after every event.
+    /// Appended to the store's match file after every event.
     File(MatchStore),
     /// A file another crossboard has open for play, looked at: nothing is written, no lock is
     /// held, and the director takes no command ([`super::MatchSession::read_only`]).
@@ -26,12 +26,33 @@ pub enum Saver {
 }
 
 impl Saver {
-    /// Write the whole match (atomically); the error as a message.
-    pub fn save(&self, m: &Match, wall: DateTime<Utc>) -> Result<(), String> {
+    /// Write what is new in the match (appended and synced); the error as a message.
+    pub fn save(&mut self, m: &Match) -> Result<(), String> {
         match self {
             Saver::Off | Saver::ReadOnly { .. } => Ok(()),
-            Saver::File(store) => store.save(m, wall).map_err(|e| e.to_string()),
+            Saver::File(store) => store.save(m).map_err(|e| e.to_string()),
         }
+    }
+
+    /// What opening the file found that the director should know, as sentences: the records
+    /// of an action a crash cut short (dropped), a version 1 file (rewritten when the match
+    /// goes on). Empty for a new match.
+    pub fn open_notes(&self) -> Vec<String> {
+        let Saver::File(store) = self else {
+            return Vec::new();
+        };
+        let mut notes = Vec::new();
+        if let Some(d) = store.dropped() {
+            notes.push(format!("{}: {d}", store.path().display()));
+        }
+        if store.is_v1() {
+            notes.push(
+                "an older (version 1) file: rewritten in the current format when the match goes \
+                 on, the original kept as NAME.v1.toml"
+                    .into(),
+            );
+        }
+        notes
     }
 
     /// The file written, if any.
@@ -65,7 +86,7 @@ pub fn create(
 ) -> Result<(Saver, Option<String>), String> {
     let store = match (options.file.as_deref(), options.dir.as_deref()) {
         (Some(f), _) if options.start_over => return start_over(f, m, wall),
-        (Some(f), _) => MatchStore::create(f, m, wall),
+        (Some(f), _) => MatchStore::create(f, m),
         (None, Some(d)) => MatchStore::create_in(d, m, wall),
         (None, None) => return Ok((Saver::Off, None)),
     };

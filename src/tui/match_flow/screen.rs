@@ -228,6 +228,11 @@ impl MatchScreen {
     ) -> MatchScreen {
         // Looking is not writing: the reopening is recorded with the director's next action.
         m.reopen(crate::director::Now { mono_ms: 0, wall });
+        let notes: String = saver
+            .open_notes()
+            .iter()
+            .map(|n| format!(" · {n}"))
+            .collect();
         let session = MatchSession::new(m, saver, now, wall);
         let mut s = MatchScreen::new(session);
         let text = match s.session.m.awaiting() {
@@ -236,7 +241,7 @@ impl MatchScreen {
             }
             _ => format!("match resumed: {}", words::status(&s.session.m)),
         };
-        s.say(text, StatusKind::Warn);
+        s.say(text + &notes, StatusKind::Warn);
         s
     }
 

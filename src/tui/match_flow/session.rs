@@ -1,8 +1,9 @@
 //! A match being run: the director's [`Match`], where it is saved, and the mapping from the
 //! TUI's injected monotonic time to the director's [`Now`].
 //!
-//! Every command goes through [`MatchSession::apply`], which saves the whole match after every
-//! change (atomically, through the store), so the file on disk is never behind the screen.
+//! Every command goes through [`MatchSession::apply`], which appends its events to the match
+//! file (synced, through the store) before the screen shows them, so the file on disk is never
+//! behind the screen.
 
 use super::persist::Saver;
 use crate::director::{
@@ -60,14 +61,14 @@ impl MatchSession {
         let now = self.now(at);
         let entries = self.m.apply(cmd, now, rng)?;
         if !entries.is_empty() {
-            self.save(now.wall);
+            self.save();
         }
         Ok(entries)
     }
 
-    /// Write the match now.
-    pub fn save(&mut self, wall: DateTime<Utc>) {
-        self.save_error = self.saver.save(&self.m, wall).err();
+    /// Write what is new in the match now.
+    pub fn save(&mut self) {
+        self.save_error = self.saver.save(&self.m).err();
     }
 
     /// What became of the match when crossboard stops: where it is saved, or that it is not.
