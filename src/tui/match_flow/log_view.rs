@@ -1,7 +1,8 @@
 //! The event log of the match in words (`L` on the match screen): every event with its time,
 //! director decisions and notes marked, newest at the bottom, scrolled with the arrows.
 
-use crate::director::{CoinSide, Entry, Event, Hand, Match, Now, Player};
+use super::words;
+use crate::director::{Entry, Event, Match, Now, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, DOWN, ESC, Key, UP, help, lookup};
 use crate::tui::theme::Appearance;
@@ -195,8 +196,8 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             format!(
                 "{} called {}, the coin landed {}: {} won the toss",
                 n(*caller),
-                coin(*call),
-                coin(*landed),
+                words::coin_side(*call),
+                words::coin_side(*landed),
                 n(*winner)
             ),
             false,
@@ -212,7 +213,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             format!(
                 "{} picked the {} hand: {colour}",
                 n(*player),
-                hand_name(*hand)
+                words::hand_name(*hand)
             ),
             false,
         ),
@@ -386,19 +387,5 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
         ),
         Event::Note { text } => (format!("NOTE: {text}"), true),
         Event::Reopened => ("match reopened, clocks held at the last move".into(), false),
-    }
-}
-
-fn coin(c: CoinSide) -> &'static str {
-    match c {
-        CoinSide::Heads => "heads",
-        CoinSide::Tails => "tails",
-    }
-}
-
-fn hand_name(h: Hand) -> &'static str {
-    match h {
-        Hand::Left => "left",
-        Hand::Right => "right",
     }
 }

@@ -5,6 +5,7 @@ use super::{Step, TOSS_TICKS, View, header};
 use crate::director::{Awaiting, CoinSide, ColourMethod, Command, Event, Hand, Match, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, ENTER, Key, LEFT, RIGHT, SPACE, TAB, help, lookup};
+use crate::tui::match_flow::words;
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::StatusKind;
 use crate::tui::widgets::menu::KeyHelp;
@@ -388,7 +389,11 @@ impl TossStage {
                 landed,
                 winner,
             }) => {
-                let mut v = vec![format!("{} called {}.", name(*caller), side_name(*call))];
+                let mut v = vec![format!(
+                    "{} called {}.",
+                    name(*caller),
+                    words::coin_side(*call)
+                )];
                 if spinning {
                     let face = if self.ticks % 2 == 0 { "H" } else { "T" };
                     let height = [0, 1, 2, 3, 2, 1][usize::from(self.ticks) % 6];
@@ -405,7 +410,7 @@ impl TossStage {
                     v.push(format!(
                         "        ( {} )   it landed {}",
                         if *landed == CoinSide::Heads { "H" } else { "T" },
-                        side_name(*landed)
+                        words::coin_side(*landed)
                     ));
                     v.push(String::new());
                     v.push(format!("{} won the toss.", name(*winner)));
@@ -515,23 +520,8 @@ impl TossStage {
 /// The status line of the colour choice.
 fn status(m: &Match) -> String {
     match m.awaiting() {
-        Awaiting::Toss(ColourMethod::CoinFlip) => "colour choice: a player calls the coin".into(),
-        Awaiting::Toss(ColourMethod::Bag) => "colour choice: a player draws from the bag".into(),
-        Awaiting::Toss(ColourMethod::ConcealedHands) => {
-            "colour choice: a player picks a hand".into()
-        }
-        Awaiting::Toss(ColourMethod::DirectorAssigns) => {
-            "colour choice: the director assigns colours".into()
-        }
-        Awaiting::ColourChoice(p) => format!("{} won the toss and chooses a colour", m.name(p)),
+        a @ (Awaiting::Toss(_) | Awaiting::ColourChoice(_)) => words::awaiting(m, a),
         _ => "colours are settled: Enter goes on to the ballot draw".into(),
-    }
-}
-
-fn side_name(s: CoinSide) -> &'static str {
-    match s {
-        CoinSide::Heads => "heads",
-        CoinSide::Tails => "tails",
     }
 }
 
