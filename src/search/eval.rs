@@ -327,7 +327,10 @@ mod tests {
                 let trapped = crate::engine::squares(p.kings())
                     .filter(|k| king_steps(k.bit()) & p.empty_squares() == 0)
                     .count() as u32;
-                assert_eq!((p.kings() & !king_steps(p.empty_squares())).count_ones(), trapped);
+                assert_eq!(
+                    (p.kings() & !king_steps(p.empty_squares())).count_ones(),
+                    trapped
+                );
                 if !p.must_capture() {
                     let expected = has_any_move(&p).then(|| evaluate(&p));
                     assert_eq!(evaluate_quiet(&p), expected, "{}", p.to_fen());
