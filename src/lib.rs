@@ -4,6 +4,7 @@
 //! - [`engine`]: the rules (positions, moves, notation, FEN, games, perft).
 //! - [`openings`]: the opening systems (GAYP, 2-move, 3-move, 11-Man Ballot, Roll Your Own) and drawing.
 //! - [`director`]: the match state machine, clocks and scoring (pure: time and randomness come in).
+//! - [`egdb`]: endgame databases (indexing, retrograde solving, verification, probing; pure).
 //! - [`event`]: the tournament desk: divisions, Swiss and round-robin pairing, standings (pure).
 //! - [`search`]: the built-in engine (alpha-beta, levels, analysis).
 //! - [`store`]: files: PDN, atomic saves, the config file, the match file.
@@ -12,6 +13,7 @@
 
 pub mod cli;
 pub mod director;
+pub mod egdb;
 pub mod engine;
 pub mod event;
 pub mod openings;

@@ -1,5 +1,6 @@
-//! End to end under tmux: a 6-player Swiss of 3 rounds run through the desk screen, the
-//! standings shown and the HTML crosstable exported.
+//! End to end under tmux: a 6-player Swiss of 3 rounds run through the desk screen, one board
+//! played on crossboard with the match flow, the standings shown and the HTML crosstable
+//! exported.
 
 mod common;
 
@@ -39,6 +40,11 @@ fn a_six_player_swiss_through_the_desk_screen() {
         t.keys(&["p"]);
         t.wait_text(&format!("recorded: round {round} paired"));
         for board in 1..=3 {
+            if (round, board) == (1, 1) {
+                play_board_on_crossboard(&t);
+                t.keys(&["j"]);
+                continue;
+            }
             // First player wins game 1, game 2 drawn: two keys per board.
             t.keys(&["1"]);
             t.wait_text(&format!("round {round} board {board}: 1"));
@@ -64,6 +70,11 @@ fn a_six_player_swiss_through_the_desk_screen() {
         assert!(text.contains(name), "{name} missing from the crosstable");
     }
     assert_eq!(text.matches("<tr>").count(), 7, "header and six players");
+    // The board played on crossboard: its match file, in the data folder, is the record.
+    let file = data
+        .path()
+        .join("crossboard/matches/club-open-open-r1-b1.toml");
+    assert!(file.is_file(), "{}", file.display());
     // The event is in the database: the CLI reads the same standings.
     let out = std::process::Command::new(bin())
         .env("XDG_DATA_HOME", data.path())
@@ -73,4 +84,33 @@ fn a_six_player_swiss_through_the_desk_screen() {
     let standings = String::from_utf8_lossy(&out.stdout);
     assert!(standings.contains("R3"), "{standings}");
     t.keys(&["q", "q", "q"]);
+}
+
+/// Board 1 of round 1 played on crossboard: `P` opens the match (colours from the pairing),
+/// game 1 resigned by Red at once, game 2 agreed drawn; `q` on the finished match goes back to
+/// the desk, which records the two games.
+fn play_board_on_crossboard(t: &Tmux) {
+    t.keys(&["P"]);
+    common::draw_and_start_first_game(t);
+    t.keys(&["r"]);
+    t.wait_text("Who resigns this game?");
+    t.keys(&["r"]);
+    t.wait_text("resigns this game?");
+    t.keys(&["y"]);
+    t.wait_text("Game over");
+    t.keys(&["Enter"]);
+    t.wait_text("By game");
+    t.keys(&["Enter"]);
+    t.wait_text("starts");
+    t.keys(&["Enter"]);
+    t.wait_text("legal: ");
+    t.keys(&["o"]);
+    t.wait_text("offers a draw");
+    t.keys(&["a"]);
+    t.wait_text("Game over");
+    t.keys(&["Enter"]);
+    t.wait_text("Match over");
+    t.keys(&["q"]);
+    let desk = t.wait_text("round 1 board 1 from crossboard: 2 =");
+    assert!(desk.contains("crossboard"), "{desk}");
 }

@@ -5,63 +5,8 @@
 
 mod common;
 
-use common::{Tmux, WAIT_SECS, bin};
+use common::{Tmux, WAIT_SECS, bin, play_two_moves, start_default_match};
 use std::process::Command;
-
-/// The legal moves the input line lists ("legal: 9-14 10-15 ...").
-fn legal_moves(screen: &str) -> Vec<String> {
-    screen
-        .lines()
-        .find_map(|l| l.split("legal: ").nth(1))
-        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
-        .unwrap_or_default()
-}
-
-/// From the home screen to the first game of a match on the defaults, clock running.
-fn start_default_match(t: &Tmux) {
-    t.wait_text("New match");
-    t.keys(&["n"]);
-    t.wait_text("New match: set-up");
-    let form = t.wait_text("Enter starts the match");
-    assert!(form.contains("30 moves in 60 min"), "{form}");
-    t.keys(&["Enter"]);
-    t.wait_text("calls the coin");
-    t.keys(&["h"]);
-    t.wait_text("r Red, w White");
-    t.keys(&["r"]);
-    t.wait_text("on to the ballot draw");
-    t.keys(&["Enter"]);
-    t.wait_text("Enter draws the ballot");
-    t.keys(&["Enter"]);
-    let drawn = t.wait_text("White decides first");
-    assert!(drawn.contains("Public position id"), "{drawn}");
-    t.keys(&["a"]);
-    t.wait_text("Enter goes to the board");
-    t.keys(&["Enter"]);
-    t.wait_text("starts");
-    t.keys(&["Enter"]);
-    t.wait_text("legal: ");
-}
-
-/// Play the first legal move twice; returns the moves.
-fn play_two_moves(t: &Tmux) -> Vec<String> {
-    let mut played = Vec::new();
-    for _ in 0..2 {
-        let screen = t.wait_text("legal: ");
-        let mv = legal_moves(&screen)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| panic!("a legal move listed:\n{screen}"));
-        t.text(&mv);
-        t.wait_text("Enter plays");
-        t.keys(&["Enter"]);
-        t.wait_for(&format!("{mv} played"), WAIT_SECS, |s| {
-            s.contains(&format!(" {mv} ")) && s.contains("Move: _ ")
-        });
-        played.push(mv);
-    }
-    played
-}
 
 #[test]
 fn a_match_on_the_defaults_starts_and_moves_are_played() {
@@ -84,7 +29,10 @@ fn a_match_on_the_defaults_starts_and_moves_are_played() {
         "the move list has the move and its clock reading:\n{screen}"
     );
     assert!(screen.contains("game 1 of 2"), "{screen}");
+    // Ctrl-C in a running game asks first (the match is saved either way); y quits.
     t.keys(&["C-c"]);
+    t.wait_text("Quit now?");
+    t.keys(&["y"]);
     t.wait_text("EXITED");
 }
 
@@ -159,5 +107,8 @@ fn sigkill_mid_game_then_resume_shows_every_move_and_clock_reading() {
     t.wait_for("clocks running", WAIT_SECS, |s| {
         !s.contains("Clocks paused") && s.contains("to move")
     });
+    // Ctrl-C twice quits at once.
+    t.keys(&["C-c"]);
+    t.wait_text("Quit now?");
     t.keys(&["C-c"]);
 }

@@ -7,7 +7,14 @@ use common::{Tmux, WAIT_SECS, bin};
 
 #[test]
 fn practice_against_the_engine_replies_and_hints_without_input() {
-    let Some(t) = Tmux::start(80, 24, &format!("{}; echo EXITED; sleep 30", bin())) else {
+    // Its own data folder: practice set-up memory is written there, not in the user's.
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "XDG_DATA_HOME={} {}; echo EXITED; sleep 30",
+        dir.path().display(),
+        bin()
+    );
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
         return;
     };
     t.wait_text("New match");

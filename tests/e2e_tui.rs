@@ -7,16 +7,19 @@ mod common;
 use common::{Tmux, WAIT_SECS, bin};
 
 /// Run the binary, then report the terminal mode and a marker once it exits.
-fn wrapped(args: &str) -> String {
+fn wrapped(data: &std::path::Path, args: &str) -> String {
+    // Its own data folder: practice set-up memory is written there, not in the user's.
     format!(
-        "{} {args}; echo; stty -a | grep -o -- '-\\?icanon' | head -1; echo EXITED; sleep 30",
+        "XDG_DATA_HOME={} {} {args}; echo; stty -a | grep -o -- '-\\?icanon' | head -1; echo EXITED; sleep 30",
+        data.display(),
         bin()
     )
 }
 
 #[test]
 fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
-    let Some(t) = Tmux::start(80, 24, &wrapped("")) else {
+    let data = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(80, 24, &wrapped(data.path(), "")) else {
         return;
     };
     t.wait_text("New match");
@@ -84,7 +87,8 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
 
 #[test]
 fn window_too_small_says_so_and_recovers_on_resize() {
-    let Some(t) = Tmux::start(60, 20, &wrapped("--ascii")) else {
+    let data = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(60, 20, &wrapped(data.path(), "--ascii")) else {
         return;
     };
     t.wait_text("window too small (need 80x24)");
@@ -99,7 +103,8 @@ fn window_too_small_says_so_and_recovers_on_resize() {
 
 #[test]
 fn question_mark_shows_the_keys_of_the_current_screen() {
-    let Some(t) = Tmux::start(80, 24, &wrapped("--no-color")) else {
+    let data = tempfile::tempdir().unwrap();
+    let Some(t) = Tmux::start(80, 24, &wrapped(data.path(), "--no-color")) else {
         return;
     };
     t.wait_text("New match");

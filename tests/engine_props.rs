@@ -1,6 +1,6 @@
 //! Property tests of the rules engine over positions reached by random play, in every game.
 
-use crossboard::engine::{Game, Move, Position, Rules, parse_move, parse_squares, squares};
+use crossboard::engine::{Game, Move, Position, Rules, parse_move, parse_squares, perft, squares};
 use proptest::prelude::*;
 
 /// A position reached from the start by `choices` (each picks one legal move by index).
@@ -150,6 +150,26 @@ proptest! {
         let back: Wrap = toml::from_str(&text).unwrap();
         prop_assert_eq!(back.game.rules(), rules);
         prop_assert_eq!(back.game, game);
+    }
+
+    /// Perft's bulk counting and its capture descent agree with the moves a game is offered
+    /// (pool counts each capture's routes once, as distinct_moves does).
+    #[test]
+    fn perft_counts_the_legal_moves(c in choices(), rules in any_rules()) {
+        let game = playout_in(rules, &c);
+        let pos = game.position();
+        let offered = |p: &Position| if rules == Rules::Pool {
+            p.distinct_moves().len() as u64
+        } else {
+            p.legal_moves().len() as u64
+        };
+        prop_assert_eq!(perft(pos, 1), offered(pos));
+        prop_assert_eq!(crossboard::engine::count_moves(pos), pos.legal_moves().len() as u64);
+        let two: u64 = if rules == Rules::Pool { pos.distinct_moves() } else { pos.legal_moves() }
+            .iter()
+            .map(|m| offered(&pos.after(m)))
+            .sum();
+        prop_assert_eq!(perft(pos, 2), two);
     }
 
     #[test]

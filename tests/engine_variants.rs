@@ -48,6 +48,19 @@ fn pool_start_depths_11_to_13() {
     }
 }
 
+/// Rule 24 from the start: the independent generator gives the published pool figure at depth
+/// 8, and under Russian crowning (a man crowned mid-capture goes on as a king) the published
+/// Russian one, 929,899: the first depth where the two rules part.
+#[test]
+fn pool_rule_24_parts_from_russian_at_depth_8() {
+    let start = slow::from_fen(&Position::start().to_fen());
+    assert_eq!(slow::perft(&start, slow::Game::Pool, 7), POOL_TABLE[7]);
+    assert_eq!(slow::perft(&start, slow::Game::Russian, 7), POOL_TABLE[7]);
+    assert_eq!(slow::perft(&start, slow::Game::Pool, 8), POOL_TABLE[8]);
+    assert_eq!(slow::perft(&start, slow::Game::Russian, 8), 929_899);
+    assert_eq!(perft(&Position::start_in(Rules::Pool), 8), POOL_TABLE[8]);
+}
+
 /// The losing game moves as English draughts does: the same perft.
 #[test]
 fn losing_game_perft_is_english_perft() {
@@ -65,6 +78,10 @@ mod slow {
     pub enum Game {
         Pool,
         Huffing,
+        /// Russian draughts: pool's moves, except that a man reaching the king row in a
+        /// capture is crowned at once and goes on capturing as a flying king. Only here to
+        /// show that the engine follows rule 24 where the two differ.
+        Russian,
     }
 
     #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -125,6 +142,8 @@ mod slow {
     struct Step {
         to: (i32, i32),
         taken: Vec<(i32, i32)>,
+        /// Crowned on the way (Russian rules only).
+        crowned: bool,
     }
 
     fn finish(b: &Board, from: (i32, i32), s: &Step) -> Board {
@@ -134,7 +153,7 @@ mod slow {
         for &(r, c) in &s.taken {
             next.cells[r as usize][c as usize] = None;
         }
-        let king = man.king || s.to.0 as usize == last_row(man.red);
+        let king = man.king || s.crowned || s.to.0 as usize == last_row(man.red);
         next.cells[s.to.0 as usize][s.to.1 as usize] = Some(Man { king, ..man });
         next.red_to_move = !b.red_to_move;
         next
@@ -185,31 +204,44 @@ mod slow {
 
     /// Every complete pool capture from `here`: "a complete jump is all checkers under the
     /// range of fire", so after a capture the piece goes on whenever it can (a king choosing a
-    /// landing square from which it can), and a man crossing the king row stays a man.
+    /// landing square from which it can), and a man crossing the king row stays a man. With
+    /// `russian`, a man landing on the king row is a king from there on.
     fn pool_captures(
         b: &Board,
         man: Man,
         here: (i32, i32),
         taken: &mut Vec<(i32, i32)>,
+        russian: bool,
         out: &mut Vec<Step>,
     ) {
         for (victim, lands) in pool_jumps(b, man, here, taken) {
             taken.push(victim);
+            let as_of = |l: (i32, i32)| Man {
+                king: man.king || (russian && l.0 as usize == last_row(man.red)),
+                ..man
+            };
             let onward: Vec<(i32, i32)> = lands
                 .iter()
                 .copied()
-                .filter(|&l| !pool_jumps(b, man, l, taken).is_empty())
+                .filter(|&l| !pool_jumps(b, as_of(l), l, taken).is_empty())
                 .collect();
             if onward.is_empty() {
                 for l in lands {
                     out.push(Step {
                         to: l,
                         taken: taken.clone(),
+                        crowned: false,
                     });
                 }
             } else {
                 for l in onward {
-                    pool_captures(b, man, l, taken, out);
+                    let before = out.len();
+                    pool_captures(b, as_of(l), l, taken, russian, out);
+                    if as_of(l).king && !man.king {
+                        for s in &mut out[before..] {
+                            s.crowned = true;
+                        }
+                    }
                 }
             }
             taken.pop();
@@ -246,6 +278,7 @@ mod slow {
                 out.push(Step {
                     to: (lr, lc),
                     taken: taken.clone(),
+                    crowned: false,
                 });
             }
             if !crowned {
@@ -257,6 +290,7 @@ mod slow {
             out.push(Step {
                 to: here,
                 taken: taken.clone(),
+                crowned: false,
             });
         }
     }
@@ -277,7 +311,10 @@ mod slow {
                 lifted.cells[r][c] = None;
                 let mut found = Vec::new();
                 match game {
-                    Game::Pool => pool_captures(&lifted, man, from, &mut Vec::new(), &mut found),
+                    Game::Pool | Game::Russian => {
+                        let russian = game == Game::Russian;
+                        pool_captures(&lifted, man, from, &mut Vec::new(), russian, &mut found)
+                    }
                     Game::Huffing => {
                         english_captures(&lifted, man, from, &mut Vec::new(), true, &mut found)
                     }
@@ -293,9 +330,10 @@ mod slow {
                         let s = Step {
                             to: (nr, nc),
                             taken: Vec::new(),
+                            crowned: false,
                         };
                         steps.push(finish(b, from, &s));
-                        if !(man.king && game == Game::Pool) {
+                        if !(man.king && game != Game::Huffing) {
                             break;
                         }
                         nr += dr;
@@ -305,7 +343,7 @@ mod slow {
             }
         }
         match game {
-            Game::Pool if !captures.is_empty() => {
+            Game::Pool | Game::Russian if !captures.is_empty() => {
                 let mut unique: Vec<Board> = Vec::new();
                 for n in captures {
                     if !unique.contains(&n) {
@@ -314,7 +352,7 @@ mod slow {
                 }
                 unique
             }
-            Game::Pool => steps,
+            Game::Pool | Game::Russian => steps,
             Game::Huffing => {
                 steps.extend(captures);
                 steps

@@ -46,20 +46,79 @@ fn berger_tables_for_3_to_16_players() {
             assert!(f.abs() <= 1, "{players}: player {p} colour balance {f}");
         }
     }
-    // FIDE Handbook C.05 Annex 1, 8 players.
-    let t8 = berger(8);
-    let want = [
-        vec![(1, 8), (2, 7), (3, 6), (4, 5)],
-        vec![(8, 5), (6, 4), (7, 3), (1, 2)],
-        vec![(2, 8), (3, 1), (4, 7), (5, 6)],
-        vec![(8, 6), (7, 5), (1, 4), (2, 3)],
-        vec![(3, 8), (4, 2), (5, 1), (6, 7)],
-        vec![(8, 7), (1, 6), (2, 5), (3, 4)],
-        vec![(4, 8), (5, 3), (6, 2), (7, 1)],
-    ];
-    assert_eq!(t8, want);
-    // Odd: the dummy (4 for 3 players) is the bye; the double cycle swaps colours.
+    // Odd: the dummy (4 for 3 players) is the bye.
     assert_eq!(berger(3)[0], vec![(1, 4), (2, 3)]);
+}
+
+/// The FIDE tables (C.05 Annex 1) for 3-16 players, round by round and board by board.
+#[test]
+fn berger_tables_are_the_fide_handbook_tables() {
+    let text = include_str!("fixtures/events/berger_fide_c05_annex1.txt");
+    let mut tables: HashMap<u32, Vec<Vec<(u32, u32)>>> = HashMap::new();
+    let mut current = 0;
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        if let Some(n) = line.strip_prefix("players ") {
+            current = n.parse().unwrap();
+            continue;
+        }
+        let round = line
+            .split_whitespace()
+            .map(|p| {
+                let (a, b) = p.split_once('-').unwrap();
+                (a.parse().unwrap(), b.parse().unwrap())
+            })
+            .collect();
+        tables.entry(current).or_default().push(round);
+    }
+    assert_eq!(tables.len(), 7, "tables for 4, 6, ..., 16");
+    for players in 3..=16u32 {
+        let even = players + players % 2;
+        assert_eq!(berger(players), tables[&even], "{players} players");
+    }
+}
+
+/// A double round robin: the second cycle reverses the colours of the first, whose last two
+/// rounds are exchanged, so no player has the same colour three rounds running.
+#[test]
+fn double_round_robin_colours() {
+    for players in 3..=16u32 {
+        let n = players + players % 2;
+        let rounds = 2 * (n - 1);
+        let mut runs: HashMap<u32, (bool, u32)> = HashMap::new();
+        let mut met = HashMap::new();
+        for r in 1..=rounds {
+            let round = berger_round(players, 2, r).unwrap();
+            for (a, b) in round {
+                *met.entry((a, b)).or_insert(0) += 1;
+                if a > players || b > players {
+                    // The bye: no game, no colour.
+                    runs.insert(a.min(b), (true, 0));
+                    continue;
+                }
+                for (p, first) in [(a, true), (b, false)] {
+                    let run = runs.entry(p).or_insert((first, 0));
+                    *run = if run.0 == first && run.1 > 0 {
+                        (first, run.1 + 1)
+                    } else {
+                        (first, 1)
+                    };
+                    assert!(
+                        run.1 <= 2,
+                        "{players} players: {p} has the same colour 3 times by round {r}"
+                    );
+                }
+            }
+        }
+        assert!(
+            met.values().all(|&k| k == 1),
+            "each pairing once per colour"
+        );
+        assert_eq!(met.len() as u32, n * (n - 1));
+        assert_eq!(berger_round(players, 2, rounds + 1), None);
+    }
+    // Four players: rounds 2 and 3 of the first cycle exchanged; the second cycle in order.
+    assert_eq!(berger_round(4, 2, 2), Some(vec![(2, 4), (3, 1)]));
+    assert_eq!(berger_round(4, 2, 4), Some(vec![(4, 1), (3, 2)]));
     assert_eq!(berger_round(3, 2, 4), Some(vec![(4, 1), (3, 2)]));
 }
 
@@ -242,7 +301,7 @@ fn swiss_properties_over_random_events() {
     let mut rng = ChaCha8Rng::seed_from_u64(2026);
     let sizes = [8, 9, 13, 16, 21, 32, 47, 64, 85, 120];
     for (k, &players) in sizes.iter().enumerate() {
-        let rounds = 5 + (k as u32 * 3) % 9; // 5..=13
+        let rounds = 5 + (k as u32 * 5) % 9; // 5, 10, 6, 11, 7, 12, 8, 13, 9, 5
         let games = if k % 3 == 0 { 1 } else { 2 };
         // A Swiss of more rounds than about half the field can paint itself into a corner.
         let mut e = swiss_event(players, rounds.min(players / 2 + 1), games, &mut rng);

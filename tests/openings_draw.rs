@@ -341,6 +341,7 @@ fn draws_and_settings_survive_serialisation() {
         exclude_man_down: true,
         exclude_kingsrow_lost: false,
         no_repeat: true,
+        rules: Default::default(),
     };
     let text = toml::to_string(&s).unwrap();
     assert!(text.contains("system = \"three-move\""), "{text}");
@@ -432,4 +433,45 @@ fn a_wrong_record_does_not_replay() {
         .unwrap();
     redraw.why = Some(Refusal::AlreadyPlayed);
     assert!(replay(&s, &[], &bad).is_err());
+}
+
+#[test]
+fn every_system_is_drawn_in_every_game_with_its_own_man_down_check() {
+    use crossboard::engine::Rules;
+    use crossboard::openings::{all_in, playable_in};
+    for system in System::ALL {
+        for rules in Rules::ALL {
+            let openings = all_in(system, rules);
+            assert_eq!(openings.len() as u32, system.count());
+            for o in openings
+                .iter()
+                .filter(|o| playable_in(system, o.number, rules))
+            {
+                assert_eq!(o.position.rules(), rules, "{} in {rules:?}", o.reference());
+                let judged = if rules == Rules::Huffing {
+                    o.position.with_rules(Rules::English)
+                } else {
+                    o.position
+                };
+                assert_eq!(o.loses_man, crossboard::openings::man_down(&judged));
+            }
+            let s = DrawSettings {
+                rules,
+                exclude_man_down: true,
+                ..settings(system)
+            };
+            for d in draws(&s, 7, 4) {
+                assert_eq!(d.opening.position.rules(), rules);
+                assert!(d.opening.loses_man.is_none());
+                assert!(playable_in(system, d.opening.number, rules));
+            }
+        }
+    }
+    // GAYP is the standard start in every game.
+    for rules in Rules::ALL {
+        assert_eq!(
+            all_in(System::Gayp, rules)[0].position,
+            crossboard::engine::Position::start_in(rules)
+        );
+    }
 }

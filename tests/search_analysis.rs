@@ -87,7 +87,7 @@ fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is
     let depth = crossboard::search::analysis::DEFAULT_BALLOT_DEPTH;
     let stop = Arc::new(AtomicBool::new(false));
     let list: Vec<Position> = marked_before.iter().map(|p| p.position).collect();
-    let verdicts = crossboard::search::analysis::analyse_all(&list, depth, &stop, &|_| {});
+    let verdicts = crossboard::search::analysis::analyse_all(&list, depth, None, &stop, &|_| {});
     for (p, v) in marked_before.iter().zip(&verdicts) {
         assert!(p.kingsrow_lost);
         assert_eq!(v.loses_material, Some(Color::White), "id {}: {v:?}", p.id);
@@ -99,6 +99,6 @@ fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is
         .map(|p| p.position)
         .collect();
     assert!(drawn.len() > 140);
-    let verdicts = crossboard::search::analysis::analyse_all(&drawn, depth, &stop, &|_| {});
+    let verdicts = crossboard::search::analysis::analyse_all(&drawn, depth, None, &stop, &|_| {});
     assert!(verdicts.iter().all(|v| v.loses_material.is_none()));
 }

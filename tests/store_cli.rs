@@ -21,7 +21,7 @@ fn pdn_check_lists_every_game() {
     assert!(out.status.success(), "{stdout}");
     assert_eq!(
         stdout.trim_end(),
-        "  1  Loy, Jim - Chinook  0-1  38 moves  B:W11,12,13,17,21,32:B3,4,6,10,14,26"
+        "  1  Loy, Jim - Chinook  0-1  38 plies, 19 moves  B:W11,12,13,17,21,32:B3,4,6,10,14,26"
     );
 }
 
@@ -32,7 +32,7 @@ fn pdn_check_reports_a_bad_game_and_goes_on() {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
     assert!(
-        lines[0].starts_with("  1  A - B  1-0  2 moves  B:"),
+        lines[0].starts_with("  1  A - B  1-0  2 plies, 1 move  B:"),
         "{stdout}"
     );
     assert!(
@@ -40,7 +40,7 @@ fn pdn_check_reports_a_bad_game_and_goes_on() {
         "{stdout}"
     );
     assert!(
-        lines[2].starts_with("  3  ? - ?  *  3 moves  W:"),
+        lines[2].starts_with("  3  ? - ?  *  3 plies, 2 moves  W:"),
         "{stdout}"
     );
     assert!(!out.status.success());
@@ -83,12 +83,12 @@ fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     };
     let mut m = Match::new(s, now(0)).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
-    let path = dir.join("final.toml");
-    let store = MatchStore::create(&path, &m, now(0).wall).unwrap();
+    let path = dir.join("final.jsonl");
+    let mut store = MatchStore::create(&path, &m).unwrap();
     let mut apply = |m: &mut Match, c: Command, t: &mut u64| {
         *t += 30_000;
         m.apply(c, now(*t), &mut rng).unwrap();
-        store.save(m, now(*t).wall).unwrap();
+        store.save(m).unwrap();
     };
     apply(
         &mut m,
@@ -177,12 +177,14 @@ fn export_of_a_damaged_file_names_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = small_match(dir.path());
     let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(&path, text.replacen("ballots = 2", "ballots = two", 1)).unwrap();
+    let bad = text.replacen("\"ballots\":2", "\"ballots\":two", 1);
+    assert_ne!(bad, text);
+    std::fs::write(&path, bad).unwrap();
     let out = crossboard(&["export", path.to_str().unwrap()]);
     assert!(!out.status.success());
     let stderr = String::from_utf8_lossy(&out.stderr);
-    let line = text.lines().position(|l| l == "ballots = 2").unwrap() + 1;
-    assert!(stderr.contains(&format!("final.toml:{line}:")), "{stderr}");
+    // The settings are line 2.
+    assert!(stderr.contains("final.jsonl:2:"), "{stderr}");
     assert!(!dir.path().join("final.pdn").exists());
 }
 

@@ -12,7 +12,8 @@ use crossboard::openings::System;
 use crossboard::store::atomic::LoadError;
 use crossboard::store::export::match_to_pdn;
 use crossboard::store::matchfile::{
-    END_MARKER, MatchFile, MatchStore, StoreError, latest_unfinished, list_matches, load_match,
+    END_MARKER, MatchFile, MatchStore, StoreError, WriterLock, latest_unfinished, list_matches,
+    load_match, v1_text,
 };
 use crossboard::store::pdn::{PdnResult, read_pdn, write_pdn};
 use rand::{RngExt, SeedableRng};
@@ -168,7 +169,7 @@ fn run(
         },
     )
     .unwrap();
-    let mut store = MatchStore::create(path, &m, wall(0)).unwrap();
+    let mut store = MatchStore::create(path, &m).unwrap();
     // Thousands of saves: skip the disk syncs (store_atomic tests the synced path).
     store.set_durable(false);
     let mut p = Process { m, mono_origin: 0 };
@@ -179,12 +180,19 @@ fn run(
         let mut rng = s.rng(2);
         p.m.apply(cmd.clone(), now, &mut rng)
             .unwrap_or_else(|e| panic!("step {}: {cmd:?} refused: {e}", s.step));
-        store.save(&p.m, now.wall).unwrap();
+        store.save(&p.m).unwrap();
         s.step += 1;
         if check_every_state {
             let back = load_match(path).unwrap_or_else(|e| panic!("step {}: {e}", s.step));
-            let written = MatchFile::new(p.m.clone(), now.wall).to_text().unwrap();
-            assert_eq!(back.to_text().unwrap(), written, "step {}", s.step);
+            // Appended record by record, the file is what writing the match at once gives.
+            let written = MatchFile::new(p.m.clone()).to_text().unwrap();
+            assert_eq!(
+                std::fs::read_to_string(path).unwrap(),
+                written,
+                "step {}",
+                s.step
+            );
+            assert_eq!(back.the_match, p.m, "step {}", s.step);
             assert_eq!(back.the_match.phase(), p.m.phase());
         }
         if kill_every > 0 && s.step % kill_every == 0 {
@@ -210,7 +218,7 @@ fn run(
                     .unwrap();
             }
             p.m = m;
-            store.save(&p.m, wall(s.elapsed)).unwrap();
+            store.save(&p.m).unwrap();
         }
         assert!(s.step < 20_000, "the script does not end");
     }
@@ -276,8 +284,14 @@ fn every_state_of_a_long_match_reads_back() {
     assert!(moves > 150, "{moves} moves");
     assert!(m.outcome().is_some());
     let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.starts_with("format-version = 1\n"), "{}", &text[..80]);
-    assert!(text.trim_end().ends_with(END_MARKER));
+    assert!(
+        text.starts_with("{\"format-version\":2}\n"),
+        "{}",
+        &text[..80]
+    );
+    // One record a line after the version and the settings.
+    assert_eq!(text.lines().count(), 2 + m.log().len());
+    assert!(text.ends_with('\n'));
 }
 
 #[test]
@@ -329,44 +343,61 @@ fn export_writes_every_game_and_reimports() {
     assert!(text.contains("{[%clock "));
 }
 
+/// A finished one-ballot match saved at `path`: the match, the file's bytes and text, and the
+/// length of its version and settings lines.
+fn one_ballot_file(path: &Path) -> (Match, Vec<u8>, String, usize) {
+    let (m, _) = run(5, 1, path, 0, false);
+    let good = std::fs::read(path).unwrap();
+    let text = String::from_utf8(good.clone()).unwrap();
+    let header = text.find("\n{\"at\"").unwrap() + 1;
+    (m, good, text, header)
+}
+
 #[test]
 fn damaged_files_are_refused_and_never_overwritten() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("match.toml");
-    let (m, _) = run(5, 1, &path, 0, false);
-    let good = std::fs::read(&path).unwrap();
-    // Truncated anywhere: refused with the file named, never misread.
-    for cut in (0..good.len()).step_by(good.len() / 97 + 1) {
+    let path = dir.path().join("match.jsonl");
+    let (m, good, text, header) = one_ballot_file(&path);
+    // Cut short in the version or the settings line: refused, the file named and untouched.
+    for cut in (0..header).step_by(header / 29 + 1) {
         std::fs::write(&path, &good[..cut]).unwrap();
         let e = MatchStore::open(&path).unwrap_err();
-        assert!(e.to_string().contains("match.toml"), "{e}");
+        assert!(e.to_string().contains("match.jsonl"), "{e}");
         // A new match cannot be created over it either.
         assert!(matches!(
-            MatchStore::create(&path, &m, wall(0)),
+            MatchStore::create(&path, &m),
             Err(StoreError::Exists(_))
         ));
         assert_eq!(std::fs::read(&path).unwrap(), &good[..cut]);
     }
-    // Hand-edited wrong: a bad value names its line.
-    let text = String::from_utf8(good.clone()).unwrap();
-    let edited = text.replacen("ballots = 1", "ballots = \"one\"", 1);
+    // Hand-edited wrong: a bad value names its line and its key.
+    let edited = text.replacen("\"ballots\":1", "\"ballots\":\"one\"", 1);
+    assert_ne!(edited, text);
     std::fs::write(&path, &edited).unwrap();
     let e = load_match(&path).unwrap_err();
-    let line = edited.lines().position(|l| l.contains("\"one\"")).unwrap() + 1;
-    assert_eq!(e.line(), Some(line), "{e}");
-    assert!(
-        e.to_string().contains("key `match.settings.ballots`"),
-        "{e}"
-    );
+    assert_eq!(e.line(), Some(2), "{e}");
+    assert!(e.to_string().contains("ballots"), "{e}");
+    // A move that does not follow: refused with its line and the reason.
+    let moves: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("\"event\":\"move\""))
+        .map(|(i, _)| i)
+        .collect();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(moves[4], moves[5]);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    let e = load_match(&path).unwrap_err();
+    assert_eq!(e.line(), Some(moves[4] + 1), "{e}");
     // A newer format is refused.
     std::fs::write(
         &path,
-        text.replacen("format-version = 1", "format-version = 2", 1),
+        text.replacen("\"format-version\":2", "\"format-version\":3", 1),
     )
     .unwrap();
     assert!(matches!(
         load_match(&path),
-        Err(LoadError::Newer { found: 2, .. })
+        Err(LoadError::Newer { found: 3, .. })
     ));
     // Replacing it must be asked for, and keeps the damaged file aside.
     let (store, aside) = MatchStore::replace_damaged(&path, &m, wall(5)).unwrap();
@@ -374,10 +405,124 @@ fn damaged_files_are_refused_and_never_overwritten() {
     assert!(
         std::fs::read_to_string(&aside)
             .unwrap()
-            .contains("format-version = 2")
+            .contains("\"format-version\":3")
     );
     assert_eq!(store.path(), path);
     assert!(load_match(&path).is_ok());
+}
+
+#[test]
+fn a_record_torn_by_a_crash_is_dropped_with_a_note_and_cut_off_when_the_match_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("match.jsonl");
+    let (m, good, text, header) = one_ballot_file(&path);
+    let log = m.log();
+    // The creation record is written with the file, atomically: never torn.
+    let first = header + text[header..].find('\n').unwrap() + 1;
+    // Cut anywhere among the records: loads to exactly the whole records before the cut
+    // (less an action cut in two), says what it dropped, and writes nothing.
+    for cut in (first..good.len()).step_by(good.len() / 113 + 1) {
+        std::fs::write(&path, &good[..cut]).unwrap();
+        let (store, file) = MatchStore::open(&path).unwrap_or_else(|e| panic!("cut {cut}: {e}"));
+        let n = file.the_match.log().len();
+        assert_eq!(file.the_match.log(), &log[..n], "cut {cut}");
+        let whole_lines = good[..cut].iter().filter(|&&b| b == b'\n').count() - 2;
+        let torn = good[cut - 1] != b'\n';
+        assert!(n <= whole_lines + usize::from(torn), "cut {cut}");
+        if n < whole_lines || (torn && n == whole_lines) {
+            let d = file.dropped.clone().unwrap();
+            assert!(d.to_string().contains("cut short by a crash"), "{d}");
+        }
+        drop(store);
+        assert_eq!(std::fs::read(&path).unwrap(), &good[..cut], "cut {cut}");
+    }
+    // Continued: the torn part is cut off before the next record.
+    let cut = good.len() - 9;
+    std::fs::write(&path, &good[..cut]).unwrap();
+    let (mut store, file) = MatchStore::open(&path).unwrap();
+    assert!(file.dropped.is_some());
+    let mut m2 = file.the_match;
+    m2.reopen(Now {
+        mono_ms: 0,
+        wall: wall(1),
+    });
+    store.save(&m2).unwrap();
+    let back = load_match(&path).unwrap();
+    assert!(back.dropped.is_none());
+    assert_eq!(back.the_match, m2);
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        MatchFile::new(m2).to_text().unwrap()
+    );
+}
+
+#[test]
+fn a_version_1_file_opens_and_is_rewritten_as_version_2_only_when_continued() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("old.toml");
+    let (m, _) = run(5, 1, &dir.path().join("new.jsonl"), 0, false);
+    // The last game unfinished: take back the result.
+    let v1 = v1_text(&m, wall(7)).unwrap();
+    assert!(v1.starts_with("format-version = 1\n"));
+    assert!(v1.trim_end().ends_with(END_MARKER));
+    std::fs::write(&path, &v1).unwrap();
+    // Read and checked like a version 2 file; looking writes nothing.
+    let file = load_match(&path).unwrap();
+    assert_eq!(file.format_version, 1);
+    assert_eq!(file.the_match, m);
+    assert_eq!(file.saved_at, wall(7));
+    let (mut store, file) = MatchStore::open(&path).unwrap();
+    let mut going_on = file.the_match;
+    going_on.reopen(Now {
+        mono_ms: 0,
+        wall: wall(9_000),
+    });
+    store.save(&m).unwrap(); // nothing new: nothing written
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), v1);
+    assert!(!dir.path().join("old.v1.toml").exists());
+    // Continued: the original kept as NAME.v1.toml, the file rewritten as version 2.
+    going_on
+        .apply(
+            Command::Note {
+                text: "continued".into(),
+            },
+            Now {
+                mono_ms: 0,
+                wall: wall(9_000),
+            },
+            &mut ChaCha8Rng::seed_from_u64(0),
+        )
+        .unwrap();
+    store.save(&going_on).unwrap();
+    let kept = dir.path().join("old.v1.toml");
+    assert_eq!(store.migrated(), Some(kept.as_path()));
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), v1);
+    let back = load_match(&path).unwrap();
+    assert_eq!(back.format_version, 2);
+    assert_eq!(back.the_match, going_on);
+    // And appended to from then on.
+    let mut more = going_on.clone();
+    more.apply(
+        Command::Note {
+            text: "more".into(),
+        },
+        Now {
+            mono_ms: 0,
+            wall: wall(9_500),
+        },
+        &mut ChaCha8Rng::seed_from_u64(0),
+    )
+    .unwrap();
+    store.save(&more).unwrap();
+    assert_eq!(load_match(&path).unwrap().the_match, more);
+    // The kept original is not listed as a second match.
+    let listed: Vec<_> = list_matches(dir.path())
+        .unwrap()
+        .into_iter()
+        .map(|l| l.path)
+        .collect();
+    assert!(!listed.contains(&kept), "{listed:?}");
+    assert!(listed.contains(&path), "{listed:?}");
 }
 
 #[test]
@@ -405,7 +550,21 @@ fn latest_unfinished_match_is_found() {
             .to_string_lossy()
             .contains("ann-smith-vs-bob-jones")
     );
-    older.save(&m, wall(9_000_000_000)).unwrap(); // saved last
+    let mut later = m.clone();
+    later
+        .apply(
+            Command::Note {
+                text: "later".into(),
+            },
+            Now {
+                mono_ms: 0,
+                wall: wall(9_000_000),
+            },
+            &mut ChaCha8Rng::seed_from_u64(0),
+        )
+        .unwrap();
+    let mut older = older;
+    older.save(&later).unwrap(); // saved last
     std::fs::write(d.join("broken.toml"), "format-version = 1\n[match\n").unwrap();
     std::fs::write(d.join(".hidden.toml.abc.tmp"), "junk").unwrap();
     // Modification times, oldest first: the finished match, the newer-named one, the one saved
@@ -443,6 +602,35 @@ fn killed_after_every_event_ends_identical() {
 }
 
 #[test]
+fn a_lock_let_go_a_moment_later_does_not_refuse_the_match() {
+    // A lock is held for an instant after its owner is done with it: by a process that is
+    // ending, or by a child another thread forks (it shares the open lock file until it execs).
+    // Opening the match in that instant must not refuse it.
+    use fs4::fs_std::FileExt;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.toml");
+    let m = Match::new(
+        settings(1),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
+    drop(MatchStore::create(&path, &m).unwrap());
+    let lock_file = std::fs::File::open(WriterLock::path_for(&path)).unwrap();
+    assert!(lock_file.try_lock_exclusive().unwrap());
+    let letting_go = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        drop(lock_file);
+    });
+    let opened = MatchStore::open(&path);
+    letting_go.join().unwrap();
+    let (_store, file) = opened.unwrap();
+    assert_eq!(file.the_match, m);
+}
+
+#[test]
 fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.toml");
@@ -454,7 +642,7 @@ fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
         },
     )
     .unwrap();
-    let first = MatchStore::create(&path, &m, wall(0)).unwrap();
+    let first = MatchStore::create(&path, &m).unwrap();
     let before = std::fs::read(&path).unwrap();
     let e = MatchStore::open(&path).unwrap_err();
     assert!(matches!(e, StoreError::Locked { .. }), "{e}");

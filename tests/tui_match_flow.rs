@@ -4,7 +4,7 @@
 
 use crossboard::director::{EndReason, FlagKind, Phase, Player};
 use crossboard::engine::{Color, Outcome};
-use crossboard::tui::match_flow::{MatchOptions, MatchScreen, View};
+use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
 use crossboard::tui::testing::{feed, render_text, test_app, type_text};
 use crossboard::tui::{App, Clock, FakeClock, Msg, Screen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -52,8 +52,8 @@ fn set_up(app: &mut App, clock: &FakeClock) {
     set_field(app, clock, "Ann");
     assert!(render_text(app).contains("both players are called"));
     set_field(app, clock, "Bob");
-    // Down to "Ballots" (after event, openings, draw, three yes/no rows) and the clock.
-    feed(app, clock, vec![key(KeyCode::Down); 7]);
+    // Down to "Ballots" (after event, game, openings, draw, three yes/no rows) and the clock.
+    feed(app, clock, vec![key(KeyCode::Down); 8]);
     set_field(app, clock, "1");
     feed(app, clock, [key(KeyCode::Down)]);
     set_field(app, clock, "1");
@@ -75,7 +75,7 @@ fn a_whole_match_from_set_up_to_export() {
         ..MatchOptions::default()
     };
     set_up(&mut app, &clock);
-    assert_eq!(screen(&app).view(), View::Toss);
+    assert_eq!(screen(&app).stage(), StageKind::Toss);
     let text = render_text(&app);
     assert!(
         text.contains("Ann calls the coin: h heads, t tails"),
@@ -105,7 +105,7 @@ fn a_whole_match_from_set_up_to_export() {
     type_text(&mut app, &clock, "r");
     assert_eq!(screen(&app).game_match().red_first(), Some(winner));
     type_text(&mut app, &clock, "\n");
-    assert_eq!(screen(&app).view(), View::Ballot);
+    assert_eq!(screen(&app).stage(), StageKind::Draw);
 
     // The draw: cards shown one at a time on ticks.
     type_text(&mut app, &clock, "\n");
@@ -144,10 +144,10 @@ fn a_whole_match_from_set_up_to_export() {
     assert_eq!(m.rejected().len(), 1);
     assert_eq!(m.phase(), Phase::Ready { ballot: 1, game: 1 });
     type_text(&mut app, &clock, "\n");
-    assert_eq!(screen(&app).view(), View::PreGame);
+    assert_eq!(screen(&app).stage(), StageKind::PreGame);
     assert!(render_text(&app).contains("Enter starts"));
     type_text(&mut app, &clock, "\n");
-    assert_eq!(screen(&app).view(), View::Game);
+    assert_eq!(screen(&app).stage(), StageKind::Game);
 
     // Game 1: two moves, then White resigns (asked who, then confirmed).
     for secs in [5, 7] {
@@ -169,10 +169,10 @@ fn a_whole_match_from_set_up_to_export() {
     assert!(render_text(&app).contains("resigns this game?"));
     type_text(&mut app, &clock, "y");
     // The game as it ended first, then the results.
-    assert_eq!(screen(&app).view(), View::Over);
+    assert_eq!(screen(&app).stage(), StageKind::Over);
     assert!(render_text(&app).contains("Game over: Red wins: White resigned"));
     type_text(&mut app, &clock, "\n");
-    assert_eq!(screen(&app).view(), View::Results);
+    assert_eq!(screen(&app).stage(), StageKind::Results);
     let text = render_text(&app);
     assert!(text.contains("Red wins: White resigned"), "{text}");
     assert!(
@@ -182,7 +182,7 @@ fn a_whole_match_from_set_up_to_export() {
 
     // Game 2, colours reversed: Red plays one move, then White's flag falls.
     type_text(&mut app, &clock, "\n\n");
-    assert_eq!(screen(&app).view(), View::Game);
+    assert_eq!(screen(&app).stage(), StageKind::Game);
     let g = screen(&app).game_match().playing().unwrap();
     assert_eq!((g.ballot, g.number), (1, 2));
     assert_eq!(g.red, winner.other());
@@ -192,14 +192,14 @@ fn a_whole_match_from_set_up_to_export() {
     clock.advance(Duration::from_millis(60_000));
     feed(&mut app, &clock, [Msg::Tick]);
     assert_eq!(
-        screen(&app).view(),
-        View::Game,
+        screen(&app).stage(),
+        StageKind::Game,
         "exactly at the limit: still in time"
     );
     clock.advance(Duration::from_millis(1));
     feed(&mut app, &clock, [Msg::Tick]);
     // The flag is shown at once, on the board's clock panel and the status line.
-    assert_eq!(screen(&app).view(), View::Over);
+    assert_eq!(screen(&app).stage(), StageKind::Over);
     let text = render_text(&app);
     assert!(text.contains("FLAG FELL"), "{text}");
     assert!(text.contains("flag fell. Enter: results"), "{text}");
@@ -252,37 +252,65 @@ fn the_director_menu_is_guarded_and_pauses_the_clocks() {
     type_text(&mut app, &clock, "2\n\n\n\n\n");
     let m = screen(&app).game_match();
     assert_eq!(m.red_first(), Some(Player::Second));
-    assert_eq!(screen(&app).view(), View::Game, "{}", render_text(&app));
+    assert_eq!(
+        screen(&app).stage(),
+        StageKind::Game,
+        "{}",
+        render_text(&app)
+    );
     // D asks first; n leaves everything as it was.
     type_text(&mut app, &clock, "D");
     assert!(render_text(&app).contains("Open the director menu?"));
     type_text(&mut app, &clock, "n");
     assert!(!render_text(&app).contains("Director"));
-    // Pause with a reason.
-    type_text(&mut app, &clock, "Dyp");
-    type_text(&mut app, &clock, "dispute\n");
-    assert!(render_text(&app).contains("Pause both clocks (dispute)?"));
-    type_text(&mut app, &clock, "y");
-    assert!(
-        screen(&app)
+    // Opening the menu pauses both clocks and says so; closing it asks whether to resume.
+    let paused = |app: &App| {
+        screen(app)
             .game_match()
             .playing()
             .unwrap()
             .clock
             .is_paused()
+    };
+    type_text(&mut app, &clock, "D");
+    assert!(render_text(&app).contains("Both clocks are paused while the menu is open."));
+    type_text(&mut app, &clock, "y");
+    assert!(paused(&app));
+    let text = render_text(&app);
+    assert!(
+        text.contains("Both clocks are paused while the director menu is open."),
+        "{text}"
     );
+    // A move typed while the menu is open goes nowhere near it, and says so.
+    type_text(&mut app, &clock, "1");
+    assert!(render_text(&app).contains("No move while this dialog is open"));
+    type_text(&mut app, &clock, "\x1b");
+    let text = render_text(&app);
+    assert!(text.contains("Start Red's clock again?"), "{text}");
+    type_text(&mut app, &clock, "y");
+    assert!(!paused(&app), "resumed on close");
+    // Keep them paused with a reason (a dispute): no question on closing.
+    type_text(&mut app, &clock, "Dyp");
+    type_text(&mut app, &clock, "dispute\n");
+    assert!(render_text(&app).contains("Keep both clocks paused (dispute)?"));
+    type_text(&mut app, &clock, "y");
+    assert!(paused(&app));
+    assert!(!render_text(&app).contains("clock again?"));
     let before = screen(&app).game_match().clock_reading(0);
     clock.advance(Duration::from_secs(600));
     feed(&mut app, &clock, [Msg::Tick]);
     let text = render_text(&app);
-    assert!(text.contains("Clocks paused"), "{text}");
+    assert!(
+        text.contains("Both clocks stay paused (dispute): Enter resumes them"),
+        "{text}"
+    );
     // A move during the pause is refused with the reason.
     let mv = a_legal_move(&app);
-    type_text(&mut app, &clock, &format!("{mv}\n"));
+    type_text(&mut app, &clock, &mv);
     assert!(render_text(&app).contains("the clocks are paused"));
     assert!(before.is_some());
     // Enter resumes (after a confirmation).
-    type_text(&mut app, &clock, "\x1b\ny");
+    type_text(&mut app, &clock, "\ny");
     assert!(
         screen(&app)
             .game_match()
@@ -323,7 +351,7 @@ fn the_clock_ticks_only_while_it_runs() {
     type_text(&mut app, &clock, "n\n1\n\n");
     assert!(app.screen_ticking(), "cards being shown");
     type_text(&mut app, &clock, "\n\n");
-    assert_eq!(screen(&app).view(), View::PreGame);
+    assert_eq!(screen(&app).stage(), StageKind::PreGame);
     assert!(
         !app.screen_ticking(),
         "no clock runs before the game starts"

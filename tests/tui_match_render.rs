@@ -4,7 +4,7 @@
 //! told, so the readings are frozen.
 
 use crossboard::director::{ColourMethod, RejectionPolicy};
-use crossboard::tui::match_flow::{MatchScreen, View};
+use crossboard::tui::match_flow::{MatchScreen, StageKind};
 use crossboard::tui::testing::{feed, render_text, test_app, type_text};
 use crossboard::tui::{App, FakeClock, Msg, Screen};
 use std::time::Duration;
@@ -160,7 +160,7 @@ fn in_game(w: u16, h: u16) -> (FakeClock, App) {
     a.matches.defaults.players = ["Ann".into(), "Bob".into()];
     a.matches.defaults.ballots = 1;
     type_text(&mut a, &clock, "n\n1\n\n\n\n\n");
-    assert_eq!(screen(&a).view(), View::Game);
+    assert_eq!(screen(&a).stage(), StageKind::Game);
     for secs in [95, 130] {
         clock.advance(Duration::from_secs(secs));
         let g = screen(&a).game_match().playing().unwrap();

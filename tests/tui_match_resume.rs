@@ -4,9 +4,9 @@
 //! `e2e_match_flow.rs`.)
 
 use crossboard::director::{ColourMethod, Phase, RejectionPolicy};
-use crossboard::store::matchfile::{MatchStore, latest_unfinished, load_match};
+use crossboard::store::matchfile::{MatchFile, MatchStore, latest_unfinished, load_match};
 use crossboard::tui::match_flow::persist::Saver;
-use crossboard::tui::match_flow::{MatchOptions, MatchScreen, View};
+use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
 use crossboard::tui::testing::{render_text, test_app, type_text};
 use crossboard::tui::{App, Clock, FakeClock, Screen};
 use std::path::PathBuf;
@@ -28,6 +28,20 @@ fn file_of(app: &App) -> PathBuf {
         .to_path_buf()
 }
 
+/// A new process's app showing the match of `file`, resumed, `width` columns wide.
+fn resumed(store: MatchStore, file: MatchFile, width: u16) -> (FakeClock, App) {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, width, 32);
+    let wall = "2026-11-30T13:00:00Z".parse().unwrap();
+    app.screen = Screen::Match(Box::new(MatchScreen::resume(
+        file.the_match,
+        Saver::File(store),
+        clock.now(),
+        wall,
+    )));
+    (clock, app)
+}
+
 #[test]
 fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     let dir = tempfile::tempdir().unwrap();
@@ -44,7 +58,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     let path = file_of(&app);
     assert!(path.starts_with(dir.path()));
     type_text(&mut app, &clock, "1\n\n\n\n\n");
-    assert_eq!(screen(&app).view(), View::Game);
+    assert_eq!(screen(&app).stage(), StageKind::Game);
     let mut played = Vec::new();
     for secs in [3, 11, 7, 19] {
         clock.advance(Duration::from_secs(secs));
@@ -73,15 +87,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     assert_eq!(latest, path);
     let before = std::fs::read(&path).unwrap();
     let (store, file) = MatchStore::open(&path).unwrap();
-    let clock = FakeClock::new();
-    let mut app = test_app(&clock, 100, 32);
-    let wall = "2026-11-30T13:00:00Z".parse().unwrap();
-    app.screen = Screen::Match(Box::new(MatchScreen::resume(
-        file.the_match,
-        Saver::File(store),
-        clock.now(),
-        wall,
-    )));
+    let (clock, mut app) = resumed(store, file, 100);
     let text = render_text(&app);
     assert!(text.contains("clocks paused at the last move"), "{text}");
     for (mv, r) in played.iter().zip(&readings) {
@@ -140,7 +146,7 @@ fn the_home_screen_lists_saved_matches_to_resume() {
     assert!(text.contains("Resume a match"), "{text}");
     assert!(text.contains("Ann v Bob"), "{text}");
     type_text(&mut app, &clock, "\n");
-    assert_eq!(screen(&app).view(), View::Toss);
+    assert_eq!(screen(&app).stage(), StageKind::Toss);
     assert!(render_text(&app).contains("Ann calls the coin"));
 }
 
@@ -157,6 +163,35 @@ fn a_new_match_refuses_to_overwrite_an_existing_file() {
     assert!(text.contains("already exists"), "{text}");
     assert!(matches!(app.screen, Screen::MatchSetup(_)));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "not a match");
+}
+
+#[test]
+fn the_resume_list_gives_the_reason_first_and_scrolls_rather_than_cutting() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = dir
+        .path()
+        .join("a-very-long-folder-name-for-the-matches-of-a-club-championship");
+    std::fs::create_dir_all(&long).unwrap();
+    std::fs::write(long.join("damaged.toml"), "format-version = 1\n[match\n").unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(long.clone());
+    for i in 0..6 {
+        app.matches.defaults.players = [format!("Ann {i}"), format!("Bob {i}")];
+        type_text(&mut app, &clock, "n\nqy");
+    }
+    type_text(&mut app, &clock, "r");
+    let text = render_text(&app);
+    assert!(text.contains("more below"), "{text}");
+    assert!(!text.contains("damaged.toml"), "{text}");
+    // Going down to the last entry scrolls: it is shown whole, with a marker above; the
+    // reason comes first, the file after.
+    type_text(&mut app, &clock, "jjjjjj");
+    let text = render_text(&app);
+    assert!(text.contains("more above"), "{text}");
+    let reason = text.find("cannot be read: line").expect(&text);
+    let path = text.find("damaged.toml").expect(&text);
+    assert!(reason < path, "the reason comes before the path:\n{text}");
 }
 
 /// Type the first legal move of the side to move.
@@ -177,7 +212,7 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
     app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
     type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
-    assert_eq!(screen(&app).view(), View::Game);
+    assert_eq!(screen(&app).stage(), StageKind::Game);
     // The folder goes away (a USB stick pulled out): the next save fails.
     let path = file_of(&app);
     std::fs::remove_dir_all(&sub).unwrap();
@@ -185,6 +220,8 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     let text = render_text(&app);
     assert!(text.contains("NOT SAVED"), "{text}");
     // A director action's "done" does not hide it, and says it is not saved yet.
+    // The director menu pauses the clocks; a note; closing it, the clocks are resumed.
+    // The director menu (it pauses the clocks), a note, confirmed.
     type_text(&mut app, &clock, "Dy");
     type_text(&mut app, &clock, "n");
     type_text(&mut app, &clock, "hall noise\n");
@@ -199,8 +236,103 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     assert!(text.contains("not saved yet"), "{text}");
     // The folder is back: the next event saves everything, and the warning goes.
     std::fs::create_dir_all(&sub).unwrap();
+    // The menu closed, the clocks are resumed (the question it asks), then a move.
+    type_text(&mut app, &clock, "y");
     play_first_move(&mut app, &clock);
-    assert!(!render_text(&app).contains("NOT SAVED"));
+    let text = render_text(&app);
+    assert!(!text.contains("NOT SAVED"), "{text}");
     let on_disk = load_match(&path).unwrap().the_match;
     assert_eq!(on_disk.log(), screen(&app).game_match().log());
+}
+
+#[test]
+fn a_record_torn_by_a_crash_is_dropped_said_so_and_cut_off_when_play_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 32);
+    app.matches.dir = Some(dir.path().to_path_buf());
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    play_first_move(&mut app, &clock);
+    let path = file_of(&app);
+    let log = screen(&app).game_match().log().to_vec();
+    drop(app);
+    // The crash cut the next record short.
+    let mut torn = std::fs::read(&path).unwrap();
+    torn.extend_from_slice(b"{\"t\":9,\"event\":\"mo");
+    std::fs::write(&path, &torn).unwrap();
+    let (store, file) = MatchStore::open(&path).unwrap();
+    assert_eq!(file.the_match.log(), &log[..]);
+    let (clock, mut app) = resumed(store, file, 240);
+    let text = render_text(&app);
+    assert!(text.contains("cut short by a crash, dropped"), "{text}");
+    assert_eq!(std::fs::read(&path).unwrap(), torn, "looking wrote");
+    // Play goes on: the torn part is cut off, the new records follow the whole ones.
+    type_text(&mut app, &clock, "\ny");
+    play_first_move(&mut app, &clock);
+    let back = load_match(&path).unwrap();
+    assert!(back.dropped.is_none());
+    assert_eq!(back.the_match.log(), screen(&app).game_match().log());
+}
+
+/// Keys, then a stop signal: the loop ends between two updates.
+struct KeysThenStop(Vec<crossboard::tui::Msg>);
+
+impl crossboard::tui::EventSource for KeysThenStop {
+    fn next(&mut self, _: Option<Duration>) -> std::io::Result<crossboard::tui::Input> {
+        use crossboard::tui::{Input, Msg};
+        use ratatui::crossterm::event::Event;
+        if self.0.is_empty() {
+            return Ok(Input::Stop(crossboard::tui::StopSignal::Terminate));
+        }
+        Ok(match self.0.remove(0) {
+            Msg::Key(k) => Input::Event(Event::Key(k)),
+            _ => Input::Timeout,
+        })
+    }
+}
+
+#[test]
+fn a_stop_signal_ends_the_loop_after_the_last_save_and_says_where_the_match_is() {
+    use crossboard::tui::{Msg, StopSignal, TuiError, run_loop};
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(dir.path().to_path_buf());
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    let g = screen(&app).game_match().playing().unwrap();
+    let mv = g.game.position().legal_moves()[0].to_string();
+    let keys: Vec<Msg> = mv
+        .chars()
+        .map(Msg::char)
+        .chain([Msg::key(ratatui::crossterm::event::KeyCode::Enter)])
+        .collect();
+    let mut terminal = ratatui::Terminal::new(ratatui::backend::TestBackend::new(80, 24)).unwrap();
+    let result = run_loop(&mut terminal, &mut app, &mut KeysThenStop(keys), &clock);
+    let Err(TuiError::Stopped { signal, note }) = result else {
+        panic!("stopped by the signal: {result:?}");
+    };
+    assert_eq!(signal, StopSignal::Terminate);
+    assert_eq!(note, None, "the loop does not know the screens' files");
+    let path = file_of(&app);
+    let on_disk = load_match(&path).unwrap().the_match;
+    assert_eq!(
+        on_disk.current_game().unwrap().moves.len(),
+        1,
+        "the move typed before the signal is saved"
+    );
+    let note = crossboard::tui::match_flow::stop_note(std::iter::once(&app.screen));
+    let error = TuiError::Stopped { signal, note };
+    assert_eq!(error.exit_status(), 143);
+    assert_eq!(
+        error.to_string(),
+        format!(
+            "stopped by SIGTERM; the match is saved in {}",
+            path.display()
+        )
+    );
 }

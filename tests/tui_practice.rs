@@ -327,10 +327,43 @@ fn open_a_pdn_and_review_a_game() {
     assert_eq!(r.ply, 2);
     type_text(&mut app, &clock, "h");
     let text = render_text(&app);
-    assert!(text.contains("Move 1 of 2"), "{text}");
+    assert!(text.contains("At ply 1 of 2 (move 1.)"), "{text}");
+    assert!(text.contains("2 plies, 1 move"), "{text}");
     type_text(&mut app, &clock, "q");
     assert!(matches!(app.screen, Screen::OpenPdn(_)));
     // A missing file is an error on screen, not a crash.
     type_text(&mut app, &clock, "\x1b\x15/no/such/file.pdn\n");
     assert!(render_text(&app).contains("cannot read /no/such/file.pdn"));
+}
+
+#[test]
+fn practice_set_up_remembers_the_system_and_the_opponent() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("practice.toml");
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.practice_file = Some(file.clone());
+    type_text(&mut app, &clock, "p");
+    let Screen::PracticeSetup(s) = &app.screen else {
+        panic!("practice set-up expected")
+    };
+    assert_eq!(
+        s.system(),
+        Some(crossboard::openings::System::ElevenMan),
+        "a first run starts on the 11-Man Ballot"
+    );
+    // 3-move, the engine (beginner, then casual) playing Red; draw at random.
+    type_text(&mut app, &clock, "eooc\n");
+    assert!(matches!(app.screen, Screen::Practice(_)));
+    assert!(file.exists(), "the choices are remembered");
+    type_text(&mut app, &clock, "q");
+    type_text(&mut app, &clock, "p");
+    let Screen::PracticeSetup(s) = &app.screen else {
+        panic!("practice set-up expected")
+    };
+    assert_eq!(s.system(), Some(crossboard::openings::System::ThreeMove));
+    let o = s.opponent.expect("the opponent is remembered");
+    assert_eq!(o.level, crossboard::search::Level::Casual);
+    assert_eq!(o.color, crossboard::engine::Color::Red);
+    assert!(render_text(&app).contains("casual engine plays Red"));
 }

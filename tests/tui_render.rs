@@ -48,8 +48,10 @@ fn practice_large_flipped_with_numbers() {
     app.screen = Screen::Practice(practice_after(&["11-15", "23-19", "8-11", "22-17"]));
     type_text(&mut app, &clock, "fn");
     let text = render_text(&app);
-    // Flipped: White's side on top, square 4 at the bottom-left corner region.
-    assert!(text.lines().nth(1).unwrap().contains(" White "), "{text}");
+    // Flipped: White's side on top (the board's top edge is labelled White, the bottom Red).
+    let top = text.find("+ White").expect(&text);
+    let bottom = text.find("+ Red").expect(&text);
+    assert!(top < bottom, "{text}");
     insta::assert_snapshot!("practice_140x45_flipped_numbers", text);
 }
 
@@ -86,7 +88,8 @@ fn review_screen_80x24() {
     review.ply = 3;
     app.screen = Screen::Review(review);
     let text = render_text(&app);
-    assert!(text.contains("Move 3 of 6"), "{text}");
+    assert!(text.contains("At ply 3 of 6 (move 2.)"), "{text}");
+    assert!(text.contains("6 plies, 3 moves"), "{text}");
     insta::assert_snapshot!("review_80x24", text);
 }
 

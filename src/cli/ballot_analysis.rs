@@ -1,18 +1,47 @@
 //! `crossboard openings <system> --analyse [--depth N]`: the engine's verdict on every distinct
 //! opening position, beside the at-once check and (11-man) KingsRow's class.
 
+use crate::egdb::Egdb;
 use crate::engine::Color;
 use crate::openings::{self, System, loses_man_text};
-use crate::search::analysis::analyse_all;
+use crate::search::Score;
+use crate::search::analysis::{PositionVerdict, analyse_all};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
+/// What the material-only search found for a marked position, from Red's side: `White wins
+/// 1.00 men by force`, `database win for Red`, `Red wins in 17 plies`; `-` when nothing.
+pub fn finding(v: &PositionVerdict) -> String {
+    let Some(loser) = v.loses_material else {
+        return "-".to_string();
+    };
+    let winner = loser.opponent();
+    let m = v.red_material;
+    match m.plies_to_end() {
+        Some(p) => format!("{winner} wins in {} plies", p.unsigned_abs()),
+        None if m.is_database() => format!("database win for {winner}"),
+        None => format!(
+            "{winner} wins {:.2} men by force",
+            f64::from(m.0.abs()) / 100.0
+        ),
+    }
+}
+
+/// A material-only score from Red's side: men, or the known result.
+fn material_text(m: Score) -> String {
+    if m.is_known() {
+        m.to_string()
+    } else {
+        format!("{:+.2}", f64::from(m.0) / 100.0)
+    }
+}
+
 /// The `--analyse` table: a header, one tab-separated line per distinct position, and `#`
-/// summary lines. Progress goes to stderr.
-pub fn analyse_text(system: System, depth: u32) -> String {
+/// summary lines. `egdb`: the endgame databases probed. Progress goes to stderr.
+pub fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>) -> String {
     let mut seen = HashSet::new();
     let list: Vec<_> = openings::all_ref(system)
         .iter()
@@ -24,7 +53,7 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let t = Instant::now();
     let positions: Vec<_> = list.iter().map(|o| o.position).collect();
     let total = positions.len();
-    let verdicts = analyse_all(&positions, depth, &stop, &|n| {
+    let verdicts = analyse_all(&positions, depth, egdb, &stop, &|n| {
         if n % 250 < 25 || n == total {
             eprintln!("analysed {n} of {total} positions");
         }
@@ -32,9 +61,9 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "id\topening\tballots\tfen\tat_once\tkingsrow\tscore_red\tbest\tmaterial_red\tengine_verdict"
+        "id\topening\tballots\tfen\tat_once\tkingsrow\tscore_red\tbest\tmaterial_red\tfound\tengine_verdict"
     );
-    let (mut marked, mut lost, mut both, mut at_once) = (0, 0, 0, 0);
+    let (mut marked, mut lost, mut both, mut at_once, mut by_db) = (0, 0, 0, 0, 0);
     let mut marked_ballots = 0;
     let (mut only_engine, mut only_kingsrow) = (Vec::new(), Vec::new());
     for (o, v) in list.iter().zip(&verdicts) {
@@ -55,17 +84,19 @@ pub fn analyse_text(system: System, depth: u32) -> String {
         let ballot_text: Vec<String> = ballots.iter().map(u32::to_string).collect();
         let _ = writeln!(
             out,
-            "{id}\t{}\t{}\t{}\t{}\t{kingsrow}\t{}\t{}\t{:+.2}\t{verdict}",
+            "{id}\t{}\t{}\t{}\t{}\t{kingsrow}\t{}\t{}\t{}\t{}\t{verdict}",
             o.name,
             ballot_text.join(","),
             o.position.to_fen(),
             loses_man_text(o.loses_man),
             v.red_score,
             v.best.map_or("-".to_string(), |m| m.to_string()),
-            f64::from(v.red_material.0) / 100.0,
+            material_text(v.red_material),
+            finding(v),
         );
         let m = v.loses_material.is_some();
         marked += usize::from(m);
+        by_db += usize::from(m && v.red_material.is_database());
         if m {
             marked_ballots += ballots.len();
         }
@@ -82,9 +113,10 @@ pub fn analyse_text(system: System, depth: u32) -> String {
     let secs = t.elapsed().as_secs_f64();
     let _ = writeln!(
         out,
-        "# {} positions at depth {depth} in {secs:.1} s wall ({} threads); {at_once} lose a man at once; the engine marks {marked} positions ({marked_ballots} openings) as losing material by force",
+        "# {} positions at depth {depth} in {secs:.1} s wall ({} threads, endgame databases: {}); {at_once} lose a man at once; the engine marks {marked} positions ({marked_ballots} openings) as losing material by force, {by_db} of them by a database win",
         list.len(),
-        rayon::current_num_threads()
+        rayon::current_num_threads(),
+        super::egdb::describe(egdb),
     );
     if system == System::ElevenMan {
         let _ = writeln!(

@@ -1,7 +1,7 @@
 //! `crossboard bench`: speed figures, printed (never asserted in tests).
 
 use super::CliResult;
-use crate::engine::{Position, perft};
+use crate::engine::{Position, Rules, perft};
 use std::time::Instant;
 
 /// Arguments of `crossboard bench`.
@@ -13,6 +13,15 @@ pub struct Args {
     /// Depth: perft from the start (default 12); search (default 14); analysis (default 8).
     #[arg(long)]
     depth: Option<u32>,
+    /// Pieces: endgame databases built in memory up to this many (default 5).
+    #[arg(long)]
+    pieces: Option<u32>,
+    /// Analysis: do not probe the endgame databases of the data folder.
+    #[arg(long)]
+    no_egdb: bool,
+    /// The game for perft: english (default), pool, huffing or losing.
+    #[arg(long, default_value = "english")]
+    game: Rules,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -29,8 +38,11 @@ enum What {
     Render,
     /// The match director: apply() over a long scripted 11-man match, and its TOML save.
     Director,
-    /// The store: a 24-game match file saved (atomically) and loaded; PDN export and import.
+    /// The store: a 40-game match file (bytes a move against PDN, opening it), appending one
+    /// event; PDN export and import.
     Store,
+    /// Endgame databases: build rate (positions/s, all cores, in memory) and probe rate.
+    Egdb,
     /// The tournament desk: a 120-player Swiss round paired, standings, an event opened.
     Event,
 }
@@ -38,7 +50,7 @@ enum What {
 /// Run `bench`.
 pub fn run(args: Args) -> CliResult {
     match args.what {
-        What::Perft => bench_perft(args.depth.unwrap_or(12)),
+        What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
         What::Search => {
             let cpu = cpu_seconds();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -52,8 +64,17 @@ pub fn run(args: Args) -> CliResult {
             let depth = args
                 .depth
                 .unwrap_or(crate::search::analysis::DEFAULT_BALLOT_DEPTH);
+            let egdb = if args.no_egdb {
+                None
+            } else {
+                super::egdb::for_engine(None)
+            };
+            println!(
+                "endgame databases: {}",
+                super::egdb::describe(egdb.as_ref())
+            );
             let cpu = cpu_seconds();
-            for line in crate::search::bench::bench_analysis_report(depth) {
+            for line in crate::search::bench::bench_analysis_report(depth, egdb.as_ref()) {
                 println!("{line}");
             }
             print_cpu(cpu);
@@ -61,6 +82,36 @@ pub fn run(args: Args) -> CliResult {
         What::Openings => bench_openings(),
         What::Render => bench_render(),
         What::Director => bench_director(),
+        What::Egdb => {
+            let cpu = cpu_seconds();
+            let pieces = args.pieces.unwrap_or(5);
+            if !(2..=crate::egdb::MAX_PIECES).contains(&pieces) {
+                return Err(format!(
+                    "--pieces must be between 2 and {}, not {pieces}",
+                    crate::egdb::MAX_PIECES
+                )
+                .into());
+            }
+            let (db, line) = crate::egdb::bench::bench_build(pieces);
+            println!("{line}");
+            let built = cpu_seconds();
+            if let (Some(a), Some(b)) = (cpu, built) {
+                println!(
+                    "egdb build CPU time: {:.2} s: {:.2} M positions per CPU-second",
+                    b - a,
+                    crate::egdb::plan(pieces).positions() as f64 / (b - a) / 1e6
+                );
+            }
+            let (probes, line) = crate::egdb::bench::bench_probe(&db);
+            println!("{line}");
+            if let (Some(a), Some(b)) = (built, cpu_seconds()) {
+                println!(
+                    "egdb probe CPU time: {:.2} s: {:.1} M probes per CPU-second",
+                    b - a,
+                    probes as f64 / (b - a) / 1e6
+                );
+            }
+        }
         What::Event => {
             let cpu = cpu_seconds();
             for line in crate::store::event_bench::bench_event()? {
@@ -79,7 +130,7 @@ pub fn run(args: Args) -> CliResult {
 
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine
 /// the wall-clock figures understate the speed; CPU time shows the cost on one core.
-fn cpu_seconds() -> Option<f64> {
+pub(super) fn cpu_seconds() -> Option<f64> {
     let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
     // Fields after the command name (which is in parentheses): utime is the 12th, stime 13th.
     let rest = stat.rsplit_once(')')?.1;
@@ -94,15 +145,24 @@ fn print_cpu(before: Option<f64>) {
     }
 }
 
-fn bench_perft(depth: u32) {
-    let pos = Position::start();
+fn bench_perft(depth: u32, rules: Rules) {
+    let pos = Position::start_in(rules);
+    let cpu = cpu_seconds();
     let t = Instant::now();
     let nodes = perft(&pos, depth);
     let secs = t.elapsed().as_secs_f64();
     println!(
-        "perft({depth}) = {nodes} in {secs:.3} s: {:.1} M nodes/s (one thread, bulk counting)",
+        "{} perft({depth}) = {nodes} in {secs:.3} s: {:.1} M nodes/s (one thread, bulk counting)",
+        rules.key(),
         nodes as f64 / secs / 1e6
     );
+    if let (Some(a), Some(b)) = (cpu, cpu_seconds()) {
+        let used = (b - a).max(0.01);
+        println!(
+            "CPU time: {used:.2} s: {:.1} M nodes per CPU-second",
+            nodes as f64 / used / 1e6
+        );
+    }
 }
 
 fn bench_openings() {
@@ -150,9 +210,9 @@ fn bench_openings() {
 }
 
 fn bench_render() {
-    for ((w, h), frames, secs) in crate::tui::bench_render(2000) {
+    for (what, (w, h), frames, secs) in crate::tui::bench_render(2000) {
         println!(
-            "render game screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
+            "render {what} screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
             secs / f64::from(frames) * 1e6
         );
     }

@@ -8,7 +8,7 @@ use std::path::Path;
 /// Arguments of `crossboard config`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// Print only the paths (config file, match directory), not the settings.
+    /// Print only the paths (config file, match directory, endgame databases), not the settings.
     #[arg(long)]
     paths: bool,
 }
@@ -26,6 +26,10 @@ pub fn run(args: Args, explicit: Option<&Path>) -> CliResult {
         ),
     }
     println!("# match files: {}", shown(default_match_dir().as_deref()));
+    println!(
+        "# endgame databases: {}",
+        shown(crate::store::egdb::default_egdb_dir().as_deref())
+    );
     if !args.paths {
         println!();
         print!("{}", toml::to_string_pretty(&loaded.config)?);

@@ -7,7 +7,7 @@ use crate::director::{GamePoints, Points};
 use crate::event::pair::{pairing_order, propose, swap};
 use crate::event::tiebreak::parse_list;
 use crate::event::{
-    Action, BallotMode, DivisionSettings, EventInfo, Format, PlayerInfo, ScoreUnit,
+    Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
 use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
@@ -137,6 +137,20 @@ enum Cmd {
         /// The board.
         board: u32,
         /// The PDN file.
+        file: PathBuf,
+    },
+    /// A board played on crossboard: link its match file to the board and record the
+    /// match's finished games as the board's result.
+    Match {
+        /// The event.
+        event: String,
+        /// The division.
+        division: String,
+        /// The round.
+        round: u32,
+        /// The board.
+        board: u32,
+        /// The crossboard match file.
         file: PathBuf,
     },
     /// Print a round's pairings (default: the last).
@@ -353,24 +367,8 @@ impl Ctx {
 }
 
 /// A player of a division: registry id, or name (case-insensitive).
-fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, String> {
-    let d = &open.event.divisions[division];
-    if let Ok(id) = who.trim().parse::<u32>()
-        && d.entrant(id).is_some()
-    {
-        return Ok(id);
-    }
-    let hits: Vec<u32> = d
-        .entrants
-        .iter()
-        .filter(|e| e.info.name.eq_ignore_ascii_case(who.trim()))
-        .map(|e| e.player)
-        .collect();
-    match hits.as_slice() {
-        [id] => Ok(*id),
-        [] => Err(format!("no player {who:?} in division {}", d.name)),
-        _ => Err(format!("{who:?} is ambiguous: use the registry id")),
-    }
+fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, EventError> {
+    open.event.divisions[division].find_player(who)
 }
 
 /// Run `crossboard event`.
@@ -602,15 +600,7 @@ pub fn run(args: Args) -> CliResult {
         } => {
             let mut open = ctx.event(&event)?;
             let d = open.event.find_division(&division)?;
-            let text =
-                std::fs::read_to_string(&file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let games = crate::store::pdn::read_pdn(&text);
-            if let Some(Err(e)) = games.iter().find(|g| g.is_err()) {
-                return Err(format!("{}: {e}", file.display()).into());
-            }
-            if games.is_empty() {
-                return Err(format!("{}: no game in the file", file.display()).into());
-            }
+            let (text, games) = crate::store::eventdb::board_pdn(&file)?;
             ctx.desk.record(
                 &mut open,
                 &[Action::AttachPdn {
@@ -621,9 +611,49 @@ pub fn run(args: Args) -> CliResult {
                 }],
                 now(),
             )?;
+            println!("recorded: {games} games attached to round {round} board {board}");
+        }
+        Cmd::Match {
+            event,
+            division,
+            round,
+            board,
+            file,
+        } => {
+            let mut open = ctx.event(&event)?;
+            let d = open.event.find_division(&division)?;
+            let div = &open.event.divisions[d];
+            let b = div
+                .round(round)
+                .and_then(|r| r.boards.iter().find(|b| b.number == board))
+                .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
+            let m = crate::store::matchfile::load_match(&file)
+                .map_err(|e| e.to_string())?
+                .the_match;
+            let games = crate::event::board_match::board_result(&m, div, b)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
+            let shown = result_text(Some(&crate::event::BoardResult::Games {
+                games: games.clone(),
+            }));
+            let path = std::path::absolute(&file).unwrap_or(file);
+            let mut actions = vec![Action::LinkMatch {
+                division: d,
+                round,
+                board,
+                file: path.display().to_string(),
+            }];
+            if !games.is_empty() {
+                actions.push(Action::Result {
+                    division: d,
+                    round,
+                    board,
+                    result: crate::event::BoardResult::Games { games },
+                });
+            }
+            ctx.desk.record(&mut open, &actions, now())?;
             println!(
-                "recorded: {} games attached to round {round} board {board}",
-                games.len()
+                "recorded: round {round} board {board} from {}: {shown}",
+                path.display()
             );
         }
         Cmd::Pairings {

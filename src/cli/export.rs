@@ -1,10 +1,8 @@
 //! `crossboard export FILE [--out games.pdn]`: every game of a match as PDN.
 
 use super::CliResult;
-use crate::store::atomic::write_atomic;
-use crate::store::export::match_to_pdn;
+use crate::store::export::{ExportError, default_export_path, export_match, match_pdn};
 use crate::store::matchfile::load_match;
-use crate::store::pdn::write_pdn;
 use std::path::PathBuf;
 
 /// Arguments of `crossboard export`.
@@ -21,26 +19,19 @@ pub struct Args {
 /// Run `export`.
 pub fn run(args: Args) -> CliResult {
     let file = load_match(&args.file)?;
-    let games = match_to_pdn(&file.the_match);
-    if games.is_empty() {
-        return Err(format!("{}: no game has been started yet", args.file.display()).into());
-    }
-    let text = write_pdn(&games);
-    let out = args.out.unwrap_or_else(|| args.file.with_extension("pdn"));
+    let m = &file.the_match;
+    let out = args.out.unwrap_or_else(|| default_export_path(&args.file));
+    let fail = |e: ExportError| format!("{}: {e}", args.file.display());
     if out.as_os_str() == "-" {
+        let (text, _) = match_pdn(m).map_err(fail)?;
         print!("{text}");
         return Ok(());
     }
-    write_atomic(&out, text.as_bytes())
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    let unfinished = games
-        .iter()
-        .filter(|g| g.result.outcome().is_none())
-        .count();
-    let note = match unfinished {
+    let done = export_match(m, &out).map_err(fail)?;
+    let note = match done.unfinished {
         0 => String::new(),
         n => format!(" ({n} unfinished, result *)"),
     };
-    println!("wrote {} games{note} to {}", games.len(), out.display());
+    println!("wrote {} games{note} to {}", done.games, out.display());
     Ok(())
 }

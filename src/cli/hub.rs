@@ -7,6 +7,7 @@
 //! answered while a search runs.
 
 use super::CliResult;
+use crate::egdb::Egdb;
 use crate::engine::{Move, Position};
 use crate::search::hub::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
 use crate::search::{Budget, Engine, Limits, MAX_THREADS, Options, SearchInfo, SearchResult};
@@ -48,12 +49,16 @@ struct Job {
 }
 
 /// The search thread: one job at a time, its engine rebuilt when the options change.
-fn searcher(jobs: Receiver<Job>, events: Sender<Event>) {
+fn searcher(jobs: Receiver<Job>, events: Sender<Event>, egdb: Option<Arc<Egdb>>) {
     let mut engine: Option<Engine> = None;
     while let Ok(job) = jobs.recv() {
         let e = match engine.take() {
             Some(e) if e.options() == job.options => engine.insert(e),
-            _ => engine.insert(Engine::new(job.options)),
+            _ => {
+                let mut e = Engine::new(job.options);
+                e.set_egdb(egdb.clone());
+                engine.insert(e)
+            }
         };
         if job.clear {
             e.clear();
@@ -343,7 +348,8 @@ pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliRes
     });
     let (jobs, job_rx) = channel();
     let search_events = events.clone();
-    std::thread::spawn(move || searcher(job_rx, search_events));
+    let egdb = super::egdb::for_engine(None);
+    std::thread::spawn(move || searcher(job_rx, search_events, egdb));
     let mut server = Server {
         out: std::io::stdout().lock(),
         options: Options {

@@ -3,6 +3,7 @@
 mod ballot_analysis;
 mod bench;
 mod config;
+mod egdb;
 mod engine_match;
 mod event;
 mod export;
@@ -61,6 +62,8 @@ enum Command {
     Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
     Config(config::Args),
+    /// Endgame databases: build (resumable, verified), verify, status, probe a position.
+    Egdb(egdb::Args),
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
     /// unfinished one.
     Resume(resume::Args),
@@ -91,9 +94,12 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
         matches: crate::tui::match_flow::MatchOptions {
             defaults: config.match_defaults.clone(),
             file: flags.match_file.clone(),
+            start_over: false,
             dir: crate::store::matchfile::default_match_dir(),
             fixed_wall: None,
         },
+        practice_file: crate::store::practice::default_practice_file(),
+        egdb_dir: crate::store::egdb::default_egdb_dir(),
     }
 }
 
@@ -118,6 +124,7 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
@@ -131,8 +138,13 @@ pub fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("crossboard: {e}");
-            ExitCode::FAILURE
+            // Not eprintln!: after a hang-up stderr may be gone, and that must not panic.
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
+            match e.downcast_ref::<crate::tui::TuiError>() {
+                Some(tui) => ExitCode::from(tui.exit_status()),
+                None => ExitCode::FAILURE,
+            }
         }
     }
 }

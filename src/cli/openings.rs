@@ -40,6 +40,17 @@ pub struct Args {
     /// Search depth of --analyse.
     #[arg(long, requires = "analyse", default_value_t = crate::search::analysis::DEFAULT_BALLOT_DEPTH)]
     depth: u32,
+    /// --analyse: the endgame database folder (default: the data folder's, when built).
+    #[arg(
+        long,
+        requires = "analyse",
+        value_name = "DIR",
+        conflicts_with = "no_egdb"
+    )]
+    egdb: Option<std::path::PathBuf>,
+    /// --analyse: probe no endgame databases.
+    #[arg(long, requires = "analyse")]
+    no_egdb: bool,
     /// Seed of the draw (ChaCha8); a fresh seed is chosen and printed when omitted.
     #[arg(long, requires = "draw")]
     seed: Option<u64>,
@@ -64,7 +75,12 @@ pub fn run(args: Args) -> CliResult {
     } else if args.list {
         list_text(args.system, args.deck)
     } else if args.analyse {
-        super::ballot_analysis::analyse_text(args.system, args.depth)
+        let egdb = if args.no_egdb {
+            None
+        } else {
+            super::egdb::for_engine(args.egdb.as_deref())
+        };
+        super::ballot_analysis::analyse_text(args.system, args.depth, egdb.as_ref())
     } else if args.positions {
         if args.system != System::ElevenMan {
             return Err("--positions is for eleven-man (public position ids)".into());
@@ -79,6 +95,7 @@ pub fn run(args: Args) -> CliResult {
             exclude_man_down: args.exclude_man_down,
             exclude_kingsrow_lost: args.exclude_lost,
             no_repeat: false,
+            rules: crate::engine::Rules::English,
         };
         draw_text(&settings, seed)?
     };

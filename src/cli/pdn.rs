@@ -1,7 +1,7 @@
 //! `crossboard pdn FILE`: check a PDN file by replaying every game.
 
 use super::CliResult;
-use crate::store::pdn::{PdnError, PdnGame, read_pdn};
+use crate::store::pdn::{PdnError, PdnGame, decode, read_pdn};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard pdn`.
@@ -16,13 +16,17 @@ pub struct Args {
 pub fn run(args: Args) -> CliResult {
     let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    // Old programs write Latin-1 names; keep going with a replacement character.
-    let text = String::from_utf8_lossy(&bytes);
-    let games = read_pdn(&text);
+    // Old programs write Windows-1252 names.
+    let games = read_pdn(&decode(&bytes));
     let mut failed = 0;
     for (i, r) in games.iter().enumerate() {
         match r {
-            Ok(g) => println!("{}", game_line(i + 1, g)),
+            Ok(g) => {
+                println!("{}", game_line(i + 1, g));
+                for w in &g.warnings {
+                    println!("     warning: {w}");
+                }
+            }
             Err(e) => {
                 failed += 1;
                 println!("{}", error_line(e));
@@ -43,7 +47,7 @@ pub fn run(args: Args) -> CliResult {
     Ok(())
 }
 
-/// `  3  Black - White  1-0  38 moves  B:W...:B...`
+/// `  3  Black - White  1-0  31 plies, 16 moves  B:W...:B...`
 pub fn game_line(number: usize, g: &PdnGame) -> String {
     let name = |tag: &str| g.tag(tag).unwrap_or("?").to_string();
     // Games from read_pdn have been replayed already; replay again for the final position.
@@ -51,12 +55,16 @@ pub fn game_line(number: usize, g: &PdnGame) -> String {
         Ok(game) => game.position().to_fen(),
         Err(e) => format!("(does not replay: {e})"),
     };
+    let game = match g.rules() {
+        crate::engine::Rules::English => String::new(),
+        rules => format!("{}  ", rules.key()),
+    };
     format!(
-        "{number:>3}  {} - {}  {}  {} moves  {fen}",
+        "{number:>3}  {game}{} - {}  {}  {}  {fen}",
         name("Black"),
         name("White"),
         g.result,
-        g.moves.len()
+        crate::tui::widgets::plies_and_moves(g.moves.len(), g.start.turn())
     )
 }
 

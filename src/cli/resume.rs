@@ -3,8 +3,9 @@
 //! most recently saved unfinished match of the data directory.
 
 use super::CliResult;
-use crate::store::matchfile::{MatchStore, latest_unfinished};
+use crate::store::matchfile::{MatchStore, StoreError, latest_unfinished, load_match};
 use crate::tui::match_flow::persist::Saver;
+use crate::tui::match_flow::resume::look_at;
 use crate::tui::match_flow::{MatchScreen, run_on};
 use crate::tui::{Options, Screen};
 use std::path::PathBuf;
@@ -15,6 +16,10 @@ pub struct Args {
     /// The match file; default: the most recently saved unfinished match in the data directory
     /// (or the `--match` file).
     file: Option<PathBuf>,
+    /// Only look: no lock, nothing written, no command taken (for a match another crossboard
+    /// has open).
+    #[arg(long)]
+    read_only: bool,
 }
 
 /// Run `resume`.
@@ -42,7 +47,25 @@ pub fn run(args: Args, options: Options) -> CliResult {
             }
         }
     };
-    let (store, file) = MatchStore::open(&path)?;
+    if args.read_only {
+        let file = load_match(&path)?;
+        let why = format!("{} opened with --read-only", path.display());
+        let screen = look_at(
+            file,
+            &path,
+            why,
+            std::time::Instant::now(),
+            options.matches.wall(),
+        );
+        run_on(options, Screen::Match(Box::new(screen)))?;
+        return Ok(());
+    }
+    let (store, file) = match MatchStore::open(&path) {
+        Err(e @ StoreError::Locked { .. }) => {
+            return Err(format!("{e}; `crossboard resume --read-only FILE` looks at it").into());
+        }
+        other => other?,
+    };
     let screen = MatchScreen::resume(
         file.the_match,
         Saver::File(store),

@@ -1,7 +1,7 @@
 //! What players and the director ask of a match: [`Command`], and its [`CommandKind`] (the
 //! command without its data, for typed refusals).
 
-use crate::engine::{Color, Move, Outcome};
+use crate::engine::{Color, Move, Outcome, Square};
 use serde::{Deserialize, Serialize};
 
 use super::settings::Player;
@@ -121,11 +121,36 @@ pub enum Command {
         /// Who declines.
         colour: Color,
     },
-    /// Claim a draw by repetition or the 40-move rule (only when the rules allow it now).
+    /// Claim a draw by repetition, the 40-move rule, the pool 13-count or the strength rule
+    /// (only when the rules allow it now).
     ClaimDraw {
         /// Who claims.
         colour: Color,
     },
+    /// Huffing: the side to move (`colour`) huffs (removes) the opponent's piece on `square`,
+    /// one that should have captured on the last move; it then moves as usual.
+    Huff {
+        /// The huffer, the side to move.
+        colour: Color,
+        /// The piece huffed.
+        square: Square,
+    },
+    /// Huffing: the side to move (`colour`) has the opponent's last move, which neglected a
+    /// capture, taken back; the opponent must now capture (clocks as before that move).
+    /// Letting the move stand needs no command: just move.
+    Compel {
+        /// The side to move, who compels.
+        colour: Color,
+    },
+    /// Pool, the strength rule: the weaker side (`colour`, king 2 and man 1) asks for the
+    /// count; the stronger side must win within the rule's moves of the weaker side.
+    AskStrengthCount {
+        /// The weaker side.
+        colour: Color,
+    },
+    /// Pool, rule 27 (30 + 8): the director grants the stronger side 8 more moves to complete
+    /// the win once the 30 have run out.
+    ExtendStrengthCount,
     /// Resign the current game.
     Resign {
         /// Who resigns.
@@ -208,6 +233,10 @@ pub enum CommandKind {
     AcceptDraw,
     DeclineDraw,
     ClaimDraw,
+    Huff,
+    Compel,
+    AskStrengthCount,
+    ExtendStrengthCount,
     Resign,
     Tick,
     Forfeit,
@@ -238,6 +267,10 @@ impl Command {
             Command::AcceptDraw { .. } => CommandKind::AcceptDraw,
             Command::DeclineDraw { .. } => CommandKind::DeclineDraw,
             Command::ClaimDraw { .. } => CommandKind::ClaimDraw,
+            Command::Huff { .. } => CommandKind::Huff,
+            Command::Compel { .. } => CommandKind::Compel,
+            Command::AskStrengthCount { .. } => CommandKind::AskStrengthCount,
+            Command::ExtendStrengthCount => CommandKind::ExtendStrengthCount,
             Command::Resign { .. } => CommandKind::Resign,
             Command::Tick => CommandKind::Tick,
             Command::Forfeit { .. } => CommandKind::Forfeit,

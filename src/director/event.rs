@@ -9,7 +9,7 @@
 use super::clock::FlagKind;
 use super::command::{CoinSide, Hand};
 use super::settings::{Player, Points};
-use crate::engine::{Color, Move, Outcome};
+use crate::engine::{Color, Move, Outcome, Square};
 use crate::openings::DrawStep;
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
@@ -38,6 +38,10 @@ pub enum EndReason {
     FortyMoves,
     /// Draw claimed: the pool 13-count ran out (the lone king was not caught).
     ThirteenCount,
+    /// Draw claimed: the pool strength rule's count ran out (the stronger side did not win).
+    StrengthRule,
+    /// The losing game: the winner has no pieces left or cannot move.
+    FirstOff,
     /// Lost on time.
     Time {
         /// Game time or per-move limit.
@@ -105,6 +109,8 @@ impl fmt::Display for GameResult {
             EndReason::Repetition => f.write_str(" by repetition"),
             EndReason::FortyMoves => f.write_str(" by the 40-move rule"),
             EndReason::ThirteenCount => f.write_str(" by the 13-count"),
+            EndReason::StrengthRule => f.write_str(" by the strength rule"),
+            EndReason::FirstOff => f.write_str(": no piece or move left (the losing game)"),
             EndReason::Time {
                 flag: FlagKind::GameTime,
             } => write!(f, " on time: {loser}'s flag fell"),
@@ -247,6 +253,21 @@ pub enum Event {
         #[serde(rename = "left", default, skip_serializing_if = "Option::is_none")]
         left_ms: Option<i64>,
     },
+    /// Huffing: the side to move huffed the opponent's piece on `square`.
+    Huffed {
+        /// The square of the piece removed.
+        square: Square,
+    },
+    /// Huffing: the side to move had the opponent's last move taken back; the opponent must
+    /// capture (the move taken back is the log's last move of the game).
+    Compelled,
+    /// Pool: the weaker side asked for the strength rule's count.
+    StrengthCountAsked {
+        /// The weaker side.
+        colour: Color,
+    },
+    /// Pool, rule 27: the director granted the stronger side 8 more moves.
+    StrengthCountExtended,
     /// A draw was offered.
     DrawOffered {
         /// By.

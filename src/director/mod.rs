@@ -69,11 +69,11 @@ pub use event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
 pub use score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use settings::{
-    ColourMethod, GamePoints, MatchSettings, Player, Points, RejectionPolicy, Scoring,
-    SettingsError, TieRule,
+    ColourMethod, GamePoints, MatchSettings, Player, Points, PoolClock, RejectionPolicy, Scoring,
+    SettingsError, StrengthRule, TieRule,
 };
 pub use state::{
     Awaiting, BallotRecord, GameRecord, Match, MatchError, MoveRecord, Now, Phase, RejectedBallot,
-    TextKind,
+    StrengthCount, StrengthReading, StrengthRefusal, TextKind,
 };
 pub use time_control_text::TimeControlTextError;

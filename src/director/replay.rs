@@ -85,6 +85,10 @@ pub fn event_name(e: &Event) -> &'static str {
         Event::GameStarted { .. } => "game-started",
         Event::MovePlayed { .. } => "move",
         Event::DrawOffered { .. } => "draw-offered",
+        Event::Huffed { .. } => "huffed",
+        Event::Compelled => "compelled",
+        Event::StrengthCountAsked { .. } => "strength-count-asked",
+        Event::StrengthCountExtended => "strength-count-extended",
         Event::DrawDeclined { .. } => "draw-declined",
         Event::GameEnded { .. } => "game-ended",
         Event::ResultAmended { .. } => "result-amended",
@@ -311,6 +315,15 @@ impl Match {
                 *spent_ms,
             )),
             Event::DrawOffered { colour } => plain(Command::OfferDraw { colour: *colour }),
+            Event::Huffed { square } => plain(Command::Huff {
+                colour: turn,
+                square: *square,
+            }),
+            Event::Compelled => plain(Command::Compel { colour: turn }),
+            Event::StrengthCountAsked { colour } => {
+                plain(Command::AskStrengthCount { colour: *colour })
+            }
+            Event::StrengthCountExtended => plain(Command::ExtendStrengthCount),
             Event::DrawDeclined { colour } => plain(Command::DeclineDraw { colour: *colour }),
             Event::GameEnded {
                 result, spent_ms, ..
@@ -371,9 +384,13 @@ impl Match {
             (EndReason::Agreed, None) => Command::AcceptDraw {
                 colour: self.draw_offer().map_or(Color::Red, Color::opponent),
             },
-            (EndReason::Repetition | EndReason::FortyMoves | EndReason::ThirteenCount, None) => {
-                Command::ClaimDraw { colour: turn }
-            }
+            (
+                EndReason::Repetition
+                | EndReason::FortyMoves
+                | EndReason::ThirteenCount
+                | EndReason::StrengthRule,
+                None,
+            ) => Command::ClaimDraw { colour: turn },
             (
                 EndReason::Time {
                     flag: FlagKind::GameTime | FlagKind::MoveTime,

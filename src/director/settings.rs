@@ -1,11 +1,13 @@
-//! What a director sets up before a match: players, openings, ballots, time control, scoring,
-//! rejection policy, tie rule and how colours are chosen.
+//! What a director sets up before a match: the game (English, pool, huffing, losing), players,
+//! openings, ballots, time control, scoring, rejection policy, tie rule, how colours are
+//! chosen, and for pool the strength rule.
 //!
 //! Every type is plain data with serde (kebab-case keys, unknown keys refused) and a
 //! [`Default`]; [`MatchSettings::validate`] says what does not make sense.
 
 use super::clock::{TimeControl, TimeControlError};
 use super::limits;
+use crate::engine::Rules;
 use crate::openings::DrawSettings;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -213,10 +215,56 @@ pub enum ColourMethod {
     DirectorAssigns,
 }
 
+/// The pool strength rule in force: when one side is stronger (king 2, man 1), the weaker side
+/// may ask for the count, and the stronger must win within so many moves of the weaker side
+/// or the game may be claimed drawn (APCA rules 27 and 27A).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum StrengthRule {
+    /// Rule 27A: 38 moves.
+    #[default]
+    ThirtyEight,
+    /// Rule 27, the older form: 30 moves, then 8 more when the director grants that the
+    /// stronger side can complete the win in them.
+    ThirtyPlusEight,
+}
+
+impl StrengthRule {
+    /// The moves of the weaker side before the draw may be claimed (`extended`: the 8 more
+    /// moves of rule 27 were granted).
+    pub fn limit(self, extended: bool) -> u32 {
+        match (self, extended) {
+            (StrengthRule::ThirtyEight, _) | (StrengthRule::ThirtyPlusEight, true) => 38,
+            (StrengthRule::ThirtyPlusEight, false) => 30,
+        }
+    }
+
+    /// Short label for a set-up form.
+    pub fn label(self) -> &'static str {
+        match self {
+            StrengthRule::ThirtyEight => "38 moves (rule 27A)",
+            StrengthRule::ThirtyPlusEight => "30 + 8 moves (rule 27)",
+        }
+    }
+}
+
+/// The clocks of the APCA pool presets (rule 9, 9C).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolClock {
+    /// 70 minutes for the first 35 moves, then 30 minutes for each 15.
+    Periods,
+    /// 5 minutes a move, 1 for a single jump, "Time" called.
+    PerMove,
+}
+
 /// Everything the director decides before a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct MatchSettings {
+    /// The game played: `english` (the default), `pool`, `huffing` or `losing`.
+    pub game: Rules,
+    /// Pool: the strength rule the director chose (ignored in the other games).
+    pub strength_rule: StrengthRule,
     /// The two players' names, first and second.
     pub players: [String; 2],
     /// The event's name (for game records); may be empty.
@@ -243,6 +291,8 @@ impl Default for MatchSettings {
     /// tie stays a tie, coin flip.
     fn default() -> Self {
         MatchSettings {
+            game: Rules::English,
+            strength_rule: StrengthRule::default(),
             players: ["Player 1".to_string(), "Player 2".to_string()],
             event: String::new(),
             openings: DrawSettings::default(),
@@ -289,6 +339,9 @@ pub enum SettingsError {
     /// Continue in blocks with too high a limit.
     #[error("at most {max} extra blocks (or no limit), not {0}", max = limits::EXTRA_BLOCKS_MAX)]
     TooManyBlocks(u32),
+    /// The KingsRow verdicts that redraw "lost" 11-man positions are English verdicts.
+    #[error("the KingsRow-lost redraw judges English draughts positions, not {0}")]
+    KingsRowLostNotForGame(Rules),
 }
 
 impl MatchSettings {
@@ -338,7 +391,23 @@ impl MatchSettings {
             } if n > limits::EXTRA_BLOCKS_MAX => return Err(SettingsError::TooManyBlocks(n)),
             _ => {}
         }
+        if self.openings.exclude_kingsrow_lost && self.game != Rules::English {
+            return Err(SettingsError::KingsRowLostNotForGame(self.game));
+        }
         Ok(())
+    }
+
+    /// The APCA presets for a pool match (rules 9/9C, 32): pool, 4/2/0 scoring, a tie played
+    /// off in blocks of two games with no limit, and the chosen clock; everything else kept.
+    pub fn apca_pool(mut self, clock: PoolClock) -> MatchSettings {
+        self.game = Rules::Pool;
+        self.scoring.game = GamePoints::Apca;
+        self.tie = TieRule::ContinueInBlocks { max_blocks: None };
+        self.time_control = match clock {
+            PoolClock::Periods => TimeControl::apca(),
+            PoolClock::PerMove => TimeControl::per_move_classic(),
+        };
+        self
     }
 
     /// A player's name.
@@ -391,6 +460,35 @@ mod tests {
         s.ballots = 1;
         s.time_control.periods[0].seconds = 0;
         assert!(matches!(s.validate(), Err(SettingsError::TimeControl(_))));
+    }
+
+    #[test]
+    fn the_game_and_the_pool_presets() {
+        let s: MatchSettings =
+            toml::from_str("game = \"pool\"\nstrength-rule = \"thirty-plus-eight\"\n").unwrap();
+        assert_eq!(s.game, Rules::Pool);
+        assert_eq!(s.strength_rule, StrengthRule::ThirtyPlusEight);
+        assert!(toml::from_str::<MatchSettings>("game = \"chess\"\n").is_err());
+        let text = toml::to_string(&s).unwrap();
+        assert!(text.contains("game = \"pool\""), "{text}");
+        assert_eq!(toml::from_str::<MatchSettings>(&text).unwrap(), s);
+        let p = MatchSettings::default().apca_pool(PoolClock::Periods);
+        assert_eq!(p.game, Rules::Pool);
+        assert_eq!(p.scoring.game, GamePoints::Apca);
+        assert_eq!(p.time_control, TimeControl::apca());
+        assert_eq!(p.tie, TieRule::ContinueInBlocks { max_blocks: None });
+        assert!(p.validate().is_ok());
+        let m = MatchSettings::default().apca_pool(PoolClock::PerMove);
+        assert_eq!(m.time_control, TimeControl::per_move_classic());
+        let mut k = p;
+        k.openings.exclude_kingsrow_lost = true;
+        assert_eq!(
+            k.validate(),
+            Err(SettingsError::KingsRowLostNotForGame(Rules::Pool))
+        );
+        assert_eq!(StrengthRule::ThirtyPlusEight.limit(false), 30);
+        assert_eq!(StrengthRule::ThirtyPlusEight.limit(true), 38);
+        assert_eq!(StrengthRule::ThirtyEight.limit(false), 38);
     }
 
     #[test]

@@ -19,10 +19,10 @@ use super::event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
 use super::limits;
 use super::score::{self, Change, ScoreTable};
 use super::settings::{
-    ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, TieRule,
+    ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, StrengthRule, TieRule,
 };
 use crate::engine::{
-    Color, DrawClaim, Game, Move, MoveError, Outcome, Position, Rules, parse_move,
+    Color, DrawClaim, Game, HuffError, Move, MoveError, Outcome, Position, Rules, parse_move,
 };
 use crate::openings::{self, Draw, DrawSettings, DrawStep, Opening, OpeningError};
 use chrono::{DateTime, SubsecRound, Utc};
@@ -127,6 +127,81 @@ pub struct GameRecord {
     /// an amendment, or none for a decision that ended the game in play. The last one is what
     /// [`Command::UndoDecision`] brings back.
     pub overruled: Vec<Option<GameResult>>,
+    /// Pool: the strength rule's count, once the weaker side asked for it.
+    pub strength: Option<StrengthCount>,
+}
+
+/// The pool strength rule's count in a game, as asked (rules 27 / 27A).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthCount {
+    /// The weaker side, who asked; its moves are counted.
+    pub weaker: Color,
+    /// The game's moves (plies) when it was asked.
+    pub from_ply: usize,
+    /// Rule 27: the director granted the 8 more moves.
+    pub extended: bool,
+}
+
+/// The strength rule's count as it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrengthReading {
+    /// The weaker side, whose moves count.
+    pub weaker: Color,
+    /// Moves the weaker side has made since asking.
+    pub moves: u32,
+    /// The moves after which the draw may be claimed.
+    pub limit: u32,
+    /// Rule 27: the 8 more moves were granted.
+    pub extended: bool,
+}
+
+impl StrengthReading {
+    /// True when the count has run out: the draw may be claimed.
+    pub fn reached(&self) -> bool {
+        self.moves >= self.limit
+    }
+}
+
+impl GameRecord {
+    /// Drop a strength count asked after the moves a take-back has removed.
+    fn forget_strength_count_past_the_end(&mut self) {
+        if self.strength.is_some_and(|c| c.from_ply > self.moves.len()) {
+            self.strength = None;
+        }
+    }
+
+    /// The strength rule's count under `rule`, while it runs: none before it was asked, and
+    /// none once the side that asked is no longer the weaker (the count lapses).
+    pub fn strength_reading(&self, rule: StrengthRule) -> Option<StrengthReading> {
+        let c = self.strength?;
+        let pos = self.game.position();
+        if pos.strength(c.weaker) >= pos.strength(c.weaker.opponent()) {
+            return None;
+        }
+        let moves = self.moves.iter().skip(c.from_ply);
+        let moves = moves.filter(|m| m.colour == c.weaker).count();
+        Some(StrengthReading {
+            weaker: c.weaker,
+            moves: u32::try_from(moves).unwrap_or(u32::MAX),
+            limit: rule.limit(c.extended),
+            extended: c.extended,
+        })
+    }
+}
+
+/// Why the strength rule's count cannot be asked for or extended now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StrengthRefusal {
+    /// The game is not pool.
+    NotPool,
+    /// The side asking is not the weaker (king 2, man 1).
+    NotWeaker,
+    /// The count already runs.
+    Running,
+    /// No count runs.
+    NotRunning,
+    /// Only rule 27 grants 8 more moves, once, after the 30 have run out.
+    NotExtendable,
 }
 
 impl GameRecord {
@@ -269,6 +344,12 @@ pub enum MatchError {
     /// Settings refused when creating a match.
     #[error(transparent)]
     Settings(#[from] SettingsError),
+    /// A huffing choice refused.
+    #[error(transparent)]
+    Huff(#[from] HuffError),
+    /// The strength rule's count cannot be asked for or extended now.
+    #[error("strength rule: {0:?}")]
+    Strength(StrengthRefusal),
 }
 
 /// What the match waits for, for a UI to prompt.
@@ -371,6 +452,12 @@ fn single_jump(pos: &Position) -> bool {
 
 /// The result the board gives in `pos`, if the side to move has lost.
 fn board_result(pos: &Position) -> Option<GameResult> {
+    if pos.rules().stuck_side_wins() && pos.is_stuck() {
+        return Some(GameResult {
+            outcome: Outcome::Win(pos.turn()),
+            reason: EndReason::FirstOff,
+        });
+    }
     if !pos.is_lost() {
         return None;
     }
@@ -590,9 +677,16 @@ impl Match {
         self.playing().and_then(|g| g.clock.check_flag(now_ms))
     }
 
-    /// The draw the rules allow claiming now in the game being played.
+    /// The draw the rules allow claiming now in the game being played (repetition, the
+    /// 40-move rule, the 13-count; for the strength rule see [`Match::strength_reading`]).
     pub fn claimable_draw(&self) -> Option<DrawClaim> {
         self.playing().and_then(|g| g.game.claimable_draw())
+    }
+
+    /// Pool: the strength rule's count in the game being played, while it runs.
+    pub fn strength_reading(&self) -> Option<StrengthReading> {
+        self.playing()
+            .and_then(|g| g.strength_reading(self.settings.strength_rule))
     }
 
     /// The director's decision [`Command::UndoDecision`] would undo now: the result it gave,
@@ -661,6 +755,7 @@ impl Match {
     /// when the rejection policy redraws them.
     pub(crate) fn draw_settings(&self) -> DrawSettings {
         let mut settings = self.settings.openings.clone();
+        settings.rules = self.settings.game;
         if self.settings.rejection == RejectionPolicy::AllExceptManDown {
             settings.exclude_man_down = true;
         }
@@ -819,10 +914,12 @@ impl Match {
             }
             Command::ClaimDraw { colour: _ } => {
                 let (ballot, game, g) = self.in_play(kind)?;
+                let strength = g.strength_reading(self.settings.strength_rule);
                 let reason = match g.game.claimable_draw() {
                     Some(DrawClaim::Repetition) => EndReason::Repetition,
                     Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
                     Some(DrawClaim::ThirteenCount) => EndReason::ThirteenCount,
+                    None if strength.is_some_and(|s| s.reached()) => EndReason::StrengthRule,
                     None => return Err(MatchError::NotClaimable),
                 };
                 g.clock.check_spent(spent)?;
@@ -831,6 +928,44 @@ impl Match {
                     reason,
                 };
                 Ok(self.end_events(ballot, game, result, spent))
+            }
+            Command::Huff { colour, square } => self.huff_events(colour, square, spent),
+            Command::Compel { colour } => {
+                let (_, _, g) = self.turn(colour)?;
+                g.clock.check_spent(spent)?;
+                g.game.clone().compel()?;
+                if g.clock.committed() == 0 {
+                    return Err(MatchError::Huff(HuffError::NoChance));
+                }
+                Ok(vec![Event::Compelled])
+            }
+            Command::AskStrengthCount { colour } => {
+                let (_, _, g) = self.in_play(kind)?;
+                let pos = g.game.position();
+                let refuse = |why| Err(MatchError::Strength(why));
+                if self.settings.game != Rules::Pool {
+                    return refuse(StrengthRefusal::NotPool);
+                }
+                if pos.strength(colour) >= pos.strength(colour.opponent()) {
+                    return refuse(StrengthRefusal::NotWeaker);
+                }
+                if g.strength_reading(self.settings.strength_rule).is_some() {
+                    return refuse(StrengthRefusal::Running);
+                }
+                Ok(vec![Event::StrengthCountAsked { colour }])
+            }
+            Command::ExtendStrengthCount => {
+                let (_, _, g) = self.in_play(kind)?;
+                let rule = self.settings.strength_rule;
+                match g.strength_reading(rule) {
+                    None => Err(MatchError::Strength(StrengthRefusal::NotRunning)),
+                    Some(r)
+                        if rule == StrengthRule::ThirtyPlusEight && !r.extended && r.reached() =>
+                    {
+                        Ok(vec![Event::StrengthCountExtended])
+                    }
+                    Some(_) => Err(MatchError::Strength(StrengthRefusal::NotExtendable)),
+                }
             }
             Command::Resign { colour } => {
                 let (ballot, game, g) = self.in_play(kind)?;
@@ -1057,6 +1192,29 @@ impl Match {
         Ok(ev)
     }
 
+    /// Huffing: `colour`, to move, huffs the piece on `square`; a huff that takes the
+    /// offender's last piece wins the game.
+    fn huff_events(
+        &self,
+        colour: Color,
+        square: crate::engine::Square,
+        spent: u64,
+    ) -> Result<Vec<Event>, MatchError> {
+        let (ballot, game, g) = self.turn(colour)?;
+        g.clock.check_spent(spent)?;
+        let mut after = g.game.clone();
+        after.huff(square)?;
+        let mut ev = vec![Event::Huffed { square }];
+        if after.position().count(colour.opponent()) == 0 {
+            let result = GameResult {
+                outcome: Outcome::Win(colour),
+                reason: EndReason::NoPieces,
+            };
+            ev.extend(self.end_events(ballot, game, result, spent));
+        }
+        Ok(ev)
+    }
+
     fn tick_events(&self, spent: u64) -> Result<Vec<Event>, MatchError> {
         let Ok((ballot, game, g)) = self.in_play(CommandKind::Tick) else {
             return Ok(Vec::new());
@@ -1258,8 +1416,9 @@ impl Match {
                 number,
                 steps,
             } => {
-                if let Some(opening) = openings::all_ref(self.settings.openings.system)
-                    .get((*number as usize).wrapping_sub(1))
+                if let Some(opening) =
+                    openings::all_in(self.settings.openings.system, self.settings.game)
+                        .get((*number as usize).wrapping_sub(1))
                 {
                     self.pending = Some(Draw {
                         opening: opening.clone(),
@@ -1331,6 +1490,34 @@ impl Match {
                 }
             }
             Event::DrawOffered { colour } => self.draw_offer = Some(*colour),
+            Event::Huffed { square } => {
+                if let Some(g) = self.playing_mut() {
+                    let _ = g.game.huff(*square);
+                }
+            }
+            Event::Compelled => {
+                if let Some(g) = self.playing_mut() {
+                    if g.game.compel().is_ok() {
+                        g.moves.pop();
+                        let _ = g.clock.take_back(1, at);
+                    }
+                    g.forget_strength_count_past_the_end();
+                }
+            }
+            Event::StrengthCountAsked { colour } => {
+                if let Some(g) = self.playing_mut() {
+                    g.strength = Some(StrengthCount {
+                        weaker: *colour,
+                        from_ply: g.moves.len(),
+                        extended: false,
+                    });
+                }
+            }
+            Event::StrengthCountExtended => {
+                if let Some(c) = self.playing_mut().and_then(|g| g.strength.as_mut()) {
+                    c.extended = true;
+                }
+            }
             Event::DrawDeclined { .. } => self.draw_offer = None,
             Event::GameEnded {
                 ballot,
@@ -1411,6 +1598,7 @@ impl Match {
                         g.moves.pop();
                     }
                     let _ = g.clock.take_back(moves.len(), at);
+                    g.forget_strength_count_past_the_end();
                 }
                 self.draw_offer = None;
             }
@@ -1478,13 +1666,14 @@ impl Match {
             red,
             red_name,
             white_name,
-            game: Game::new(Rules::English, start),
+            game: Game::new(self.settings.game, start),
             moves: Vec::new(),
             clock,
             started: wall,
             finished: None,
             result: None,
             overruled: Vec::new(),
+            strength: None,
         });
         self.phase = Phase::Playing { ballot, game };
         self.draw_offer = None;
@@ -1706,5 +1895,270 @@ mod tests {
         assert_eq!(m.phase(), Phase::Ready { ballot: 1, game: 2 });
         assert_eq!(m.awaiting(), Awaiting::GameStart { ballot: 1, game: 2 });
         assert_eq!(m.red_in(1, 2), Some(Player::Second));
+    }
+
+    /// As [`on_board`], in `game` with the strength rule `rule`.
+    fn in_game(game: Rules, rule: StrengthRule, fen: &str) -> (Match, ChaCha8Rng) {
+        let (mut m, rng) = on_board(fen, TimeControl::none());
+        m.settings.game = game;
+        m.settings.strength_rule = rule;
+        let g = m.playing_mut().unwrap();
+        g.game = Game::new(game, Position::from_fen_in(game, fen).unwrap());
+        (m, rng)
+    }
+
+    /// A quiet move of the side to move that gives the opponent no capture and reaches a
+    /// position not seen before (so no repetition cuts a count short).
+    fn quiet_walk(m: &Match, seen: &mut Vec<Position>) -> Move {
+        let pos = *m.playing().unwrap().game.position();
+        let mv = pos
+            .distinct_moves()
+            .into_iter()
+            .find(|mv| {
+                let after = pos.after(mv);
+                !mv.is_capture() && !after.must_capture() && !seen.contains(&after)
+            })
+            .expect("a quiet new move");
+        seen.push(pos.after(&mv));
+        mv
+    }
+
+    fn play(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, mv: Move) -> Vec<Event> {
+        let colour = m.playing().unwrap().game.position().turn();
+        let c = Command::PlayMove { colour, mv };
+        m.apply(c, at(t), rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect()
+    }
+
+    #[test]
+    fn the_thirteen_count_is_shown_and_claimed_when_it_runs_out() {
+        // Three Red kings against White's lone king, off the long diagonal.
+        let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::default(), "W:WK32:BK1,K2,K3");
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let mut seen = Vec::new();
+        let mut t = 0;
+        let mut last = 0;
+        while m.claimable_draw().is_none() {
+            let count = m
+                .playing()
+                .unwrap()
+                .game
+                .thirteen_count()
+                .expect("the count runs");
+            assert!(count.moves == last || count.moves == last + 1, "{count:?}");
+            last = count.moves;
+            assert!(matches!(
+                m.apply(claim.clone(), at(t), &mut rng),
+                Err(MatchError::NotClaimable)
+            ));
+            t += 1_000;
+            let mv = quiet_walk(&m, &mut seen);
+            play(&mut m, &mut rng, t, mv);
+            assert!(t < 60_000, "no 13-count claim after {t} ms");
+        }
+        let count = m.playing().unwrap().game.thirteen_count().unwrap();
+        assert!(count.reached() && count.lone == Color::White, "{count:?}");
+        assert!(count.limit == 13 || count.limit == 6);
+        let ev: Vec<Event> = m
+            .apply(claim, at(t + 5), &mut rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect();
+        let r = result(&ev).unwrap();
+        assert_eq!(
+            (r.outcome, r.reason.clone()),
+            (Outcome::Draw, EndReason::ThirteenCount)
+        );
+        assert_eq!(r.to_string(), "draw by the 13-count");
+    }
+
+    #[test]
+    fn the_strength_rule_thirty_eight_moves() {
+        // Red: a king and a man (3); White: a lone king (2). White is weaker.
+        let fen = "W:WK32:BK1,5";
+        let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::ThirtyEight, fen);
+        let ask = |c| Command::AskStrengthCount { colour: c };
+        assert!(matches!(
+            m.apply(ask(Color::Red), at(0), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::NotWeaker))
+        ));
+        m.apply(ask(Color::White), at(10), &mut rng).unwrap();
+        assert!(matches!(
+            m.apply(ask(Color::White), at(11), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::Running))
+        ));
+        assert_eq!(
+            m.strength_reading().map(|r| (r.moves, r.limit)),
+            Some((0, 38))
+        );
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let mut seen = Vec::new();
+        let mut t = 100;
+        while !m.strength_reading().is_some_and(|r| r.reached()) {
+            assert!(matches!(
+                m.apply(claim.clone(), at(t), &mut rng),
+                Err(MatchError::NotClaimable)
+            ));
+            t += 500;
+            let mv = quiet_walk(&m, &mut seen);
+            play(&mut m, &mut rng, t, mv);
+            assert!(t < 100_000, "the count never ran out");
+        }
+        assert_eq!(m.strength_reading().unwrap().moves, 38);
+        // Rule 27A grants no more moves.
+        assert!(matches!(
+            m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::NotExtendable))
+        ));
+        let ev: Vec<Event> = m
+            .apply(claim, at(t + 1), &mut rng)
+            .unwrap()
+            .into_iter()
+            .map(|e| e.event)
+            .collect();
+        assert_eq!(result(&ev).unwrap().reason, EndReason::StrengthRule);
+    }
+
+    #[test]
+    fn the_strength_rule_thirty_plus_eight_and_take_backs() {
+        let fen = "W:WK32:BK1,5";
+        let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::ThirtyPlusEight, fen);
+        m.apply(
+            Command::AskStrengthCount {
+                colour: Color::White,
+            },
+            at(0),
+            &mut rng,
+        )
+        .unwrap();
+        let mut seen = Vec::new();
+        let mut t = 0;
+        let walk = |m: &mut Match, rng: &mut ChaCha8Rng, seen: &mut Vec<Position>, t: &mut u64| {
+            *t += 100;
+            let mv = quiet_walk(m, seen);
+            play(m, rng, *t, mv);
+        };
+        // Not extendable before the 30 have run out.
+        walk(&mut m, &mut rng, &mut seen, &mut t);
+        assert!(matches!(
+            m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
+            Err(MatchError::Strength(StrengthRefusal::NotExtendable))
+        ));
+        while !m.strength_reading().unwrap().reached() {
+            walk(&mut m, &mut rng, &mut seen, &mut t);
+        }
+        assert_eq!(m.strength_reading().unwrap().moves, 30);
+        m.apply(Command::ExtendStrengthCount, at(t), &mut rng)
+            .unwrap();
+        let r = m.strength_reading().unwrap();
+        assert_eq!((r.moves, r.limit, r.reached()), (30, 38, false));
+        // A take-back to before the ask forgets the count.
+        let plies = m.playing().unwrap().moves.len() as u32;
+        m.apply(
+            Command::TakeBack {
+                moves: plies,
+                reason: "mis-entry".into(),
+            },
+            at(t + 1),
+            &mut rng,
+        )
+        .unwrap();
+        assert_eq!(
+            m.strength_reading().map(|r| r.moves),
+            Some(0),
+            "asked at ply 0: still counting from there"
+        );
+    }
+
+    #[test]
+    fn huffing_choices_with_the_clock() {
+        let tc = TimeControl::sudden_death(600);
+        let (mut m, mut rng) = on_board("B:W21-32:B1-12", tc.clone());
+        m.settings.game = Rules::Huffing;
+        {
+            let g = m.playing_mut().unwrap();
+            g.game = Game::new(Rules::Huffing, Position::start());
+            g.clock = Clock::new(&tc, Color::Red);
+            g.clock.start(Some(0), false).unwrap();
+        }
+        mv(&mut m, &mut rng, 10_000, "11-15");
+        mv(&mut m, &mut rng, 20_000, "22-18");
+        // Nothing neglected yet: no huff.
+        assert!(matches!(
+            m.apply(Command::Compel { colour: Color::Red }, at(20_500), &mut rng),
+            Err(MatchError::Huff(_))
+        ));
+        let red_before = m.playing().unwrap().clock.side(Color::Red).remaining_ms;
+        // Red neglects 15x22 and thinks 30 s about it.
+        mv(&mut m, &mut rng, 50_000, "9-13");
+        assert!(m.playing().unwrap().clock.side(Color::Red).remaining_ms < red_before);
+        // White has it taken back: Red's clock reads as before 9-13, and Red must capture.
+        let ev = m
+            .apply(
+                Command::Compel {
+                    colour: Color::White,
+                },
+                at(51_000),
+                &mut rng,
+            )
+            .unwrap();
+        assert_eq!(ev[0].event, Event::Compelled);
+        let g = m.playing().unwrap();
+        assert_eq!(g.clock.side(Color::Red).remaining_ms, red_before);
+        assert_eq!(g.game.position().turn(), Color::Red);
+        assert_eq!(g.moves.len(), 2);
+        assert!(matches!(
+            m.apply(
+                Command::Move {
+                    colour: Color::Red,
+                    text: "9-13".into()
+                },
+                at(52_000),
+                &mut rng
+            ),
+            Err(MatchError::Move(_))
+        ));
+        mv(&mut m, &mut rng, 53_000, "15x22");
+        // White neglects the recapture; Red huffs the piece that should have taken.
+        mv(&mut m, &mut rng, 54_000, "24-20");
+        let chance = m.playing().unwrap().game.huff_chance().unwrap();
+        let sq = crate::engine::squares(chance.huffable).next().unwrap();
+        assert!(matches!(
+            m.apply(
+                Command::Huff {
+                    colour: Color::White,
+                    square: sq
+                },
+                at(55_000),
+                &mut rng
+            ),
+            Err(MatchError::NotYourTurn { .. })
+        ));
+        let ev = m
+            .apply(
+                Command::Huff {
+                    colour: Color::Red,
+                    square: sq,
+                },
+                at(55_000),
+                &mut rng,
+            )
+            .unwrap();
+        assert_eq!(ev[0].event, Event::Huffed { square: sq });
+        let g = m.playing().unwrap();
+        assert!(g.game.position().piece_at(sq).is_none());
+        assert_eq!(g.game.pending().huffed, Some(sq));
+        // The huff made, Red moves as usual.
+        let red_mv = g.game.position().distinct_moves()[0];
+        play(&mut m, &mut rng, 56_000, red_mv);
+        assert_eq!(m.playing().unwrap().game.prelude(4).huffed, Some(sq));
     }
 }

@@ -209,6 +209,7 @@ impl Direction {
         }
     }
 
+    #[cfg(test)]
     pub(crate) fn idx(self) -> usize {
         self as usize
     }

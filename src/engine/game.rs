@@ -479,8 +479,10 @@ impl TryFrom<GameRecord> for Game {
 }
 
 impl Game {
-    /// Replay a recorded prelude: the huff first, then the retracted move and its take-back.
-    fn replay_prelude(&mut self, p: &Prelude) -> Result<(), String> {
+    /// Replay a recorded prelude (what the side to move did before its move, as
+    /// [`Game::prelude`] gives it): the huff first, then the retracted move and its take-back.
+    /// The one replay of huffing choices, for the match file and PDN.
+    pub fn replay_prelude(&mut self, p: &Prelude) -> Result<(), String> {
         if let Some(sq) = p.huffed {
             self.huff(sq).map_err(|e| e.to_string())?;
         }

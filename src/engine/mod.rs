@@ -12,6 +12,7 @@ pub mod perft;
 mod pool;
 pub mod position;
 pub mod rules;
+mod short;
 
 pub use board::{Bitboard, Color, Direction, LONG_DIAGONAL, Square, squares};
 pub use game::{

@@ -6,23 +6,26 @@
 //! bulk-counted (moves counted, not made), and the English hot loop is specialised per side so
 //! that directions and crown rows are constants.
 
-use super::board::{
-    Bitboard, Color, ROW_0, ROW_7, step_down_left, step_down_right, step_up_left, step_up_right,
-};
-use super::moves::{
-    Move, MoveList, count_compulsory, generate, generate_short_captures, short_jumpers,
-};
-use super::pool::merge_routes;
+use super::board::{Bitboard, Color};
+use super::moves::{MAX_PATH, Move, MoveList, generate};
+use super::pool::{self, merge_routes};
 use super::position::Position;
 use super::rules::Rules;
+use super::short::{self, Side, View, Visitor};
+use std::marker::PhantomData;
 
 /// Perft: the number of move paths of length `depth` from `pos`, under its rules.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut buffers: Vec<MoveList> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
+    use short::{Red, White};
     match (pos.rules(), pos.turn()) {
-        (Rules::English | Rules::Losing, Color::Red) => count::<Red>(pos, depth, &mut buffers),
-        (Rules::English | Rules::Losing, Color::White) => count::<White>(pos, depth, &mut buffers),
-        (Rules::Pool | Rules::Huffing, _) => count_any(pos, depth, &mut buffers),
+        (Rules::English | Rules::Losing, Color::Red) => count::<Red, false>(pos, depth),
+        (Rules::English | Rules::Losing, Color::White) => count::<White, false>(pos, depth),
+        (Rules::Huffing, Color::Red) => count::<Red, true>(pos, depth),
+        (Rules::Huffing, Color::White) => count::<White, true>(pos, depth),
+        (Rules::Pool, _) => {
+            let mut buffers: Vec<MoveList> = (0..depth).map(|_| Vec::with_capacity(32)).collect();
+            count_any(pos, depth, &mut buffers)
+        }
     }
 }
 
@@ -46,6 +49,9 @@ fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 && pos.rules() == Rules::Pool {
+        return pool::perft_count(pos);
+    }
     let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
     list.clear();
     generate(pos, list);
@@ -60,143 +66,140 @@ fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
         .sum()
 }
 
-/// One side's view of the board: its pieces, its directions and its crown row as constants.
-trait Side {
-    type Other: Side;
-    const CROWN: Bitboard;
-    fn ours(p: &Position) -> Bitboard;
-    fn set_ours(p: &mut Position, b: Bitboard);
-    fn theirs(p: &Position) -> Bitboard;
-    fn fwd_a(b: Bitboard) -> Bitboard;
-    fn fwd_b(b: Bitboard) -> Bitboard;
-    fn back_a(b: Bitboard) -> Bitboard;
-    fn back_b(b: Bitboard) -> Bitboard;
-}
-
-struct Red;
-struct White;
-
-impl Side for Red {
-    type Other = White;
-    const CROWN: Bitboard = ROW_7;
-    fn ours(p: &Position) -> Bitboard {
-        p.red
-    }
-    fn set_ours(p: &mut Position, b: Bitboard) {
-        p.red = b;
-    }
-    fn theirs(p: &Position) -> Bitboard {
-        p.white
-    }
-    fn fwd_a(b: Bitboard) -> Bitboard {
-        step_down_left(b)
-    }
-    fn fwd_b(b: Bitboard) -> Bitboard {
-        step_down_right(b)
-    }
-    fn back_a(b: Bitboard) -> Bitboard {
-        step_up_left(b)
-    }
-    fn back_b(b: Bitboard) -> Bitboard {
-        step_up_right(b)
-    }
-}
-
-impl Side for White {
-    type Other = Red;
-    const CROWN: Bitboard = ROW_0;
-    fn ours(p: &Position) -> Bitboard {
-        p.white
-    }
-    fn set_ours(p: &mut Position, b: Bitboard) {
-        p.white = b;
-    }
-    fn theirs(p: &Position) -> Bitboard {
-        p.red
-    }
-    fn fwd_a(b: Bitboard) -> Bitboard {
-        step_up_left(b)
-    }
-    fn fwd_b(b: Bitboard) -> Bitboard {
-        step_up_right(b)
-    }
-    fn back_a(b: Bitboard) -> Bitboard {
-        step_down_left(b)
-    }
-    fn back_b(b: Bitboard) -> Bitboard {
-        step_down_right(b)
-    }
-}
-
-/// The position after a step (no capture) from `from` to `to` by side `S`.
-#[inline(always)]
-fn step_child<S: Side>(pos: &Position, from: Bitboard, to: Bitboard) -> Position {
-    let mut p = *pos;
-    S::set_ours(&mut p, (S::ours(pos) & !from) | to);
-    if p.kings & from != 0 {
-        p.kings = (p.kings & !from) | to;
-    } else {
-        p.kings |= to & S::CROWN;
-    }
-    p.turn = p.turn.opponent();
-    p
-}
-
-/// True when side `S` has a capture.
-#[inline(always)]
-fn can_capture<S: Side>(us: Bitboard, kings: Bitboard, them: Bitboard, empty: Bitboard) -> bool {
-    let landings = S::fwd_a(S::fwd_a(us) & them)
-        | S::fwd_b(S::fwd_b(us) & them)
-        | S::back_a(S::back_a(kings) & them)
-        | S::back_b(S::back_b(kings) & them);
-    landings & empty != 0
-}
-
-fn count<S: Side>(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
+/// Perft of the short-piece games for side `S` to move, on the shared generator: the last
+/// ply is counted ([`short::count`]), captures are descended into as the search finds them
+/// (no move is built), steps from the step targets.
+fn count<S: Side, const HUFF: bool>(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let us = S::ours(pos);
-    let them = S::theirs(pos);
-    let kings = us & pos.kings;
-    let empty = !(us | them);
-    if can_capture::<S>(us, kings, them, empty) {
-        if depth == 1 {
-            return count_compulsory(pos);
-        }
-        let (list, rest) = buffers.split_first_mut().expect("one buffer per ply");
-        list.clear();
-        generate_short_captures(pos, short_jumpers(pos), false, list);
-        return list
-            .iter()
-            .map(|m| count::<S::Other>(&pos.after(m), depth - 1, rest))
-            .sum();
-    }
-    let targets = [
-        S::fwd_a(us) & empty,
-        S::fwd_b(us) & empty,
-        S::back_a(kings) & empty,
-        S::back_b(kings) & empty,
-    ];
+    let v = View::of::<S>(pos);
     if depth == 1 {
-        return targets.iter().map(|t| u64::from(t.count_ones())).sum();
+        return short::count::<S, HUFF>(&v);
     }
-    let rest = &mut buffers[1..];
+    let jumpers = short::jumpers::<S>(&v);
     let mut total = 0;
-    for (i, &t) in targets.iter().enumerate() {
-        let mut t = t;
+    if jumpers != 0 {
+        let mut d = Descend::<S, HUFF> {
+            pos,
+            from: 0,
+            len: 0,
+            to: [0; MAX_PATH],
+            captured: [0; MAX_PATH],
+            depth: depth - 1,
+            total: 0,
+            side: PhantomData,
+        };
+        let mut rest = jumpers;
+        while rest != 0 {
+            let from = rest & rest.wrapping_neg();
+            rest &= rest - 1;
+            d.from = from;
+            short::piece_jumps::<S, _, HUFF>(&v, from, &mut d);
+        }
+        total = d.total;
+        if !HUFF {
+            return total;
+        }
+    }
+    let replies = (depth == 2).then(|| Replies::<S::Other>::facing(pos));
+    for (i, targets) in short::step_targets::<S>(&v).into_iter().enumerate() {
+        let mut t = targets;
         while t != 0 {
             let to = t & t.wrapping_neg();
             t &= t - 1;
-            // The source square is one step back along the same diagonal.
-            let from = match i {
-                0 => S::back_b(to),
-                1 => S::back_a(to),
-                2 => S::fwd_b(to),
-                _ => S::fwd_a(to),
+            let from = short::step_source::<S>(i, to);
+            total += match &replies {
+                Some(r) => r.count_after::<S, HUFF>(pos, &v, from, to),
+                None => count::<S::Other, HUFF>(&short::child::<S>(pos, from, to, 0), depth - 1),
             };
-            total += count::<S::Other>(&step_child::<S>(pos, from, to), depth - 1, rest);
         }
     }
     total
+}
+
+/// Perft's last two plies at once: the replies of side `O` after each step of its opponent.
+/// A step moves none of `O`'s pieces, so where they could go (one square on, each way) is
+/// computed once; each step then only changes which squares are free.
+struct Replies<O> {
+    /// `O`'s pieces moved one square in each direction (backward: kings only).
+    reach: [Bitboard; 4],
+    side: PhantomData<O>,
+}
+
+impl<O: Side> Replies<O> {
+    #[inline(always)]
+    fn facing(pos: &Position) -> Replies<O> {
+        let v = View::of::<O>(pos);
+        Replies {
+            reach: [
+                O::fwd_a(v.us),
+                O::fwd_b(v.us),
+                O::back_a(v.kings),
+                O::back_b(v.kings),
+            ],
+            side: PhantomData,
+        }
+    }
+
+    /// The number of `O`'s moves after side `S` (`O`'s opponent) steps from `from` to `to`.
+    #[inline(always)]
+    fn count_after<S: Side<Other = O>, const HUFF: bool>(
+        &self,
+        pos: &Position,
+        v: &View,
+        from: Bitboard,
+        to: Bitboard,
+    ) -> u64 {
+        let prey = (v.us & !from) | to;
+        let empty = (v.empty | from) & !to;
+        let [a, b, c, d] = self.reach;
+        let mut jump = (O::fwd_a(a & prey) | O::fwd_b(b & prey)) & empty;
+        let mut steps = (a & empty).count_ones() + (b & empty).count_ones();
+        if c | d != 0 {
+            jump |= (O::back_a(c & prey) | O::back_b(d & prey)) & empty;
+            steps += (c & empty).count_ones() + (d & empty).count_ones();
+        }
+        if jump != 0 {
+            let next = short::child::<S>(pos, from, to, 0);
+            return short::count::<O, HUFF>(&View::of::<O>(&next));
+        }
+        u64::from(steps)
+    }
+}
+
+/// Perft's capture visitor: each capture found is played and counted below at once.
+struct Descend<'a, S, const HUFF: bool> {
+    pos: &'a Position,
+    from: Bitboard,
+    len: usize,
+    to: [Bitboard; MAX_PATH],
+    captured: [Bitboard; MAX_PATH],
+    depth: u32,
+    total: u64,
+    side: PhantomData<S>,
+}
+
+impl<S: Side, const HUFF: bool> Visitor for Descend<'_, S, HUFF> {
+    #[inline(always)]
+    fn jump(&mut self, to: Bitboard, over: Bitboard) {
+        let before = if self.len == 0 {
+            0
+        } else {
+            self.captured[self.len - 1]
+        };
+        self.to[self.len] = to;
+        self.captured[self.len] = before | over;
+        self.len += 1;
+    }
+    #[inline(always)]
+    fn unjump(&mut self) {
+        self.len -= 1;
+    }
+    #[inline(always)]
+    fn done(&mut self) {
+        let i = self.len - 1;
+        let next = short::child::<S>(self.pos, self.from, self.to[i], self.captured[i]);
+        self.total += count::<S::Other, HUFF>(&next, self.depth);
+    }
 }

@@ -12,39 +12,31 @@
 //!   not crowned unless its move ends there (rule 24).
 
 use super::board::{
-    Bitboard, Direction, JUMPS, RAYS, Square, free_run, nearest, squares, step, step_back,
+    Bitboard, Color, Direction, JUMPS, RAYS, Square, free_run, nearest, squares, step, step_back,
 };
 use super::moves::{MAX_PATH, Move, MoveList, raw_move, raw_parts};
 use super::position::Position;
+use super::short::{Red, View, White, count_steps, push_steps};
 
 /// Pieces of the side to move that can capture.
 pub(crate) fn jumpers(pos: &Position) -> Bitboard {
     let us = pos.pieces(pos.turn);
     let opp = pos.pieces(pos.turn.opponent());
-    let occupied = pos.occupied();
+    let empty = pos.empty_squares();
+    // Over a neighbour, any way (men and kings alike), on bitboards.
     let mut out = 0;
-    for from in squares(us) {
-        let i = from.index() as usize;
-        let found = if pos.kings & from.bit() != 0 {
-            king_can_capture(i, occupied & !from.bit(), opp)
-        } else {
-            man_can_capture(i, occupied, opp)
-        };
-        if found {
-            out |= from.bit();
+    for dir in Direction::ALL {
+        let land = step(step(us, dir) & opp, dir) & empty;
+        out |= step_back(step_back(land, dir), dir);
+    }
+    // Kings from afar.
+    let occupied = pos.occupied();
+    for king in squares(us & pos.kings & !out) {
+        if king_can_capture(king.index() as usize, occupied & !king.bit(), opp) {
+            out |= king.bit();
         }
     }
     out
-}
-
-/// True when a man on square index `at` can jump a piece of `prey` (to a square off
-/// `occupied`).
-#[inline(always)]
-fn man_can_capture(at: usize, occupied: Bitboard, prey: Bitboard) -> bool {
-    (0..4).any(|d| {
-        let land = JUMPS.land[at][d];
-        JUMPS.over[at][d] & prey != 0 && land != 0 && land & occupied == 0
-    })
 }
 
 /// True when a flying king on square index `at` can capture a piece of `prey`: the first piece
@@ -72,13 +64,16 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
         }
         return;
     }
-    let empty = pos.empty_squares();
-    let men = pos.men(pos.turn);
-    for dir in Direction::forward(pos.turn) {
-        for to in squares(step(men, dir) & empty) {
-            let from = Square::from_index(step_back(to.bit(), dir).trailing_zeros());
-            out.push(Move::step(from, to));
-        }
+    // Men step as in English draughts (the short-piece generator, kings left out); kings fly.
+    let men = View {
+        us: pos.men(pos.turn),
+        kings: 0,
+        them: pos.pieces(pos.turn.opponent()),
+        empty: pos.empty_squares(),
+    };
+    match pos.turn {
+        Color::Red => push_steps::<Red>(&men, out),
+        Color::White => push_steps::<White>(&men, out),
     }
     let occupied = pos.occupied();
     for from in squares(pos.kings_of(pos.turn)) {
@@ -89,6 +84,37 @@ pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
             }
         }
     }
+}
+
+/// The number of moves perft counts (routes with the same result merged), building moves only
+/// when there is a capture.
+pub(crate) fn perft_count(pos: &Position) -> u64 {
+    if jumpers(pos) != 0 {
+        let mut list = MoveList::new();
+        generate(pos, &mut list);
+        merge_routes(&mut list);
+        return list.len() as u64;
+    }
+    let men = View {
+        us: pos.men(pos.turn),
+        kings: 0,
+        them: pos.pieces(pos.turn.opponent()),
+        empty: pos.empty_squares(),
+    };
+    let steps = match pos.turn {
+        Color::Red => count_steps::<Red>(&men),
+        Color::White => count_steps::<White>(&men),
+    };
+    let occupied = pos.occupied();
+    let slides: u32 = squares(pos.kings_of(pos.turn))
+        .map(|k| {
+            let i = k.index() as usize;
+            (0..4)
+                .map(|d| free_run(i, d, occupied).count_ones())
+                .sum::<u32>()
+        })
+        .sum();
+    steps + u64::from(slides)
 }
 
 /// The capture search of one piece.

@@ -107,6 +107,18 @@ impl Rules {
         matches!(self, Rules::Pool)
     }
 
+    /// The rules an engine plans a game of these rules under. Huffing is searched as English
+    /// draughts: taking a capture is always allowed, and declining one only hands the opponent
+    /// a choice (let it stand, huff, or have the capture played), so the engine always
+    /// captures and its moves are legal moves of the game. The other games are searched as
+    /// they are.
+    pub fn planning_rules(self) -> Rules {
+        match self {
+            Rules::Huffing => Rules::English,
+            other => other,
+        }
+    }
+
     /// The 40-move rule applies (English, huffing, losing game); pool uses the 13-count and the
     /// strength rule instead.
     pub fn forty_move_rule(self) -> bool {

@@ -4,9 +4,13 @@
 //! 1..=n in pairing order, round `r` (1-based) of the first cycle is: board 1 pairs player `n`
 //! with `t = ((r - 1) * n/2) mod (n - 1) + 1`, `t` first in odd rounds and `n` first in even
 //! rounds; board `k + 1` pairs `t + k` (first) with `t - k`, counted cyclically over 1..=n-1.
-//! This reproduces the published tables (FIDE Handbook C.05, Annex 1): for 6 players round 1 is
-//! 1-6 2-5 3-4, round 2 is 6-4 5-3 1-2, round 3 is 2-6 3-1 4-5. A second cycle repeats the
-//! first with the colours reversed.
+//! This reproduces the published tables (FIDE Handbook C.05, Annex 1), checked for 3 to 16
+//! players in `tests/event_pairing.rs`: for 6 players round 1 is 1-6 2-5 3-4, round 2 is 6-4
+//! 5-3 1-2, round 3 is 2-6 3-1 4-5.
+//!
+//! A double round robin plays the first cycle with its last two rounds exchanged, as the
+//! Annex recommends so that no player has the same colour three times running across the
+//! cycles, then the table again in its own order with the colours reversed.
 
 /// One round: (first, second) pairs of 1-based player numbers; a number above the player count
 /// is the bye.
@@ -37,19 +41,35 @@ pub fn berger(players: u32) -> Vec<BergerRound> {
         .collect()
 }
 
-/// Round `round` (1-based) of a round robin of `cycles` cycles, or `None` past the end.
-pub fn berger_round(players: u32, cycles: u32, round: u32) -> Option<BergerRound> {
-    let table = berger(players);
-    let per_cycle = table.len() as u32;
-    if round == 0 || per_cycle == 0 || round > per_cycle * cycles {
+/// Which round of the table round `round` (1-based) of a round robin of `cycles` cycles plays,
+/// and whether with the colours reversed; `None` past the end.
+pub fn table_round(players: u32, cycles: u32, round: u32) -> Option<(u32, bool)> {
+    let n = players + players % 2;
+    let per_cycle = n.saturating_sub(1);
+    if round == 0 || per_cycle == 0 || round > per_cycle.saturating_mul(cycles) {
         return None;
     }
     let cycle = (round - 1) / per_cycle;
-    let r = table[((round - 1) % per_cycle) as usize].clone();
-    Some(if cycle % 2 == 1 {
-        r.into_iter().map(|(a, b)| (b, a)).collect()
+    let mut r = (round - 1) % per_cycle + 1;
+    if cycles > 1 && cycle == 0 && per_cycle >= 2 && r + 1 >= per_cycle {
+        // The first cycle's last two rounds exchanged.
+        r = if r == per_cycle {
+            per_cycle - 1
+        } else {
+            per_cycle
+        };
+    }
+    Some((r, cycle % 2 == 1))
+}
+
+/// Round `round` (1-based) of a round robin of `cycles` cycles, or `None` past the end.
+pub fn berger_round(players: u32, cycles: u32, round: u32) -> Option<BergerRound> {
+    let (r, reversed) = table_round(players, cycles, round)?;
+    let pairs = berger(players).into_iter().nth(r as usize - 1)?;
+    Some(if reversed {
+        pairs.into_iter().map(|(a, b)| (b, a)).collect()
     } else {
-        r
+        pairs
     })
 }
 
@@ -71,5 +91,11 @@ mod tests {
     fn second_cycle_reverses_colours() {
         assert_eq!(berger_round(4, 2, 4), Some(vec![(4, 1), (3, 2)]));
         assert_eq!(berger_round(4, 2, 7), None);
+        // The first cycle's last two rounds exchanged; a single cycle keeps its order.
+        assert_eq!(berger_round(4, 2, 2), Some(vec![(2, 4), (3, 1)]));
+        assert_eq!(berger_round(4, 2, 3), Some(vec![(4, 3), (1, 2)]));
+        assert_eq!(berger_round(4, 1, 2), Some(vec![(4, 3), (1, 2)]));
+        assert_eq!(table_round(6, 2, 4), Some((5, false)));
+        assert_eq!(table_round(6, 2, 10), Some((5, true)));
     }
 }

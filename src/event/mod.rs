@@ -10,9 +10,11 @@
 //! - [`ballot`]: the round's ballots, drawn with the openings module.
 //! - [`score`], [`standings`], [`tiebreak`]: points, standings and tie-breaks.
 //! - [`explain`]: why each board was paired as it was.
+//! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 
 pub mod ballot;
 pub mod berger;
+pub mod board_match;
 pub mod explain;
 pub mod matching;
 pub mod pair;

@@ -1,7 +1,7 @@
 //! Pairing a division's next round: the Berger table of a round robin or the Swiss engine,
 //! and the director's overrides.
 
-use super::berger::berger_round;
+use super::berger::{berger_round, table_round};
 use super::explain::{BoardWhy, Explanation, Method, Note};
 use super::player::PlayerId;
 use super::score::{RoundKind, records, totals};
@@ -121,8 +121,8 @@ fn round_robin(division: &Division, cycles: u32, round: u32) -> Result<Pairing, 
         ));
     }
     let table = berger_round(n, cycles, round).ok_or(EventError::AllRoundsPaired(round - 1))?;
-    let per_cycle = (n + n % 2) - 1;
-    let table_round = (round - 1) % per_cycle + 1;
+    let (table_round, _) =
+        table_round(n, cycles, round).ok_or(EventError::AllRoundsPaired(round - 1))?;
     let id = |k: u32| division.entrants[order[k as usize - 1]].player;
     let mut boards = Vec::new();
     let mut whys = Vec::new();

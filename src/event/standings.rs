@@ -3,6 +3,7 @@
 //! the place.
 
 use super::score::{RoundKind, RoundRecord, records, totals};
+use super::settings::Format;
 use super::state::Division;
 use super::tiebreak::TieBreak;
 use crate::director::Points;
@@ -34,8 +35,42 @@ pub struct Table {
     pub records: Vec<Vec<RoundRecord>>,
     /// Final score per entrant.
     pub scores: Vec<Points>,
+    /// Each entrant's score as their opponents' tie-breaks count it (Swiss: FIDE C.07 16.3, a
+    /// requested bye followed only by voluntary unplayed rounds counts as a draw).
+    pub adjusted: Vec<Points>,
     /// The most points a round gives (half points).
     pub round_max: u32,
+    /// Unplayed rounds managed as in a Swiss (FIDE C.07 article 16); false in a round robin.
+    swiss: bool,
+}
+
+/// A voluntary unplayed round (FIDE C.07 16.1.2): a requested bye (an announced absence, the
+/// rounds before a late entry or after a withdrawal) or a whole-round forfeit loss.
+pub fn voluntary(kind: RoundKind) -> bool {
+    matches!(
+        kind,
+        RoundKind::Absent | RoundKind::Withdrawn | RoundKind::ForfeitLoss
+    )
+}
+
+/// The score of `records` as opponents' tie-breaks count it: a requested bye (absence,
+/// withdrawal) followed only by voluntary unplayed rounds, or in the last round, counts as a
+/// draw of the round (FIDE C.07 16.2.5, 16.3.2); every other round as scored.
+pub fn adjusted_score(records: &[RoundRecord], round_max: u32) -> Points {
+    let draw = round_max / 2;
+    let total = records
+        .iter()
+        .enumerate()
+        .map(|(k, r)| {
+            let requested = matches!(r.kind, RoundKind::Absent | RoundKind::Withdrawn);
+            if requested && records[k + 1..].iter().all(|x| voluntary(x.kind)) {
+                draw
+            } else {
+                r.points.0
+            }
+        })
+        .fold(0u32, u32::saturating_add);
+    Points(total)
 }
 
 impl Table {
@@ -43,10 +78,22 @@ impl Table {
     pub fn new(division: &Division, upto: u32) -> Table {
         let records = records(division, upto);
         let scores = totals(&records);
+        let round_max = division.settings.round_max().0.max(1);
+        let swiss = matches!(division.settings.format, Format::Swiss { .. });
+        let adjusted = if swiss {
+            records
+                .iter()
+                .map(|rs| adjusted_score(rs, round_max))
+                .collect()
+        } else {
+            scores.clone()
+        };
         Table {
             records,
             scores,
-            round_max: division.settings.round_max().0.max(1),
+            adjusted,
+            round_max,
+            swiss,
         }
     }
 
@@ -63,19 +110,17 @@ impl Table {
             TieBreak::Buchholz {
                 cut_lowest,
                 cut_highest,
-            } => {
-                let mut vals: Vec<i64> = rs.iter().map(|r| self.opponent_score(i, r)).collect();
-                vals.sort_unstable();
-                let lo = (cut_lowest as usize).min(vals.len());
-                let hi = (cut_highest as usize).min(vals.len() - lo);
-                vals[lo..vals.len() - hi].iter().sum()
-            }
+            } => self.buchholz(i, cut_lowest, cut_highest),
             TieBreak::SonnebornBerger => rs
                 .iter()
-                .filter(|r| r.kind.played())
                 .filter_map(|r| {
-                    let o = r.opponent?;
-                    Some(i64::from(r.points.0) * i64::from(self.scores[o].0))
+                    let opponent = match (r.kind.played(), r.opponent) {
+                        (true, Some(o)) => self.adjusted[o],
+                        // A Swiss round without an opponent: a dummy with the player's score.
+                        _ if self.swiss => self.scores[i],
+                        _ => return None,
+                    };
+                    Some(i64::from(r.points.0) * i64::from(opponent.0))
                 })
                 .sum(),
             TieBreak::Progressive => {
@@ -92,12 +137,36 @@ impl Table {
         Some(TieValue(v))
     }
 
-    /// A round's opponent score for Buchholz (half points); unplayed: the player's own score.
-    fn opponent_score(&self, i: usize, r: &RoundRecord) -> i64 {
-        match (r.kind.played(), r.opponent) {
-            (true, Some(o)) => i64::from(self.scores[o].0),
-            _ => i64::from(self.scores[i].0),
+    /// Buchholz of `i` (half points): each round's opponent score, a round without an opponent
+    /// counting as a dummy with the player's own score (FIDE C.07 16.4); the `cut_lowest`
+    /// lowest values dropped, in a Swiss those of voluntary unplayed rounds first (16.5), then
+    /// the `cut_highest` highest.
+    fn buchholz(&self, i: usize, cut_lowest: u32, cut_highest: u32) -> i64 {
+        let mut vals: Vec<(i64, bool)> = self.records[i]
+            .iter()
+            .map(|r| match (r.kind.played(), r.opponent) {
+                (true, Some(o)) => (i64::from(self.adjusted[o].0), false),
+                _ => (i64::from(self.scores[i].0), self.swiss && voluntary(r.kind)),
+            })
+            .collect();
+        for _ in 0..cut_lowest {
+            let vur = vals
+                .iter()
+                .enumerate()
+                .filter(|(_, v)| v.1)
+                .min_by_key(|(_, v)| v.0)
+                .map(|(k, _)| k);
+            let lowest = vals.iter().enumerate().min_by_key(|(_, v)| v.0);
+            match vur.or(lowest.map(|(k, _)| k)) {
+                Some(k) => {
+                    vals.swap_remove(k);
+                }
+                None => break,
+            }
         }
+        vals.sort_unstable();
+        let keep = vals.len().saturating_sub(cut_highest as usize);
+        vals[..keep].iter().map(|v| v.0).sum()
     }
 
     /// Points `i` scored against `j` in games played, and whether they met.

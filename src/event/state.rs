@@ -349,6 +349,29 @@ impl Division {
         self.index.get(&id).map(|&i| &self.entrants[i])
     }
 
+    /// The entrant `who` names: a registry id, or a name (case-insensitive).
+    pub fn find_player(&self, who: &str) -> Result<PlayerId, EventError> {
+        let t = who.trim();
+        if let Ok(id) = t.parse::<PlayerId>()
+            && self.entrant(id).is_some()
+        {
+            return Ok(id);
+        }
+        let mut hits = self
+            .entrants
+            .iter()
+            .filter(|e| e.info.name.eq_ignore_ascii_case(t))
+            .map(|e| e.player);
+        match (hits.next(), hits.next()) {
+            (Some(id), None) => Ok(id),
+            (None, _) => Err(EventError::NoPlayer {
+                who: t.to_string(),
+                division: self.name.clone(),
+            }),
+            _ => Err(EventError::AmbiguousPlayer(t.to_string())),
+        }
+    }
+
     /// The entrant's position in [`Division::entrants`].
     pub fn position(&self, id: PlayerId) -> Option<usize> {
         self.index.get(&id).copied()
@@ -536,6 +559,17 @@ pub enum EventError {
     /// A reason is required.
     #[error("a reason is required")]
     NoReason,
+    /// No entrant of that name or id.
+    #[error("no player {who:?} in division {division}")]
+    NoPlayer {
+        /// As typed.
+        who: String,
+        /// The division's name.
+        division: String,
+    },
+    /// Two entrants of that name.
+    #[error("{0:?} names two players: use the registry id")]
+    AmbiguousPlayer(String),
 }
 
 /// The whole event.

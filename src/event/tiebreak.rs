@@ -11,13 +11,22 @@
 //! - **Head-to-head, MSO style**: among the players still tied, one who beat every other one is
 //!   placed first and one who lost to every other one last; otherwise it does not separate.
 //! - **Buchholz** (opponents' points): the sum of the final scores of the opponents of every
-//!   round, an unplayed round counting as an opponent with the player's own final score; a cut
-//!   drops the lowest (and/or highest) of those values first (Cut-1, Median, ...).
-//! - **Sonneborn-Berger**: for each opponent met, the points scored against them times their
+//!   round; a cut drops the lowest (and/or highest) of those values first (Cut-1, Median, ...).
+//! - **Sonneborn-Berger**: for each opponent, the points scored against them times their
 //!   final score, divided by the most points a round gives (so a win against a player with 5
 //!   points adds 5, a draw 2½ in 1/½/0 single-game rounds).
 //! - **Progressive** (cumulative): the sum of the player's running score after each round.
 //! - **Wins with White**: games won over the board with the White pieces (who move second).
+//!
+//! Unplayed rounds in a Swiss follow the FIDE Tie-Break Regulations (C.07, article 16, as in
+//! force 2024-2025): a round without an opponent (bye, whole-round forfeit, absence) counts
+//! as played against a dummy with the player's own final score, for Buchholz and
+//! Sonneborn-Berger alike; an opponent's requested bye (absence, withdrawal) followed only by
+//! voluntary unplayed rounds, or in the last round, counts as a draw in the opponent's score;
+//! a cut drops the lowest value of a voluntary unplayed round (absence, withdrawal, forfeit
+//! loss) first. Checked against a published 49-player Swiss (`tests/event_standings.rs`). The
+//! 2026 text adds caps on the dummy's score, not applied here. In a round robin only games
+//! with an opponent count for Sonneborn-Berger, and Buchholz counts final scores as they are.
 //!
 //! Presets (the order a federation publishes):
 //! - **APCA** (American Pool Checkers Association): wins, then head-to-head.

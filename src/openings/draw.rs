@@ -17,8 +17,8 @@ use super::eleven_man::{
 };
 use super::restriction::{ThreeMoveClass, three_move_flags};
 use super::roll_your_own::Roll;
-use super::{Opening, OpeningError, System, table};
-use crate::engine::Color;
+use super::{Opening, OpeningError, System, table_in};
+use crate::engine::{Color, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
 
@@ -136,6 +136,10 @@ pub struct DrawSettings {
     pub exclude_kingsrow_lost: bool,
     /// Never draw a position already drawn in the match (ignored for GAYP, which has one).
     pub no_repeat: bool,
+    /// The game the openings are played in (set from the match's game, never stored here):
+    /// set moves replayed and the man-down check made under its rules.
+    #[serde(skip)]
+    pub rules: Rules,
 }
 
 impl Default for DrawSettings {
@@ -148,6 +152,7 @@ impl Default for DrawSettings {
             exclude_man_down: false,
             exclude_kingsrow_lost: false,
             no_repeat: false,
+            rules: Rules::English,
         }
     }
 }
@@ -213,6 +218,8 @@ pub enum Refusal {
     KingsRowLost,
     /// The position was already drawn in the match.
     AlreadyPlayed,
+    /// A set move is not legal in the match's game.
+    NotInGame,
 }
 
 impl Refusal {
@@ -224,6 +231,7 @@ impl Refusal {
             Refusal::WhiteLosesMan => "White loses a man at once".into(),
             Refusal::KingsRowLost => "KingsRow classes the position lost".into(),
             Refusal::AlreadyPlayed => "position already played in this match".into(),
+            Refusal::NotInGame => format!("a set move is not legal in {}", settings.rules.name()),
         }
     }
 }
@@ -334,6 +342,12 @@ fn refusal(
     played: &HashSet<crate::engine::Position>,
     o: &Opening,
 ) -> Option<Refusal> {
+    if table_in(settings.system, settings.rules)
+        .unplayable
+        .contains(&o.number)
+    {
+        return Some(Refusal::NotInGame);
+    }
     if settings.system == System::ThreeMove && !settings.three_move_deck.contains(o.number) {
         return Some(Refusal::NotInDeck);
     }
@@ -361,7 +375,7 @@ fn played_positions(already_drawn: &[Opening]) -> HashSet<crate::engine::Positio
 /// The openings the settings allow now (deck, exclusions, no-repeat), in number order.
 pub fn eligible(settings: &DrawSettings, already_drawn: &[Opening]) -> Vec<&'static Opening> {
     let played = played_positions(already_drawn);
-    table(settings.system)
+    table_in(settings.system, settings.rules)
         .openings
         .iter()
         .filter(|o| refusal(settings, &played, o).is_none())
@@ -479,7 +493,7 @@ fn draw_from(
     source: &mut dyn Source,
 ) -> Result<Draw, OpeningError> {
     let played = played_positions(already_drawn);
-    let t = table(settings.system);
+    let t = table_in(settings.system, settings.rules);
     // One opening per distinct position still allowed: the lowest-numbered allowed one.
     let positions: Vec<&'static Opening> = t
         .groups
@@ -557,7 +571,7 @@ fn draw_once(
     source: &mut dyn Source,
     steps: &mut Vec<DrawStep>,
 ) -> Result<&'static Opening, OpeningError> {
-    let t = table(settings.system);
+    let t = table_in(settings.system, settings.rules);
     let pick = |n: u32| &t.openings[n as usize - 1];
     Ok(match settings.system {
         System::Gayp => pick(1),

@@ -27,9 +27,10 @@ pub use man_down::{man_down, man_down_balance};
 pub use restriction::{ThreeMoveClass, ThreeMoveFlags, three_move_flags};
 pub use roll_your_own::{ROLLS, Roll};
 
-use crate::engine::{Color, Move, Position};
+use crate::engine::{Color, Move, Position, Rules};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
@@ -174,9 +175,31 @@ impl Opening {
         }
     }
 
+    /// This opening played in the game `rules`: the set moves replayed from the start under
+    /// those rules and the man-down check made under them (huffing: as English, since a
+    /// neglected capture is huffed). `None` when a set move is not legal in that game (a pool
+    /// man capturing backward where the English ballot moves quietly, say).
+    pub fn in_rules(&self, rules: Rules) -> Option<Opening> {
+        let start = self.start.with_rules(rules);
+        let mut position = start;
+        for mv in &self.set_moves {
+            position.play(mv).ok()?;
+        }
+        let judged = match rules {
+            Rules::Huffing => position.with_rules(Rules::English),
+            _ => position,
+        };
+        Some(Opening {
+            start,
+            position,
+            loses_man: man_down(&judged),
+            ..self.clone()
+        })
+    }
+
     /// Numbers of the other openings of the same system that reach the same position.
     pub fn transpositions(&self) -> Vec<u32> {
-        table(self.system)
+        table_in(self.system, self.position.rules())
             .by_position
             .get(&self.position)
             .map(|v| {
@@ -315,6 +338,9 @@ pub(crate) struct Table {
     pub(crate) by_position: HashMap<Position, Vec<u32>>,
     /// The same groups, one per distinct position, in order of their lowest number.
     pub(crate) groups: Vec<Vec<u32>>,
+    /// Openings whose set moves are not legal in the table's game (kept in English, never
+    /// drawn).
+    pub(crate) unplayable: HashSet<u32>,
 }
 
 impl Table {
@@ -332,6 +358,26 @@ impl Table {
             openings,
             by_position,
             groups,
+            unplayable: HashSet::new(),
+        }
+    }
+
+    /// The English table's openings played in `rules` ([`Opening::in_rules`]).
+    fn in_rules(english: &Table, rules: Rules) -> Table {
+        let mut unplayable = HashSet::new();
+        let openings = english
+            .openings
+            .iter()
+            .map(|o| {
+                o.in_rules(rules).unwrap_or_else(|| {
+                    unplayable.insert(o.number);
+                    o.clone()
+                })
+            })
+            .collect();
+        Table {
+            unplayable,
+            ..Table::new(openings)
         }
     }
 
@@ -352,6 +398,34 @@ pub(crate) fn table(system: System) -> &'static Table {
         .position(|&s| s == system)
         .unwrap_or_default();
     TABLES[i].get_or_init(|| Table::new(build(system)))
+}
+
+/// The table of a system played in `rules`, built on first use (English: [`table`]).
+pub(crate) fn table_in(system: System, rules: Rules) -> &'static Table {
+    static TABLES: [[OnceLock<Table>; 5]; 3] = [const { [const { OnceLock::new() }; 5] }; 3];
+    let r = match rules {
+        Rules::English => return table(system),
+        Rules::Pool => 0,
+        Rules::Huffing => 1,
+        Rules::Losing => 2,
+    };
+    let i = System::ALL
+        .iter()
+        .position(|&s| s == system)
+        .unwrap_or_default();
+    TABLES[r][i].get_or_init(|| Table::in_rules(table(system), rules))
+}
+
+/// Every opening of a system played in `rules` (English: [`all_ref`]); an opening whose set
+/// moves are not legal in that game stays in its English form and is never drawn
+/// ([`playable_in`]).
+pub fn all_in(system: System, rules: Rules) -> &'static [Opening] {
+    &table_in(system, rules).openings
+}
+
+/// True when opening `number` of `system` can be played in `rules` (its set moves are legal).
+pub fn playable_in(system: System, number: u32, rules: Rules) -> bool {
+    !table_in(system, rules).unplayable.contains(&number)
 }
 
 /// Build every opening of a system from scratch (no caching); `crossboard bench openings` times it.

@@ -5,10 +5,12 @@
 //! and lazy SMP: with several threads, helpers search the same tree and share the table.
 
 use super::eval::{evaluate, evaluate_quiet, material};
-use super::score::{DECISIVE, INFINITY, Score, WIN};
+use super::probe::Probe;
+use super::score::{INFINITY, KNOWN, Score, WIN};
 use super::time::Budget;
 use super::tt::{Bound, MoveKey, NO_MOVE, Table};
 use super::zobrist;
+use crate::egdb::Egdb;
 use crate::engine::moves::{generate, has_any_move, jumpers};
 use crate::engine::{Move, MoveList, Position};
 use std::sync::Arc;
@@ -192,7 +194,8 @@ impl Worker {
         self.reversible.clear();
         let mut prev: Option<&Position> = None;
         for p in history.iter().chain(std::iter::once(pos)) {
-            self.path.push(zobrist::hash(p));
+            // Under the rules searched (a huffing game is planned as English).
+            self.path.push(zobrist::hash(&p.with_rules(pos.rules())));
             self.reversible
                 .push(prev.is_some_and(|q| is_reversible(q, p)));
             prev = Some(p);
@@ -206,6 +209,7 @@ pub struct Engine {
     options: Options,
     tt: Table,
     workers: Vec<Worker>,
+    egdb: Option<Arc<Egdb>>,
 }
 
 impl Default for Engine {
@@ -215,9 +219,9 @@ impl Default for Engine {
 }
 
 fn to_tt(score: i32, ply: usize) -> i32 {
-    if score >= DECISIVE {
+    if score >= KNOWN {
         score + ply as i32
-    } else if score <= -DECISIVE {
+    } else if score <= -KNOWN {
         score - ply as i32
     } else {
         score
@@ -225,9 +229,9 @@ fn to_tt(score: i32, ply: usize) -> i32 {
 }
 
 fn from_tt(score: i32, ply: usize) -> i32 {
-    if score >= DECISIVE {
+    if score >= KNOWN {
         score - ply as i32
-    } else if score <= -DECISIVE {
+    } else if score <= -KNOWN {
         score + ply as i32
     } else {
         score
@@ -259,6 +263,22 @@ fn dedup(moves: &mut MoveList) {
     }
 }
 
+/// `pos` under the rules the engine plans its game by ([`crate::engine::Rules::planning_rules`]): its moves
+/// are legal moves of the game.
+fn planned(pos: &Position) -> Position {
+    pos.with_rules(pos.rules().planning_rules())
+}
+
+/// The score of a position whose side to move has no move, `ply` plies from the root: lost,
+/// except in the losing game, where it is won.
+fn stuck(pos: &Position, ply: usize) -> i32 {
+    if pos.rules().stuck_side_wins() {
+        WIN - ply as i32
+    } else {
+        -WIN + ply as i32
+    }
+}
+
 /// The moves the search considers, in the order table entries refer to.
 fn search_moves(pos: &Position) -> MoveList {
     let mut moves = MoveList::with_capacity(16);
@@ -275,7 +295,18 @@ impl Engine {
             options: Options { threads, ..options },
             tt: Table::new(if options.use_tt { options.hash_mb } else { 0 }),
             workers: (0..threads).map(|_| Worker::new()).collect(),
+            egdb: None,
         }
+    }
+
+    /// Probe these endgame databases in the search (see `search::probe`); `None`: none.
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
+        self.egdb = egdb;
+    }
+
+    /// The endgame databases the search probes.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
     }
 
     /// The options this engine was built with.
@@ -313,12 +344,14 @@ impl Engine {
         stop: Arc<AtomicBool>,
         progress: impl FnMut(&SearchInfo),
     ) -> SearchResult {
+        let pos = &planned(pos);
         self.tt.new_search();
         for w in &mut self.workers {
             w.begin(pos, history);
         }
         let options = self.options;
         let tt = &self.tt;
+        let probe = Probe::new(self.egdb.as_deref(), pos);
         let halt = AtomicBool::new(false);
         let helper_nodes = AtomicU64::new(0);
         let (main, helpers) = self
@@ -330,12 +363,13 @@ impl Engine {
             for (i, w) in helpers.iter_mut().enumerate() {
                 let (stop, halt, helper_nodes) = (&*stop, &halt, &helper_nodes);
                 scope.spawn(move || {
-                    let mut s = Search::new(tt, w, options, Limits::default(), stop, Some(halt));
+                    let mut s =
+                        Search::new(tt, w, options, probe, Limits::default(), stop, Some(halt));
                     s.helper(&pos, limits.depth.unwrap_or(MAX_DEPTH), i + 1);
                     helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
                 });
             }
-            let mut s = Search::new(tt, main, options, limits, &stop, None);
+            let mut s = Search::new(tt, main, options, probe, limits, &stop, None);
             let mut result = s.iterate(&pos, progress, &helper_nodes);
             halt.store(true, Ordering::Relaxed);
             result.nodes = s.nodes;
@@ -356,6 +390,7 @@ impl Engine {
         stop: Arc<AtomicBool>,
     ) -> Vec<(Move, Score)> {
         let depth = depth.clamp(1, MAX_DEPTH);
+        let pos = &planned(pos);
         // A first pass fills the table and ordering statistics.
         let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
         let worker = &mut self.workers[0];
@@ -364,6 +399,7 @@ impl Engine {
             &self.tt,
             worker,
             self.options,
+            Probe::new(self.egdb.as_deref(), pos),
             Limits::default(),
             &stop,
             None,
@@ -389,7 +425,7 @@ impl Engine {
             if s.aborted {
                 break;
             }
-            out.push((mv, Score(score)));
+            out.push((mv, s.probe.move_score(pos, &mv, Score(score))));
         }
         out.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         out
@@ -401,6 +437,7 @@ struct Search<'a> {
     tt: &'a Table,
     w: &'a mut Worker,
     options: Options,
+    probe: Probe<'a>,
     limits: Limits,
     stop: &'a AtomicBool,
     /// Raised by the main thread when it finishes (helpers only).
@@ -416,6 +453,7 @@ impl<'a> Search<'a> {
         tt: &'a Table,
         w: &'a mut Worker,
         options: Options,
+        probe: Probe<'a>,
         limits: Limits,
         stop: &'a AtomicBool,
         halt: Option<&'a AtomicBool>,
@@ -424,6 +462,7 @@ impl<'a> Search<'a> {
             tt,
             w,
             options,
+            probe,
             limits,
             stop,
             halt,
@@ -450,7 +489,7 @@ impl<'a> Search<'a> {
             nodes: 0,
         };
         if root_moves.is_empty() {
-            result.score = Score::loss_in(0);
+            result.score = Score(stuck(pos, 0));
             return result;
         }
         // Whatever happens, a legal move: the table's move if it has one, else the first.
@@ -462,11 +501,13 @@ impl<'a> Search<'a> {
         if let Some(i) = tt_best {
             root_moves[..=i].rotate_right(1);
         }
+        self.probe.keep_best(pos, &mut root_moves);
         result.best = Some(root_moves[0]);
         result.score = Score(self.evaluate(pos));
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             let score = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            let score = self.probe.root_score(Score(score)).0;
             if self.aborted {
                 // A move completed in the unfinished iteration, and better than the first,
                 // is a deeper answer than the last iteration's.
@@ -518,6 +559,7 @@ impl<'a> Search<'a> {
     fn helper(&mut self, pos: &Position, max_depth: u32, id: usize) {
         let root_hash = zobrist::hash(pos);
         let mut root_moves = search_moves(pos);
+        self.probe.keep_best(pos, &mut root_moves);
         if root_moves.is_empty() {
             return;
         }
@@ -664,12 +706,18 @@ impl<'a> Search<'a> {
         if alpha >= beta {
             return alpha;
         }
+        if let Some(score) = self.probe.score(pos, ply) {
+            return score;
+        }
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
         let must_capture = jumpers(pos) != 0;
         if depth <= 0 && !must_capture {
-            return self.evaluate_quiet(pos).unwrap_or(-WIN + ply as i32);
+            let Some(eval) = self.evaluate_quiet(pos) else {
+                return stuck(pos, ply);
+            };
+            return self.probe.leaf(pos, || eval).unwrap_or(eval);
         }
 
         let mut tt_move = NO_MOVE;
@@ -698,7 +746,7 @@ impl<'a> Search<'a> {
         generate(pos, &mut moves);
         if moves.is_empty() {
             self.w.buffers[ply] = moves;
-            return -WIN + ply as i32;
+            return stuck(pos, ply);
         }
         dedup(&mut moves);
         let new_depth = if moves.len() == 1 { depth } else { depth - 1 };

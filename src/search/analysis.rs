@@ -5,6 +5,7 @@ use super::alphabeta::{Engine, Limits, Options};
 use super::eval::MAN;
 use super::score::Score;
 use super::tt::MoveKey;
+use crate::egdb::Egdb;
 use crate::engine::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -72,9 +73,9 @@ pub struct MoveReview {
     pub mark: Option<Mark>,
 }
 
-/// A score with forced results capped at ±10 men, for differences.
+/// A score with known results (forced or database) capped at ±10 men, for differences.
 fn capped(s: Score) -> i32 {
-    if s.is_decisive() {
+    if s.is_known() {
         10 * MAN * s.0.signum()
     } else {
         s.0.clamp(-10 * MAN, 10 * MAN)
@@ -129,9 +130,9 @@ pub fn analyse_game(
             (capped(best_score) - capped(played_score)).max(0)
         };
         let mut mark = Mark::for_swing(swing);
-        if !best_score.is_decisive() || best_score.0 > 0 {
-            // Walking into a forced loss from a position that was not lost is always a blunder.
-            if played_score.is_decisive() && played_score.0 < 0 {
+        if !best_score.is_known() || best_score.0 > 0 {
+            // Walking into a known loss from a position that was not lost is always a blunder.
+            if played_score.is_known() && played_score.0 < 0 {
                 mark = Some(Mark::Blunder);
             }
         }
@@ -164,7 +165,8 @@ pub struct PositionVerdict {
     /// The principal variation of the full-evaluation search.
     pub pv: Vec<Move>,
     /// Material Red wins (positive) or loses (negative) by force within the horizon, in
-    /// hundredths of a man (kings 140), from a material-only search.
+    /// hundredths of a man (kings 140), from a material-only search; a known result when the
+    /// search reached a forced end or a database win or loss.
     pub red_material: Score,
     /// The side that loses at least a man by force within the horizon, if any.
     pub loses_material: Option<Color>,
@@ -186,6 +188,12 @@ impl PositionAnalyser {
     /// An analyser searching to `depth` (two 16 MB tables).
     pub fn new(depth: u32) -> PositionAnalyser {
         PositionAnalyser::with_hash(depth, Options::default().hash_mb)
+    }
+
+    /// Probe these endgame databases in both searches.
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
+        self.full.set_egdb(egdb.clone());
+        self.material.set_egdb(egdb);
     }
 
     /// An analyser searching to `depth` with tables of `hash_mb` MB each.
@@ -219,13 +227,11 @@ impl PositionAnalyser {
             Color::White => s.flip(),
         };
         let red_material = for_red(mat.score);
-        // A man is 100; a forced win counts too. A lost man partly won back by crowning
-        // (-100 + 40) is still a man down in men.
-        let loses_material = if red_material.0 <= -MAN + 40
-            || (red_material.is_decisive() && red_material.0 < 0)
-        {
+        // A man is 100; a forced or database win counts too. A lost man partly won back by
+        // crowning (-100 + 40) is still a man down in men.
+        let loses_material = if red_material.0 <= -MAN + 40 {
             Some(Color::Red)
-        } else if red_material.0 >= MAN - 40 || (red_material.is_decisive() && red_material.0 > 0) {
+        } else if red_material.0 >= MAN - 40 {
             Some(Color::White)
         } else {
             None
@@ -245,11 +251,13 @@ impl PositionAnalyser {
 const CHUNK: usize = 25;
 
 /// Analyse `positions` at `depth`, spread over the threads of the current rayon pool (all
-/// cores unless the caller installs a smaller pool); the verdicts come back in order.
-/// `progress` is called (from any thread) with the number of positions done so far.
+/// cores unless the caller installs a smaller pool), probing `egdb` when given; the verdicts
+/// come back in order. `progress` is called (from any thread) with the number of positions
+/// done so far.
 pub fn analyse_all(
     positions: &[Position],
     depth: u32,
+    egdb: Option<&Arc<Egdb>>,
     stop: &Arc<AtomicBool>,
     progress: &(dyn Fn(usize) + Sync),
 ) -> Vec<PositionVerdict> {
@@ -259,6 +267,7 @@ pub fn analyse_all(
         .par_chunks(CHUNK)
         .flat_map_iter(|chunk| {
             let mut analyser = PositionAnalyser::with_hash(depth, 8);
+            analyser.set_egdb(egdb.cloned());
             let verdicts: Vec<_> = chunk.iter().map(|p| analyser.analyse(p, stop)).collect();
             let n = done.fetch_add(chunk.len(), std::sync::atomic::Ordering::Relaxed);
             progress(n + chunk.len());

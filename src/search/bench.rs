@@ -128,14 +128,17 @@ pub struct Agreement {
     pub at_once: usize,
 }
 
-/// Analyse all 2,500 11-man positions at `depth` on all cores: the verdicts, the agreement
-/// with KingsRow, and the wall time taken in seconds.
-pub fn bench_analysis(depth: u32) -> (Vec<super::analysis::PositionVerdict>, Agreement, f64) {
+/// Analyse all 2,500 11-man positions at `depth` on all cores, probing `egdb` when given: the
+/// verdicts, the agreement with KingsRow, and the wall time taken in seconds.
+pub fn bench_analysis(
+    depth: u32,
+    egdb: Option<&std::sync::Arc<crate::egdb::Egdb>>,
+) -> (Vec<super::analysis::PositionVerdict>, Agreement, f64) {
     let positions = crate::openings::eleven_man_positions();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let list: Vec<Position> = positions.iter().map(|p| p.position).collect();
     let t = Instant::now();
-    let verdicts = super::analysis::analyse_all(&list, depth, &stop, &|_| {});
+    let verdicts = super::analysis::analyse_all(&list, depth, egdb, &stop, &|_| {});
     let secs = t.elapsed().as_secs_f64();
     let mut a = Agreement {
         positions: positions.len(),
@@ -152,8 +155,11 @@ pub fn bench_analysis(depth: u32) -> (Vec<super::analysis::PositionVerdict>, Agr
 }
 
 /// The lines `crossboard bench analysis` prints.
-pub fn bench_analysis_report(depth: u32) -> Vec<String> {
-    let (verdicts, a, secs) = bench_analysis(depth);
+pub fn bench_analysis_report(
+    depth: u32,
+    egdb: Option<&std::sync::Arc<crate::egdb::Egdb>>,
+) -> Vec<String> {
+    let (verdicts, a, secs) = bench_analysis(depth, egdb);
     let nodes: u64 = verdicts.iter().map(|v| v.nodes).sum();
     vec![
         format!(

@@ -1,14 +1,22 @@
 //! The static evaluation: material, kings, back rank, centre, advancement and mobility.
 //!
-//! Scores are in hundredths of a man, from the point of view of the side to move.
+//! Scores are in hundredths of a man, from the point of view of the side to move. Each game
+//! has its own: English draughts and huffing (searched as English: see
+//! [`crate::engine::Rules::planning_rules`]) share one; American pool checkers values a flying
+//! king at [`POOL_KING`] and counts its long moves; the losing game wants the opposite of
+//! material (fewer pieces and fewer moves of its own).
 
+use crate::engine::board::free_run;
 use crate::engine::board::{step_down_left, step_down_right, step_up_left, step_up_right};
-use crate::engine::{Bitboard, Color, Position};
+use crate::engine::{Bitboard, Color, Position, Rules};
 
 /// Value of a man.
 pub const MAN: i32 = 100;
 /// Value of a king (kings are worth about 1.3-1.5 men in English draughts).
 pub const KING: i32 = 140;
+/// Value of a flying king of American pool checkers: it sweeps whole diagonals and takes from
+/// afar, and one king often holds several men (worth about three of them).
+pub const POOL_KING: i32 = 300;
 
 const fn bits(list: &[u8]) -> Bitboard {
     let mut b = 0;
@@ -118,7 +126,7 @@ static CONES: [[Bitboard; 32]; 2] = build_cones();
 
 /// Men of `color` that nothing can stop from crowning (no enemy kings, a clear cone), and
 /// their bonus: a king is coming, sooner or later.
-fn runaways(pos: &Position, color: Color) -> i32 {
+fn runaways(pos: &Position, color: Color, king: i32) -> i32 {
     let them = color.opponent();
     if pos.kings_of(them) != 0 {
         return 0;
@@ -132,7 +140,7 @@ fn runaways(pos: &Position, color: Color) -> i32 {
                 Color::Red => 7 - r,
                 Color::White => r,
             };
-            bonus += (KING - MAN) - 4 * to_go;
+            bonus += (king - MAN) - 4 * to_go;
         }
     }
     bonus
@@ -150,8 +158,9 @@ fn tempo_weight(men: i32) -> i32 {
     }
 }
 
-/// Terms for one side (positive is good for `color`), material excluded.
-fn positional(pos: &Position, color: Color, men_on_board: i32, mobility: i32) -> i32 {
+/// Terms for one side (positive is good for `color`), material excluded; `king` is the value
+/// of a king in the game played, `mobility` the side's number of plain moves.
+fn positional(pos: &Position, color: Color, men_on_board: i32, king: i32, mobility: i32) -> i32 {
     let men = pos.men(color);
     let kings = pos.kings_of(color);
     let them = color.opponent();
@@ -177,8 +186,20 @@ fn positional(pos: &Position, color: Color, men_on_board: i32, mobility: i32) ->
         s -= 20 * trapped.count_ones() as i32;
     }
     s += 2 * mobility;
-    s += runaways(pos, color);
+    s += runaways(pos, color, king);
     s
+}
+
+/// The squares the flying kings of `color` can slide to (pool): a king's reach.
+fn flying_reach(pos: &Position, color: Color) -> i32 {
+    let occupied = pos.occupied();
+    crate::engine::squares(pos.kings_of(color))
+        .map(|k| {
+            (0..4)
+                .map(|d| free_run(k.index() as usize, d, occupied).count_ones() as i32)
+                .sum::<i32>()
+        })
+        .sum()
 }
 /// King steps between two squares ignoring other pieces: the larger of the row and column gaps.
 const fn build_distance() -> [[u8; 32]; 32] {
@@ -216,13 +237,17 @@ fn hunt(pos: &Position, strong: Color) -> i32 {
     3 * total
 }
 
-/// Static evaluation of `pos` for the side to move.
+/// Static evaluation of `pos` for the side to move, by the rules of its game.
 pub fn evaluate(pos: &Position) -> i32 {
-    scored(pos, mobility(pos, Color::Red), mobility(pos, Color::White))
+    for_side_to_move(
+        pos,
+        for_red(pos, mobility(pos, Color::Red), mobility(pos, Color::White)),
+    )
 }
 
 /// The evaluation of a position whose side to move has no capture, or `None` when it has no
-/// move at all (it has lost): the mobility the evaluation counts anyway answers that.
+/// move at all (lost, or won in the losing game): the mobility the evaluation counts anyway
+/// answers that.
 #[inline]
 pub(crate) fn evaluate_quiet(pos: &Position) -> Option<i32> {
     let red = mobility(pos, Color::Red);
@@ -231,26 +256,47 @@ pub(crate) fn evaluate_quiet(pos: &Position) -> Option<i32> {
         Color::Red => red,
         Color::White => white,
     };
-    (own != 0).then(|| scored(pos, red, white))
+    (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white)))
 }
 
-/// The evaluation given both sides' step counts.
+/// Red's score turned to the side to move's.
 #[inline(always)]
-fn scored(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
+fn for_side_to_move(pos: &Position, red: i32) -> i32 {
+    match pos.turn() {
+        Color::Red => red,
+        Color::White => -red,
+    }
+}
+
+/// The evaluation for Red by the rules of the position's game, given both sides' plain moves.
+#[inline(always)]
+fn for_red(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
+    match pos.rules() {
+        Rules::English | Rules::Huffing => standard(pos, KING, red_mobility, white_mobility),
+        Rules::Pool => {
+            standard(pos, POOL_KING, red_mobility, white_mobility) + 3 * reach_balance(pos)
+        }
+        Rules::Losing => losing(pos, red_mobility, white_mobility),
+    }
+}
+
+/// The evaluation of English draughts for Red, a king being worth `king`.
+#[inline(always)]
+fn standard(pos: &Position, king: i32, red_mobility: i32, white_mobility: i32) -> i32 {
     let rm = pos.men(Color::Red).count_ones() as i32;
     let rk = pos.kings_of(Color::Red).count_ones() as i32;
     let wm = pos.men(Color::White).count_ones() as i32;
     let wk = pos.kings_of(Color::White).count_ones() as i32;
     let total = rm + rk + wm + wk;
-    let red_material = MAN * rm + KING * rk;
-    let white_material = MAN * wm + KING * wk;
+    let red_material = MAN * rm + king * rk;
+    let white_material = MAN * wm + king * wk;
     let mut diff = red_material - white_material;
     // When ahead, trading down helps: the same lead counts more on an emptier board.
     diff += diff * (24 - total) / 32;
     let mut red = diff;
     let men = rm + wm;
-    red += positional(pos, Color::Red, men, red_mobility);
-    red -= positional(pos, Color::White, men, white_mobility);
+    red += positional(pos, Color::Red, men, king, red_mobility);
+    red -= positional(pos, Color::White, men, king, white_mobility);
     if total <= 10 && red_material != white_material {
         if red_material > white_material {
             red += hunt(pos, Color::Red);
@@ -258,18 +304,40 @@ fn scored(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
             red -= hunt(pos, Color::White);
         }
     }
-    match pos.turn() {
-        Color::Red => red,
-        Color::White => -red,
-    }
+    red
 }
 
-/// Material only (men 100, kings [`KING`]), for the side to move.
+/// Red's flying kings' reach less White's (pool).
+fn reach_balance(pos: &Position) -> i32 {
+    if pos.kings() == 0 {
+        return 0;
+    }
+    flying_reach(pos, Color::Red) - flying_reach(pos, Color::White)
+}
+
+/// The losing game for Red: every piece given away is a step towards winning, and so is every
+/// move of one's own taken away (the side left without a move wins); kings count as men (a king
+/// is a piece to get rid of, however mobile).
+fn losing(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
+    let pieces = |c: Color| pos.pieces(c).count_ones() as i32;
+    let red = -MAN * (pieces(Color::Red) - pieces(Color::White));
+    red - 3 * (red_mobility - white_mobility)
+}
+
+/// Material only (men 100, kings [`KING`], or [`POOL_KING`] in pool), for the side to move;
+/// negated in the losing game, where material is what one wants rid of.
 pub fn material(pos: &Position) -> i32 {
-    let side = |c: Color| {
-        MAN * pos.men(c).count_ones() as i32 + KING * pos.kings_of(c).count_ones() as i32
+    let king = match pos.rules() {
+        Rules::Pool => POOL_KING,
+        _ => KING,
     };
-    let red = side(Color::Red) - side(Color::White);
+    let side = |c: Color| {
+        MAN * pos.men(c).count_ones() as i32 + king * pos.kings_of(c).count_ones() as i32
+    };
+    let mut red = side(Color::Red) - side(Color::White);
+    if pos.rules() == Rules::Losing {
+        red = -red;
+    }
     match pos.turn() {
         Color::Red => red,
         Color::White => -red,

@@ -354,6 +354,14 @@ pub fn score_text(score: super::Score) -> String {
     match score.plies_to_end() {
         Some(p) if p >= 0 => format!("{:.2}", 100.0 - f64::from(p.min(9_000)) / 100.0),
         Some(p) => format!("{:.2}", -100.0 + f64::from((-p).min(9_000)) / 100.0),
+        // A database result: 90 men, less a hundredth per ply to reach it.
+        None if score.is_database() => {
+            let plies = super::score::DB_WIN - score.0.abs();
+            format!(
+                "{:.2}",
+                f64::from(score.0.signum() * (9_000 - plies)) / 100.0
+            )
+        }
         None => format!("{:.2}", f64::from(score.0) / 100.0),
     }
 }

@@ -6,6 +6,7 @@
 //!
 //! - [`Engine`]: the search itself ([`Engine::search`], [`Engine::score_moves`]).
 //! - [`Level`] and [`choose_move`]: deliberately imperfect to full-strength play.
+//! - [`choose_huff`]: the engine's answer to a neglected capture in a huffing game.
 //! - [`Searcher`]: the engine on a worker thread (hints, practice moves, reviews).
 //! - [`analysis`]: post-game review and opening-position verdicts.
 //! - [`selfplay`]: engine-versus-engine games (engine match, strength checks).
@@ -15,7 +16,9 @@ pub mod analysis;
 pub mod bench;
 pub mod eval;
 pub mod hub;
+pub mod huff;
 pub mod level;
+mod probe;
 pub mod score;
 pub mod selfplay;
 pub mod time;
@@ -26,6 +29,7 @@ pub mod zobrist;
 pub use alphabeta::{
     Engine, Limits, MAX_DEPTH, MAX_THREADS, Options, SearchInfo, SearchResult, pv_text,
 };
+pub use huff::{HuffChoice, choose_huff};
 pub use level::{Level, choose_move};
 pub use score::Score;
 pub use time::Budget;

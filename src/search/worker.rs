@@ -174,16 +174,24 @@ pub struct Searcher {
     current: Arc<AtomicBool>,
     next_id: u64,
     thread: Option<JoinHandle<()>>,
+    egdb: Option<Arc<crate::egdb::Egdb>>,
 }
 
 impl Searcher {
     /// Start the worker thread with an engine built from `options`.
     pub fn spawn(options: Options) -> Searcher {
+        Searcher::spawn_with(options, None)
+    }
+
+    /// Start the worker thread with an engine built from `options` that probes `egdb`.
+    pub fn spawn_with(options: Options, egdb: Option<Arc<crate::egdb::Egdb>>) -> Searcher {
         let (job_tx, job_rx) = mpsc::channel::<Job>();
         let (report_tx, report_rx) = mpsc::channel();
+        let mut engine = Engine::new(options);
+        engine.set_egdb(egdb.clone());
         let thread = std::thread::Builder::new()
             .name("crossboard-search".into())
-            .spawn(move || worker(Engine::new(options), job_rx, report_tx))
+            .spawn(move || worker(engine, job_rx, report_tx))
             .ok();
         Searcher {
             jobs: Some(job_tx),
@@ -191,7 +199,13 @@ impl Searcher {
             current: Arc::new(AtomicBool::new(false)),
             next_id: 1,
             thread,
+            egdb,
         }
+    }
+
+    /// The endgame databases its engine probes.
+    pub fn egdb(&self) -> Option<&Arc<crate::egdb::Egdb>> {
+        self.egdb.as_ref()
     }
 
     /// Queue `request`, cancelling the running job; returns its job number.

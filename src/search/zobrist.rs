@@ -1,6 +1,6 @@
 //! Zobrist hashing of positions, for the transposition table and repetition checks.
 
-use crate::engine::{Bitboard, Color, Move, Position, squares};
+use crate::engine::{Bitboard, Color, Move, Position, Rules, squares};
 
 /// Piece kinds indexing the key table.
 const RED_MAN: usize = 0;
@@ -19,6 +19,8 @@ const fn splitmix(state: u64) -> (u64, u64) {
 struct Keys {
     piece: [[u64; 32]; 4],
     white_to_move: u64,
+    /// One key per game (English 0): the same pieces under other rules are another position.
+    rules: [u64; Rules::ALL.len()],
 }
 
 const fn build_keys() -> Keys {
@@ -35,10 +37,20 @@ const fn build_keys() -> Keys {
         }
         k += 1;
     }
-    let (_, white_to_move) = splitmix(state);
+    let (state, white_to_move) = splitmix(state);
+    let mut rules = [0; Rules::ALL.len()];
+    let mut r = 1;
+    let mut state = state;
+    while r < rules.len() {
+        let (s, v) = splitmix(state);
+        state = s;
+        rules[r] = v;
+        r += 1;
+    }
     Keys {
         piece,
         white_to_move,
+        rules,
     }
 }
 
@@ -48,9 +60,10 @@ fn fold(kind: usize, bb: Bitboard) -> u64 {
     squares(bb).fold(0, |h, sq| h ^ KEYS.piece[kind][sq.index() as usize])
 }
 
-/// The hash of a position (pieces and side to move).
+/// The hash of a position (pieces, side to move and game).
 pub fn hash(pos: &Position) -> u64 {
-    let mut h = fold(RED_MAN, pos.men(Color::Red))
+    let mut h = KEYS.rules[pos.rules() as usize]
+        ^ fold(RED_MAN, pos.men(Color::Red))
         ^ fold(RED_KING, pos.kings_of(Color::Red))
         ^ fold(WHITE_MAN, pos.men(Color::White))
         ^ fold(WHITE_KING, pos.kings_of(Color::White));
@@ -93,24 +106,50 @@ pub fn hash_after(h: u64, pos: &Position, mv: &Move) -> u64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn incremental_hash_matches_full_hash() {
-        let fens = [
-            "B:W21-32:B1-12",
-            "W:W18,24,K10,27:B12,16,K22,K23",
-            "B:W6,K19,K26:B1,K15,27",
-            "B:W18,19,26,27:B14,15,23,K2",
-        ];
+    /// Every move's incremental hash equals the full hash of the position it leads to.
+    fn check_incremental(rules: Rules, fens: &[&str]) {
         for fen in fens {
-            let pos = Position::from_fen(fen).unwrap();
+            let pos = Position::from_fen_in(rules, fen).unwrap();
             let h = hash(&pos);
             for mv in pos.legal_moves() {
                 assert_eq!(
                     hash_after(h, &pos, &mv),
                     hash(&pos.after(&mv)),
-                    "{fen} {mv}"
+                    "{rules:?} {fen} {mv}"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn incremental_hash_matches_full_hash() {
+        check_incremental(
+            Rules::English,
+            &[
+                "B:W21-32:B1-12",
+                "W:W18,24,K10,27:B12,16,K22,K23",
+                "B:W6,K19,K26:B1,K15,27",
+                "B:W18,19,26,27:B14,15,23,K2",
+            ],
+        );
+    }
+
+    #[test]
+    fn pool_moves_hash_incrementally_and_the_game_changes_the_hash() {
+        check_incremental(
+            Rules::Pool,
+            &[
+                "B:W10,32:BK1",
+                "B:W26,27,12:B22,3",
+                "W:WK1,K3,21,22,25:BK30,K32,9,10,11",
+            ],
+        );
+        let hashes: Vec<u64> = Rules::ALL
+            .iter()
+            .map(|&r| hash(&Position::start_in(r)))
+            .collect();
+        for (i, a) in hashes.iter().enumerate() {
+            assert!(!hashes[i + 1..].contains(a), "{hashes:?}");
         }
     }
 

@@ -262,12 +262,15 @@ pub fn esc(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// The division's pairings and results as a FIDE TRF(x) file (report 16 layout): a 001 line
-/// per player with the pairing number, name, rating, points, rank and one 10-column block per
-/// round (opponent, colour of game 1 `w`/`b` with Red as White, result `1 = 0`, `+ -` forfeits,
-/// `U`/`H`/`Z`/`-` unplayed), then `XXR` rounds. Points are on the 1/½/0-per-round scale:
-/// each round's result is read from the round's points (more than half the round: `1`, half:
-/// `=`).
+/// The division's pairings and results as a FIDE TRF(x) file (report 16 layout), as pairing
+/// engines such as JaVaFo and bbpPairings read it: a 001 line per player with the pairing
+/// number, name, rating, points, rank and one 10-column block per round (opponent, colour of
+/// game 1 `w`/`b` with Red as White, result `1 = 0`, `+ -` forfeits, `U` pairing bye, `H`/`F`/`Z`
+/// half-, full- and zero-point absences, `Z` after a withdrawal), then `XXR` (rounds) and
+/// `XXC white1` (the top seed had Red on board 1 of round 1). A player who will not be paired
+/// in the next round (absent, withdrawn) gets that round's block `0000 - Z`, so a pairing
+/// engine leaves them out. Points are on the 1/½/0-per-round scale: each round's result is
+/// read from the round's points (more than half the round: `1`, half: `=`).
 pub fn trf(event: &Event, division: &Division) -> String {
     let pub_ = Published::new(event, division, u32::MAX);
     let order = crate::event::pair::pairing_order(division);
@@ -295,13 +298,18 @@ pub fn trf(event: &Event, division: &Division) -> String {
         out += &format!("102 {}\n", event.info.director);
     }
     out += &format!("XXR {}\n", division.planned_rounds());
+    out += "XXC white1\n";
+    let next = division.paired_rounds() + 1;
+    let pair_next = next <= division.planned_rounds() && division.rounds_complete();
     for &i in &order {
         let e = &division.entrants[i];
         let recs = &pub_.table.records[i];
         let fide_points: u32 = recs.iter().map(|r| round_fide(r, max).1).sum();
         // Fixed columns of TRF16 (1-based): 1 "001", 5-8 rank number, 15-47 name, 49-52
         // rating, 81-84 points, 86-89 rank, then 10 columns per round from 92.
-        let mut cols: Vec<char> = vec![' '; 91 + 10 * recs.len()];
+        let absent_next = pair_next && !e.available(next);
+        let blocks = recs.len() + usize::from(absent_next);
+        let mut cols: Vec<char> = vec![' '; 91 + 10 * blocks];
         let mut put = |at: usize, text: &str, width: usize, right: bool| {
             let t: Vec<char> = text.chars().take(width).collect();
             let start = if right { at + width - t.len() } else { at };
@@ -339,6 +347,12 @@ pub fn trf(event: &Event, division: &Division) -> String {
             put(at + 5, colour, 1, false);
             put(at + 7, &code.to_string(), 1, false);
         }
+        if absent_next {
+            let at = 92 + 10 * recs.len();
+            put(at, "0000", 4, true);
+            put(at + 5, "-", 1, false);
+            put(at + 7, "Z", 1, false);
+        }
         let line: String = cols.into_iter().collect();
         out += line.trim_end();
         out += "\n";
@@ -353,8 +367,9 @@ fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
         RoundKind::Bye => ('U', 2),
         RoundKind::ForfeitWin => ('+', 2),
         RoundKind::ForfeitLoss => ('-', 0),
-        RoundKind::Absent => ('Z', 0),
-        RoundKind::Withdrawn => ('-', 0),
+        RoundKind::Absent if 2 * p > max => ('F', 2),
+        RoundKind::Absent if 2 * p == max => ('H', 1),
+        RoundKind::Absent | RoundKind::Withdrawn => ('Z', 0),
         RoundKind::Pending => (' ', 0),
         RoundKind::Played => {
             if 2 * p > max {

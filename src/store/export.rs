@@ -1,27 +1,157 @@
-//! A match's games as PDN: the tags, the ballot position and the clock readings.
+//! A match's games as PDN: the tags, the ballot position and the clock readings; and the one
+//! export of a whole match to a file, shared by `crossboard export` and the TUI's `e`.
 
-use super::pdn::{PdnGame, PdnResult};
-use crate::director::{GameRecord, Match};
+use super::atomic::write_atomic;
+use super::pdn::{PdnGame, PdnResult, write_pdn};
+use crate::director::{EndReason, GameRecord, GameResult, Match};
+use crate::engine::Outcome;
 use crate::openings::{Ballot, Opening, System};
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+/// Why a match could not be exported.
+#[derive(Debug, Error)]
+pub enum ExportError {
+    /// No game has started: there is nothing to write.
+    #[error("no game has been started yet")]
+    NoGames,
+    /// The file could not be written (the old one, if any, is untouched).
+    #[error("cannot write {path}: {source}")]
+    Write {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+}
+
+/// What an export wrote.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exported {
+    /// Games written.
+    pub games: usize,
+    /// Of which unfinished (result `*`).
+    pub unfinished: usize,
+}
+
+/// Where the PDN of a match file goes by default: beside it, `.pdn` instead of `.toml`.
+pub fn default_export_path(match_file: &Path) -> PathBuf {
+    match_file.with_extension("pdn")
+}
+
+/// Every game of `m` as PDN text, with what it holds; [`ExportError::NoGames`] before the
+/// first game.
+pub fn match_pdn(m: &Match) -> Result<(String, Exported), ExportError> {
+    let games = match_to_pdn(m);
+    if games.is_empty() {
+        return Err(ExportError::NoGames);
+    }
+    let unfinished = games
+        .iter()
+        .filter(|g| g.result.outcome().is_none())
+        .count();
+    let summary = Exported {
+        games: games.len(),
+        unfinished,
+    };
+    Ok((write_pdn(&games), summary))
+}
+
+/// Write every game of `m` to `path` as PDN, atomically (a crash leaves the old file or the
+/// new one).
+pub fn export_match(m: &Match, path: &Path) -> Result<Exported, ExportError> {
+    let (text, summary) = match_pdn(m)?;
+    write_atomic(path, text.as_bytes()).map_err(|source| ExportError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(summary)
+}
+
+/// A note of the match's log, placed at the game and the move it was made at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoteAt {
+    /// The game it was made in or after, as (ballot, game); `None` before the first game.
+    pub game: Option<(u32, u8)>,
+    /// Plies of that game played when it was made (the game's length once it was over).
+    pub plies: usize,
+    /// The game was over when the note was made.
+    pub after_game: bool,
+    /// The note.
+    pub text: String,
+    /// When.
+    pub at: chrono::DateTime<chrono::Utc>,
+}
+
+/// Every note of the match's log, in order, each placed at its game and move (the one
+/// reading of the log shared by the PDN comments, the results screen and the log view).
+pub fn notes(m: &Match) -> Vec<NoteAt> {
+    use crate::director::Event;
+    let mut out = Vec::new();
+    let mut game: Option<(u32, u8)> = None;
+    let mut plies = 0usize;
+    let mut over = false;
+    for e in m.log() {
+        match &e.event {
+            Event::GameStarted {
+                ballot, game: g, ..
+            } => {
+                game = Some((*ballot, *g));
+                plies = 0;
+                over = false;
+            }
+            Event::MovePlayed { .. } => plies += 1,
+            Event::MovesTakenBack { moves, .. } => {
+                plies = plies.saturating_sub(moves.len());
+                over = false;
+            }
+            Event::GameEnded { .. } => over = true,
+            Event::Note { text } => out.push(NoteAt {
+                game,
+                plies,
+                after_game: over,
+                text: text.clone(),
+                at: e.at,
+            }),
+            _ => {}
+        }
+    }
+    out
+}
 
 /// Every game started in the match, in order, as PDN (an unfinished game has result `*`).
 pub fn match_to_pdn(m: &Match) -> Vec<PdnGame> {
     m.games().map(|g| game_to_pdn(m, g)).collect()
 }
 
+/// The longest tag line written (`[Name "value"]`): under 80 columns.
+pub const TAG_LINE_MAX: usize = 79;
+
 /// One game of a match as PDN.
 ///
 /// Tags: `Event` (the match's event, or "First - Second match"), `Site "?"`, `Date` (the
 /// day the game started), `Round` (`ballot.game`), `Black` (the Red player), `White`,
 /// `Result`, `GameType "21"`, `SetUp`/`FEN` of the ballot position, `TimeControl` (PGN form,
-/// see [`crate::director::TimeControl::pgn`]), `Clock` (the time control in words), `Ballot` (see
-/// [`ballot_tag`]) and `Termination` (how the game ended).
+/// see [`crate::director::TimeControl::pgn`]), `Clock` (the time control in words, or its
+/// typed form when the words would not fit in a line), `Ballot` (see [`ballot_tag`]),
+/// `Opening` (the ballot in words) and `Termination` (how the game ended; a director's
+/// reason goes into a comment at the end of the moves). The director's notes are comments at
+/// the move they were made. Every line stays under 80 columns for names, events, notes and
+/// reasons within the set-up's limits.
 pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
     let s = m.settings();
+    let fits = |name: &str, value: &str| name.len() + value.chars().count() + 5 <= TAG_LINE_MAX;
     let event = if s.event.trim().is_empty() {
-        format!("{} - {} match", s.players[0], s.players[1])
+        let e = format!("{} - {} match", s.players[0], s.players[1]);
+        if fits("Event", &e) { e } else { "?".into() }
     } else {
         s.event.clone()
+    };
+    let words = s.time_control.describe();
+    let clock = if fits("Clock", &words) {
+        words
+    } else {
+        s.time_control.to_string()
     };
     let mut p = PdnGame::from_game(&g.game)
         .with_tag("Event", event)
@@ -30,12 +160,20 @@ pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
         .with_tag("Black", g.red_name.clone())
         .with_tag("White", g.white_name.clone())
         .with_tag("TimeControl", s.time_control.pgn())
-        .with_tag("Clock", s.time_control.describe())
+        .with_tag("Clock", clock)
         .with_tag("Ballot", ballot_tag(&g.opening));
+    if !g.opening.name.is_empty() {
+        p.set_tag("Opening", g.opening.name.clone());
+    }
     p.clocks = g
         .moves
         .iter()
         .map(|r| r.remaining_ms.map(|ms| ms.max(0) as u64))
+        .collect();
+    p.comments = notes(m)
+        .into_iter()
+        .filter(|n| n.game == Some((g.ballot, g.number)))
+        .map(|n| (n.plies, format!("Note: {}", n.text)))
         .collect();
     // The board decides nothing beyond what the director recorded.
     p.result = match &g.result {
@@ -43,14 +181,42 @@ pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
         None => PdnResult::Unfinished,
     };
     if let Some(r) = &g.result {
-        p.set_tag("Termination", r.to_string());
+        let (short, reason) = termination(r);
+        p.set_tag("Termination", short);
+        if let Some(reason) = reason {
+            p.comments.push((g.moves.len(), reason));
+        }
     }
     p
 }
 
-/// The `Ballot` tag: the system's own number, for the 11-Man Ballot the four cards and the
-/// public position id, then the ballot in words, e.g.
-/// `11-Man Ballot 1234 (cards 4 2 2 3), position 567: Remove 8 and 27; 9-14 23-19`.
+/// The `Termination` tag of a result and, for a director's decision, its reason for a
+/// comment: ("White wins: Red forfeits", "Red forfeits: arrived an hour late").
+fn termination(r: &GameResult) -> (String, Option<String>) {
+    let outcome = match r.outcome {
+        Outcome::Win(c) => format!("{c} wins"),
+        Outcome::Draw => "draw".to_string(),
+    };
+    let loser = match r.outcome {
+        Outcome::Win(c) => c.opponent().name(),
+        Outcome::Draw => "",
+    };
+    match &r.reason {
+        EndReason::Forfeit { note } => (
+            format!("{outcome}: {loser} forfeits"),
+            Some(format!("{loser} forfeits: {note}")),
+        ),
+        EndReason::Adjudicated { note } => (
+            format!("{outcome}, adjudicated"),
+            Some(format!("Adjudicated: {note}")),
+        ),
+        _ => (r.to_string(), None),
+    }
+}
+
+/// The `Ballot` tag: the system's own number, for the 11-Man Ballot the four cards, and the
+/// public position id, e.g. `11-Man Ballot 1234 (cards 4 2 2 3), position 567` (the ballot in
+/// words is the `Opening` tag).
 pub fn ballot_tag(o: &Opening) -> String {
     let mut text = o.reference();
     if o.system == System::ElevenMan
@@ -63,10 +229,6 @@ pub fn ballot_tag(o: &Opening) -> String {
     }
     if let Some(id) = o.public_id {
         text.push_str(&format!(", position {id}"));
-    }
-    if !o.name.is_empty() {
-        text.push_str(": ");
-        text.push_str(&o.name);
     }
     text
 }
@@ -83,6 +245,6 @@ mod tests {
             t.starts_with("11-Man Ballot 1 (cards 1 1 1 1), position "),
             "{t}"
         );
-        assert!(t.ends_with(&o.name), "{t}");
+        assert!(!t.contains(&o.name), "the words are the Opening tag: {t}");
     }
 }

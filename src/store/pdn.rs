@@ -1,21 +1,32 @@
-//! PDN 3.0 (Portable Draughts Notation) for English draughts: writing games, and reading the
-//! files other programs write.
+//! PDN 3.0 (Portable Draughts Notation) for the games crossboard plays: writing games, and
+//! reading the files other programs write.
 //!
 //! Writing follows the PDN 3.0 recommendations: the seven-tag roster first (`Event`, `Site`,
-//! `Date`, `Round`, `Black`, `White`, `Result`), then `GameType "21"`, `SetUp "1"` and `FEN` when
-//! the game does not start from the standard position, then any other tags in the order they
-//! were given. Moves carry their full capture path; clock readings follow a move as a
-//! `{[%clock h:mm:ss]}` comment (the remaining time of the player who made it); lines stay
-//! under 80 columns.
+//! `Date`, `Round`, `Black`, `White`, `Result`), then `GameType` (21 English draughts, 23
+//! American pool checkers), the `Variant` tag for the two English games PDN has no number for
+//! (`[Variant "huffing"]`, `[Variant "losing"]`, with `GameType "21"`), `SetUp "1"` and `FEN`
+//! when the game does not start from the standard position, then any other tags in the order
+//! they were given. Moves carry their full capture path; clock readings follow a move as a
+//! `{[%clock h:mm:ss]}` comment (the remaining time of the player who made it); a huffing
+//! choice comes before the move of the player who made it, as `{[%huff 22]}` (the piece on 22
+//! was huffed) and `{[%retracted 9-13]}` (the player's move 9-13 was taken back by the
+//! opponent, who compelled the capture that follows); lines stay under 80 columns.
 //!
 //! Reading is lenient, as other programs write PDN in many dialects: tags in any order, `*` or a
 //! result as the terminator, move numbers as `1.`, `1...` or `1. ...`, moves as `11-15`,
 //! `15x24x31`, short captures `15x31`, captures written with `-`, `1115`; comments `{}`,
 //! `;` line comments, `%` escape lines, variations `()`, NAGs `$1`, move strength `!?` are
-//! skipped; FEN with or without a trailing dot. A game that does not replay is reported with
-//! its number, line and move, and reading goes on with the next game.
+//! skipped; FEN with or without a trailing dot; `[Red]` for `[Black]`. Bytes that are not
+//! UTF-8 are read as Windows-1252 ([`decode`]). Comment text that lost its braces (a move glued
+//! to it, `8-11Redoversteppedthetimecontrol`, or words that are no moves) is skipped with a
+//! warning ([`PdnGame::warnings`]). A game that does not replay, or of a `GameType` crossboard
+//! does not play, is reported with its number, line and move, and reading goes on with the next
+//! game.
 
-use crate::engine::{Color, FenError, Game, Move, MoveError, Outcome, Position, Rules, parse_move};
+use crate::engine::{
+    Color, FenError, Game, Move, MoveError, Outcome, Position, Prelude, Rules, Square, parse_move,
+};
+use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 use thiserror::Error;
 
@@ -24,7 +35,11 @@ const LINE_WIDTH: usize = 79;
 
 /// Tags that [`PdnGame`] represents by its own fields; a reader drops them from `tags` and a
 /// writer derives them.
-const DERIVED_TAGS: [&str; 4] = ["Result", "GameType", "SetUp", "FEN"];
+const DERIVED_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"];
+
+/// The tag that tells the English games apart under `GameType "21"`: `huffing` or `losing`
+/// (absent, or `english`: English draughts). Written by crossboard, read back exactly.
+pub const VARIANT_TAG: &str = "Variant";
 
 /// The seven-tag roster (without Result, which is derived), written first, in this order.
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Black", "White"];
@@ -96,20 +111,33 @@ impl fmt::Display for PdnResult {
 
 /// One game as PDN holds it.
 ///
-/// `tags` keeps every tag except the four this struct represents itself (`Result`, `GameType`,
-/// `SetUp`, `FEN`), in file order. `clocks[i]` is the time left, in milliseconds, on the clock of
-/// the player who made `moves[i]`, just after making it; it always has as many entries as
-/// `moves`. Games read by [`read_pdn`] have been replayed, so their moves are legal.
+/// `tags` keeps every tag except the five this struct represents itself (`Result`, `GameType`,
+/// `Variant`, `SetUp`, `FEN`), in file order. The rules are the start position's
+/// ([`PdnGame::rules`]). `clocks[i]` is the time left, in milliseconds, on the clock of the
+/// player who made `moves[i]`, just after making it, and `preludes[i]` what that player did
+/// before it (huffing); both have as many entries as `moves`, and `preludes` one more when
+/// the side to move has made a huffing choice after the last move. Games read by
+/// [`read_pdn`] have been replayed, so their moves are legal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdnGame {
     /// Tags in order, as (name, value).
     pub tags: Vec<(String, String)>,
-    /// The position the moves start from (the ballot position, or the standard start).
+    /// The position the moves start from (the ballot position, or the standard start), under
+    /// the game's rules.
     pub start: Position,
     /// The moves, each with its full path.
     pub moves: Vec<Move>,
     /// Remaining milliseconds of the mover after each move, where known.
     pub clocks: Vec<Option<u64>>,
+    /// Comments written into the move text, each after that many plies (0: before the first
+    /// move), in order: the director's notes at the move they were made. Not read back.
+    pub comments: Vec<(usize, String)>,
+    /// Huffing: what the mover did before each move (huffed a piece, had a move taken back),
+    /// and after the last move what the side to move has done so far.
+    pub preludes: Vec<Prelude>,
+    /// What the reader skipped to read the game (comment text without braces), with its line;
+    /// never written.
+    pub warnings: Vec<String>,
     /// The result.
     pub result: PdnResult,
 }
@@ -121,15 +149,23 @@ impl Default for PdnGame {
 }
 
 impl PdnGame {
-    /// A game with no tags and no moves from `start`.
+    /// A game with no tags and no moves from `start`, under the start's rules.
     pub fn new(start: Position) -> PdnGame {
         PdnGame {
             tags: Vec::new(),
             start,
             moves: Vec::new(),
             clocks: Vec::new(),
+            comments: Vec::new(),
+            preludes: Vec::new(),
+            warnings: Vec::new(),
             result: PdnResult::Unfinished,
         }
+    }
+
+    /// The rules the game is played under.
+    pub fn rules(&self) -> Rules {
+        self.start.rules()
     }
 
     /// The moves of an engine game, its result as the board decides it (or unfinished), no tags
@@ -140,6 +176,9 @@ impl PdnGame {
             start: *game.start(),
             moves: game.moves().to_vec(),
             clocks: vec![None; game.moves().len()],
+            comments: Vec::new(),
+            preludes: preludes_of(game),
+            warnings: Vec::new(),
             result: game.result().into(),
         }
     }
@@ -169,18 +208,44 @@ impl PdnGame {
 
     /// Append a move with its clock reading (milliseconds left to the mover), if any.
     pub fn push_move(&mut self, mv: Move, clock_ms: Option<u64>) {
-        self.moves.push(mv);
-        self.clocks.push(clock_ms);
+        self.push_move_after(Prelude::default(), mv, clock_ms);
     }
 
-    /// Replay the moves from the start position. The error names the move that failed.
+    /// Append a move with what its player did before it (huffing) and its clock reading.
+    pub fn push_move_after(&mut self, prelude: Prelude, mv: Move, clock_ms: Option<u64>) {
+        self.moves.push(mv);
+        self.clocks.push(clock_ms);
+        self.preludes.push(prelude);
+    }
+
+    /// Replay the moves (and huffing choices) from the start position under the game's rules.
+    /// The error names the move that failed.
     pub fn replay(&self) -> Result<Game, ReplayError> {
-        let mut game = Game::new(Rules::English, self.start);
+        let mut game = Game::new(self.rules(), self.start);
         for (ply, mv) in self.moves.iter().enumerate() {
-            game.play(mv).map_err(|error| ReplayError {
+            let fail = |error| ReplayError {
                 label: move_label(self.start.turn(), ply),
                 text: mv.to_string(),
                 error,
+            };
+            if let Some(p) = self.preludes.get(ply) {
+                game.replay_prelude(p).map_err(|why| {
+                    fail(MoveError::Illegal {
+                        text: mv.to_string(),
+                        reason: why,
+                    })
+                })?;
+            }
+            game.play(mv).map_err(fail)?;
+        }
+        if let Some(p) = self.preludes.get(self.moves.len()) {
+            game.replay_prelude(p).map_err(|reason| ReplayError {
+                label: move_label(self.start.turn(), self.moves.len()),
+                text: String::new(),
+                error: MoveError::Illegal {
+                    text: String::new(),
+                    reason,
+                },
             })?;
         }
         Ok(game)
@@ -202,8 +267,12 @@ impl PdnGame {
             tag(name, self.tag(name).unwrap_or(unknown));
         }
         tag("Result", self.result.as_str());
-        tag("GameType", &Rules::English.pdn_game_type().to_string());
-        if self.start != Position::start() {
+        let rules = self.rules();
+        tag("GameType", &rules.pdn_game_type().to_string());
+        if matches!(rules, Rules::Huffing | Rules::Losing) {
+            tag(VARIANT_TAG, rules.key());
+        }
+        if self.start != Position::start_in(rules) {
             tag("SetUp", "1");
             tag("FEN", &self.start.to_fen());
         }
@@ -219,13 +288,36 @@ impl PdnGame {
         }
     }
 
-    /// Move text as units that must not be split over lines.
+    /// Move text as units that must not be split over lines (a comment is split at its
+    /// spaces, so a long note wraps like the moves).
     fn movetext_tokens(&self) -> Vec<String> {
         let mut tokens = Vec::new();
         let mut number = 1;
         let mut turn = self.start.turn();
         let mut after_comment = true;
+        let comments_at = |plies: usize, tokens: &mut Vec<String>| {
+            let mut any = false;
+            for (_, text) in self.comments.iter().filter(|(at, _)| *at == plies) {
+                tokens.extend(comment_tokens(text));
+                any = true;
+            }
+            any
+        };
+        comments_at(0, &mut tokens);
+        let prelude_tokens = |ply: usize, tokens: &mut Vec<String>| {
+            let prelude = self.preludes.get(ply).copied().unwrap_or_default();
+            if let Some(sq) = prelude.huffed {
+                tokens.push(format!("{{[%huff {sq}]}}"));
+            }
+            if let Some(r) = prelude.retracted {
+                tokens.push(format!("{{[%retracted {r}]}}"));
+            }
+            prelude != Prelude::default()
+        };
         for (ply, mv) in self.moves.iter().enumerate() {
+            if prelude_tokens(ply, &mut tokens) {
+                after_comment = true;
+            }
             let token = match turn {
                 Color::Red => format!("{number}. {mv}"),
                 Color::White if after_comment => format!("{number}... {mv}"),
@@ -237,14 +329,59 @@ impl PdnGame {
                 tokens.push(format!("{{[%clock {}]}}", format_clock(*ms)));
                 after_comment = true;
             }
+            if comments_at(ply + 1, &mut tokens) {
+                after_comment = true;
+            }
             if turn == Color::White {
                 number += 1;
             }
             turn = turn.opponent();
         }
+        // Comments placed after the last move (a note made once the game was over).
+        for (_, text) in self
+            .comments
+            .iter()
+            .filter(|(at, _)| *at > self.moves.len())
+        {
+            tokens.extend(comment_tokens(text));
+        }
+        prelude_tokens(self.moves.len(), &mut tokens);
         tokens.push(self.result.as_str().to_string());
         tokens
     }
+}
+
+/// `{a comment}` as tokens split at spaces (braces inside are dropped: a comment cannot
+/// hold its own end).
+fn comment_tokens(text: &str) -> Vec<String> {
+    let clean: String = text
+        .chars()
+        .map(|c| if matches!(c, '{' | '}') { ' ' } else { c })
+        .collect();
+    let words: Vec<&str> = clean.split_whitespace().collect();
+    let n = words.len();
+    if n == 0 {
+        return Vec::new();
+    }
+    words
+        .iter()
+        .enumerate()
+        .map(|(i, w)| {
+            let open = if i == 0 { "{" } else { "" };
+            let close = if i + 1 == n { "}" } else { "" };
+            format!("{open}{w}{close}")
+        })
+        .collect()
+}
+
+/// What each player did before each move of `game` (huffing), and the choice made after the
+/// last move if any.
+fn preludes_of(game: &Game) -> Vec<Prelude> {
+    let mut out: Vec<Prelude> = (0..game.moves().len()).map(|i| game.prelude(i)).collect();
+    if game.pending() != Prelude::default() {
+        out.push(game.pending());
+    }
+    out
 }
 
 /// Write several games, separated by blank lines.
@@ -363,9 +500,27 @@ pub enum PdnErrorKind {
         /// What is wrong.
         error: FenError,
     },
-    /// The game is of another draughts variant.
-    #[error("GameType {0:?} is not English draughts (21)")]
+    /// The game is of a draughts game crossboard does not play.
+    #[error(
+        "GameType {0:?} is not a game crossboard plays: it reads 21 (English draughts, with \
+         [Variant \"huffing\"] or [Variant \"losing\"] for those games) and 23 (American pool \
+         checkers)"
+    )]
     GameType(String),
+    /// A `Variant` tag crossboard does not know, or one that does not fit the `GameType`.
+    #[error(
+        "[Variant {value:?}] with GameType {game_type}: crossboard knows english, huffing and \
+         losing under GameType 21, and none under 23"
+    )]
+    Variant {
+        /// The tag's value.
+        value: String,
+        /// The game type it came with.
+        game_type: u32,
+    },
+    /// A huffing choice (`{[%huff 22]}`, `{[%retracted 9-13]}`) that does not replay.
+    #[error("{0}")]
+    Huff(String),
     /// A move that does not replay.
     #[error("{0}")]
     Move(ReplayError),
@@ -588,6 +743,7 @@ struct Builder {
     error: Option<(usize, PdnErrorKind)>,
     /// True right after a move, until the next move: a clock comment belongs to it.
     clock_open: bool,
+    warnings: Vec<String>,
 }
 
 impl Builder {
@@ -601,6 +757,7 @@ impl Builder {
             terminator: None,
             error: None,
             clock_open: false,
+            warnings: Vec::new(),
         }
     }
 
@@ -625,7 +782,7 @@ impl Builder {
     fn game(&mut self, line: usize) -> Option<&mut Game> {
         if self.game.is_none() && self.error.is_none() {
             match start_position(&self.tags) {
-                Ok(p) => self.game = Some(Game::new(Rules::English, p)),
+                Ok(p) => self.game = Some(Game::new(p.rules(), p)),
                 Err(kind) => self.fail(line, kind),
             }
         }
@@ -667,7 +824,11 @@ impl Builder {
         }
     }
 
-    fn comment(&mut self, text: &str) {
+    fn comment(&mut self, line: usize, text: &str) {
+        if let Some(command) = huff_command(text) {
+            self.huff(line, command);
+            return;
+        }
         if !self.clock_open || self.error.is_some() {
             return;
         }
@@ -681,7 +842,37 @@ impl Builder {
         }
     }
 
+    /// A huffing choice before the next move: huff a piece, or play the retracted move and
+    /// take it back (the capture compelled follows as the next move).
+    fn huff(&mut self, line: usize, command: HuffCommand) {
+        let Some(game) = self.game(line) else {
+            return;
+        };
+        let done = match command {
+            HuffCommand::Huff(sq) => game.huff(sq).map_err(|e| format!("{{[%huff {sq}]}}: {e}")),
+            HuffCommand::Retracted(text) => read_move(game.position(), &text)
+                .and_then(|mv| game.play(&mv))
+                .map_err(|e| e.to_string())
+                .and_then(|()| game.compel().map_err(|e| e.to_string()))
+                .map_err(|e| format!("{{[%retracted {text}]}}: {e}")),
+        };
+        if let Err(why) = done {
+            self.fail(line, PdnErrorKind::Huff(why));
+        }
+        self.clock_open = false;
+    }
+
+    fn warn(&mut self, line: usize, text: String) {
+        self.warnings.push(format!("line {line}: {text}"));
+    }
+
     fn finish(mut self, line: usize) -> Result<PdnGame, PdnError> {
+        // CheckerBoard and others name Red's player with a Red tag.
+        if self.tag("Black").is_none()
+            && let Some(slot) = self.tags.iter_mut().find(|(n, _)| n == "Red")
+        {
+            slot.0 = "Black".to_string();
+        }
         // A game with tags only still has a start position to check.
         let _ = self.game(line);
         let players = match (self.tag("Black"), self.tag("White")) {
@@ -703,6 +894,7 @@ impl Builder {
             (r, None) => r.unwrap_or_default(),
         };
         let game = self.game.unwrap_or_else(Game::standard);
+        let preludes = preludes_of(&game);
         Ok(PdnGame {
             tags: self
                 .tags
@@ -712,6 +904,9 @@ impl Builder {
             start: *game.start(),
             moves: game.moves().to_vec(),
             clocks: self.clocks,
+            comments: Vec::new(),
+            preludes,
+            warnings: self.warnings,
             result,
         })
     }
@@ -722,23 +917,115 @@ fn unknown_roster(name: &str, value: &str) -> bool {
     ROSTER.contains(&name) && matches!(value.trim(), "" | "?" | "????.??.??")
 }
 
-/// The start position a game's tags describe.
-fn start_position(tags: &[(String, String)]) -> Result<Position, PdnErrorKind> {
+/// The rules a game's `GameType` and `Variant` tags name (no `GameType`: English draughts).
+fn rules_of(tags: &[(String, String)]) -> Result<Rules, PdnErrorKind> {
     let find = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v);
-    if let Some(gt) = find("GameType") {
-        let kind = gt.split(',').next().unwrap_or("").trim();
-        if !kind.is_empty() && kind != Rules::English.pdn_game_type().to_string() {
-            return Err(PdnErrorKind::GameType(gt.clone()));
+    let game_type = match find("GameType") {
+        None => 21,
+        Some(gt) => match gt.split(',').next().unwrap_or("").trim() {
+            "" => 21,
+            kind => match kind.parse::<u32>() {
+                Ok(n @ (21 | 23)) => n,
+                _ => return Err(PdnErrorKind::GameType(gt.clone())),
+            },
+        },
+    };
+    let variant = find(VARIANT_TAG)
+        .map(|v| v.trim())
+        .filter(|v| !v.is_empty());
+    let refused = |value: &str| PdnErrorKind::Variant {
+        value: value.to_string(),
+        game_type,
+    };
+    match (game_type, variant) {
+        (23, None) => Ok(Rules::Pool),
+        (23, Some(v)) => Err(refused(v)),
+        (_, None) => Ok(Rules::English),
+        (_, Some(v)) => match v.parse::<Rules>() {
+            Ok(r) if r != Rules::Pool => Ok(r),
+            _ => Err(refused(v)),
+        },
+    }
+}
+
+/// The length of the move at the start of `text`: squares joined by `-` or `x`.
+fn move_prefix_len(text: &str) -> usize {
+    let b = text.as_bytes();
+    let digits = |i: usize| b[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let mut end = digits(0);
+    while end > 0 && end < b.len() && matches!(b[end], b'-' | b'x' | b'X') {
+        match digits(end + 1) {
+            0 => break,
+            n => end += 1 + n,
         }
     }
+    end
+}
+
+/// The start position a game's tags describe, under the rules they name.
+fn start_position(tags: &[(String, String)]) -> Result<Position, PdnErrorKind> {
+    let rules = rules_of(tags)?;
+    let find = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v);
     match find("FEN") {
         Some(fen) if !fen.trim().is_empty() => {
-            Position::from_fen(fen).map_err(|error| PdnErrorKind::Fen {
+            Position::from_fen_in(rules, fen).map_err(|error| PdnErrorKind::Fen {
                 fen: fen.clone(),
                 error,
             })
         }
-        _ => Ok(Position::start()),
+        _ => Ok(Position::start_in(rules)),
+    }
+}
+
+/// A huffing choice written in a comment.
+enum HuffCommand {
+    /// `[%huff 22]`: the piece on 22 was huffed.
+    Huff(Square),
+    /// `[%retracted 9-13]`: this move was taken back by the opponent.
+    Retracted(String),
+}
+
+/// The huffing choice a comment holds, if it is one.
+fn huff_command(text: &str) -> Option<HuffCommand> {
+    let body = text.trim().strip_prefix("[%")?.strip_suffix(']')?;
+    let (name, arg) = body.split_once(char::is_whitespace)?;
+    let arg = arg.trim();
+    match name {
+        "huff" => arg
+            .parse::<u8>()
+            .ok()
+            .and_then(Square::new)
+            .map(HuffCommand::Huff),
+        "retracted" => Some(HuffCommand::Retracted(arg.to_string())),
+        _ => None,
+    }
+}
+
+/// Bytes of a PDN file as text: UTF-8 when they are (a byte-order mark is skipped by the
+/// reader), else Windows-1252, as old programs wrote names (the no-break space 0xA0 read as a
+/// space, curly quotes 0x93/0x94 as quote marks, the bytes Windows-1252 leaves undefined as
+/// their Latin-1 control characters).
+pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => Cow::Borrowed(text),
+        Err(_) => Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),
+    }
+}
+
+/// One Windows-1252 byte as a character (0xA0 as a plain space).
+fn windows_1252(b: u8) -> char {
+    /// 0x80..=0x9F; `\0` where Windows-1252 defines nothing (read as Latin-1).
+    const HIGH: [char; 32] = [
+        '€', '\0', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\0', 'Ž', '\0', '\0',
+        '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\0', 'ž', 'Ÿ',
+    ];
+    match b {
+        0xA0 => ' ',
+        0x80..=0x9F => match HIGH[usize::from(b - 0x80)] {
+            '\0' => char::from(b),
+            c => c,
+        },
+        _ => char::from(b),
     }
 }
 
@@ -812,7 +1099,7 @@ pub fn read_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
                 }
                 b.fail(line, PdnErrorKind::Tag(raw));
             }
-            Tok::Comment(text) if depth == 0 => b.comment(&text),
+            Tok::Comment(text) if depth == 0 => b.comment(line, &text),
             Tok::Comment(_) => {}
             Tok::Open => {
                 depth += 1;
@@ -872,7 +1159,24 @@ fn word_token(b: &mut Builder, line: usize, word: &str) {
         );
         return;
     }
-    b.play(line, rest);
+    if !rest.starts_with(|c: char| c.is_ascii_digit()) {
+        // Comment text that lost its braces: no move starts with a letter.
+        b.warn(line, format!("skipped {rest:?}: words outside a comment"));
+        return;
+    }
+    let end = move_prefix_len(rest);
+    let glued = Some(end).filter(|&i| rest[i..].starts_with(char::is_alphabetic));
+    match glued {
+        Some(i) => {
+            let (mv, text) = rest.split_at(i);
+            b.warn(
+                line,
+                format!("read {mv:?} as a move and skipped {text:?}: text glued to a move"),
+            );
+            b.play(line, mv);
+        }
+        None => b.play(line, rest),
+    }
 }
 
 #[cfg(test)]

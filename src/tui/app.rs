@@ -73,6 +73,11 @@ pub struct Options {
     pub mouse: bool,
     /// Match defaults and where matches are saved.
     pub matches: crate::tui::match_flow::MatchOptions,
+    /// Where practice set-up is remembered (`None`: not remembered, as in tests).
+    pub practice_file: Option<std::path::PathBuf>,
+    /// The endgame database folder; when set and the databases are missing, the home screen
+    /// offers to build them (`None`, as in tests: never offered).
+    pub egdb_dir: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -82,6 +87,8 @@ impl Default for Options {
             seed: 0,
             mouse: true,
             matches: Default::default(),
+            practice_file: None,
+            egdb_dir: None,
         }
     }
 }
@@ -108,6 +115,10 @@ pub struct App {
     pub size: Size,
     /// Match defaults and where matches are saved.
     pub matches: crate::tui::match_flow::MatchOptions,
+    /// Where practice set-up is remembered.
+    pub practice_file: Option<std::path::PathBuf>,
+    /// The offer to build the endgame databases (and the build, once accepted).
+    pub egdb: super::egdb_offer::EgdbOffer,
     quit: bool,
 }
 
@@ -123,6 +134,8 @@ impl App {
             now,
             size,
             matches: options.matches,
+            practice_file: options.practice_file,
+            egdb: super::egdb_offer::EgdbOffer::new(options.egdb_dir),
             quit: false,
         }
     }
@@ -134,7 +147,12 @@ impl App {
 
     /// How long the loop may sleep before redrawing: `None` (until input) unless a clock runs.
     pub fn tick_interval(&self) -> Option<Duration> {
-        self.screen.ticking().then_some(TICK)
+        let egdb = self.on_home() && self.egdb.building();
+        (self.screen.ticking() || egdb).then_some(TICK)
+    }
+
+    fn on_home(&self) -> bool {
+        matches!(self.screen, Screen::Home(_))
     }
 
     /// True when the terminal is below the minimum size.
@@ -178,12 +196,19 @@ impl App {
         if self.too_small() && matches!(msg, Msg::Mouse(_)) {
             return Vec::new();
         }
+        self.egdb.poll();
+        if let Msg::Key(k) = &msg {
+            if self.on_home() && self.egdb.key(k) {
+                return Vec::new();
+            }
+        }
         let mut ctx = Ctx {
             now,
             area: Rect::new(0, 0, self.size.width, self.size.height),
             appearance: &self.appearance,
             rng: &mut self.rng,
             matches: &self.matches,
+            practice_file: self.practice_file.as_deref(),
         };
         let nav = self.screen.update(&msg, &mut ctx);
         self.navigate(nav)
@@ -203,6 +228,7 @@ impl App {
                     .stack
                     .pop()
                     .unwrap_or_else(|| Screen::Home(HomeScreen::new()));
+                self.screen.uncovered();
             }
             Nav::Home => {
                 self.stack.clear();
@@ -212,6 +238,9 @@ impl App {
                 self.quit = true;
                 return vec![Effect::Quit];
             }
+        }
+        if let Screen::Practice(p) = &mut self.screen {
+            p.engine.set_egdb(self.egdb.databases());
         }
         Vec::new()
     }
@@ -229,13 +258,16 @@ pub fn render(app: &App, frame: &mut Frame) {
         appearance: &app.appearance,
     };
     app.screen.render(frame, area, &ctx);
+    let home = app.on_home();
+    if home {
+        super::egdb_offer::render_line(&app.egdb, frame, area, &app.appearance);
+    }
     if app.help.is_some() {
-        render_help(
-            frame,
-            &app.screen.title(),
-            &app.screen.keys(),
-            &app.appearance,
-        );
+        let mut keys = app.screen.keys();
+        if home {
+            keys.extend(app.egdb.keys());
+        }
+        render_help(frame, &app.screen.title(), &keys, &app.appearance);
     }
     if app.appearance.ascii {
         super::theme::asciify(frame.buffer_mut());

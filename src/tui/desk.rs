@@ -6,11 +6,19 @@
 use super::Msg;
 use super::desk_text::{result_text, why};
 use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
-use super::screens::{Ctx, Nav, RenderCtx, ScreenState};
+use super::match_flow::persist::Saver;
+use super::match_flow::{MatchOptions, MatchScreen};
+use super::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use super::widgets::menu::KeyHelp;
-use crate::director::Player;
+use crate::director::{Command, Player};
+use crate::engine::Color;
+use crate::event::board_match::{board_result, match_settings};
 use crate::event::pair::propose;
-use crate::event::{Action, BoardResult, DivisionSettings, EventInfo, Format, Outcome, PlayerInfo};
+use crate::event::pair::swap;
+use crate::event::{
+    Action, BoardResult, Division, DivisionSettings, EventInfo, Format, Outcome, PlayerId,
+    PlayerInfo,
+};
 use crate::store::event_export::Published;
 use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
 use ratatui::Frame;
@@ -33,13 +41,43 @@ pub enum View {
     Why,
 }
 
-/// A line being typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A line being typed, and what it answers.
+#[derive(Clone, Debug, PartialEq, Eq)]
 enum Ask {
     EventName,
     Division,
     Player,
     Forfeit,
+    /// The two players to exchange in the round's pairing.
+    SwapPlayers,
+    /// Why (logged): the two players found.
+    SwapReason(PlayerId, PlayerId),
+    WithdrawPlayer,
+    /// Why (logged).
+    WithdrawReason(PlayerId),
+    /// A player and the round they will miss.
+    Absent,
+    /// A PDN file for the selected board.
+    Pdn,
+}
+
+impl Ask {
+    /// The prompt in front of the typed text.
+    fn prompt(&self, d: Option<&Division>) -> String {
+        let name = |id: &PlayerId| d.map_or("?".to_string(), |d| d.name(*id).to_string());
+        match self {
+            Ask::EventName => "Event name".into(),
+            Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)".into(),
+            Ask::Player => "Player name".into(),
+            Ask::Forfeit => "Forfeit: who came (1, 2 or none)".into(),
+            Ask::SwapPlayers => "Exchange two players (NAME, NAME)".into(),
+            Ask::SwapReason(a, b) => format!("Why exchange {} and {} (logged)", name(a), name(b)),
+            Ask::WithdrawPlayer => "Withdraw which player".into(),
+            Ask::WithdrawReason(p) => format!("Why does {} withdraw (logged)", name(p)),
+            Ask::Absent => "Absent: NAME [ROUND] (default: the next round)".into(),
+            Ask::Pdn => "PDN file of the board's games".into(),
+        }
+    }
 }
 
 /// The desk screen.
@@ -54,6 +92,9 @@ pub struct DeskScreen {
     ask: Option<(Ask, String)>,
     status: String,
     exports: PathBuf,
+    /// The board being played on crossboard (division, round, board, match file): its results
+    /// are read back from the match file when the match screen closes.
+    playing: Option<(usize, u32, u32, PathBuf)>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -75,13 +116,12 @@ static LIST_KEYS: &[Binding<ListAct>] = &[
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Act {
-    Up,
-    Down,
+    /// Up or down a board, by the key.
+    Board,
     NextDivision,
     Pair,
-    First,
-    Second,
-    Draw,
+    /// A game's result, by the key.
+    Game,
     Undo,
     Forfeit,
     Pairings,
@@ -90,13 +130,21 @@ enum Act {
     Why,
     AddPlayer,
     AddDivision,
+    Swap,
+    Withdraw,
+    Absent,
+    AttachPdn,
+    Play,
     Export,
     Back,
 }
 
 static KEYS: &[Binding<Act>] = &[
-    Binding::new(&[UP, Key::Char('k')], Act::Up, "previous board"),
-    Binding::new(&[DOWN, Key::Char('j')], Act::Down, "next board"),
+    Binding::new(
+        &[UP, Key::Char('k'), DOWN, Key::Char('j')],
+        Act::Board,
+        "previous board (up, k), next board (down, j)",
+    ),
     Binding::new(&[TAB], Act::NextDivision, "next division"),
     Binding::new(
         &[Key::Char('p')],
@@ -105,17 +153,11 @@ static KEYS: &[Binding<Act>] = &[
     )
     .footer("pair"),
     Binding::new(
-        &[Key::Char('1')],
-        Act::First,
-        "next game: first player (Red in game 1) won",
+        &[Key::Char('1'), Key::Char('2'), Key::Char('=')],
+        Act::Game,
+        "the board's next game: 1 the first player (Red in game 1) won, 2 the second won, = drawn",
     )
-    .footer("won"),
-    Binding::new(
-        &[Key::Char('2')],
-        Act::Second,
-        "next game: second player won",
-    ),
-    Binding::new(&[Key::Char('=')], Act::Draw, "next game: drawn").footer("draw"),
+    .footer("result"),
     Binding::new(
         &[BACKSPACE],
         Act::Undo,
@@ -133,7 +175,33 @@ static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('a')],
         Act::AddPlayer,
-        "enter a player (a new name is registered)",
+        "enter a player (new names registered; late once paired)",
+    ),
+    Binding::new(
+        &[Key::Char('x')],
+        Act::Swap,
+        "exchange two players in the round (the reason is logged)",
+    ),
+    Binding::new(
+        &[Key::Char('W')],
+        Act::Withdraw,
+        "a player withdraws from the next round (reason logged)",
+    ),
+    Binding::new(
+        &[Key::Char('A')],
+        Act::Absent,
+        "a player will miss a round (scores the absence points)",
+    ),
+    Binding::new(
+        &[Key::Char('P')],
+        Act::Play,
+        "play the board on crossboard (again: resume its match)",
+    )
+    .footer("play"),
+    Binding::new(
+        &[Key::Char('g')],
+        Act::AttachPdn,
+        "attach a PDN file of the board's games",
     ),
     Binding::new(
         &[Key::Char('d')],
@@ -167,6 +235,7 @@ impl DeskScreen {
             ask: None,
             status: String::new(),
             exports,
+            playing: None,
         };
         match path.map(|p| Desk::open(&p)) {
             Some(Ok(d)) => s.desk = Some(d),
@@ -384,12 +453,111 @@ impl DeskScreen {
                 };
                 match result {
                     Ok(id) => {
+                        let paired = open.event.divisions[self.division].paired_rounds();
+                        let late = match paired {
+                            0 => String::new(),
+                            1 => " as a late entry (round 1 scores as an absence)".into(),
+                            n => format!(" as a late entry (rounds 1-{n} score as absences)"),
+                        };
                         self.status = format!(
-                            "recorded: {text} entered (player {id}); type the next name or Esc"
+                            "recorded: {text} entered{late} (player {id}); type the next name or Esc"
                         );
                         self.ask = Some((Ask::Player, String::new()));
                     }
                     Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::SwapPlayers => {
+                let names: Vec<&str> = text.split(',').map(str::trim).collect();
+                let [a, b] = names.as_slice() else {
+                    self.status = "exchange: type two names separated by a comma".into();
+                    self.ask = Some((Ask::SwapPlayers, text));
+                    return;
+                };
+                match (self.find(a), self.find(b)) {
+                    (Ok(a), Ok(b)) if a != b => {
+                        self.ask = Some((Ask::SwapReason(a, b), String::new()))
+                    }
+                    (Ok(_), Ok(_)) => self.status = "exchange: two different players".into(),
+                    (Err(e), _) | (_, Err(e)) => self.status = e,
+                }
+            }
+            Ask::SwapReason(a, b) => {
+                let Some(d) = self.current_division() else {
+                    return;
+                };
+                let done = format!(
+                    "{} and {} exchanged in round {} ({text})",
+                    d.name(a),
+                    d.name(b),
+                    d.paired_rounds()
+                );
+                match swap(self.division, d, a, b, &text) {
+                    Ok(action) => self.record(vec![action], done),
+                    Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::WithdrawPlayer => match self.find(&text) {
+                Ok(p) => self.ask = Some((Ask::WithdrawReason(p), String::new())),
+                Err(e) => self.status = e,
+            },
+            Ask::WithdrawReason(p) => {
+                let Some(d) = self.current_division() else {
+                    return;
+                };
+                let done = format!(
+                    "{} withdrawn: not paired from round {} ({text})",
+                    d.name(p),
+                    d.paired_rounds() + 1
+                );
+                let action = Action::Withdraw {
+                    division: self.division,
+                    player: p,
+                    reason: text,
+                };
+                self.record(vec![action], done);
+            }
+            Ask::Absent => {
+                let Some(d) = self.current_division() else {
+                    return;
+                };
+                let (who, round) = match text.rsplit_once(' ') {
+                    Some((who, r)) if r.parse::<u32>().is_ok() => {
+                        (who.trim().to_string(), r.parse().unwrap_or(0))
+                    }
+                    _ => (text.clone(), d.paired_rounds() + 1),
+                };
+                match self.find(&who) {
+                    Ok(p) => {
+                        let done = format!("{} absent in round {round}", d.name(p));
+                        let action = Action::Absent {
+                            division: self.division,
+                            player: p,
+                            round,
+                        };
+                        self.record(vec![action], done);
+                    }
+                    Err(e) => self.status = e,
+                }
+            }
+            Ask::Pdn => {
+                let Some((round, board)) = self.selected_board() else {
+                    return;
+                };
+                match crate::store::eventdb::board_pdn(std::path::Path::new(&text)) {
+                    Ok((pdn, games)) => {
+                        let action = Action::AttachPdn {
+                            division: self.division,
+                            round,
+                            board,
+                            pdn,
+                        };
+                        self.record(
+                            vec![action],
+                            format!("{games} games attached to round {round} board {board}"),
+                        );
+                    }
+                    Err(e) => self.status = e,
                 }
             }
             Ask::Forfeit => {
@@ -432,13 +600,144 @@ impl DeskScreen {
         }
     }
 
-    fn export(&mut self) {
-        let Some(open) = &self.open else { return };
-        let Some(d) = open.event.divisions.get(self.division) else {
-            return;
+    fn current_division(&self) -> Option<&Division> {
+        self.open.as_ref()?.event.divisions.get(self.division)
+    }
+
+    /// The player `who` names in the current division, or the sentence saying why not.
+    fn find(&self, who: &str) -> Result<PlayerId, String> {
+        let d = self
+            .current_division()
+            .ok_or_else(|| "add a division first (d)".to_string())?;
+        d.find_player(who).map_err(|e| e.to_string())
+    }
+
+    /// The selected board of the last round: (round, board).
+    fn selected_board(&self) -> Option<(u32, u32)> {
+        let r = self.current_division()?.rounds.last()?;
+        r.boards.get(self.board).map(|b| (r.number, b.number))
+    }
+
+    /// Ask `ask` if there is a division to act on.
+    fn ask_if_division(&mut self, ask: Ask) {
+        if self.current_division().is_some() {
+            self.ask = Some((ask, String::new()));
+        } else {
+            self.status = "add a division first (d)".into();
+        }
+    }
+
+    /// Play the selected board on crossboard: a new match with the division's settings (the
+    /// board's first player has Red in game 1), saved in the desk's `matches` folder and
+    /// linked to the board; a board already linked resumes its match.
+    fn play(&mut self, ctx: &mut Ctx) -> Nav {
+        let (Some(open), Some((round, number))) = (&self.open, self.selected_board()) else {
+            self.status = "pair a round first (p)".into();
+            return Nav::Stay;
         };
-        let p = Published::new(&open.event, d, u32::MAX);
-        let stem: String = format!("{}-{}", open.event.info.name, d.name)
+        let d = &open.event.divisions[self.division];
+        let Some(board) = d.rounds.last().and_then(|r| r.boards.get(self.board)) else {
+            return Nav::Stay;
+        };
+        if board.is_complete(d.settings.games_per_round) {
+            self.status = format!("board {number} is complete (Backspace takes a game back)");
+            return Nav::Stay;
+        }
+        let wall = ctx.matches.wall();
+        let screen = match &board.match_file {
+            Some(file) => {
+                let path = PathBuf::from(file);
+                match crate::store::matchfile::MatchStore::open(&path) {
+                    Ok((store, f)) => {
+                        let mut s =
+                            MatchScreen::resume(f.the_match, Saver::File(store), ctx.now, wall);
+                        s.back_to_caller = true;
+                        Ok((s, path, None))
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
+            }
+            None => self.new_board_match(ctx, round, board),
+        };
+        match screen {
+            Ok((screen, path, link)) => {
+                if let Some(action) = link {
+                    self.record(
+                        vec![action],
+                        format!("round {round} board {number} on crossboard"),
+                    );
+                }
+                self.playing = Some((self.division, round, number, path));
+                Nav::Push(Box::new(Screen::Match(Box::new(screen))))
+            }
+            Err(e) => {
+                self.status = e;
+                Nav::Stay
+            }
+        }
+    }
+
+    /// A new match for `board` of round `round`, its file and the action linking it.
+    fn new_board_match(
+        &self,
+        ctx: &mut Ctx,
+        round: u32,
+        board: &crate::event::Board,
+    ) -> Result<(MatchScreen, PathBuf, Option<Action>), String> {
+        let open = self.open.as_ref().ok_or("no event open")?;
+        let d = &open.event.divisions[self.division];
+        let settings = match_settings(
+            &ctx.matches.defaults,
+            &open.event.info.name,
+            d,
+            round,
+            board,
+        )
+        .map_err(|e| e.to_string())?;
+        let path =
+            self.matches_dir()
+                .join(format!("{}-r{round}-b{}.toml", self.stem(), board.number));
+        let options = MatchOptions {
+            file: Some(path.clone()),
+            dir: None,
+            ..ctx.matches.clone()
+        };
+        let mut screen = MatchScreen::start(settings, &options, ctx.now)?;
+        screen.back_to_caller = true;
+        screen
+            .apply_before_shown(
+                Command::AssignColour {
+                    player: Player::First,
+                    colour: Color::Red,
+                },
+                ctx.now,
+                ctx.rng,
+            )
+            .map_err(|e| e.to_string())?;
+        let link = Action::LinkMatch {
+            division: self.division,
+            round,
+            board: board.number,
+            file: path.display().to_string(),
+        };
+        Ok((screen, path, Some(link)))
+    }
+
+    /// Where the matches of boards played on crossboard are saved: `matches` beside the
+    /// desk's `exports` folder.
+    fn matches_dir(&self) -> PathBuf {
+        self.exports
+            .parent()
+            .map_or_else(|| PathBuf::from("matches"), |p| p.join("matches"))
+    }
+
+    /// The file-name stem of the open event's current division (`club-open-open`).
+    fn stem(&self) -> String {
+        let Some(open) = &self.open else {
+            return String::new();
+        };
+        let division = self.current_division().map_or("", |d| d.name.as_str());
+        format!("{}-{division}", open.event.info.name)
             .chars()
             .map(|c| {
                 if c.is_ascii_alphanumeric() {
@@ -447,7 +746,68 @@ impl DeskScreen {
                     '-'
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// The match of the board played on crossboard has closed: record its finished games as
+    /// the board's result (the match file stays the record of the moves).
+    fn read_back_match(&mut self) {
+        let Some((division, round, number, path)) = self.playing.take() else {
+            return;
+        };
+        let m = match crate::store::matchfile::load_match(&path) {
+            Ok(f) => f.the_match,
+            Err(e) => {
+                self.status = format!("round {round} board {number}: {e}");
+                return;
+            }
+        };
+        let Some(open) = &self.open else { return };
+        let Some((d, b)) = open.event.divisions.get(division).and_then(|d| {
+            let b = d.round(round)?.boards.iter().find(|b| b.number == number)?;
+            Some((d, b))
+        }) else {
+            return;
+        };
+        let games = match board_result(&m, d, b) {
+            Ok(g) => g,
+            Err(e) => {
+                self.status = format!("round {round} board {number}: {e}");
+                return;
+            }
+        };
+        let entered = match &b.result {
+            Some(BoardResult::Games { games }) => games.clone(),
+            _ => Vec::new(),
+        };
+        if games.is_empty() || games == entered {
+            self.status =
+                format!("round {round} board {number}: no new game finished on crossboard");
+            return;
+        }
+        let result = BoardResult::Games { games };
+        let text = format!(
+            "round {round} board {number} from crossboard: {}",
+            result_text(Some(&result))
+        );
+        self.record(
+            vec![Action::Result {
+                division,
+                round,
+                board: number,
+                result,
+            }],
+            text,
+        );
+    }
+
+    fn export(&mut self) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let p = Published::new(&open.event, d, u32::MAX);
+        let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
         let files = [
             (self.exports.join(format!("{stem}.html")), p.html()),
@@ -466,11 +826,13 @@ impl DeskScreen {
         self.status = format!("wrote {}", files[0].0.display());
     }
 
-    fn event_update(&mut self, act: Act, ctx: &mut Ctx) -> Nav {
+    fn event_update(&mut self, act: Act, key: KeyCode, ctx: &mut Ctx) -> Nav {
         let n = self.boards_len();
         match act {
-            Act::Up => self.board = self.board.saturating_sub(1),
-            Act::Down => self.board = (self.board + 1).min(n.saturating_sub(1)),
+            Act::Board if matches!(key, KeyCode::Up | KeyCode::Char('k')) => {
+                self.board = self.board.saturating_sub(1)
+            }
+            Act::Board => self.board = (self.board + 1).min(n.saturating_sub(1)),
             Act::NextDivision => {
                 let count = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
                 if count > 0 {
@@ -479,13 +841,15 @@ impl DeskScreen {
                 }
             }
             Act::Pair => self.pair(ctx),
-            Act::First => self.game(Some(Outcome::Win {
-                winner: Player::First,
+            Act::Game => self.game(Some(match key {
+                KeyCode::Char('1') => Outcome::Win {
+                    winner: Player::First,
+                },
+                KeyCode::Char('2') => Outcome::Win {
+                    winner: Player::Second,
+                },
+                _ => Outcome::Draw,
             })),
-            Act::Second => self.game(Some(Outcome::Win {
-                winner: Player::Second,
-            })),
-            Act::Draw => self.game(Some(Outcome::Draw)),
             Act::Undo => self.game(None),
             Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),
             Act::Pairings => self.view = View::Pairings,
@@ -494,6 +858,17 @@ impl DeskScreen {
             Act::Why => self.view = View::Why,
             Act::AddPlayer => self.ask = Some((Ask::Player, String::new())),
             Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
+            Act::Swap => self.ask_if_division(Ask::SwapPlayers),
+            Act::Withdraw => self.ask_if_division(Ask::WithdrawPlayer),
+            Act::Absent => self.ask_if_division(Ask::Absent),
+            Act::AttachPdn => {
+                if self.selected_board().is_some() {
+                    self.ask = Some((Ask::Pdn, String::new()));
+                } else {
+                    self.status = "pair a round first (p)".into();
+                }
+            }
+            Act::Play => return self.play(ctx),
             Act::Export => self.export(),
             Act::Back => {
                 self.open = None;
@@ -554,6 +929,8 @@ impl DeskScreen {
                         "Round {}   board  first (Red in game 1)  second   result  state",
                         r.number
                     )));
+                    // Names as wide as the screen allows the state and its marks.
+                    let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
                     for (k, b) in r.boards.iter().enumerate() {
                         let state = if b.is_complete(g) {
                             "done"
@@ -563,16 +940,55 @@ impl DeskScreen {
                             "waiting"
                         };
                         let mark = if k == self.board { ">" } else { " " };
+                        let pdn = match (&b.match_file, &b.pdn) {
+                            (Some(_), Some(_)) => " crossboard pdn",
+                            (Some(_), None) => " crossboard",
+                            (None, Some(_)) => " pdn",
+                            (None, None) => "",
+                        };
                         out.push(Line::from(format!(
-                            "{mark}{:>3}  {:<24} {:<24} {:<9} {state}",
+                            "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {state}{pdn}",
                             b.number,
-                            clip(d.name(b.first), 24),
-                            clip(d.name(b.second), 24),
+                            clip(d.name(b.first), nw),
+                            clip(d.name(b.second), nw),
                             result_text(b.result.as_ref())
                         )));
                     }
                     if let Some(b) = r.bye {
                         out.push(Line::from(format!("  bye  {}", d.name(b))));
+                    }
+                    let out_of: Vec<String> = d
+                        .entrants
+                        .iter()
+                        .filter(|e| r.board_of(e.player).is_none() && r.bye != Some(e.player))
+                        .map(|e| {
+                            let why = if e.withdrawn_from.is_some_and(|w| w <= r.number) {
+                                "withdrawn"
+                            } else if e.from_round > r.number {
+                                "entered later"
+                            } else {
+                                "absent"
+                            };
+                            format!("{} ({why})", e.info.name)
+                        })
+                        .collect();
+                    if !out_of.is_empty() {
+                        out.push(Line::from(clip(
+                            &format!("  not paired: {}", out_of.join(", ")),
+                            width,
+                        )));
+                    }
+                    let next: Vec<String> = d
+                        .entrants
+                        .iter()
+                        .filter(|e| e.absences.contains(&(r.number + 1)))
+                        .map(|e| e.info.name.clone())
+                        .collect();
+                    if !next.is_empty() {
+                        out.push(Line::from(clip(
+                            &format!("  absent in round {}: {}", r.number + 1, next.join(", ")),
+                            width,
+                        )));
                     }
                     for (k, ballot) in r.ballots.iter().enumerate() {
                         out.push(Line::from(format!(
@@ -644,13 +1060,13 @@ fn clip(s: &str, n: usize) -> String {
 impl ScreenState for DeskScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else { return Nav::Stay };
-        if let Some((ask, text)) = &mut self.ask {
+        if let Some((_, text)) = &mut self.ask {
             match k.code {
                 KeyCode::Esc => self.ask = None,
                 KeyCode::Enter => {
-                    let (ask, text) = (*ask, std::mem::take(text));
-                    self.ask = None;
-                    if !text.trim().is_empty() {
+                    if let Some((ask, text)) = self.ask.take()
+                        && !text.trim().is_empty()
+                    {
                         self.answer(ask, text);
                     }
                 }
@@ -660,13 +1076,16 @@ impl ScreenState for DeskScreen {
                 KeyCode::Char(c) if text.chars().count() < crate::event::settings::MAX_TEXT => {
                     text.push(c)
                 }
+                KeyCode::Char(_) => {
+                    self.status = format!("at most {} characters", crate::event::settings::MAX_TEXT)
+                }
                 _ => {}
             }
             return Nav::Stay;
         }
         if self.open.is_some() {
             return match lookup(KEYS, k) {
-                Some(a) => self.event_update(a, ctx),
+                Some(a) => self.event_update(a, k.code, ctx),
                 None => Nav::Stay,
             };
         }
@@ -725,15 +1144,7 @@ impl ScreenState for DeskScreen {
             },
         );
         let prompt = match &self.ask {
-            Some((ask, text)) => {
-                let what = match ask {
-                    Ask::EventName => "Event name",
-                    Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)",
-                    Ask::Player => "Player name",
-                    Ask::Forfeit => "Forfeit: who came (1, 2 or none)",
-                };
-                format!("{what}: {text}_")
-            }
+            Some((ask, text)) => format!("{}: {text}_", ask.prompt(self.current_division())),
             None => String::new(),
         };
         let buf = frame.buffer_mut();
@@ -776,5 +1187,20 @@ impl ScreenState for DeskScreen {
 
     fn typing(&self) -> bool {
         self.ask.is_some()
+    }
+
+    fn uncovered(&mut self) {
+        self.read_back_match();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_tables_reach_every_binding_and_the_help() {
+        crate::tui::keys::check_table(KEYS).unwrap();
+        crate::tui::keys::check_table(LIST_KEYS).unwrap();
     }
 }

@@ -195,6 +195,54 @@ pub fn help_hint(typing: bool) -> &'static str {
     if typing { "F1 help" } else { "? help" }
 }
 
+/// A binding table without its action type: (keys, help text) per binding, for checking the
+/// tables a screen looks keys up in, in order ([`ScreenState::chain`]).
+///
+/// [`ScreenState::chain`]: crate::tui::screens::ScreenState::chain
+pub type Erased = Vec<(Vec<Key>, String)>;
+
+/// The table without its actions.
+pub fn erase<A>(table: &[Binding<A>]) -> Erased {
+    table
+        .iter()
+        .map(|b| (b.keys.to_vec(), b.help.to_string()))
+        .collect()
+}
+
+/// A check for tests of a screen that looks a key up in several tables in turn (`chain`, in
+/// that order): every key of every binding reaches its binding (no earlier binding, in its
+/// table or an earlier one, takes it), and the screen's help shows its label with its text.
+pub fn check_chain(chain: &[Erased], help_lines: &[KeyHelp]) -> Result<(), String> {
+    let mut earlier: Vec<(&[Key], &str)> = Vec::new();
+    for table in chain {
+        for (keys, text) in table {
+            for k in keys {
+                let e = k.event();
+                if let Some((_, other)) = earlier
+                    .iter()
+                    .find(|(ks, _)| ks.iter().any(|x| x.matches(&e)))
+                {
+                    return Err(format!(
+                        "key {} ({text}) is taken first by \"{other}\"",
+                        k.label()
+                    ));
+                }
+                if !help_lines
+                    .iter()
+                    .any(|l| l.keys.contains(&k.label()) && l.text == *text)
+                {
+                    return Err(format!("key {} ({text}) is not in the help", k.label()));
+                }
+            }
+            if text.is_empty() {
+                return Err(format!("keys {keys:?} have no help text"));
+            }
+            earlier.push((keys, text));
+        }
+    }
+    Ok(())
+}
+
 /// A check for tests: every key of every binding reaches that binding (no earlier binding
 /// takes it) and its label appears in the help. Returns the first problem.
 pub fn check_table<A: Copy + PartialEq + std::fmt::Debug>(

@@ -8,9 +8,10 @@
 //! [`Clock`], so tests drive the real app on a `TestBackend` with scripted keys and a
 //! [`FakeClock`]. Nothing here is needed by the layers below (engine, openings, director, store).
 //!
-//! - [`terminal`]: [`TerminalGuard`] (raw mode, alternate screen, mouse; restored on drop, error
-//!   and panic).
-//! - [`event_loop`]: blocks on input; wakes at 10 Hz only while a screen's clock runs.
+//! - [`terminal`]: [`TerminalGuard`] (raw mode, alternate screen, mouse; one restore path, on
+//!   drop, error, panic and stop signals) and the stop signals (SIGTERM, SIGHUP, SIGINT).
+//! - [`event_loop`]: blocks on input (terminal events and stop signals, [`TerminalEvents`]);
+//!   wakes at 10 Hz only while a screen's clock runs.
 //! - [`app`]: [`App`], [`Msg`], [`Effect`], [`render`], the help overlay and the too-small notice.
 //! - [`screens`]: the [`Screen`] enum and the [`ScreenState`] trait; home, practice, review,
 //!   notice.
@@ -56,10 +57,12 @@
 pub mod app;
 pub mod desk;
 pub mod desk_text;
+pub mod egdb_offer;
 pub mod event_loop;
 pub mod keys;
 pub mod match_flow;
 pub mod move_input;
+pub mod rules_text;
 pub mod screens;
 pub mod terminal;
 pub mod testing;
@@ -68,55 +71,163 @@ pub mod time;
 pub mod widgets;
 
 pub use app::{App, Effect, MIN_SIZE, Msg, Options, render};
-pub use event_loop::{CrosstermEvents, EventSource, Input, ScriptedEvents, TuiError, run_loop};
+pub use event_loop::{EventSource, Input, ScriptedEvents, TerminalEvents, TuiError, run_loop};
 pub use screens::{Screen, ScreenState};
-pub use terminal::TerminalGuard;
+pub use terminal::{StopSignal, TerminalGuard};
 pub use theme::{Appearance, Theme};
 pub use time::{Clock, FakeClock, SystemClock};
 
 /// Open the TUI on the real terminal and run until the user quits. The terminal is restored
-/// on return, on error and on panic.
+/// on return, on error, on panic and on a stop signal.
 pub fn run(options: Options) -> Result<(), TuiError> {
+    run_from(options, None)
+}
+
+/// Open the TUI on `first` (home if `None`) and run until the user quits or a stop signal
+/// comes ([`TuiError::Stopped`], saying what became of the open match). The terminal is
+/// restored before this returns, however it ends; the screens (and the lock of an open match
+/// file) are dropped after it.
+pub fn run_from(options: Options, first: Option<Screen>) -> Result<(), TuiError> {
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
     let clock = SystemClock;
+    // Signals are caught from here on: one during the set-up below ends the loop at once.
+    let mut events = TerminalEvents::start();
     let mut guard = TerminalGuard::enter(options.mouse)?;
-    let terminal = guard.terminal();
-    let size = terminal.size()?;
+    events.read_terminal()?;
+    let size = guard.terminal().size()?;
     let mut app = App::new(options, clock.now(), size);
-    let result = run_loop(terminal, &mut app, &mut CrosstermEvents, &clock);
+    if let Some(screen) = first {
+        app.screen = screen;
+    }
+    let result = run_loop(guard.terminal(), &mut app, &mut events, &clock);
     drop(guard);
-    result
+    let result = match result {
+        Err(TuiError::Stopped { .. }) | Ok(()) => result,
+        Err(e) => match events.stop_behind_failure() {
+            Some(signal) => Err(TuiError::Stopped { signal, note: None }),
+            None => Err(e),
+        },
+    };
+    // From here a signal forces the exit (the match is as saved: no update runs any more).
+    drop(events);
+    result.map_err(|e| match e {
+        TuiError::Stopped { signal, .. } => TuiError::Stopped {
+            signal,
+            note: match_flow::stop_note(std::iter::once(&app.screen).chain(&app.stack)),
+        },
+        e => e,
+    })
 }
 
-/// Time per frame of drawing the game screen, measured on a `TestBackend` (for `crossboard
-/// bench render`). Returns (frames, seconds) per size.
-pub fn bench_render(frames: u32) -> Vec<((u16, u16), u32, f64)> {
-    use ratatui::Terminal;
-    use ratatui::backend::TestBackend;
+/// Time per frame of drawing the practice screen and the match's game screen (clocks
+/// running, 40 plies in the move list), measured on a `TestBackend` (for `crossboard bench
+/// render`). Returns (what, size, frames, seconds).
+pub fn bench_render(frames: u32) -> Vec<(&'static str, (u16, u16), u32, f64)> {
     use std::time::Instant;
     let mut out = Vec::new();
     for (w, h) in [(80u16, 24u16), (160, 50)] {
-        let Ok(mut terminal) = Terminal::new(TestBackend::new(w, h));
         let now = Instant::now();
-        let mut app = App::new(Options::default(), now, ratatui::layout::Size::new(w, h));
+        let size = ratatui::layout::Size::new(w, h);
         let mut practice = screens::PracticeScreen::start_position();
         for m in ["11-15", "23-19", "8-11", "22-17"] {
             let _ = practice.game.play_text(m);
         }
         practice.numbers = true;
+        let mut app = App::new(Options::default(), now, size);
         app.screen = Screen::Practice(practice);
-        let t = Instant::now();
-        for i in 0..frames {
-            // Alternate the flip so every frame redraws the whole board.
-            if let Screen::Practice(p) = &mut app.screen {
-                p.flipped = i % 2 == 1;
-            }
-            let Ok(_) = terminal.draw(|f| render(&app, f));
+        out.push((
+            "practice",
+            (w, h),
+            frames,
+            time_frames(&mut app, frames, |app, i| {
+                // Alternate the flip so every frame redraws the whole board.
+                if let Screen::Practice(p) = &mut app.screen {
+                    p.flipped = i % 2 == 1;
+                }
+            }),
+        ));
+        let mut app = App::new(Options::default(), now, size);
+        if let Some(screen) = bench_match(now) {
+            app.screen = Screen::Match(Box::new(screen));
         }
-        out.push(((w, h), frames, t.elapsed().as_secs_f64()));
+        out.push((
+            "match game",
+            (w, h),
+            frames,
+            time_frames(&mut app, frames, |app, i| {
+                // The clocks tick on: every frame has new readings.
+                app.now = now + std::time::Duration::from_millis(100 * u64::from(i));
+                if let Screen::Match(m) = &mut app.screen {
+                    m.flipped = i % 2 == 1;
+                }
+            }),
+        ));
     }
     out
+}
+
+/// Draw `frames` frames of `app` on a test terminal of its size, calling `step` before each;
+/// the seconds taken.
+fn time_frames(app: &mut App, frames: u32, mut step: impl FnMut(&mut App, u32)) -> f64 {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    let Ok(mut terminal) = Terminal::new(TestBackend::new(app.size.width, app.size.height));
+    let t = std::time::Instant::now();
+    for i in 0..frames {
+        step(app, i);
+        let Ok(_) = terminal.draw(|f| render(app, f));
+    }
+    t.elapsed().as_secs_f64()
+}
+
+/// A match in its first game, 40 plies played, clocks running (not saved).
+fn bench_match(now: std::time::Instant) -> Option<match_flow::MatchScreen> {
+    use crate::director::{ColourMethod, Command, MatchSettings, Player, RejectionPolicy};
+    use rand::SeedableRng;
+    let settings = MatchSettings {
+        players: ["Ann Smith".into(), "Bob Jones".into()],
+        colour_method: ColourMethod::DirectorAssigns,
+        rejection: RejectionPolicy::AllPlayed,
+        ..MatchSettings::default()
+    };
+    let mut screen =
+        match_flow::MatchScreen::start(settings, &match_flow::MatchOptions::default(), now).ok()?;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let s = &mut screen.session;
+    s.apply(
+        Command::AssignColour {
+            player: Player::First,
+            colour: crate::engine::Color::Red,
+        },
+        now,
+        &mut rng,
+    )
+    .ok()?;
+    s.apply(Command::DrawBallot, now, &mut rng).ok()?;
+    s.apply(Command::StartGame, now, &mut rng).ok()?;
+    for i in 0..40u64 {
+        let Some(g) = s.m.playing() else { break };
+        let pos = *g.game.position();
+        let Some(&mv) = pos.distinct_moves().first() else {
+            break;
+        };
+        let at = now + std::time::Duration::from_secs(5 * (i + 1));
+        if s.apply(
+            Command::PlayMove {
+                colour: pos.turn(),
+                mv,
+            },
+            at,
+            &mut rng,
+        )
+        .is_err()
+        {
+            break;
+        }
+    }
+    screen.stage = match_flow::stages::Stage::for_match(&screen.session.m);
+    Some(screen)
 }

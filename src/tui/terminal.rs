@@ -1,9 +1,15 @@
 //! The terminal guard: raw mode, alternate screen and mouse capture on entry; exactly those
-//! undone on drop, on error and from the panic hook.
+//! undone by [`restore`], the one restore path: on drop (a normal exit, an error, a stop signal,
+//! which ends the event loop like a quit), from the panic hook, and before a forced exit.
 //!
 //! What was set up is recorded in process-wide flags, so the restore is idempotent: the panic
 //! hook restores first (so the panic message is readable), and the guard's drop during
 //! unwinding then finds nothing left to undo.
+//!
+//! [`StopSignal`]s (SIGTERM, SIGHUP, SIGINT; Unix) are caught while the TUI runs and delivered
+//! to the event loop as input ([`watch_stop_signals`]), so the update in progress (and its
+//! save) finishes first; a second signal before the loop has stopped forces the exit, after
+//! [`restore`].
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -14,8 +20,10 @@ use ratatui::crossterm::{
     terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode},
 };
 use std::io::{self, Stdout, Write};
+use std::mem::ManuallyDrop;
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Sender;
 
 static RAW: AtomicBool = AtomicBool::new(false);
 static ALT: AtomicBool = AtomicBool::new(false);
@@ -24,7 +32,7 @@ static HOOK: Once = Once::new();
 
 /// Owns the terminal set-up; dropping it restores the terminal.
 pub struct TerminalGuard {
-    terminal: Terminal<CrosstermBackend<Stdout>>,
+    terminal: ManuallyDrop<Terminal<CrosstermBackend<Stdout>>>,
 }
 
 impl TerminalGuard {
@@ -46,7 +54,9 @@ impl TerminalGuard {
             Ok(terminal)
         })();
         match result {
-            Ok(terminal) => Ok(TerminalGuard { terminal }),
+            Ok(terminal) => Ok(TerminalGuard {
+                terminal: ManuallyDrop::new(terminal),
+            }),
             Err(e) => {
                 restore();
                 Err(e)
@@ -62,7 +72,16 @@ impl TerminalGuard {
 
 impl Drop for TerminalGuard {
     fn drop(&mut self) {
+        // ratatui's own drop shows the cursor and, if that fails (the terminal is gone),
+        // reports it with eprintln!, which panics when stderr is that same dead terminal. So the
+        // cursor is shown here, and on a dead terminal that drop never runs (its memory goes
+        // with the process, which ends next).
+        let alive = self.terminal.show_cursor().is_ok();
         restore();
+        if alive {
+            // SAFETY: the terminal is dropped exactly once, here, and never used after.
+            unsafe { ManuallyDrop::drop(&mut self.terminal) };
+        }
     }
 }
 
@@ -85,6 +104,132 @@ pub fn restore() {
 /// True while any part of the set-up is in force (for tests and diagnostics).
 pub fn is_active() -> bool {
     RAW.load(Ordering::SeqCst) || ALT.load(Ordering::SeqCst) || MOUSE.load(Ordering::SeqCst)
+}
+
+/// A signal that stops crossboard: the terminal is restored, the match file left complete, and
+/// the exit status is 128 + its number (as a shell reports a process killed by it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StopSignal {
+    /// SIGHUP: the terminal went away (window closed, connection lost).
+    Hangup,
+    /// SIGINT: `kill -INT` (in raw mode Ctrl-C is a key, not a signal).
+    Interrupt,
+    /// SIGTERM: asked to stop (`kill`, a shutdown).
+    Terminate,
+}
+
+impl StopSignal {
+    /// Its number (the same on Linux and macOS).
+    pub fn number(self) -> u8 {
+        match self {
+            StopSignal::Hangup => 1,
+            StopSignal::Interrupt => 2,
+            StopSignal::Terminate => 15,
+        }
+    }
+
+    /// The exit status after it: 128 + its number.
+    pub fn exit_status(self) -> u8 {
+        128 + self.number()
+    }
+
+    /// "SIGTERM".
+    pub fn name(self) -> &'static str {
+        match self {
+            StopSignal::Hangup => "SIGHUP",
+            StopSignal::Interrupt => "SIGINT",
+            StopSignal::Terminate => "SIGTERM",
+        }
+    }
+}
+
+impl std::fmt::Display for StopSignal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Where the next stop signal is delivered (the running event loop), if anywhere.
+type StopSink = Box<dyn Fn(StopSignal) -> bool + Send>;
+
+static SINK: std::sync::Mutex<Option<StopSink>> = std::sync::Mutex::new(None);
+#[cfg(unix)]
+static WATCHING: Once = Once::new();
+
+/// While the returned [`StopWatch`] lives, SIGTERM, SIGHUP and SIGINT are sent to `sink` (the
+/// event loop's channel) instead of killing the process. A signal that finds no sink (the loop
+/// has ended, or refused it) or arrives while an earlier one is still being handled forces the
+/// exit: [`restore`], a line on stderr, status 128 + the signal. On other platforms nothing is
+/// caught.
+pub fn watch_stop_signals<T: Send + 'static>(
+    sink: Sender<T>,
+    wrap: fn(StopSignal) -> T,
+) -> StopWatch {
+    let deliver: StopSink = Box::new(move |s| sink.send(wrap(s)).is_ok());
+    if let Ok(mut slot) = SINK.lock() {
+        *slot = Some(deliver);
+    }
+    #[cfg(unix)]
+    WATCHING.call_once(spawn_signal_thread);
+    StopWatch { _private: () }
+}
+
+/// Delivery of stop signals to an event loop; dropping it ends the delivery.
+#[derive(Debug)]
+pub struct StopWatch {
+    _private: (),
+}
+
+impl Drop for StopWatch {
+    fn drop(&mut self) {
+        if let Ok(mut slot) = SINK.lock() {
+            *slot = None;
+        }
+    }
+}
+
+/// One thread for the life of the process turns the stop signals into deliveries (signal-hook
+/// does the async-signal-safe part). The first signal is delivered; the sink is then cleared,
+/// so a second one, or one with nowhere to go, forces the exit.
+#[cfg(unix)]
+fn spawn_signal_thread() {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    // Registered inside the thread, which says when it is in place: if it cannot be (or the
+    // thread cannot start) the signals keep their default action and the OS frees the lock.
+    let (ready_tx, ready) = std::sync::mpsc::sync_channel(1);
+    let spawned = std::thread::Builder::new()
+        .name("stop-signals".into())
+        .spawn(move || {
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGHUP, SIGINT])
+            else {
+                let _ = ready_tx.send(());
+                return;
+            };
+            let _ = ready_tx.send(());
+            for raw in signals.forever() {
+                let signal = match raw {
+                    SIGHUP => StopSignal::Hangup,
+                    SIGINT => StopSignal::Interrupt,
+                    _ => StopSignal::Terminate,
+                };
+                let sink = SINK.lock().ok().and_then(|mut slot| slot.take());
+                if !sink.is_some_and(|deliver| deliver(signal)) {
+                    force_exit(signal);
+                }
+            }
+        });
+    if spawned.is_ok() {
+        let _ = ready.recv();
+    }
+}
+
+/// Stop now: restore the terminal, say why, exit with 128 + the signal's number. A save cut
+/// short here leaves the previous file (saves are atomic).
+#[cfg(unix)]
+fn force_exit(signal: StopSignal) -> ! {
+    restore();
+    let _ = writeln!(io::stderr(), "crossboard: stopped by {signal} (forced)");
+    std::process::exit(i32::from(signal.exit_status()))
 }
 
 fn install_panic_hook() {

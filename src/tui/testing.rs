@@ -17,18 +17,21 @@ pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
         seed: 7,
         mouse: true,
         matches: Default::default(),
+        practice_file: None,
+        egdb_dir: None,
     };
     App::new(options, clock.now(), Size::new(w, h))
 }
 
 /// The messages for typing `text`: each character a key press; `\n` is Enter, `\x1b` is Esc,
-/// `\x08` is Backspace, `\x15` is Ctrl-U.
+/// `\x08` is Backspace, `\x15` is Ctrl-U, `\t` is Tab.
 pub fn type_keys(text: &str) -> Vec<Msg> {
     text.chars()
         .map(|c| match c {
             '\n' => Msg::key(KeyCode::Enter),
             '\x1b' => Msg::key(KeyCode::Esc),
             '\x08' => Msg::key(KeyCode::Backspace),
+            '\t' => Msg::key(KeyCode::Tab),
             '\x15' => Msg::Key(KeyEvent::new(KeyCode::Char('u'), KeyModifiers::CONTROL)),
             c => Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)),
         })

@@ -75,6 +75,13 @@ impl Tmux {
         self.tmux(&["send-keys", "-t", "e2e", "-l", text]);
     }
 
+    /// A tmux format of the pane ("#{pane_pid}", "#{alternate_on}").
+    pub fn display(&self, format: &str) -> String {
+        String::from_utf8_lossy(&self.tmux(&["display", "-p", "-t", "e2e", format]).stdout)
+            .trim()
+            .to_string()
+    }
+
     pub fn capture(&self) -> String {
         String::from_utf8_lossy(&self.tmux(&["capture-pane", "-p", "-t", "e2e"]).stdout)
             .into_owned()
@@ -109,4 +116,67 @@ impl Drop for Tmux {
 /// The crossboard binary under test.
 pub fn bin() -> &'static str {
     env!("CARGO_BIN_EXE_crossboard")
+}
+
+// ----- the match flow, shared by the end-to-end match tests -----
+
+/// The legal moves the input line lists ("legal: 9-14 10-15 ...").
+pub fn legal_moves(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .find_map(|l| l.split("legal: ").nth(1))
+        .map(|rest| rest.split_whitespace().map(str::to_string).collect())
+        .unwrap_or_default()
+}
+
+/// From the home screen to the first game of a match on the defaults, clock running.
+pub fn start_default_match(t: &Tmux) {
+    t.wait_text("New match");
+    t.keys(&["n"]);
+    t.wait_text("New match: set-up");
+    let form = t.wait_text("Enter starts the match");
+    assert!(form.contains("30 moves in 60 min"), "{form}");
+    t.keys(&["Enter"]);
+    t.wait_text("calls the coin");
+    t.keys(&["h"]);
+    t.wait_text("r Red, w White");
+    t.keys(&["r"]);
+    t.wait_text("on to the ballot draw");
+    t.keys(&["Enter"]);
+    draw_and_start_first_game(t);
+}
+
+/// From a match screen showing "Enter draws the ballot" to the first game with its clock
+/// running: the ballot drawn, accepted, the board shown and the game started.
+pub fn draw_and_start_first_game(t: &Tmux) {
+    t.wait_text("Enter draws the ballot");
+    t.keys(&["Enter"]);
+    let drawn = t.wait_text("White decides first");
+    assert!(drawn.contains("Public position id"), "{drawn}");
+    t.keys(&["a"]);
+    t.wait_text("Enter goes to the board");
+    t.keys(&["Enter"]);
+    t.wait_text("starts");
+    t.keys(&["Enter"]);
+    t.wait_text("legal: ");
+}
+
+/// Play the first legal move twice; returns the moves.
+pub fn play_two_moves(t: &Tmux) -> Vec<String> {
+    let mut played = Vec::new();
+    for _ in 0..2 {
+        let screen = t.wait_text("legal: ");
+        let mv = legal_moves(&screen)
+            .into_iter()
+            .next()
+            .unwrap_or_else(|| panic!("a legal move listed:\n{screen}"));
+        t.text(&mv);
+        t.wait_text("Enter plays");
+        t.keys(&["Enter"]);
+        t.wait_for(&format!("{mv} played"), WAIT_SECS, |s| {
+            s.contains(&format!(" {mv} ")) && s.contains("Move: _ ")
+        });
+        played.push(mv);
+    }
+    played
 }

@@ -4,7 +4,7 @@
 
 use chrono::{DateTime, TimeZone, Utc};
 use crossboard::director::*;
-use crossboard::engine::{Color, Move, Position};
+use crossboard::engine::{Color, Move, Outcome, Position};
 use crossboard::openings::System;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -173,4 +173,101 @@ pub fn ended(ev: &[Event]) -> Option<GameResult> {
         Event::GameEnded { result, .. } => Some(result.clone()),
         _ => None,
     })
+}
+
+/// What the match waits for, as a command (so streams get deep into matches).
+pub fn expected(h: &H, arg: u8) -> Command {
+    let colour = if arg % 2 == 0 {
+        Color::Red
+    } else {
+        Color::White
+    };
+    match h.m.awaiting() {
+        Awaiting::Toss(_) | Awaiting::Nothing => Command::AssignColour {
+            player: Player::First,
+            colour,
+        },
+        Awaiting::ColourChoice(player) => Command::ChooseColour { player, colour },
+        Awaiting::BallotDraw(_) => Command::DrawBallot,
+        Awaiting::Decision { colour, .. } if arg % 4 == 0 => Command::Reject { colour },
+        Awaiting::Decision { colour, .. } => Command::Accept { colour },
+        Awaiting::GameStart { .. } => Command::StartGame,
+        Awaiting::Resume => Command::ResumeClocks,
+        Awaiting::Move { .. } => command(h, 7, arg.wrapping_mul(31)),
+    }
+}
+
+/// A command from a menu, with the move (if any) chosen among the legal ones by index.
+pub fn command(h: &H, pick: u8, arg: u8) -> Command {
+    let colour = if arg % 2 == 0 {
+        Color::Red
+    } else {
+        Color::White
+    };
+    let player = if arg % 3 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    };
+    match pick % 22 {
+        0 => Command::CallCoin {
+            caller: player,
+            call: if arg % 5 == 0 {
+                CoinSide::Heads
+            } else {
+                CoinSide::Tails
+            },
+        },
+        1 => Command::ChooseColour { player, colour },
+        2 => Command::AssignColour { player, colour },
+        3 => Command::DrawBallot,
+        4 => Command::Accept { colour },
+        5 => Command::Reject { colour },
+        6 => Command::StartGame,
+        7..=11 => match h.m.playing() {
+            Some(g) => {
+                let pos = g.game.position();
+                let moves = pos.distinct_moves();
+                let colour = if arg % 7 == 0 {
+                    pos.turn().opponent()
+                } else {
+                    pos.turn()
+                };
+                match moves.get(arg as usize % moves.len().max(1)) {
+                    Some(mv) => Command::PlayMove { colour, mv: *mv },
+                    None => Command::Tick,
+                }
+            }
+            None => Command::Move {
+                colour,
+                text: "11-15".into(),
+            },
+        },
+        12 => Command::OfferDraw { colour },
+        13 => Command::AcceptDraw { colour },
+        14 => Command::Resign { colour },
+        15 => Command::Tick,
+        16 => Command::PauseClocks {
+            reason: "dispute".into(),
+        },
+        17 => Command::ResumeClocks,
+        18 => Command::TakeBack {
+            moves: u32::from(arg % 4),
+            reason: "mis-entry".into(),
+        },
+        19 => Command::AdjustTime {
+            colour,
+            delta_ms: i64::from(arg) * 1000 - 100_000,
+            reason: "ruling".into(),
+        },
+        20 => Command::Adjudicate {
+            outcome: if arg % 2 == 0 {
+                Outcome::Draw
+            } else {
+                Outcome::Win(colour)
+            },
+            reason: "ruling".into(),
+        },
+        _ => Command::ClaimDraw { colour },
+    }
 }

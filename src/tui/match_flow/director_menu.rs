@@ -4,13 +4,64 @@
 
 use crate::director::Command;
 use crate::engine::{Color, Outcome};
+use crate::tui::keys::{
+    BACKTAB, Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, TAB, UP, help, lookup,
+};
 use crate::tui::theme::Appearance;
-use crate::tui::widgets::menu::{Menu, MenuItem, MenuOutcome};
+use crate::tui::widgets::form::TEXT_KEYS;
+use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
 use crate::tui::widgets::{TextField, render_popup};
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
+
+/// The longest reason a director's form takes, in characters.
+const REASON_MAX: usize = 200;
+/// The longest note.
+const NOTE_MAX: usize = 500;
+
+/// What the keys of the director's forms do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FormAct {
+    /// Close without doing anything.
+    Cancel,
+    /// The field above.
+    Prev,
+    /// The field below.
+    Next,
+    /// Submit (then confirm).
+    Submit,
+    /// The previous choice.
+    Less,
+    /// The next choice.
+    More,
+}
+
+/// The menu's own key (its entries' letters choose an action).
+pub static MENU_CLOSE_KEYS: &[Binding<FormAct>] = &[Binding::new(
+    &[ESC, Key::Char('q')],
+    FormAct::Cancel,
+    "close the director menu",
+)];
+
+/// The keys of every form.
+pub static FORM_KEYS: &[Binding<FormAct>] = &[
+    Binding::new(&[ESC], FormAct::Cancel, "cancel: nothing is done"),
+    Binding::new(&[UP, BACKTAB], FormAct::Prev, "the field above"),
+    Binding::new(&[DOWN, TAB], FormAct::Next, "the field below"),
+    Binding::new(
+        &[ENTER],
+        FormAct::Submit,
+        "submit (a summary asks to confirm)",
+    ),
+];
+
+/// The keys of a choice row (a text row takes them as text).
+pub static CHOICE_KEYS: &[Binding<FormAct>] = &[
+    Binding::new(&[LEFT], FormAct::Less, "the previous choice"),
+    Binding::new(&[RIGHT, SPACE], FormAct::More, "the next choice"),
+];
 
 /// A director action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,15 +80,18 @@ pub enum Action {
     TakeBack,
     /// A note for the record.
     Note,
+    /// Undo the last decision (a forfeit, an adjudication, an amended result).
+    Undo,
 }
 
 impl Action {
-    const MENU: [Action; 7] = [
+    const MENU: [Action; 8] = [
         Action::Pause,
         Action::Resume,
         Action::AdjustTime,
         Action::RecordResult,
         Action::Forfeit,
+        Action::Undo,
         Action::TakeBack,
         Action::Note,
     ];
@@ -93,6 +147,11 @@ impl DirectorPopup {
                 MenuItem::new('r', "Record a result", "adjudicate the game, with a reason"),
                 MenuItem::new('f', "Forfeit", "a player forfeits the game, with a reason"),
                 MenuItem::new(
+                    'u',
+                    "Undo the last decision",
+                    "a wrong forfeit, adjudication or result",
+                ),
+                MenuItem::new(
                     'b',
                     "Take back moves",
                     "correct an illegal move or mis-entry",
@@ -104,7 +163,7 @@ impl DirectorPopup {
 
     fn form(action: Action) -> DirectorPopup {
         let colours = || vec!["Red".to_string(), "White".to_string()];
-        let reason = || Row::Text(TextField::new("Reason", ""));
+        let reason = || Row::Text(TextField::new("Reason", "").with_max_len(REASON_MAX));
         let rows = match action {
             Action::Pause => vec![reason()],
             Action::Resume => Vec::new(),
@@ -127,7 +186,8 @@ impl DirectorPopup {
             ],
             Action::Forfeit => vec![Row::Choice("Forfeited by", colours(), 0), reason()],
             Action::TakeBack => vec![Row::Text(TextField::new("Moves (plies)", "1")), reason()],
-            Action::Note => vec![Row::Text(TextField::new("Note", ""))],
+            Action::Note => vec![Row::Text(TextField::new("Note", "").with_max_len(NOTE_MAX))],
+            Action::Undo => vec![reason()],
         };
         DirectorPopup::Form {
             action,
@@ -147,11 +207,31 @@ impl DirectorPopup {
         }
     }
 
+    /// The help lines of the menu or the form shown.
+    pub fn help(&self) -> Vec<KeyHelp> {
+        match self {
+            DirectorPopup::Menu(menu) => {
+                let mut lines = help(MENU_CLOSE_KEYS);
+                lines.extend(menu.help());
+                lines
+            }
+            DirectorPopup::Form { rows, focus, .. } => {
+                let mut lines = help(FORM_KEYS);
+                match rows.get(*focus) {
+                    Some(Row::Text(_)) => lines.extend(help(TEXT_KEYS)),
+                    Some(Row::Choice(..)) => lines.extend(help(CHOICE_KEYS)),
+                    None => {}
+                }
+                lines
+            }
+        }
+    }
+
     /// Handle a key.
     pub fn key(&mut self, key: &KeyEvent) -> DirectorOutcome {
         match self {
-            DirectorPopup::Menu(menu) => match key.code {
-                KeyCode::Esc | KeyCode::Char('q') => DirectorOutcome::Closed,
+            DirectorPopup::Menu(menu) => match lookup(MENU_CLOSE_KEYS, key) {
+                Some(FormAct::Cancel) => DirectorOutcome::Closed,
                 _ => match menu.key(key) {
                     MenuOutcome::Chosen(i) => {
                         let action = Action::MENU[i];
@@ -174,24 +254,24 @@ impl DirectorPopup {
                 error,
             } => {
                 let n = rows.len().max(1);
-                match key.code {
-                    KeyCode::Esc => return DirectorOutcome::Closed,
-                    KeyCode::Up | KeyCode::BackTab => *focus = (*focus + n - 1) % n,
-                    KeyCode::Down | KeyCode::Tab => *focus = (*focus + 1) % n,
-                    KeyCode::Enter => match build(*action, rows) {
+                match lookup(FORM_KEYS, key) {
+                    Some(FormAct::Cancel) => return DirectorOutcome::Closed,
+                    Some(FormAct::Prev) => *focus = (*focus + n - 1) % n,
+                    Some(FormAct::Next) => *focus = (*focus + 1) % n,
+                    Some(FormAct::Submit) => match build(*action, rows) {
                         Ok((cmd, text)) => return DirectorOutcome::Submit(cmd, text),
                         Err(e) => *error = Some(e),
                     },
-                    _ => match rows.get_mut(*focus) {
+                    Some(_) | None => match rows.get_mut(*focus) {
                         Some(Row::Text(t)) => {
                             t.key(key);
                             *error = None;
                         }
                         Some(Row::Choice(_, options, i)) => {
                             let m = options.len();
-                            match key.code {
-                                KeyCode::Left => *i = (*i + m - 1) % m,
-                                KeyCode::Right | KeyCode::Char(' ') => *i = (*i + 1) % m,
+                            match lookup(CHOICE_KEYS, key) {
+                                Some(FormAct::Less) => *i = (*i + m - 1) % m,
+                                Some(FormAct::More) => *i = (*i + 1) % m,
                                 _ => {}
                             }
                         }
@@ -264,6 +344,7 @@ fn action_title(a: Action) -> &'static str {
         Action::Forfeit => "forfeit",
         Action::TakeBack => "take back moves",
         Action::Note => "add a note",
+        Action::Undo => "undo the last decision",
     }
 }
 
@@ -371,6 +452,15 @@ fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
                 ),
             )
         }
+        Action::Undo => {
+            let reason = need(text(rows, 0), "reason")?;
+            (
+                Command::UndoDecision {
+                    reason: reason.clone(),
+                },
+                format!("Undo the last director decision ({reason})"),
+            )
+        }
         Action::Note => {
             let t = need(text(rows, 0), "note")?;
             (
@@ -384,7 +474,7 @@ fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use ratatui::crossterm::event::KeyModifiers;
+    use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 
     fn k(c: KeyCode) -> KeyEvent {
         KeyEvent::new(c, KeyModifiers::NONE)
@@ -413,5 +503,12 @@ mod tests {
             }
         );
         assert_eq!(text, "White forfeits the game (late)");
+    }
+
+    #[test]
+    fn the_form_tables_are_consistent() {
+        for t in [MENU_CLOSE_KEYS, FORM_KEYS, CHOICE_KEYS] {
+            crate::tui::keys::check_table(t).unwrap();
+        }
     }
 }

@@ -4,7 +4,11 @@
 //! screen.
 //!
 //! - [`setup`]: [`MatchSetupScreen`], every [`MatchSettings`] choice validated as you type.
-//! - [`screen`]: [`MatchScreen`], one screen whose view follows the director's phase.
+//! - [`screen`]: [`MatchScreen`], one screen showing one [`stages::Stage`] at a time, with its
+//!   popups; every command goes through it.
+//! - [`stages`]: the stages, one file each with its update and render (toss, ballot draw,
+//!   accept/reject, pre-game, game, game over); [`results`] draws from the match alone.
+//! - [`log_view`]: the event log in words.
 //! - [`session`]: [`MatchSession`], the match, its save target and its time base; every
 //!   command goes through it and is saved at once.
 //! - [`director_menu`]: the guarded director menu and its forms.
@@ -15,12 +19,14 @@
 //! clocks and scoring stay in [`crate::director`].
 
 pub mod director_menu;
+pub mod log_view;
 pub mod persist;
 pub mod results;
 pub mod resume;
 pub mod screen;
 pub mod session;
 pub mod setup;
+pub mod stages;
 pub mod words;
 
 use crate::director::MatchSettings;
@@ -28,9 +34,10 @@ use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
 pub use resume::ResumeScreen;
-pub use screen::{MatchScreen, View};
+pub use screen::MatchScreen;
 pub use session::MatchSession;
 pub use setup::MatchSetupScreen;
+pub use stages::StageKind;
 
 /// Start-up options of the match screens.
 #[derive(Clone, Debug, Default)]
@@ -39,6 +46,9 @@ pub struct MatchOptions {
     pub defaults: MatchSettings,
     /// `--match FILE`: the new match is saved there.
     pub file: Option<PathBuf>,
+    /// `file` is damaged and the director chose to start over: a new match moves it aside
+    /// (kept as `NAME.damaged-DATE`) instead of refusing to overwrite it.
+    pub start_over: bool,
     /// Where new matches are saved (the data directory); `None` with no `file`: not saved.
     pub dir: Option<PathBuf>,
     /// A fixed wall-clock time for the start of a match (tests); `None`: the real time.
@@ -53,23 +63,19 @@ impl MatchOptions {
 }
 
 /// Open the TUI on `screen` (a resumed match) instead of the home screen, and run until the
-/// user quits. The terminal is restored on return, on error and on panic.
+/// user quits (see [`crate::tui::run_from`]).
 pub fn run_on(
     options: crate::tui::Options,
     screen: crate::tui::Screen,
 ) -> Result<(), crate::tui::TuiError> {
-    use crate::tui::{App, Clock, CrosstermEvents, SystemClock, TerminalGuard, TuiError, run_loop};
-    use std::io::IsTerminal;
-    if !std::io::stdout().is_terminal() {
-        return Err(TuiError::NotATerminal);
-    }
-    let clock = SystemClock;
-    let mut guard = TerminalGuard::enter(options.mouse)?;
-    let terminal = guard.terminal();
-    let size = terminal.size()?;
-    let mut app = App::new(options, clock.now(), size);
-    app.screen = screen;
-    let result = run_loop(terminal, &mut app, &mut CrosstermEvents, &clock);
-    drop(guard);
-    result
+    crate::tui::run_from(options, Some(screen))
+}
+
+/// What became of the open match after a stop signal, from the screens left (the top first):
+/// "the match is saved in FILE", "the match is NOT SAVED: why"; `None` with no match open.
+pub fn stop_note<'a>(screens: impl IntoIterator<Item = &'a crate::tui::Screen>) -> Option<String> {
+    screens.into_iter().find_map(|s| match s {
+        crate::tui::Screen::Match(m) => m.session.exit_note(),
+        _ => None,
+    })
 }

@@ -1,8 +1,9 @@
-//! Where a match is saved: the store's atomic match file (rewritten after every event), or
-//! nowhere (headless tests that do not look at files); and the PDN export.
+//! Where a match is saved: the store's match file (each event appended and synced), or
+//! nowhere (headless tests that do not look at files); and where the PDN export goes.
 
+use super::MatchOptions;
 use crate::director::Match;
-use crate::store::matchfile::MatchStore;
+use crate::store::matchfile::{MatchStore, WriterLock, load_match};
 use chrono::{DateTime, Utc};
 use std::path::{Path, PathBuf};
 
@@ -12,17 +13,46 @@ pub enum Saver {
     /// Not saved.
     #[default]
     Off,
-    /// Saved atomically to the store's match file after every event.
+    /// Appended to the store's match file after every event.
     File(MatchStore),
+    /// A file another crossboard has open for play, looked at: nothing is written, no lock is
+    /// held, and the director takes no command ([`super::MatchSession::read_only`]).
+    ReadOnly {
+        /// The file looked at.
+        path: PathBuf,
+        /// Why it is read-only: "X is open in another crossboard, pid N since 14:05; ...".
+        why: String,
+    },
 }
 
 impl Saver {
-    /// Write the whole match (atomically); the error as a message.
-    pub fn save(&self, m: &Match, wall: DateTime<Utc>) -> Result<(), String> {
+    /// Write what is new in the match (appended and synced); the error as a message.
+    pub fn save(&mut self, m: &Match) -> Result<(), String> {
         match self {
-            Saver::Off => Ok(()),
-            Saver::File(store) => store.save(m, wall).map_err(|e| e.to_string()),
+            Saver::Off | Saver::ReadOnly { .. } => Ok(()),
+            Saver::File(store) => store.save(m).map_err(|e| e.to_string()),
         }
+    }
+
+    /// What opening the file found that the director should know, as sentences: the records
+    /// of an action a crash cut short (dropped), a version 1 file (rewritten when the match
+    /// goes on). Empty for a new match.
+    pub fn open_notes(&self) -> Vec<String> {
+        let Saver::File(store) = self else {
+            return Vec::new();
+        };
+        let mut notes = Vec::new();
+        if let Some(d) = store.dropped() {
+            notes.push(format!("{}: {d}", store.path().display()));
+        }
+        if store.is_v1() {
+            notes.push(
+                "an older (version 1) file: rewritten in the current format when the match goes \
+                 on, the original kept as NAME.v1.toml"
+                    .into(),
+            );
+        }
+        notes
     }
 
     /// The file written, if any.
@@ -30,6 +60,7 @@ impl Saver {
         match self {
             Saver::Off => None,
             Saver::File(store) => Some(store.path()),
+            Saver::ReadOnly { path, .. } => Some(path),
         }
     }
 }
@@ -44,41 +75,59 @@ pub fn not_saved(error: Option<&str>, message: &str) -> Option<String> {
     Some(format!("NOT SAVED · {message} · {e}"))
 }
 
-/// Make the save target of a new match and write it a first time: `file` if given (refused if
-/// it exists), else a fresh file in `dir`, else nowhere.
+/// Make the save target of a new match and write it a first time: `options.file` if given
+/// (refused if it exists, unless `options.start_over`: then the damaged file there is moved
+/// aside first), else a fresh file in `options.dir`, else nowhere. Also returns what to tell the
+/// director (where a damaged file went).
 pub fn create(
-    file: Option<&Path>,
-    dir: Option<&Path>,
+    options: &MatchOptions,
     m: &Match,
     wall: DateTime<Utc>,
-) -> Result<Saver, String> {
-    let store = match (file, dir) {
-        (Some(f), _) => MatchStore::create(f, m, wall),
+) -> Result<(Saver, Option<String>), String> {
+    let store = match (options.file.as_deref(), options.dir.as_deref()) {
+        (Some(f), _) if options.start_over => return start_over(f, m, wall),
+        (Some(f), _) => MatchStore::create(f, m),
         (None, Some(d)) => MatchStore::create_in(d, m, wall),
-        (None, None) => return Ok(Saver::Off),
+        (None, None) => return Ok((Saver::Off, None)),
     };
-    store.map(Saver::File).map_err(|e| e.to_string())
+    store
+        .map(|s| (Saver::File(s), None))
+        .map_err(|e| e.to_string())
+}
+
+/// A new match in place of the damaged file at `path`, which is moved aside (kept). Refused if
+/// the file reads by now (then it is a match to resume, not to replace) or another crossboard
+/// holds it.
+fn start_over(
+    path: &Path,
+    m: &Match,
+    wall: DateTime<Utc>,
+) -> Result<(Saver, Option<String>), String> {
+    if path.exists() && load_match(path).is_ok() {
+        return Err(format!(
+            "{} reads now: resume it instead of starting over",
+            path.display()
+        ));
+    }
+    // Free now, or refused with who has it, before anything is moved.
+    drop(WriterLock::take(path).map_err(|e| e.to_string())?);
+    let (store, moved) = MatchStore::replace_damaged(path, m, wall).map_err(|e| e.to_string())?;
+    let note = moved.map(|aside| {
+        let name = aside
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        format!("started over: the damaged file was moved aside as {name}")
+    });
+    Ok((Saver::File(store), note))
 }
 
 /// Where the PDN export of a match goes: beside its file (same name, `.pdn`), else
 /// `crossboard-match.pdn` in `dir` (or the current directory).
 pub fn export_path(saver: &Saver, dir: Option<&Path>) -> PathBuf {
     match (saver.path(), dir) {
-        (Some(p), _) => p.with_extension("pdn"),
+        (Some(p), _) => crate::store::export::default_export_path(p),
         (None, Some(d)) => d.join("crossboard-match.pdn"),
         (None, None) => PathBuf::from("crossboard-match.pdn"),
     }
-}
-
-/// Write every game of `m` to `path` as PDN (the store's exporter, written atomically).
-/// Returns the number of games.
-pub fn export(m: &Match, path: &Path) -> Result<usize, String> {
-    let games = crate::store::export::match_to_pdn(m);
-    if games.is_empty() {
-        return Err("no game has been started yet".into());
-    }
-    let text = crate::store::pdn::write_pdn(&games);
-    crate::store::atomic::write_atomic(path, text.as_bytes())
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    Ok(games.len())
 }

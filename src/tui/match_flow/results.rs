@@ -1,61 +1,154 @@
-//! Results between games and at the end: the last game's result, the score table by game and by
-//! ballot, the total, and export to PDN.
+//! Results between games and at the end, drawn from the match alone: the last game's result
+//! (with its length in plies and moves), the match result, the total, the director's notes,
+//! and the score tables by game and by ballot. Names are shortened only when the width forces
+//! it, with a marker; tables longer than the screen scroll (↑↓) and say how many rows are
+//! above or below, so nothing is cut silently.
 
-use super::screen::MatchScreen;
-use crate::director::{Decided, Phase, Player};
-use crate::tui::screens::RenderCtx;
-use crate::tui::theme::ascii_text;
-use crate::tui::widgets::StatusKind;
+use super::stages::{Stage, Step};
+use crate::director::{Decided, Match, Phase, Player};
+use crate::store::export::notes;
+use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
+use crate::tui::theme::{Appearance, ascii_text};
+use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::{StatusKind, plies_and_moves, wrap};
 use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
-/// Draw the results view of `s`.
-pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
-    let look = ctx.appearance;
+/// The results stage: how far the tables are scrolled back from the latest rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResultsStage {
+    /// Rows hidden below (0: the latest games are shown).
+    pub back: usize,
+}
+
+/// What the keys of the results do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// On to the next game or ballot.
+    Continue,
+    /// Earlier rows of the tables.
+    Earlier,
+    /// Later rows.
+    Later,
+}
+
+/// Between games.
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[ENTER, SPACE],
+        Act::Continue,
+        "on to the next game or ballot",
+    )
+    .footer("continue"),
+    Binding::new(&[UP], Act::Earlier, "earlier games in the tables"),
+    Binding::new(&[DOWN], Act::Later, "later games in the tables"),
+];
+
+/// When the match is over.
+pub static FINAL_KEYS: &[Binding<Act>] = &[
+    Binding::new(&[UP], Act::Earlier, "earlier games in the tables"),
+    Binding::new(&[DOWN], Act::Later, "later games in the tables"),
+];
+
+impl ResultsStage {
+    /// Every table of this stage (for the key-table test).
+    pub const TABLES: [&'static [Binding<Act>]; 2] = [KEYS, FINAL_KEYS];
+
+    /// The table in force.
+    pub fn table(m: &Match) -> &'static [Binding<Act>] {
+        if m.phase() == Phase::Finished {
+            FINAL_KEYS
+        } else {
+            KEYS
+        }
+    }
+
+    /// The help lines in force.
+    pub fn help(m: &Match) -> Vec<KeyHelp> {
+        help(Self::table(m))
+    }
+
+    /// Handle a key; `None` when it is not one of the stage's.
+    pub fn key(&mut self, key: &KeyEvent, m: &Match) -> Option<Step> {
+        Some(match lookup(Self::table(m), key)? {
+            Act::Continue => Step::To(Stage::next_for(m)),
+            Act::Earlier => {
+                self.back = (self.back + 1).min(m.score().games.len().saturating_sub(1));
+                Step::Stay
+            }
+            Act::Later => {
+                self.back = self.back.saturating_sub(1);
+                Step::Stay
+            }
+        })
+    }
+}
+
+/// `name` in `w` columns: as it is when it fits, else cut with a `…` marker.
+pub fn fit(name: &str, w: usize) -> String {
+    let n = name.chars().count();
+    if n <= w {
+        format!("{name:<w$}")
+    } else {
+        let mut t: String = name.chars().take(w.saturating_sub(1)).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// Draw the results of `m`: `status` on the line above the footer `hint`, tables scrolled
+/// back by `back` rows.
+pub fn render(
+    m: &Match,
+    stage: &ResultsStage,
+    status: (String, StatusKind),
+    hint: &str,
+    frame: &mut Frame,
+    area: Rect,
+    look: &Appearance,
+) {
     let tx = |t: String| if look.ascii { ascii_text(&t) } else { t };
-    let m = s.game_match();
     let score = m.score();
     let n1 = m.name(Player::First).to_string();
     let n2 = m.name(Player::Second).to_string();
     let finished = m.phase() == Phase::Finished;
+    let text_w = area.width.saturating_sub(2) as usize;
     let buf = frame.buffer_mut();
     let title = if finished {
-        " Match over ".to_string()
+        " Match over "
     } else {
-        " Between games ".to_string()
+        " Between games "
     };
     buf.set_line(
         area.x,
         area.y,
         &Line::from(vec![
             Span::styled(title, look.accent()),
-            Span::styled(format!(" {} v {}", n1, n2), look.dim()),
+            Span::styled(format!(" {n1} v {n2}"), look.dim()),
         ]),
         area.width,
     );
-    let mut head: Vec<Line> = Vec::new();
+    let mut head: Vec<(String, ratatui::style::Style)> = Vec::new();
     if let Some(g) = m.current_game()
         && let Some(r) = &g.result
     {
-        head.push(Line::from(vec![
-            Span::styled(
-                format!("Ballot {}, game {}: ", g.ballot, g.number),
-                look.dim(),
-            ),
-            Span::styled(r.to_string(), look.accent()),
-        ]));
-        head.push(Line::from(Span::styled(
+        head.push((
+            format!("Ballot {}, game {}: {r}", g.ballot, g.number),
+            look.accent(),
+        ));
+        head.push((
             format!(
-                "{} (Red) v {} (White), {} moves, {}",
+                "{} (Red) v {} (White), {}, {}",
                 g.red_name,
                 g.white_name,
-                g.moves.len(),
+                plies_and_moves(g.moves.len(), g.opening.position.turn()),
                 g.opening.reference()
             ),
             look.dim(),
-        )));
+        ));
     }
     if let Some(o) = m.outcome() {
         let text = match (o.winner, o.decided) {
@@ -73,12 +166,11 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             ),
             (None, _) => format!("The match is tied {}-{}", o.points[0], o.points[1]),
         };
-        head.push(Line::from(Span::styled(tx(text), look.alert())));
+        head.push((text, look.alert()));
     }
-    head.push(Line::from(vec![
-        Span::styled("Total  ", look.dim()),
-        Span::raw(tx(format!(
-            "{n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
+    head.push((
+        format!(
+            "Total  {n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
             score.total[0],
             score.total[1],
             score.record[0].wins,
@@ -87,64 +179,49 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             score.record[1].wins,
             score.record[1].draws,
             score.record[1].losses,
-        ))),
-    ]));
+        ),
+        ratatui::style::Style::new(),
+    ));
+    let all_notes = notes(m);
+    if let Some(last) = all_notes.last() {
+        let place = match last.game {
+            Some((b, g)) if last.after_game => format!("after game {b}.{g}"),
+            Some((b, g)) => format!("game {b}.{g} after {} plies", last.plies),
+            None => "before the first game".into(),
+        };
+        head.push((
+            format!(
+                "Notes: {} (L shows the log). Last, {place}: {}",
+                all_notes.len(),
+                last.text
+            ),
+            look.dim(),
+        ));
+    }
     let mut y = area.y + 2;
-    for l in &head {
-        buf.set_line(area.x + 1, y, l, area.width.saturating_sub(2));
-        y += 1;
+    for (text, style) in &head {
+        for part in wrap(&tx(text.clone()), text_w) {
+            buf.set_line(
+                area.x + 1,
+                y,
+                &Line::from(Span::styled(part, *style)),
+                area.width.saturating_sub(2),
+            );
+            y += 1;
+        }
     }
     y += 1;
-    let bottom = area.bottom().saturating_sub(2);
+    let bottom = area.bottom().saturating_sub(3);
     let h = bottom.saturating_sub(y);
-    let half = area.width / 2;
-    let left = Rect::new(area.x, y, half, h);
-    let right = Rect::new(area.x + half, y, area.width - half, h);
-    // Name columns share what the left box leaves after number, result and points.
-    let w = ((half as usize).saturating_sub(2 + 6 + 9 + 8) / 2).clamp(5, 16);
-    let mini_w = if m.settings().scoring.per_ballot {
-        12
+    // The by-game table gets the room it needs for names first.
+    let left_w = if area.width >= 120 {
+        area.width / 2
     } else {
-        0
+        (area.width * 46 / 80).min(area.width)
     };
-    let ow = ((area.width - half) as usize)
-        .saturating_sub(2 + 4 + 10 + 2 + mini_w)
-        .clamp(10, 40);
-    let short = |name: &str| name.chars().take(w).collect::<String>();
-    // By game.
-    let mut rows: Vec<Line> = vec![Line::from(Span::styled(
-        format!(
-            " #    {:<w$} {:<w$} {:<8} {:>3} {:>3}",
-            "Red",
-            "White",
-            "result",
-            short(&n1).chars().take(3).collect::<String>(),
-            short(&n2).chars().take(3).collect::<String>()
-        ),
-        look.dim(),
-    ))];
-    for g in &score.games {
-        let red = m.name(g.red).to_string();
-        let white = m.name(g.red.other()).to_string();
-        let res = g.result.as_ref().map_or("*", |r| r.pdn());
-        rows.push(Line::from(tx(format!(
-            " {}.{}  {:<w$} {:<w$} {:<8} {:>3} {:>3}",
-            g.ballot,
-            g.game,
-            short(&red),
-            short(&white),
-            res,
-            g.points[0].to_string(),
-            g.points[1].to_string()
-        ))));
-    }
+    let left = Rect::new(area.x, y, left_w, h);
+    let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
     let inner_h = h.saturating_sub(2) as usize;
-    if rows.len() > inner_h && inner_h > 1 {
-        let keep = inner_h - 1;
-        let tail = rows.split_off(rows.len() - keep);
-        rows.truncate(1);
-        rows.extend(tail);
-    }
     let block = |t: &str| {
         Block::new()
             .borders(Borders::ALL)
@@ -152,19 +229,48 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             .border_style(look.dim())
             .title_top(Line::from(format!(" {t} ")))
     };
+    // Points columns: the players' names, at least 3 and at most 8 wide.
+    let pw = n1.chars().count().max(n2.chars().count()).clamp(3, 8);
+    // By game: " #    Red  White  result  p1 p2".
+    let inner_l = left_w.saturating_sub(2) as usize;
+    let w = (inner_l.saturating_sub(1 + 4 + 1 + 1 + 1 + 7 + 1 + pw + 1 + pw) / 2).max(4);
+    let mut rows: Vec<Line> = Vec::new();
+    for g in &score.games {
+        let red = m.name(g.red).to_string();
+        let white = m.name(g.red.other()).to_string();
+        let res = g.result.as_ref().map_or("*", |r| r.pdn());
+        rows.push(Line::from(tx(format!(
+            " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
+            format!("{}.{}", g.ballot, g.game),
+            fit(&red, w),
+            fit(&white, w),
+            res,
+            g.points[0].to_string(),
+            g.points[1].to_string()
+        ))));
+    }
+    let header = Line::from(Span::styled(
+        tx(format!(
+            " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
+            "#",
+            fit("Red", w),
+            fit("White", w),
+            "result",
+            fit(&n1, pw),
+            fit(&n2, pw)
+        )),
+        look.dim(),
+    ));
+    let rows = scroll(rows, header, inner_h, stage.back, look);
     frame.render_widget(Paragraph::new(rows).block(block("By game")), left);
     // By ballot.
     let per_ballot = m.settings().scoring.per_ballot;
-    let mut rows: Vec<Line> = vec![Line::from(Span::styled(
-        format!(
-            " #  {:<ow$} {:>4} {:>4}{}",
-            "opening",
-            short(&n1).chars().take(4).collect::<String>(),
-            short(&n2).chars().take(4).collect::<String>(),
-            if per_ballot { "  ballot pts" } else { "" }
-        ),
-        look.dim(),
-    ))];
+    let mini_w = if per_ballot { 8 } else { 0 };
+    let inner_r = right.width.saturating_sub(2) as usize;
+    let ow = inner_r
+        .saturating_sub(1 + 2 + 1 + 1 + pw + 1 + pw + mini_w + 2)
+        .max(6);
+    let mut rows: Vec<Line> = Vec::new();
     for b in &score.ballots {
         let o = m
             .ballots()
@@ -172,59 +278,116 @@ pub fn render(s: &MatchScreen, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
             .find(|x| x.number == b.ballot)
             .map(|x| x.opening.reference())
             .unwrap_or_else(|| b.opening.clone());
-        let o: String = o.chars().take(ow).collect();
         let mini = match b.mini {
-            Some(p) => format!("  {}-{}", p[0], p[1]),
+            Some(p) => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
             None if per_ballot => "  (open)".into(),
             None => String::new(),
         };
         rows.push(Line::from(tx(format!(
-            " {:<2} {:<ow$} {:>4} {:>4}{}{}",
+            " {:<2} {} {:>pw$} {:>pw$}{mini}{}",
             b.ballot,
-            o,
+            fit(&o, ow),
             b.games[0].to_string(),
             b.games[1].to_string(),
-            mini,
             if b.complete { "" } else { " …" }
         ))));
     }
     for r in m.rejected() {
         rows.push(Line::from(Span::styled(
-            format!(
-                " rejected for ballot {}: {}",
-                r.ballot,
-                r.opening.reference()
-            ),
+            tx(format!(" {:<2} rejected: {}", r.ballot, r.opening.number)),
             look.dim(),
         )));
     }
+    let header = Line::from(Span::styled(
+        tx(format!(
+            " {:<2} {} {:>pw$} {:>pw$}{}",
+            "#",
+            fit("opening", ow),
+            fit(&n1, pw),
+            fit(&n2, pw),
+            if per_ballot { "  ballot" } else { "" }
+        )),
+        look.dim(),
+    ));
+    let rows = scroll(rows, header, inner_h, stage.back, look);
     frame.render_widget(Paragraph::new(rows).block(block("By ballot")), right);
     let buf = frame.buffer_mut();
-    let hint = if finished {
-        "e export to PDN · q home · D director · ? help"
-    } else {
-        "Enter continue · e export to PDN · D director · q leave · ? help"
-    };
-    let (text, kind) = match &s.ui.message {
-        Some(m) => m.clone(),
-        None => (
-            match m.phase() {
-                Phase::Finished => "The match is over.".to_string(),
-                _ => format!("Next: {}", super::words::status(m)),
-            },
-            StatusKind::Info,
-        ),
-    };
-    let style = match kind {
+    let style = match status.1 {
         StatusKind::Error => look.alert(),
         StatusKind::Warn => look.accent(),
         StatusKind::Info => ratatui::style::Style::new(),
     };
-    buf.set_line(
-        area.x + 1,
-        area.bottom() - 2,
-        &Line::from(Span::styled(text, style)),
-        area.width.saturating_sub(2),
-    );
+    // Two rows for the status (a long export path wraps), bottom-aligned above the footer.
+    let mut lines = wrap(&status.0, text_w);
+    lines.truncate(2);
+    let top = area.bottom().saturating_sub(1 + lines.len() as u16);
+    for (i, part) in lines.into_iter().enumerate() {
+        buf.set_line(
+            area.x + 1,
+            top + i as u16,
+            &Line::from(Span::styled(part, style)),
+            area.width.saturating_sub(2),
+        );
+    }
     buf.set_string(area.x + 1, area.bottom() - 1, hint, look.dim());
+}
+
+/// The rows that fit in `height` lines under `header`, ending `back` rows before the last,
+/// with a marker line for the rows above and below that do not fit.
+fn scroll<'a>(
+    rows: Vec<Line<'a>>,
+    header: Line<'a>,
+    height: usize,
+    back: usize,
+    look: &Appearance,
+) -> Vec<Line<'a>> {
+    let room = height.saturating_sub(1);
+    if rows.len() <= room {
+        let mut out = vec![header];
+        out.extend(rows);
+        return out;
+    }
+    // One line goes to the marker.
+    let show = room.saturating_sub(1).max(1);
+    let end = rows.len() - back.min(rows.len().saturating_sub(show));
+    let start = end.saturating_sub(show);
+    let above = start;
+    let below = rows.len() - end;
+    let mut out = vec![header];
+    out.extend(rows.into_iter().skip(start).take(end - start));
+    out.push(Line::from(Span::styled(
+        format!(" ({above} above, {below} below: ↑↓ scroll)"),
+        look.dim(),
+    )));
+    out
+}
+
+/// The status line of the results: what Enter does, or that the match is over.
+pub fn status(m: &Match) -> (String, StatusKind) {
+    let text = match m.phase() {
+        Phase::Finished => "The match is over: e exports every game, q goes home".to_string(),
+        Phase::Draw { ballot } => format!("Next: ballot {ballot} is drawn (Enter)"),
+        Phase::Ready { ballot, game } => {
+            let red = m.red_in(ballot, game).unwrap_or(Player::First);
+            format!(
+                "Next: ballot {ballot}, game {game}: {} (Red) v {} (White) (Enter)",
+                m.name(red),
+                m.name(red.other())
+            )
+        }
+        _ => "Enter: on".to_string(),
+    };
+    (text, StatusKind::Info)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cut_only_when_they_do_not_fit_and_then_marked() {
+        assert_eq!(fit("Ann", 6), "Ann   ");
+        assert_eq!(fit("Alexandra", 9), "Alexandra");
+        assert_eq!(fit("Alexandra", 6), "Alexa…");
+    }
 }

@@ -1,19 +1,26 @@
-//! "Resume a match" from the home screen: the saved matches of the data directory, most recent
-//! first, unfinished ones marked; Enter reopens one with its clocks paused.
+//! "Resume a match" from the home screen: the saved matches of the data folder and the
+//! `--match` file, most recent first, unfinished ones marked; Enter reopens one with its clocks
+//! paused; `o` opens any match file by its path. A file another crossboard has open for play can
+//! be looked at read-only (nothing is written, no lock taken); a damaged one can be started over
+//! (a new match in its place, the damaged file moved aside first).
 
 use super::persist::Saver;
-use super::{MatchOptions, MatchScreen};
+use super::{MatchOptions, MatchScreen, MatchSetupScreen};
 use crate::director::Phase;
-use crate::store::matchfile::{MatchStore, list_matches};
+use crate::store::atomic::LoadError;
+use crate::store::matchfile::{MatchFile, MatchStore, StoreError, list_matches, load_match};
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use crate::tui::widgets::StatusKind;
+use crate::tui::widgets::form::{TextField, render_popup};
 use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::wrap;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// One saved match as listed.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,10 +35,92 @@ pub struct SavedMatch {
     pub readable: bool,
 }
 
+impl SavedMatch {
+    /// The entry of the file at `path`, read as `file`.
+    fn new(path: PathBuf, file: &Result<MatchFile, LoadError>) -> SavedMatch {
+        match file {
+            Ok(f) => {
+                let m = &f.the_match;
+                let s = m.settings();
+                let at = match m.phase() {
+                    Phase::Finished => "finished".to_string(),
+                    _ => super::words::status(m),
+                };
+                SavedMatch {
+                    label: format!(
+                        "{} v {} · {at} · saved {}",
+                        s.players[0],
+                        s.players[1],
+                        f.saved_at.format("%Y-%m-%d %H:%M")
+                    ),
+                    unfinished: !f.is_finished(),
+                    readable: true,
+                    path,
+                }
+            }
+            Err(e) => SavedMatch {
+                label: format!("cannot be read: {}", reason(e)),
+                unfinished: false,
+                readable: false,
+                path,
+            },
+        }
+    }
+}
+
+/// Why a match file cannot be read, without its path (the list shows the path after it).
+fn reason(e: &LoadError) -> String {
+    match e {
+        LoadError::Io { source, .. } => source.to_string(),
+        LoadError::Parse {
+            line, key, message, ..
+        } => {
+            let at = if *line > 0 {
+                format!("line {line}: ")
+            } else {
+                String::new()
+            };
+            let key = key
+                .as_ref()
+                .map(|k| format!("key `{k}`: "))
+                .unwrap_or_default();
+            format!("{at}{key}{message}")
+        }
+        LoadError::Newer {
+            found, supported, ..
+        } => format!(
+            "written by a newer crossboard (format version {found}; this one reads up to \
+             {supported})"
+        ),
+    }
+}
+
+/// A question the list is asking, over it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// The path of a match file is being typed.
+    Path(TextField),
+    /// The file is open for play in another crossboard: look at it read-only?
+    Locked {
+        /// The file.
+        path: PathBuf,
+        /// "X is open in another crossboard, pid N since 14:05; it is left untouched".
+        why: String,
+    },
+    /// The file cannot be read: start a new match in its place (the file moved aside)?
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it (line and reason).
+        why: String,
+    },
+}
+
 /// The list of saved matches.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResumeScreen {
-    /// The matches, most recently saved first, unreadable last.
+    /// The matches: the `--match` file first, then the data folder's, most recently saved
+    /// first, unreadable last.
     pub matches: Vec<SavedMatch>,
     /// The highlighted one.
     pub selected: usize,
@@ -39,66 +128,109 @@ pub struct ResumeScreen {
     pub dir: Option<PathBuf>,
     /// Why the last attempt failed.
     pub message: Option<String>,
+    /// The open question, if any.
+    pub ask: Option<Ask>,
+}
+
+/// True when a load error means the file's contents are wrong (it can be started over), not
+/// that it could not be read at all or is a newer crossboard's.
+fn is_damage(e: &LoadError) -> bool {
+    !matches!(e, LoadError::Io { .. } | LoadError::Newer { .. })
+}
+
+/// The same file (compared as the system resolves them, when it can).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => a == b,
+    }
+}
+
+/// The match screen of a file only looked at (another crossboard has it, `why`): nothing is
+/// written, no lock taken, no command taken; the status line says READ-ONLY.
+pub fn look_at(
+    file: MatchFile,
+    path: &Path,
+    why: String,
+    now: std::time::Instant,
+    wall: chrono::DateTime<chrono::Utc>,
+) -> MatchScreen {
+    let saver = Saver::ReadOnly {
+        path: path.to_path_buf(),
+        why,
+    };
+    let mut s = MatchScreen::resume(file.the_match, saver, now, wall);
+    s.say("looking only; q leaves", StatusKind::Warn);
+    s
 }
 
 impl ResumeScreen {
-    /// List the matches of `options.dir`.
+    /// List the `--match` file (when it exists) and the matches of `options.dir`.
     pub fn new(options: &MatchOptions) -> ResumeScreen {
         let mut matches = Vec::new();
         let mut message = None;
+        if let Some(f) = options.file.as_ref().filter(|f| f.exists()) {
+            matches.push(SavedMatch::new(f.clone(), &load_match(f)));
+        }
         match &options.dir {
             Some(dir) => match list_matches(dir) {
-                Ok(list) => {
-                    for l in list {
-                        matches.push(match l.file {
-                            Ok(f) => {
-                                let m = &f.the_match;
-                                let s = m.settings();
-                                let at = match m.phase() {
-                                    Phase::Finished => "finished".to_string(),
-                                    _ => super::words::status(m),
-                                };
-                                SavedMatch {
-                                    label: format!(
-                                        "{} v {} · {at} · saved {}",
-                                        s.players[0],
-                                        s.players[1],
-                                        f.saved_at.format("%Y-%m-%d %H:%M")
-                                    ),
-                                    unfinished: !f.is_finished(),
-                                    readable: true,
-                                    path: l.path,
-                                }
-                            }
-                            Err(e) => SavedMatch {
-                                label: format!("cannot be read: {e}"),
-                                unfinished: false,
-                                readable: false,
-                                path: l.path,
-                            },
-                        });
-                    }
-                }
+                Ok(list) => matches.extend(
+                    list.into_iter()
+                        .filter(|l| !options.file.as_ref().is_some_and(|f| same_file(f, &l.path)))
+                        .map(|l| SavedMatch::new(l.path, &l.file)),
+                ),
                 Err(e) => message = Some(format!("{}: {e}", dir.display())),
             },
-            None => message = Some("no data directory is known here: use --match FILE".into()),
+            None if matches.is_empty() => {
+                message = Some("no data folder is known here: o opens a match file".into())
+            }
+            None => {}
         }
         ResumeScreen {
             selected: matches.iter().position(|m| m.unfinished).unwrap_or(0),
             matches,
             dir: options.dir.clone(),
             message,
+            ask: None,
         }
     }
 
-    fn open(&mut self, ctx: &mut Ctx) -> Nav {
-        let Some(entry) = self.matches.get(self.selected) else {
-            return Nav::Stay;
-        };
-        match MatchStore::open(&entry.path) {
+    /// Open the file at `path` for play; if another crossboard has it, or it is damaged, ask
+    /// what to do instead.
+    pub fn open(&mut self, path: &Path, ctx: &mut Ctx) -> Nav {
+        self.message = None;
+        match MatchStore::open(path) {
             Ok((store, file)) => {
                 let wall = ctx.matches.wall();
                 let s = MatchScreen::resume(file.the_match, Saver::File(store), ctx.now, wall);
+                Nav::Goto(Box::new(Screen::Match(Box::new(s))))
+            }
+            Err(e @ StoreError::Locked { .. }) => {
+                self.ask = Some(Ask::Locked {
+                    path: path.to_path_buf(),
+                    why: e.to_string(),
+                });
+                Nav::Stay
+            }
+            Err(StoreError::Load(e)) if is_damage(&e) => {
+                self.ask = Some(Ask::Damaged {
+                    path: path.to_path_buf(),
+                    why: e.to_string(),
+                });
+                Nav::Stay
+            }
+            Err(e) => {
+                self.message = Some(e.to_string());
+                Nav::Stay
+            }
+        }
+    }
+
+    /// Look at the match of `path` without writing anything or taking its lock.
+    fn look(&mut self, path: &Path, why: String, ctx: &mut Ctx) -> Nav {
+        match load_match(path) {
+            Ok(file) => {
+                let s = look_at(file, path, why, ctx.now, ctx.matches.wall());
                 Nav::Goto(Box::new(Screen::Match(Box::new(s))))
             }
             Err(e) => {
@@ -107,7 +239,43 @@ impl ResumeScreen {
             }
         }
     }
+
+    /// The set-up form of a new match at `path`, which moves the damaged file aside when the
+    /// match starts.
+    fn start_over(&self, path: &Path, ctx: &Ctx) -> Nav {
+        let options = MatchOptions {
+            file: Some(path.to_path_buf()),
+            start_over: true,
+            ..ctx.matches.clone()
+        };
+        Nav::Goto(Box::new(Screen::MatchSetup(MatchSetupScreen::new(options))))
+    }
+
+    fn update_list(&mut self, act: Act, ctx: &mut Ctx) -> Nav {
+        let n = self.matches.len().max(1);
+        match act {
+            Act::Up => self.selected = (self.selected + n - 1) % n,
+            Act::Down => self.selected = (self.selected + 1) % n,
+            Act::Open => {
+                if let Some(path) = self.matches.get(self.selected).map(|m| m.path.clone()) {
+                    return self.open(&path, ctx);
+                }
+            }
+            Act::OpenFile => {
+                let typed = ctx.matches.file.as_ref().map(|f| f.display().to_string());
+                let mut field = TextField::new("Match file", typed.unwrap_or_default())
+                    .with_max_len(PATH_MAX_CHARS);
+                field.hint = "a path; Enter opens it".into();
+                self.ask = Some(Ask::Path(field));
+            }
+            Act::Back => return Nav::Pop,
+        }
+        Nav::Stay
+    }
 }
+
+/// The longest path the field takes, in characters.
+pub const PATH_MAX_CHARS: usize = 1024;
 
 /// What the keys of the list of saved matches do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,6 +286,8 @@ pub enum Act {
     Down,
     /// Resume the highlighted match.
     Open,
+    /// Type the path of a match file to open.
+    OpenFile,
     /// Back to the home screen.
     Back,
 }
@@ -133,26 +303,123 @@ pub static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[ENTER],
         Act::Open,
-        "resume it, clocks paused at the last move",
+        "resume it, clocks paused at the last move (a damaged one: start over)",
     )
-    .footer("resume (clocks paused)"),
+    .footer("resume"),
+    Binding::new(
+        &[Key::Char('o')],
+        Act::OpenFile,
+        "open a match file by its path (the --match file, or one typed)",
+    )
+    .footer("open a file…"),
     Binding::new(&[ESC, Key::Char('q')], Act::Back, "back to the home screen").footer("back"),
 ];
 
+/// What the keys of the path field do (other characters are typed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathAct {
+    /// Open the file typed.
+    Open,
+    /// Back to the list.
+    Cancel,
+}
+
+/// The keys of the path field (and the text field's editing keys).
+pub static PATH_KEYS: &[Binding<PathAct>] = &[
+    Binding::new(&[ENTER], PathAct::Open, "open the match file typed").footer("open"),
+    Binding::new(&[ESC], PathAct::Cancel, "back to the list").footer("back"),
+];
+
+/// What the keys of a question about a file do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AskAct {
+    /// Look at the locked file read-only.
+    Look,
+    /// Start a new match in place of the damaged file.
+    StartOver,
+    /// Back to the list, nothing done.
+    Cancel,
+}
+
+/// The keys while another crossboard has the file.
+pub static LOCKED_KEYS: &[Binding<AskAct>] = &[
+    Binding::new(
+        &[Key::Char('v')],
+        AskAct::Look,
+        "view it read-only (nothing is written)",
+    )
+    .footer("view read-only"),
+    Binding::new(&[ESC, Key::Char('q')], AskAct::Cancel, "back to the list").footer("back"),
+];
+
+/// The keys while the file is damaged.
+pub static DAMAGED_KEYS: &[Binding<AskAct>] = &[
+    Binding::new(
+        &[Key::Char('s')],
+        AskAct::StartOver,
+        "start a new match in its place (set-up first; the damaged file is moved aside)",
+    )
+    .footer("start over"),
+    Binding::new(&[ESC, Key::Char('q')], AskAct::Cancel, "back to the list").footer("back"),
+];
+
 impl ScreenState for ResumeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS)]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
-        let n = self.matches.len().max(1);
-        match lookup(KEYS, k) {
-            Some(Act::Up) => self.selected = (self.selected + n - 1) % n,
-            Some(Act::Down) => self.selected = (self.selected + 1) % n,
-            Some(Act::Open) => return self.open(ctx),
-            Some(Act::Back) => return Nav::Pop,
-            None => {}
+        match self.ask.take() {
+            None => match lookup(KEYS, k) {
+                Some(act) => self.update_list(act, ctx),
+                None => Nav::Stay,
+            },
+            Some(Ask::Path(mut field)) => match lookup(PATH_KEYS, k) {
+                Some(PathAct::Open) => {
+                    let typed = field.value.trim();
+                    if typed.is_empty() {
+                        field.error = Some("type the path of a match file".into());
+                        self.ask = Some(Ask::Path(field));
+                        return Nav::Stay;
+                    }
+                    let path = PathBuf::from(typed);
+                    let nav = self.open(&path, ctx);
+                    if let (Nav::Stay, None, Some(e)) = (&nav, &self.ask, self.message.take()) {
+                        // Not found or not readable: the field stays, with the reason.
+                        field.error = Some(e);
+                        self.ask = Some(Ask::Path(field));
+                    }
+                    nav
+                }
+                Some(PathAct::Cancel) => Nav::Stay,
+                None => {
+                    if field.key(k) {
+                        field.error = None;
+                    }
+                    self.ask = Some(Ask::Path(field));
+                    Nav::Stay
+                }
+            },
+            Some(Ask::Locked { path, why }) => match lookup(LOCKED_KEYS, k) {
+                Some(AskAct::Look) => self.look(&path, why, ctx),
+                Some(_) => Nav::Stay,
+                None => {
+                    self.ask = Some(Ask::Locked { path, why });
+                    Nav::Stay
+                }
+            },
+            Some(Ask::Damaged { path, why }) => match lookup(DAMAGED_KEYS, k) {
+                Some(AskAct::StartOver) => self.start_over(&path, ctx),
+                Some(_) => Nav::Stay,
+                None => {
+                    self.ask = Some(Ask::Damaged { path, why });
+                    Nav::Stay
+                }
+            },
         }
-        Nav::Stay
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
@@ -165,16 +432,80 @@ impl ScreenState for ResumeScreen {
             area.width,
         );
         if let Some(d) = &self.dir {
-            buf.set_string(area.x + 1, area.y + 1, d.display().to_string(), look.dim());
+            let text = d.display().to_string();
+            let w = area.width.saturating_sub(2) as usize;
+            let n = text.chars().count();
+            // A folder too long for the line keeps its end, marked.
+            let shown = if n > w {
+                let tail: String = text.chars().skip(n - w + 1).collect();
+                format!("…{tail}")
+            } else {
+                text
+            };
+            buf.set_string(area.x + 1, area.y + 1, shown, look.dim());
         }
-        let mut y = area.y + 3;
+        let width = area.width.saturating_sub(6) as usize;
+        let top = area.y + 3;
+        // The message (why a match did not open) takes the rows it needs above the footer.
+        let message = self
+            .message
+            .as_ref()
+            .map(|m| wrap(m, area.width.saturating_sub(2) as usize))
+            .unwrap_or_default();
+        let bottom = area.bottom().saturating_sub(1 + message.len() as u16);
         if self.matches.is_empty() {
-            buf.set_string(area.x + 2, y, "No saved matches were found.", look.dim());
+            buf.set_string(
+                area.x + 2,
+                top,
+                "No saved matches were found: o opens a match file by its path.",
+                look.dim(),
+            );
         }
-        for (i, m) in self.matches.iter().enumerate() {
-            if y + 3 >= area.bottom() {
+        // Each entry: what it is (or why it cannot be read), wrapped; then its file.
+        let entries: Vec<Vec<String>> = self
+            .matches
+            .iter()
+            .map(|m| {
+                let mut lines = wrap(&m.label, width);
+                // The folder is on top: the file's name is enough (the full path if not in it).
+                let name = match (&self.dir, m.path.file_name()) {
+                    (Some(d), Some(n)) if m.path.parent() == Some(d.as_path()) => {
+                        n.to_string_lossy().into_owned()
+                    }
+                    _ => m.path.display().to_string(),
+                };
+                let mut path = wrap(&name, width.saturating_sub(4));
+                // The path is the last line of the entry; a long one takes several.
+                let last = path.pop().unwrap_or_default();
+                lines.extend(path);
+                lines.push(last);
+                lines
+            })
+            .collect();
+        let room = bottom.saturating_sub(top + 1) as usize;
+        let height = |range: std::ops::Range<usize>| -> usize {
+            entries[range].iter().map(|e| e.len() + 1).sum()
+        };
+        // Scroll so the selected entry is shown whole.
+        let mut first = 0;
+        while first < self.selected && height(first..self.selected + 1) > room {
+            first += 1;
+        }
+        let mut y = top;
+        if first > 0 {
+            buf.set_string(
+                area.x + 2,
+                y.saturating_sub(1),
+                format!("↑ {first} more above"),
+                look.dim(),
+            );
+        }
+        let mut shown_to = first;
+        for (i, lines) in entries.iter().enumerate().skip(first) {
+            if (y as usize) + lines.len() > (bottom as usize).saturating_sub(1) {
                 break;
             }
+            let m = &self.matches[i];
             let on = i == self.selected;
             let style = if on {
                 look.accent().add_modifier(Modifier::REVERSED)
@@ -185,38 +516,57 @@ impl ScreenState for ResumeScreen {
             } else {
                 look.dim()
             };
-            let name = m
-                .path
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let line = Line::from(vec![
-                Span::styled(if on { "> " } else { "  " }, look.accent()),
-                Span::styled(name, style),
-            ]);
-            buf.set_line(area.x + 1, y, &line, area.width.saturating_sub(2));
-            buf.set_line(
-                area.x + 5,
-                y + 1,
-                &Line::from(Span::styled(m.label.clone(), look.dim())),
-                area.width.saturating_sub(6),
-            );
-            y += 2;
+            for (j, text) in lines.iter().enumerate() {
+                let last = j + 1 == lines.len();
+                let marker = if on && j == 0 { "> " } else { "  " };
+                let line = Line::from(vec![
+                    Span::styled(marker, look.accent()),
+                    Span::styled(text.clone(), if last { look.dim() } else { style }),
+                ]);
+                let x = if last { area.x + 5 } else { area.x + 1 };
+                buf.set_line(x, y, &line, area.width.saturating_sub(x - area.x + 1));
+                y += 1;
+            }
+            y += 1;
+            shown_to = i + 1;
         }
-        if let Some(msg) = &self.message {
+        if shown_to < entries.len() {
+            buf.set_string(
+                area.x + 2,
+                bottom.saturating_sub(1),
+                format!("↓ {} more below", entries.len() - shown_to),
+                look.dim(),
+            );
+        }
+        for (i, part) in message.iter().enumerate() {
             buf.set_line(
                 area.x + 1,
-                area.bottom() - 2,
-                &Line::from(Span::styled(msg.clone(), look.alert())),
+                bottom + i as u16,
+                &Line::from(Span::styled(part.clone(), look.alert())),
                 area.width.saturating_sub(2),
             );
         }
+        let keys = match &self.ask {
+            None => footer(KEYS),
+            Some(Ask::Path(_)) => footer(PATH_KEYS),
+            Some(Ask::Locked { .. }) => footer(LOCKED_KEYS),
+            Some(Ask::Damaged { .. }) => footer(DAMAGED_KEYS),
+        };
+        let arrows = if self.ask.is_none() {
+            "↑↓ choose · "
+        } else {
+            ""
+        };
         buf.set_string(
             area.x + 1,
             area.bottom() - 1,
-            format!("↑↓ choose · {} · ? help", footer(KEYS)),
+            format!(
+                "{arrows}{keys} · {}",
+                crate::tui::keys::help_hint(self.typing())
+            ),
             look.dim(),
         );
+        self.render_ask(frame, area, ctx);
     }
 
     fn title(&self) -> String {
@@ -224,6 +574,74 @@ impl ScreenState for ResumeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        help(KEYS)
+        match &self.ask {
+            None => help(KEYS),
+            Some(Ask::Path(_)) => {
+                let mut k = help(PATH_KEYS);
+                k.extend(help(crate::tui::widgets::form::TEXT_KEYS));
+                k
+            }
+            Some(Ask::Locked { .. }) => help(LOCKED_KEYS),
+            Some(Ask::Damaged { .. }) => help(DAMAGED_KEYS),
+        }
+    }
+
+    fn typing(&self) -> bool {
+        matches!(self.ask, Some(Ask::Path(_)))
+    }
+}
+
+/// The width the questions' text is wrapped to.
+const ASK_WIDTH: usize = 68;
+
+impl ResumeScreen {
+    fn render_ask(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let width = ASK_WIDTH.min(usize::from(area.width.saturating_sub(8)));
+        let text = |s: &str| -> Vec<Line<'static>> {
+            wrap(s, width).into_iter().map(Line::from).collect()
+        };
+        let (title, lines) = match &self.ask {
+            None => return,
+            Some(Ask::Path(field)) => {
+                // The reason goes below the field, wrapped, rather than after it on its line.
+                let bare = TextField {
+                    error: None,
+                    ..field.clone()
+                };
+                let mut lines = vec![bare.line(10, true, look)];
+                if let Some(e) = &field.error {
+                    lines.extend(
+                        wrap(e, width)
+                            .into_iter()
+                            .map(|l| Line::from(Span::styled(l, look.alert()))),
+                    );
+                }
+                ("Open a match file", lines)
+            }
+            Some(Ask::Locked { why, .. }) => {
+                let mut lines = text(why);
+                lines.push(Line::from(""));
+                lines.extend(text(
+                    "v views it read-only: every move and clock as saved, nothing written, \
+                     no lock taken. Esc goes back.",
+                ));
+                ("Open in another crossboard", lines)
+            }
+            Some(Ask::Damaged { path, why }) => {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                let mut lines = text(why);
+                lines.push(Line::from(""));
+                lines.extend(text(&format!(
+                    "s starts a new match in its place: the set-up form first, then {name} is \
+                     moved aside as {name}.damaged-DATE (kept, never deleted). Esc goes back."
+                )));
+                ("The match file cannot be read", lines)
+            }
+        };
+        render_popup(frame, title, lines, look);
     }
 }

@@ -1,15 +1,16 @@
 //! A match being run: the director's [`Match`], where it is saved, and the mapping from the
 //! TUI's injected monotonic time to the director's [`Now`].
 //!
-//! Every command goes through [`MatchSession::apply`], which saves the whole match after every
-//! change (atomically, through the store), so the file on disk is never behind the screen.
+//! Every command goes through [`MatchSession::apply`], which appends its events to the match
+//! file (synced, through the store) before the screen shows them, so the file on disk is never
+//! behind the screen.
 
 use super::persist::Saver;
 use crate::director::{
-    ClockReading, Command, EndReason, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
+    ClockReading, Command, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
 };
-use crate::engine::{Color, Outcome};
-use crate::tui::widgets::{ClockFace, ClockPanelView, MoveEntry, MoveListView, format_clock};
+use crate::engine::Color;
+use crate::tui::widgets::{ClockPanelView, MoveEntry, MoveListView, format_clock};
 use chrono::{DateTime, Utc};
 use std::time::Instant;
 
@@ -60,19 +61,50 @@ impl MatchSession {
         let now = self.now(at);
         let entries = self.m.apply(cmd, now, rng)?;
         if !entries.is_empty() {
-            self.save(now.wall);
+            self.save();
         }
         Ok(entries)
     }
 
-    /// Write the match now.
-    pub fn save(&mut self, wall: DateTime<Utc>) {
-        self.save_error = self.saver.save(&self.m, wall).err();
+    /// Write what is new in the match now.
+    pub fn save(&mut self) {
+        self.save_error = self.saver.save(&self.m).err();
+    }
+
+    /// What became of the match when crossboard stops: where it is saved, or that it is not.
+    /// `None` when it has no file.
+    pub fn exit_note(&self) -> Option<String> {
+        let path = self.saver.path()?;
+        Some(match (&self.saver, &self.save_error) {
+            (Saver::ReadOnly { .. }, _) => {
+                format!("nothing was written to {} (read-only)", path.display())
+            }
+            (_, Some(why)) => format!("the match is NOT SAVED in {}: {why}", path.display()),
+            (_, None) => format!("the match is saved in {}", path.display()),
+        })
+    }
+
+    /// Why no command is taken, when the match is only looked at (another crossboard has it).
+    pub fn read_only(&self) -> Option<&str> {
+        match &self.saver {
+            Saver::ReadOnly { why, .. } => Some(why),
+            _ => None,
+        }
+    }
+
+    /// The status line with the mark of a match not being saved in front: READ-ONLY while it is
+    /// only looked at, NOT SAVED ([`super::persist::not_saved`]) while the last save failed;
+    /// `None` when neither.
+    pub fn status_mark(&self, message: &str) -> Option<String> {
+        if self.read_only().is_some() {
+            return Some(format!("READ-ONLY (nothing is written) · {message}"));
+        }
+        super::persist::not_saved(self.save_error.as_deref(), message)
     }
 
     /// Check the clock (a tick): ends the game when a flag has fallen. Returns the entries.
     pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<Entry> {
-        if self.m.playing().is_none() {
+        if self.m.playing().is_none() || self.read_only().is_some() {
             return Vec::new();
         }
         self.apply(Command::Tick, at, rng).unwrap_or_default()
@@ -99,50 +131,13 @@ impl MatchSession {
 
     /// The clock panel of the game shown, at `at`; `None` when the match has no clock.
     pub fn clock_view(&self, at: Instant) -> Option<ClockPanelView> {
-        let control = &self.m.settings().time_control;
-        if control.is_none() {
-            return None;
-        }
         let g = self.m.current_game()?;
-        let r = g.clock.reading(self.now(at).mono_ms);
-        let over = g.result.is_some();
-        let lost_on_time = match &g.result {
-            Some(res) => match (&res.reason, res.outcome) {
-                (EndReason::Time { .. }, Outcome::Win(w)) => Some(w.opponent()),
-                _ => None,
-            },
-            None => None,
-        };
-        let face = |side: Color| {
-            let s = r.side(side);
-            let mut notes: Vec<String> = Vec::new();
-            let counted = control.periods.iter().any(|p| p.moves.is_some());
-            if counted || control.periods.len() > 1 {
-                notes.push(format!("period {}", s.period.max(1)));
-            }
-            if let Some(left) = s.move_limit_left_ms {
-                if s.warning {
-                    notes.push(format!("TIME called: {} grace", format_clock(left.abs())));
-                } else {
-                    notes.push(format!("move {}", format_clock(left)));
-                }
-            }
-            let remaining = s.remaining_ms.or(s.move_limit_left_ms).unwrap_or(0);
-            ClockFace {
-                side,
-                name: self.name_in(g, side),
-                remaining_ms: remaining,
-                period: (!notes.is_empty()).then(|| notes.join(" · ")),
-                moves_to_control: s.moves_to_control,
-                flagged: lost_on_time == Some(side) || (!over && s.expired),
-            }
-        };
-        Some(ClockPanelView {
-            red: face(Color::Red),
-            white: face(Color::White),
-            to_move: (!over).then_some(r.to_move),
-            paused: !r.running,
-        })
+        ClockPanelView::of_clock(
+            &g.clock,
+            self.now(at).mono_ms,
+            [&g.red_name, &g.white_name],
+            g.result.as_ref(),
+        )
     }
 }
 

@@ -2,7 +2,11 @@
 //! file's) filled in, validated as you type; Enter starts the match.
 
 use super::{MatchOptions, MatchScreen};
-use crate::director::{ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, TieRule};
+use crate::director::{
+    ColourMethod, GamePoints, MatchSettings, Player, PoolClock, RejectionPolicy, StrengthRule,
+    TieRule,
+};
+use crate::engine::Rules;
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
 use crate::tui::Msg;
 use crate::tui::keys::{
@@ -21,6 +25,10 @@ use ratatui::text::{Line, Span};
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FieldId {
+    /// The game: English, pool, huffing, losing.
+    Game,
+    /// Pool: the strength rule.
+    Strength,
     /// First player's name.
     Name1,
     /// Second player's name.
@@ -59,10 +67,12 @@ pub enum FieldId {
 
 impl FieldId {
     /// Every row, in order.
-    pub const ALL: [FieldId; 17] = [
+    pub const ALL: [FieldId; 19] = [
         FieldId::Name1,
         FieldId::Name2,
         FieldId::Event,
+        FieldId::Game,
+        FieldId::Strength,
         FieldId::System,
         FieldId::Deck,
         FieldId::Mode,
@@ -81,6 +91,8 @@ impl FieldId {
 
     fn label(self) -> &'static str {
         match self {
+            FieldId::Game => "Game",
+            FieldId::Strength => "Strength rule",
             FieldId::Name1 => "First player",
             FieldId::Name2 => "Second player",
             FieldId::Event => "Event",
@@ -174,6 +186,14 @@ impl MatchSetupScreen {
         let o = &d.openings;
         let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
         c(
+            FieldId::Game,
+            Rules::ALL.iter().position(|&r| r == d.game).unwrap_or(0),
+        );
+        c(
+            FieldId::Strength,
+            usize::from(d.strength_rule == StrengthRule::ThirtyPlusEight),
+        );
+        c(
             FieldId::System,
             System::ALL.iter().position(|&s| s == o.system).unwrap_or(3),
         );
@@ -245,7 +265,10 @@ impl MatchSetupScreen {
             .into_iter()
             .filter(|&f| match f {
                 FieldId::Deck => system == System::ThreeMove,
-                FieldId::ExcludeLost => system == System::ElevenMan,
+                FieldId::ExcludeLost => {
+                    system == System::ElevenMan && self.game() == Rules::English
+                }
+                FieldId::Strength => self.game() == Rules::Pool,
                 FieldId::MaxBlocks => self.choices[idx(FieldId::Tie)] == 3,
                 _ => true,
             })
@@ -276,6 +299,11 @@ impl MatchSetupScreen {
         };
         let s = |v: &[&str]| v.iter().map(|x| x.to_string()).collect();
         match id {
+            FieldId::Game => Rules::ALL.iter().map(|r| r.name().to_string()).collect(),
+            FieldId::Strength => [StrengthRule::ThirtyEight, StrengthRule::ThirtyPlusEight]
+                .iter()
+                .map(|r| r.label().to_string())
+                .collect(),
             FieldId::System => System::ALL
                 .iter()
                 .map(|x| format!("{} ({} openings)", x.title(), x.count()))
@@ -324,6 +352,12 @@ impl MatchSetupScreen {
         let t = |id: FieldId| self.texts[idx(id)].value.clone();
         let c = |id: FieldId| self.choices[idx(id)];
         let mut s = self.options.defaults.clone();
+        s.game = self.game();
+        s.strength_rule = if c(FieldId::Strength) == 1 {
+            StrengthRule::ThirtyPlusEight
+        } else {
+            StrengthRule::ThirtyEight
+        };
         s.players = [t(FieldId::Name1), t(FieldId::Name2)];
         s.event = t(FieldId::Event);
         s.openings.system = System::ALL[c(FieldId::System).min(4)];
@@ -334,7 +368,7 @@ impl MatchSetupScreen {
             DrawMode::Faithful
         };
         s.openings.exclude_man_down = c(FieldId::ExcludeManDown) == 1;
-        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1;
+        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1 && s.game == Rules::English;
         s.openings.no_repeat = c(FieldId::NoRepeat) == 1;
         s.ballots = match t(FieldId::Ballots).trim().parse::<u32>() {
             Ok(n) if n <= 99 => n,
@@ -398,6 +432,7 @@ impl MatchSetupScreen {
                 E::NoBallots | E::TooManyBallots(_) => FieldId::Ballots,
                 E::TimeControl(_) => FieldId::Time,
                 E::ZeroBlocks | E::TooManyBlocks(_) => FieldId::MaxBlocks,
+                E::KingsRowLostNotForGame(_) => FieldId::Game,
             };
             return Err((field, e.to_string()));
         }
@@ -440,6 +475,24 @@ impl MatchSetupScreen {
         } else {
             (*c + n - 1) % n
         };
+        if id == FieldId::Game && self.game() == Rules::Pool {
+            self.apply_pool_presets();
+        }
+    }
+
+    /// The game chosen.
+    pub fn game(&self) -> Rules {
+        Rules::ALL[self.choices[idx(FieldId::Game)].min(Rules::ALL.len() - 1)]
+    }
+
+    /// Choosing pool fills in the APCA presets (clock 35/70 15/30, 4/2/0, a tie played off in
+    /// blocks of two games); each stays changeable.
+    fn apply_pool_presets(&mut self) {
+        let p = MatchSettings::default().apca_pool(PoolClock::Periods);
+        self.texts[idx(FieldId::Time)].value = p.time_control.to_string();
+        self.choices[idx(FieldId::Points)] = 2;
+        self.choices[idx(FieldId::Tie)] = 3;
+        self.texts[idx(FieldId::MaxBlocks)].value.clear();
     }
 
     fn start(&mut self, ctx: &mut Ctx) -> Nav {
@@ -489,6 +542,11 @@ pub static KEYS: &[Binding<Act>] = &[
     Binding::new(&[ESC], Act::Back, "back to the home screen").footer("back"),
     Binding::new(&[UP, BACKTAB], Act::Prev, "the field above"),
     Binding::new(&[DOWN, TAB], Act::Next, "the field below"),
+];
+
+/// The arrows of a choice row and of the time control (its presets); other text rows have
+/// no use for them.
+pub static ARROW_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[LEFT],
         Act::Less,
@@ -509,28 +567,43 @@ pub static CHOICE_KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('q')], Act::Back, "back to the home screen"),
 ];
 
+/// True if the arrows choose on this row: a choice, or the time control's presets.
+fn has_arrows(id: FieldId) -> bool {
+    !id.is_text() || id == FieldId::Time
+}
+
 impl ScreenState for MatchSetupScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        use crate::tui::keys::erase;
+        let id = self.focused();
+        let mut chain = vec![erase(KEYS)];
+        if has_arrows(id) {
+            chain.push(erase(ARROW_KEYS));
+        }
+        chain.push(if id.is_text() {
+            erase(TEXT_KEYS)
+        } else {
+            erase(CHOICE_KEYS)
+        });
+        chain
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
         let n = self.visible().len();
         let id = self.focused();
-        let act = lookup(KEYS, k).or_else(|| {
-            if id.is_text() {
-                None
-            } else {
-                lookup(CHOICE_KEYS, k)
-            }
-        });
+        let act = lookup(KEYS, k)
+            .or_else(|| has_arrows(id).then(|| lookup(ARROW_KEYS, k)).flatten())
+            .or_else(|| (!id.is_text()).then(|| lookup(CHOICE_KEYS, k)).flatten());
         match act {
             Some(Act::Back) => return Nav::Pop,
             Some(Act::Start) => return self.start(ctx),
             Some(Act::Prev) => self.focus = (self.focus + n - 1) % n,
             Some(Act::Next) => self.focus = (self.focus + 1) % n,
-            Some(Act::Less) if !id.is_text() || id == FieldId::Time => self.cycle(id, false),
-            Some(Act::More) if !id.is_text() || id == FieldId::Time => self.cycle(id, true),
-            Some(_) => {}
+            Some(Act::Less) => self.cycle(id, false),
+            Some(Act::More) => self.cycle(id, true),
             None if id.is_text() => {
                 self.texts[idx(id)].key(k);
             }
@@ -553,13 +626,17 @@ impl ScreenState for MatchSetupScreen {
         let label_w = 22;
         let focus = self.focused();
         let x = area.x + 1;
+        let width = area.width.saturating_sub(2);
+        // Three rows for the summary or the problem, wrapped, above the footer.
+        let status_rows = 3u16;
+        let status_top = area.bottom().saturating_sub(1 + status_rows);
         for (y, &f) in (area.y + 2..).zip(visible.iter()) {
-            if y + 3 >= area.bottom() {
+            if y >= status_top {
                 break;
             }
             let focused = f == focus;
             let line = if f.is_text() {
-                self.texts[idx(f)].line(label_w, focused, look)
+                self.texts[idx(f)].line_fit(label_w, focused, look, width as usize)
             } else {
                 let labels = self.labels(f);
                 let v = labels
@@ -581,27 +658,47 @@ impl ScreenState for MatchSetupScreen {
                     Span::styled(if focused { " ›" } else { "" }, look.dim()),
                 ])
             };
-            buf.set_line(x, y, &line, area.width.saturating_sub(2));
+            buf.set_line(x, y, &line, width);
         }
-        let status_y = area.bottom().saturating_sub(2);
-        let status = match (&self.problem, self.settings()) {
-            (Some((_, msg)), _) => {
-                Line::from(Span::styled(format!("Not ready: {msg}"), look.alert()))
-            }
-            (None, Ok(s)) => Line::from(vec![
-                Span::styled("Enter starts the match: ", look.accent()),
-                Span::raw(format!(
-                    "{} v {}, {} ballot{}, {}",
+        let full = focus
+            .is_text()
+            .then(|| self.texts[idx(focus)].limit_note())
+            .flatten();
+        let (text, style) = match (&self.problem, self.settings()) {
+            _ if full.is_some() => (
+                format!(
+                    "{}: {} (nothing more is taken)",
+                    focus.label(),
+                    full.unwrap_or_default()
+                ),
+                look.alert(),
+            ),
+            (Some((_, msg)), _) => (format!("Not ready: {msg}"), look.alert()),
+            (None, Ok(s)) => (
+                format!(
+                    "Enter starts the match: {} v {}, {} ballot{}, {}",
                     s.players[0],
                     s.players[1],
                     s.ballots,
                     if s.ballots == 1 { "" } else { "s" },
                     s.time_control.describe()
-                )),
-            ]),
-            (None, Err((_, msg))) => Line::from(Span::styled(msg, look.alert())),
+                ),
+                look.accent(),
+            ),
+            (None, Err((_, msg))) => (msg, look.alert()),
         };
-        buf.set_line(x, status_y, &status, area.width.saturating_sub(2));
+        let lines = crate::tui::widgets::wrap(&text, width as usize);
+        let top = area
+            .bottom()
+            .saturating_sub(1 + lines.len().min(status_rows as usize) as u16);
+        for (i, part) in lines.iter().take(status_rows as usize).enumerate() {
+            buf.set_line(
+                x,
+                top + i as u16,
+                &Line::from(Span::styled(part.clone(), style)),
+                width,
+            );
+        }
         let hint = format!(
             "↑↓ field · ←→ change · type to edit · {} · {}",
             footer(KEYS),
@@ -615,8 +712,12 @@ impl ScreenState for MatchSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
+        let id = self.focused();
         let mut lines = help(KEYS);
-        if self.focused().is_text() {
+        if has_arrows(id) {
+            lines.extend(help(ARROW_KEYS));
+        }
+        if id.is_text() {
             lines.extend(help(TEXT_KEYS));
         } else {
             lines.extend(help(CHOICE_KEYS));

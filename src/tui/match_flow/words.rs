@@ -3,9 +3,25 @@
 //! English, with the players' names.
 
 use crate::director::{
-    Awaiting, ClockError, ColourMethod, CommandKind, Decided, Match, MatchError, MatchOutcome,
-    Player, TextKind,
+    Awaiting, ClockError, CoinSide, ColourMethod, CommandKind, Decided, Hand, Match, MatchError,
+    MatchOutcome, Player, StrengthRefusal, TextKind,
 };
+
+/// A side of the coin: "heads", "tails".
+pub fn coin_side(c: CoinSide) -> &'static str {
+    match c {
+        CoinSide::Heads => "heads",
+        CoinSide::Tails => "tails",
+    }
+}
+
+/// A concealed hand: "left", "right".
+pub fn hand_name(h: Hand) -> &'static str {
+    match h {
+        Hand::Left => "left",
+        Hand::Right => "right",
+    }
+}
 
 /// What a command does, as the object of "cannot ... now": "draw a ballot", "play a move".
 pub fn action(kind: CommandKind) -> &'static str {
@@ -24,6 +40,10 @@ pub fn action(kind: CommandKind) -> &'static str {
         CommandKind::AcceptDraw => "accept a draw",
         CommandKind::DeclineDraw => "decline a draw",
         CommandKind::ClaimDraw => "claim a draw",
+        CommandKind::Huff => "huff a piece",
+        CommandKind::Compel => "have the move taken back",
+        CommandKind::AskStrengthCount => "ask for the strength count",
+        CommandKind::ExtendStrengthCount => "grant 8 more moves",
         CommandKind::Resign => "resign",
         CommandKind::Tick => "check the clock",
         CommandKind::Forfeit => "declare a forfeit",
@@ -34,6 +54,18 @@ pub fn action(kind: CommandKind) -> &'static str {
         CommandKind::ResumeClocks => "resume the clocks",
         CommandKind::AdjustTime => "adjust the time",
         CommandKind::Note => "add a note",
+    }
+}
+
+fn strength_refusal(why: StrengthRefusal) -> &'static str {
+    match why {
+        StrengthRefusal::NotPool => "the strength rule is a pool rule",
+        StrengthRefusal::NotWeaker => "only the weaker side (king 2, man 1) asks for the count",
+        StrengthRefusal::Running => "the strength count already runs",
+        StrengthRefusal::NotRunning => "no strength count runs",
+        StrengthRefusal::NotExtendable => {
+            "8 more moves are granted once, under rule 27, when the 30 have run out"
+        }
     }
 }
 
@@ -138,5 +170,7 @@ pub fn refusal(m: &Match, e: &MatchError) -> String {
         ),
         MatchError::AdjustTooLarge(_) => "an adjustment is at most a day either way".into(),
         MatchError::Settings(e) => e.to_string(),
+        MatchError::Huff(e) => e.to_string(),
+        MatchError::Strength(why) => strength_refusal(*why).into(),
     }
 }

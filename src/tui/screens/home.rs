@@ -84,9 +84,9 @@ impl HomeScreen {
             HomeItem::Resume => Nav::Push(Box::new(Screen::MatchList(
                 crate::tui::match_flow::ResumeScreen::new(ctx.matches),
             ))),
-            HomeItem::Practice => {
-                Nav::Push(Box::new(Screen::PracticeSetup(PracticeSetupScreen::new())))
-            }
+            HomeItem::Practice => Nav::Push(Box::new(Screen::PracticeSetup(
+                PracticeSetupScreen::remembered(ctx.practice_file),
+            ))),
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),
@@ -97,6 +97,13 @@ impl HomeScreen {
 }
 
 impl ScreenState for HomeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![
+            crate::tui::keys::erase(crate::tui::widgets::menu::MENU_KEYS),
+            self.menu.item_keys(),
+        ]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let chosen = match msg {
             Msg::Key(k) => match self.menu.key(k) {

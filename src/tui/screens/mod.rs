@@ -15,6 +15,7 @@ pub mod practice_setup;
 pub mod review;
 
 use super::Msg;
+use super::keys::Erased;
 use super::theme::Appearance;
 use super::widgets::menu::KeyHelp;
 use rand_chacha::ChaCha8Rng;
@@ -41,6 +42,8 @@ pub struct Ctx<'a> {
     pub rng: &'a mut ChaCha8Rng,
     /// Match defaults and where matches are saved.
     pub matches: &'a crate::tui::match_flow::MatchOptions,
+    /// Where practice set-up is remembered (`None`: not remembered).
+    pub practice_file: Option<&'a std::path::Path>,
 }
 
 /// What a screen's render may read besides its own state.
@@ -91,8 +94,16 @@ pub trait ScreenState {
     /// Ctrl-C was pressed: return true if the screen asked for a confirmation instead (a
     /// running game); it then returns [`Nav::Quit`] once confirmed. Asked again while its
     /// question is open, return false: the app quits.
+    /// The screen opened over this one ([`Nav::Push`]) was closed: this one is shown again
+    /// (the desk reads back the match played from it).
+    fn uncovered(&mut self) {}
     fn confirm_quit(&mut self) -> bool {
         false
+    }
+    /// The key tables the screen looks a key up in now, in that order (for the tests that
+    /// every key of every table is handled and in the help). Empty: not declared.
+    fn chain(&self) -> Vec<Erased> {
+        Vec::new()
     }
 }
 
@@ -160,5 +171,11 @@ impl ScreenState for Screen {
     }
     fn confirm_quit(&mut self) -> bool {
         each_screen!(self, s => s.confirm_quit())
+    }
+    fn chain(&self) -> Vec<Erased> {
+        each_screen!(self, s => s.chain())
+    }
+    fn uncovered(&mut self) {
+        each_screen!(self, s => s.uncovered())
     }
 }

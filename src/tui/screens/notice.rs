@@ -30,6 +30,10 @@ impl NoticeScreen {
 }
 
 impl ScreenState for NoticeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS)]
+    }
+
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Key(k) if lookup(KEYS, k).is_some() => Nav::Home,

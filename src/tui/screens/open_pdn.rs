@@ -71,8 +71,8 @@ impl OpenPdnScreen {
             self.message = Some("type the path of a PDN file".into());
             return;
         }
-        match std::fs::read_to_string(&path) {
-            Ok(text) => self.load_text(&path, &text),
+        match std::fs::read(&path) {
+            Ok(bytes) => self.load_text(&path, &crate::store::pdn::decode(&bytes)),
             Err(e) => self.message = Some(format!("cannot read {path}: {e}")),
         }
     }
@@ -116,11 +116,15 @@ impl OpenPdnScreen {
     }
 }
 
-/// "Black vs White (Result), N moves".
+/// "Black vs White  1-0  31 plies, 16 moves".
 fn describe(g: &PdnGame) -> String {
     let b = g.tag("Black").unwrap_or("?");
     let w = g.tag("White").unwrap_or("?");
-    format!("{b} vs {w}  {}  {} moves", g.result.as_str(), g.moves.len())
+    format!(
+        "{b} vs {w}  {}  {}",
+        g.result.as_str(),
+        crate::tui::widgets::plies_and_moves(g.moves.len(), g.start.turn())
+    )
 }
 
 /// What the keys of the path field do (other characters are typed).
@@ -156,6 +160,18 @@ pub static LIST_KEYS: &[Binding<ListAct>] =
     &[Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "another file").footer("another file")];
 
 impl ScreenState for OpenPdnScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        if self.games.is_some() {
+            vec![
+                crate::tui::keys::erase(LIST_KEYS),
+                crate::tui::keys::erase(crate::tui::widgets::menu::MENU_KEYS),
+                self.menu.item_keys(),
+            ]
+        } else {
+            vec![crate::tui::keys::erase(PATH_KEYS)]
+        }
+    }
+
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else {
             return Nav::Stay;

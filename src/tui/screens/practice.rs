@@ -4,11 +4,14 @@
 use super::practice_engine::PracticeEngine;
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
-use crate::engine::{Bitboard, Color, DrawClaim, Game, Move, Outcome, Position};
+use crate::engine::{
+    Bitboard, Color, DrawClaim, Game, Move, Outcome, Position, Rules, Square, squares,
+};
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, Key, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveInput};
+use crate::tui::rules_text;
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
@@ -81,7 +84,7 @@ impl PracticeScreen {
     pub fn new(start: Position, ballot: Option<BallotInfo>) -> PracticeScreen {
         PracticeScreen {
             input: MoveInput::new(&start),
-            game: Game::new(crate::engine::Rules::English, start),
+            game: Game::new(start.rules(), start),
             ballot,
             flipped: false,
             numbers: false,
@@ -97,7 +100,72 @@ impl PracticeScreen {
 
     /// Practise from the standard start position.
     pub fn start_position() -> PracticeScreen {
-        PracticeScreen::new(Position::start(), None)
+        PracticeScreen::start_position_in(Rules::English)
+    }
+
+    /// Practise from the standard start position of the game `rules`.
+    pub fn start_position_in(rules: Rules) -> PracticeScreen {
+        PracticeScreen::new(Position::start_in(rules), None)
+    }
+
+    /// Huffing: huff the piece whose square is typed in the move field, or the only one that
+    /// may be huffed.
+    fn huff(&mut self) {
+        let Some(chance) = self.game.huff_chance() else {
+            self.message = Some((
+                "there is no neglected capture to punish".into(),
+                StatusKind::Error,
+            ));
+            return;
+        };
+        let typed = self
+            .input
+            .text
+            .trim()
+            .parse::<u8>()
+            .ok()
+            .and_then(Square::new);
+        let mut huffable = squares(chance.huffable);
+        let square = match (typed, huffable.next(), huffable.next()) {
+            (Some(sq), _, _) => sq,
+            (None, Some(only), None) => only,
+            _ => {
+                let list: Vec<String> = squares(chance.huffable).map(|s| s.to_string()).collect();
+                self.message = Some((
+                    format!(
+                        "type the square of the piece to huff ({}), then H",
+                        list.join(" or ")
+                    ),
+                    StatusKind::Error,
+                ));
+                return;
+            }
+        };
+        self.message = Some(match self.game.huff(square) {
+            Ok(()) => (
+                format!("huffed the piece on {square}; now move"),
+                StatusKind::Info,
+            ),
+            Err(e) => (e.to_string(), StatusKind::Error),
+        });
+        self.input.clear();
+    }
+
+    /// Huffing: have the neglectful move taken back; its player must capture.
+    fn compel(&mut self) {
+        let offence = self.game.huff_chance().map(|c| c.offence);
+        self.message = Some(match self.game.compel() {
+            Ok(()) => (
+                format!(
+                    "took back {}: {} must capture",
+                    offence.map(|m| m.to_string()).unwrap_or_default(),
+                    self.game.position().turn()
+                ),
+                StatusKind::Info,
+            ),
+            Err(e) => (e.to_string(), StatusKind::Error),
+        });
+        self.input.clear();
     }
 
     fn play(&mut self, mv: Move) {
@@ -143,6 +211,7 @@ impl PracticeScreen {
         };
         let settings = DrawSettings {
             system,
+            rules: self.game.rules(),
             ..DrawSettings::default()
         };
         match openings::draw(&settings, &[], ctx.rng) {
@@ -168,11 +237,13 @@ impl PracticeScreen {
             return s;
         }
         if let Some(Outcome::Win(c)) = self.game.result() {
+            let why = if self.game.rules() == Rules::Losing {
+                format!("{c} has no move left, and in the losing game that wins")
+            } else {
+                format!("{} cannot move", c.opponent())
+            };
             return (
-                format!(
-                    "{c} wins: {} cannot move. u takes back, r restarts, q leaves",
-                    c.opponent()
-                ),
+                format!("{c} wins: {why}. u takes back, r restarts, q leaves"),
                 StatusKind::Warn,
             );
         }
@@ -187,6 +258,9 @@ impl PracticeScreen {
                 format!("{turn} to move; a draw is claimable ({why})"),
                 StatusKind::Warn,
             );
+        }
+        if let Some(chance) = self.game.huff_chance() {
+            return (rules_text::huff_offer(&chance, 'H', 'C'), StatusKind::Warn);
         }
         let must = if self.game.position().must_capture() {
             " (capture compulsory)"
@@ -253,6 +327,19 @@ impl PracticeScreen {
         }
         let pos = self.game.position();
         lines.push(Line::from(Span::styled(
+            rules_text::in_force(self.game.rules()),
+            look.accent(),
+        )));
+        if let Some(c) = self.game.thirteen_count() {
+            lines.push(Line::from(Span::styled(
+                format!(
+                    "13-count: {} of {} ({}'s lone king)",
+                    c.moves, c.limit, c.lone
+                ),
+                look.alert(),
+            )));
+        }
+        lines.push(Line::from(Span::styled(
             format!(
                 "Pieces Red {} · White {}",
                 pos.count(Color::Red),
@@ -282,6 +369,17 @@ impl PracticeScreen {
 }
 
 impl ScreenState for PracticeScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        let mut chain = vec![
+            crate::tui::keys::erase(crate::tui::move_input::MOVE_KEYS),
+            crate::tui::keys::erase(KEYS),
+        ];
+        if self.game.rules() == Rules::Huffing {
+            chain.push(crate::tui::keys::erase(HUFF_KEYS));
+        }
+        chain
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         // The engine's reports first: its move, a hint, review progress.
         if let Some(mv) = self.engine.poll(&self.game, ctx.rng) {
@@ -298,7 +396,10 @@ impl ScreenState for PracticeScreen {
                 let Msg::Key(key) = msg else {
                     return Nav::Stay;
                 };
-                match lookup(KEYS, key) {
+                let huffing = self.game.rules() == Rules::Huffing;
+                let act =
+                    lookup(KEYS, key).or_else(|| huffing.then(|| lookup(HUFF_KEYS, key)).flatten());
+                match act {
                     Some(Act::Flip) => self.flipped = !self.flipped,
                     Some(Act::Numbers) => self.numbers = !self.numbers,
                     Some(Act::TakeBack) => self.take_back(),
@@ -326,6 +427,8 @@ impl ScreenState for PracticeScreen {
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Leave) => return Nav::Home,
+                    Some(Act::Huff) => self.huff(),
+                    Some(Act::Compel) => self.compel(),
                     None => {}
                 }
                 Nav::Stay
@@ -391,6 +494,10 @@ impl ScreenState for PracticeScreen {
         let mut lines = help(MOVE_KEYS);
         lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
         lines.extend(help(KEYS));
+        if self.game.rules() == Rules::Huffing {
+            lines.extend(help(HUFF_KEYS));
+        }
+        lines.extend(rules_text::help(self.game.rules()));
         lines
     }
 }
@@ -416,6 +523,10 @@ pub enum Act {
     Analyse,
     /// Back to the home screen.
     Leave,
+    /// Huffing: huff the piece that should have captured.
+    Huff,
+    /// Huffing: take back the neglectful move; it must capture.
+    Compel,
 }
 
 /// The keys of the practice screen.
@@ -458,4 +569,18 @@ pub static KEYS: &[Binding<Act>] = &[
         "analyse the game: mark ?! ? ?? where it swung",
     ),
     Binding::new(&[Key::Char('q')], Act::Leave, "back to the home screen"),
+];
+
+/// The keys of the huffing choices (practice in huffing only).
+pub static HUFF_KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[Key::Char('H')],
+        Act::Huff,
+        "huff the piece that should have captured (its square typed first if several)",
+    ),
+    Binding::new(
+        &[Key::Char('C')],
+        Act::Compel,
+        "take back the move that neglected a capture; it must capture",
+    ),
 ];

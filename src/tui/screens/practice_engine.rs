@@ -174,6 +174,29 @@ impl PracticeEngine {
         }
     }
 
+    /// Let the engine probe these endgame databases (a new worker when they change).
+    pub fn set_egdb(&mut self, egdb: Option<Arc<crate::egdb::Egdb>>) {
+        let current = self
+            .searcher
+            .as_ref()
+            .and_then(|s| s.lock().egdb().cloned());
+        let same = match (&current, &egdb) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        };
+        if !same {
+            self.cancel();
+            let options = Options {
+                hash_mb: self.settings.hash_mb,
+                ..Options::default()
+            };
+            self.searcher = Some(Shared(Arc::new(Mutex::new(Searcher::spawn_with(
+                options, egdb,
+            )))));
+        }
+    }
+
     /// True when it is the engine's turn in `game` (the game not over).
     pub fn engine_to_move(&self, game: &Game) -> bool {
         self.opponent.is_some_and(|o| {

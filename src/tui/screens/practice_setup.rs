@@ -3,7 +3,10 @@
 
 use super::practice_engine::{Opponent, PracticeEngine};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
+use crate::engine::Color;
+use crate::engine::Rules;
 use crate::openings::{self, DrawSettings, Opening, System};
+use crate::store::practice::{self, PracticeMemory};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, help, lookup};
 use crate::tui::widgets::centered;
@@ -27,6 +30,10 @@ pub struct PracticeSetupScreen {
     pub message: Option<String>,
     /// The computer opponent (`None`: both sides by hand).
     pub opponent: Option<Opponent>,
+    /// Where the choices are remembered for next time (`None`: not remembered).
+    pub memory: Option<std::path::PathBuf>,
+    /// The game played (English, pool, huffing, losing).
+    pub rules: Rules,
 }
 
 impl Default for PracticeSetupScreen {
@@ -36,7 +43,49 @@ impl Default for PracticeSetupScreen {
 }
 
 impl PracticeSetupScreen {
-    /// The screen with the 3-move restriction highlighted.
+    /// The screen as it was left last time (remembered in `file`), or on the 11-Man Ballot
+    /// with no opponent; a memory that cannot be read is said on the screen.
+    pub fn remembered(file: Option<&std::path::Path>) -> PracticeSetupScreen {
+        let mut s = PracticeSetupScreen::new();
+        let Some(path) = file else {
+            return s;
+        };
+        s.memory = Some(path.to_path_buf());
+        match practice::load(path) {
+            Ok(m) => {
+                s.menu.selected = if m.start_position {
+                    System::ALL.len()
+                } else {
+                    System::ALL.iter().position(|&x| x == m.system).unwrap_or(3)
+                };
+                s.opponent = m.opponent.map(|level| Opponent {
+                    level,
+                    color: m.engine_colour,
+                });
+            }
+            Err(e) => s.message = Some(format!("practice set-up not remembered: {e}")),
+        }
+        s
+    }
+
+    /// Remember the choices made for next time (a failure is said, and changes nothing
+    /// else).
+    fn remember(&mut self) {
+        let Some(path) = &self.memory else {
+            return;
+        };
+        let m = PracticeMemory {
+            system: self.system().unwrap_or(System::ElevenMan),
+            start_position: self.system().is_none(),
+            opponent: self.opponent.map(|o| o.level),
+            engine_colour: self.opponent.map_or(Color::White, |o| o.color),
+        };
+        if let Err(e) = practice::save(path, &m) {
+            self.message = Some(format!("practice set-up not remembered: {e}"));
+        }
+    }
+
+    /// The screen on the 11-Man Ballot, no opponent, nothing remembered.
     pub fn new() -> PracticeSetupScreen {
         let keys = ['g', 'w', 'e', 'm', 'y'];
         let mut items: Vec<MenuItem> = System::ALL
@@ -60,13 +109,18 @@ impl PracticeSetupScreen {
             "no ballot, from the standard start",
         ));
         let mut menu = Menu::new("Practice: choose an opening system", items);
-        menu.selected = 2;
+        menu.selected = System::ALL
+            .iter()
+            .position(|&s| s == System::ElevenMan)
+            .unwrap_or(0);
         PracticeSetupScreen {
             menu,
             number: String::new(),
             by_id: false,
             message: None,
             opponent: None,
+            memory: None,
+            rules: Rules::English,
         }
     }
 
@@ -82,8 +136,9 @@ impl PracticeSetupScreen {
         r
     }
 
-    /// The practice screen, with the opponent chosen here.
-    fn practice(&self, mut screen: PracticeScreen) -> Nav {
+    /// The practice screen, with the opponent chosen here (remembered for next time).
+    fn practice(&mut self, mut screen: PracticeScreen) -> Nav {
+        self.remember();
         screen.engine = PracticeEngine::new(self.opponent);
         Nav::Goto(Box::new(Screen::Practice(screen)))
     }
@@ -91,11 +146,13 @@ impl PracticeSetupScreen {
     /// Pick the opening asked for: by number or id when digits were typed, else at random.
     fn go(&mut self, ctx: &mut Ctx) -> Nav {
         let Some(system) = self.system() else {
-            return self.practice(PracticeScreen::start_position());
+            return self.practice(PracticeScreen::start_position_in(self.rules));
         };
+        let rules = self.rules;
         let picked: Result<Opening, String> = if self.number.is_empty() {
             let settings = DrawSettings {
                 system,
+                rules,
                 ..DrawSettings::default()
             };
             openings::draw(&settings, &[], ctx.rng)
@@ -109,6 +166,15 @@ impl PracticeSetupScreen {
                 }
                 Ok(n) => openings::opening(system, n).map_err(|e| e.to_string()),
             }
+            .and_then(|o| {
+                o.in_rules(rules).ok_or_else(|| {
+                    format!(
+                        "{}: a set move is not legal in {}",
+                        o.reference(),
+                        rules.name()
+                    )
+                })
+            })
         };
         match picked {
             Ok(o) => self.practice(PracticeScreen::from_opening(&o)),
@@ -137,6 +203,8 @@ pub enum Act {
     Opponent,
     /// The colour the engine plays.
     Colour,
+    /// The next game (English, pool, huffing, losing).
+    Game,
     /// Move in the list of systems.
     Menu,
     /// Back to the home screen.
@@ -171,7 +239,21 @@ pub static KEYS: &[Binding<Act>] = &[
         "the colour the engine plays",
     ),
     Binding::new(
-        &[UP, DOWN, Key::Char('k'), Key::Char('j'), TAB],
+        &[Key::Char('r')],
+        Act::Game,
+        "the game: English, pool, huffing, the losing game",
+    )
+    .footer("game"),
+    Binding::new(
+        &[
+            UP,
+            DOWN,
+            Key::Char('k'),
+            Key::Char('j'),
+            TAB,
+            Key::Code(KeyCode::Home),
+            Key::Code(KeyCode::End),
+        ],
         Act::Menu,
         "choose a system",
     ),
@@ -179,6 +261,10 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 impl ScreenState for PracticeSetupScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS), self.menu.item_keys()]
+    }
+
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Key(k) => match lookup(KEYS, k) {
@@ -211,9 +297,22 @@ impl ScreenState for PracticeSetupScreen {
                     Nav::Stay
                 }
                 Some(Act::Colour) => {
-                    if let Some(o) = &mut self.opponent {
-                        o.color = o.color.opponent();
+                    match &mut self.opponent {
+                        Some(o) => o.color = o.color.opponent(),
+                        None => {
+                            self.message =
+                                Some("no engine opponent to give a colour: o chooses one".into())
+                        }
                     }
+                    Nav::Stay
+                }
+                Some(Act::Game) => {
+                    let i = Rules::ALL
+                        .iter()
+                        .position(|&r| r == self.rules)
+                        .unwrap_or(0);
+                    self.rules = Rules::ALL[(i + 1) % Rules::ALL.len()];
+                    self.message = None;
                     Nav::Stay
                 }
                 Some(Act::Back) => Nav::Pop,
@@ -269,6 +368,13 @@ impl ScreenState for PracticeSetupScreen {
             Span::styled("  (o: level, c: colour)", look.dim()),
         ]);
         buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
+        y += 1;
+        let game = Line::from(vec![
+            Span::styled("Game: ", look.dim()),
+            Span::styled(self.rules.name(), look.accent()),
+            Span::styled("  (r: next game)", look.dim()),
+        ]);
+        buf.set_line(x, y, &game, area.width.saturating_sub(x));
         y += 2;
         let lines = [
             "Enter with no number: draw one at random (d also draws)",

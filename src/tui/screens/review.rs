@@ -6,7 +6,7 @@ use crate::engine::Game;
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, help, lookup};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
+use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind, plies_and_moves};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, MouseEventKind};
 use ratatui::layout::Rect;
@@ -55,6 +55,10 @@ impl ReviewScreen {
 }
 
 impl ScreenState for ReviewScreen {
+    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        vec![crate::tui::keys::erase(KEYS)]
+    }
+
     fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Key(key) => match lookup(KEYS, key) {
@@ -97,8 +101,17 @@ impl ScreenState for ReviewScreen {
             .iter()
             .map(|s| Line::from(Span::raw(s.clone())))
             .collect();
+        let first = self.game.start().turn();
+        let at = match self.ply {
+            0 => "the start".to_string(),
+            p => format!(
+                "ply {p} of {n} (move {})",
+                crate::store::pdn::move_label(first, p - 1)
+            ),
+        };
+        info.push(Line::from(Span::styled(format!("At {at}"), look.dim())));
         info.push(Line::from(Span::styled(
-            format!("Move {} of {n}", self.ply),
+            format!("Game: {}", plies_and_moves(n, first)),
             look.dim(),
         )));
         let status = match (self.ply, last) {

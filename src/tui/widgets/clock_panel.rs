@@ -5,7 +5,8 @@
 //! in for each frame with remaining times already computed for "now", so rendering tests use
 //! frozen values.
 
-use crate::engine::Color as Side;
+use crate::director::{Clock, EndReason, GameResult};
+use crate::engine::{Color as Side, Outcome};
 use crate::tui::theme::Appearance;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -44,6 +45,60 @@ pub struct ClockPanelView {
 }
 
 impl ClockPanelView {
+    /// The panel of a game's clock at `now_ms` (the one place a director clock becomes a
+    /// panel: the game, the game over and the game about to start). `names` are Red's and
+    /// White's; `result` the game's result once over (a loss on time marks the flag). `None`
+    /// when the control has no clock at all.
+    pub fn of_clock(
+        clock: &Clock,
+        now_ms: u64,
+        names: [&str; 2],
+        result: Option<&GameResult>,
+    ) -> Option<ClockPanelView> {
+        let control = clock.control();
+        if control.is_none() {
+            return None;
+        }
+        let r = clock.reading(now_ms);
+        let over = result.is_some();
+        let lost_on_time = match result {
+            Some(GameResult {
+                reason: EndReason::Time { .. },
+                outcome: Outcome::Win(w),
+            }) => Some(w.opponent()),
+            _ => None,
+        };
+        let counted = control.periods.iter().any(|p| p.moves.is_some());
+        let face = |side: Side, name: &str| {
+            let s = r.side(side);
+            let mut notes: Vec<String> = Vec::new();
+            if counted || control.periods.len() > 1 {
+                notes.push(format!("period {}", s.period.max(1)));
+            }
+            if let Some(left) = s.move_limit_left_ms {
+                if s.warning {
+                    notes.push(format!("TIME called: {} grace", format_clock(left.abs())));
+                } else {
+                    notes.push(format!("move {}", format_clock(left)));
+                }
+            }
+            ClockFace {
+                side,
+                name: name.to_string(),
+                remaining_ms: s.remaining_ms.or(s.move_limit_left_ms).unwrap_or(0),
+                period: (!notes.is_empty()).then(|| notes.join(" · ")),
+                moves_to_control: s.moves_to_control,
+                flagged: lost_on_time == Some(side) || (!over && s.expired),
+            }
+        };
+        Some(ClockPanelView {
+            red: face(Side::Red, names[0]),
+            white: face(Side::White, names[1]),
+            to_move: (!over).then_some(r.to_move),
+            paused: !r.running,
+        })
+    }
+
     /// The face of a side.
     pub fn face(&self, side: Side) -> &ClockFace {
         match side {

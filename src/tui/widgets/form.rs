@@ -113,6 +113,33 @@ impl TextField {
         }
     }
 
+    /// [`TextField::line`] in at most `width` columns: an error or limit note that does not
+    /// fit is replaced by a pointer to the full message shown elsewhere (never cut), a hint
+    /// that does not fit is left out.
+    pub fn line_fit(
+        &self,
+        label_width: usize,
+        focused: bool,
+        look: &Appearance,
+        width: usize,
+    ) -> Line<'static> {
+        let mut line = self.line(label_width, focused, look);
+        if line.width() > width && line.spans.len() > 3 {
+            let note = line.spans.pop();
+            let failed = self.error.is_some() || self.full;
+            if failed {
+                let short = match self.limit_note() {
+                    Some(n) if line.width() + n.len() + 2 <= width => n,
+                    _ => "see below".to_string(),
+                };
+                line.spans
+                    .push(Span::styled(format!("  {short}"), look.alert()));
+            }
+            drop(note);
+        }
+        line
+    }
+
     /// The field as one line: label, value (a cursor when focused), then the error or hint.
     pub fn line(&self, label_width: usize, focused: bool, look: &Appearance) -> Line<'static> {
         let marker = if focused { look.glyphs().to_move } else { " " };
@@ -173,14 +200,13 @@ impl Confirm {
         }
     }
 
-    /// Read the answer from a key: only `y`/`Y` confirms, `n`/`N`/Esc/`q` cancels.
+    /// Read the answer from a key ([`CONFIRM_KEYS`]): only `y`/`Y` confirms,
+    /// `n`/`N`/Esc/`q` cancels.
     pub fn key(&self, key: &KeyEvent) -> ConfirmOutcome {
-        match key.code {
-            KeyCode::Char('y') | KeyCode::Char('Y') => ConfirmOutcome::Yes,
-            KeyCode::Char('n') | KeyCode::Char('N') | KeyCode::Char('q') | KeyCode::Esc => {
-                ConfirmOutcome::No
-            }
-            _ => ConfirmOutcome::Pending,
+        match lookup(CONFIRM_KEYS, key) {
+            Some(ConfirmAct::Yes) => ConfirmOutcome::Yes,
+            Some(ConfirmAct::No) => ConfirmOutcome::No,
+            None => ConfirmOutcome::Pending,
         }
     }
 
@@ -196,6 +222,35 @@ impl Confirm {
         ]));
         render_popup(frame, &self.title, lines, look);
     }
+}
+
+/// What the keys of a yes/no question do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConfirmAct {
+    /// Yes.
+    Yes,
+    /// No.
+    No,
+}
+
+/// The keys of every yes/no question (only `y` confirms).
+pub static CONFIRM_KEYS: &[Binding<ConfirmAct>] = &[
+    Binding::new(&[Key::Char('y'), Key::Char('Y')], ConfirmAct::Yes, "yes"),
+    Binding::new(
+        &[
+            Key::Char('n'),
+            Key::Char('N'),
+            Key::Char('q'),
+            crate::tui::keys::ESC,
+        ],
+        ConfirmAct::No,
+        "no",
+    ),
+];
+
+/// The help of a yes/no question.
+pub fn confirm_help() -> Vec<crate::tui::widgets::menu::KeyHelp> {
+    crate::tui::keys::help(CONFIRM_KEYS)
 }
 
 /// A titled box of lines centred over the frame, clearing what is under it.

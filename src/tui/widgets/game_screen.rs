@@ -32,27 +32,31 @@ pub struct GameLayout {
     pub side: Rect,
     /// The move being typed and its candidates.
     pub input: Rect,
-    /// What is expected now, or why input was refused.
+    /// What is expected now, or why input was refused: two rows, so a long status wraps
+    /// instead of being cut.
     pub status: Rect,
 }
+
+/// Rows of the status area.
+pub const STATUS_ROWS: u16 = 2;
 
 impl GameLayout {
     /// Split the whole screen `area`.
     pub fn new(area: Rect) -> GameLayout {
         let title = Rect { height: 1, ..area };
         let status = Rect {
-            y: area.bottom().saturating_sub(1),
-            height: 1,
+            y: area.bottom().saturating_sub(STATUS_ROWS),
+            height: STATUS_ROWS.min(area.height),
             ..area
         };
         let input = Rect {
-            y: area.bottom().saturating_sub(2),
+            y: area.bottom().saturating_sub(STATUS_ROWS + 1),
             height: 1,
             ..area
         };
         let middle = Rect {
             y: area.y + 1,
-            height: area.height.saturating_sub(3),
+            height: area.height.saturating_sub(STATUS_ROWS + 2),
             ..area
         };
         // Give the board as much as the side panel's minimum allows.
@@ -270,15 +274,34 @@ impl GameScreenView<'_> {
             StatusKind::Error => look.alert(),
         };
         let hint_w = self.hint.chars().count() as u16 + 1;
-        let text_w = area.width.saturating_sub(hint_w + 1);
-        buf.set_line(
-            area.x,
-            area.y,
-            &Line::from(Span::styled(format!(" {}", self.status.0), style)),
-            text_w,
-        );
-        if hint_w < area.width {
-            buf.set_string(area.right() - hint_w, area.y, &self.hint, look.dim());
+        let text_w = area.width.saturating_sub(hint_w + 2);
+        // Bottom-aligned: one line sits on the last row; a longer status wraps upwards.
+        let mut lines = super::wrap(&self.status.0, text_w as usize);
+        let rows = area.height as usize;
+        if lines.len() > rows && rows > 0 {
+            // Still too long: the last row says so rather than cutting silently.
+            lines.truncate(rows);
+            if let Some(last) = lines.last_mut() {
+                let keep = (text_w as usize).saturating_sub(2);
+                *last = last.chars().take(keep).collect::<String>() + " …";
+            }
+        }
+        let top = area.bottom().saturating_sub(lines.len() as u16);
+        for (i, line) in lines.iter().enumerate() {
+            buf.set_line(
+                area.x,
+                top + i as u16,
+                &Line::from(Span::styled(format!(" {line}"), style)),
+                text_w + 1,
+            );
+        }
+        if hint_w < area.width && area.height > 0 {
+            buf.set_string(
+                area.right() - hint_w,
+                area.bottom() - 1,
+                &self.hint,
+                look.dim(),
+            );
         }
     }
 }

@@ -167,6 +167,16 @@ impl Menu {
         lines
     }
 
+    /// The entries' letters (those that have one) as a key table (for
+    /// [`check_chain`](crate::tui::keys::check_chain)).
+    pub fn item_keys(&self) -> crate::tui::keys::Erased {
+        self.items
+            .iter()
+            .filter(|i| i.key != ' ')
+            .map(|i| (vec![Key::Char(i.key)], i.label.clone()))
+            .collect()
+    }
+
     /// One help line per entry: its letter and label.
     pub fn item_help(&self) -> Vec<KeyHelp> {
         self.items

@@ -13,7 +13,7 @@ pub use clock_panel::{ClockFace, ClockPanelView, format_clock};
 pub use form::{Confirm, ConfirmOutcome, TextField, render_popup};
 pub use game_screen::{GameLayout, GameScreenView, StatusKind, centered};
 pub use menu::{Menu, render_help, render_too_small};
-pub use move_list::{MoveEntry, MoveListView};
+pub use move_list::{MoveEntry, MoveListView, plies_and_moves};
 
 /// Split `text` into lines of at most `width` characters, at spaces where possible.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {

@@ -139,6 +139,17 @@ impl MoveListView {
     }
 }
 
+/// "31 plies, 16 moves": a move is Red's and White's (numbered as in the move list, so a game
+/// White starts counts its first ply as move 1); plies counted where meant.
+pub fn plies_and_moves(plies: usize, first: Side) -> String {
+    let moves = (plies + usize::from(first == Side::White && plies > 0)).div_ceil(2);
+    format!(
+        "{plies} pl{}, {moves} move{}",
+        if plies == 1 { "y" } else { "ies" },
+        if moves == 1 { "" } else { "s" }
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -150,5 +161,17 @@ mod tests {
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0].0[0].1, "...");
         assert_eq!(rows[1].1, 2);
+    }
+
+    #[test]
+    fn plies_and_moves_read_as_a_player_counts() {
+        let (r, w) = (Side::Red, Side::White);
+        assert_eq!(plies_and_moves(0, r), "0 plies, 0 moves");
+        assert_eq!(plies_and_moves(1, r), "1 ply, 1 move");
+        assert_eq!(plies_and_moves(31, r), "31 plies, 16 moves");
+        assert_eq!(plies_and_moves(32, r), "32 plies, 16 moves");
+        assert_eq!(plies_and_moves(0, w), "0 plies, 0 moves");
+        assert_eq!(plies_and_moves(2, w), "2 plies, 2 moves");
+        assert_eq!(plies_and_moves(3, w), "3 plies, 2 moves");
     }
 }

@@ -1,0 +1,314 @@
+//! Endgame databases: the win/loss/draw value of every position with few pieces, built by
+//! retrograde analysis.
+//!
+//! Pure like the rules engine: this module knows nothing of files or terminals. It numbers the
+//! positions of each material slice ([`index`]), solves slices ([`solve`]), checks them
+//! ([`verify`]) and answers probes on tables held in memory ([`Egdb`]). Reading and writing the
+//! tables, resuming a build and the data folder live in `store::egdb`.
+//!
+//! Values are exact game-theoretic results under the rules of English draughts with the
+//! compulsory capture, from the side to move's point of view; the 40-move rule and repetition
+//! claims are not part of them (a database win may take longer than 40 moves).
+
+pub mod bench;
+pub mod index;
+pub mod plan;
+pub mod solve;
+pub mod verify;
+
+pub use index::{Board, MAX_PIECES, Material};
+pub use plan::{Plan, plan};
+pub use solve::{SolveError, solve};
+pub use verify::{Mismatch, VerifyReport, verify_slice};
+
+use crate::engine::Position;
+use std::fmt;
+
+/// A game-theoretic value for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wdl {
+    /// The side to move loses with best play.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+    /// The side to move wins with best play.
+    Win,
+}
+
+impl Wdl {
+    /// The value for the other side.
+    #[inline]
+    pub fn negate(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Win => Wdl::Loss,
+        }
+    }
+
+    /// The two-bit code stored in a table.
+    #[inline]
+    pub(crate) fn code(self) -> u8 {
+        self as u8
+    }
+
+    #[inline]
+    pub(crate) fn from_code(code: u8) -> Option<Wdl> {
+        match code {
+            0 => Some(Wdl::Loss),
+            1 => Some(Wdl::Draw),
+            2 => Some(Wdl::Win),
+            _ => None,
+        }
+    }
+
+    /// `win`, `draw` or `loss`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Wdl::Loss => "loss",
+            Wdl::Draw => "draw",
+            Wdl::Win => "win",
+        }
+    }
+}
+
+impl fmt::Display for Wdl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The code of an unused index (men of both sides on one square).
+pub(crate) const UNUSED_CODE: u8 = 3;
+
+/// The bytes of one slice's table: four positions a byte, two bits each (position `i` in bits
+/// `2 * (i % 4)` of byte `i / 4`), codes 0 loss, 1 draw, 2 win, 3 unused. Any owner of bytes
+/// will do (a vector, a memory-mapped file).
+pub type Bytes = Box<dyn AsRef<[u8]> + Send + Sync>;
+
+/// Bytes needed for a table of `positions` positions.
+pub fn table_len(positions: u64) -> u64 {
+    positions.div_ceil(4)
+}
+
+/// Read the two-bit code of position `i` from a packed table.
+#[inline(always)]
+pub(crate) fn code_at(bytes: &[u8], i: u64) -> u8 {
+    (bytes[(i / 4) as usize] >> (2 * (i % 4))) & 3
+}
+
+/// One solved slice.
+struct Slice {
+    material: Material,
+    bytes: Bytes,
+}
+
+/// Slots in the material lookup: men and kings per side each 0..=MAX_PIECES.
+const SLOTS: usize =
+    ((MAX_PIECES + 1) * (MAX_PIECES + 1) * (MAX_PIECES + 1) * (MAX_PIECES + 1)) as usize;
+
+fn slot(m: Material) -> usize {
+    let n = MAX_PIECES as usize + 1;
+    ((usize::from(m.us_men) * n + usize::from(m.us_kings)) * n + usize::from(m.them_men)) * n
+        + usize::from(m.them_kings)
+}
+
+/// Why a table cannot be added.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    /// The table's length does not match its material's number of positions.
+    #[error("the table for {material} has {got} bytes, {expected} expected")]
+    WrongLength {
+        /// The slice.
+        material: Material,
+        /// Bytes given.
+        got: u64,
+        /// Bytes a table of that slice has.
+        expected: u64,
+    },
+}
+
+/// A set of solved slices, probed by the search. Cheap to share (`Arc<Egdb>`): probing takes
+/// `&self`, allocates nothing and never touches a file.
+pub struct Egdb {
+    slices: Vec<Slice>,
+    lookup: Vec<u16>,
+}
+
+impl Default for Egdb {
+    fn default() -> Self {
+        Egdb::new()
+    }
+}
+
+impl fmt::Debug for Egdb {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Egdb")
+            .field("slices", &self.slices.len())
+            .field("complete_pieces", &self.complete_pieces())
+            .finish()
+    }
+}
+
+const NO_SLICE: u16 = u16::MAX;
+
+impl Egdb {
+    /// No tables: every probe of a position with pieces on both sides answers `None`.
+    pub fn new() -> Egdb {
+        Egdb {
+            slices: Vec::new(),
+            lookup: vec![NO_SLICE; SLOTS],
+        }
+    }
+
+    /// Add (or replace) the table of one slice.
+    pub fn insert(&mut self, material: Material, bytes: Bytes) -> Result<(), TableError> {
+        let expected = table_len(material.size());
+        let got = (*bytes).as_ref().len() as u64;
+        if got != expected {
+            return Err(TableError::WrongLength {
+                material,
+                got,
+                expected,
+            });
+        }
+        let slot = slot(material);
+        if self.lookup[slot] != NO_SLICE {
+            self.slices[usize::from(self.lookup[slot])].bytes = bytes;
+        } else {
+            self.lookup[slot] = self.slices.len() as u16;
+            self.slices.push(Slice { material, bytes });
+        }
+        Ok(())
+    }
+
+    /// True when the slice of `material` is present.
+    pub fn has(&self, material: Material) -> bool {
+        self.lookup[slot(material)] != NO_SLICE
+    }
+
+    /// The materials present, in the order they were added.
+    pub fn materials(&self) -> impl Iterator<Item = Material> + '_ {
+        self.slices.iter().map(|s| s.material)
+    }
+
+    /// The largest `n` such that every slice of at most `n` pieces is present (0 when none).
+    pub fn complete_pieces(&self) -> u32 {
+        let mut n = 0;
+        for pieces in 2..=MAX_PIECES {
+            if plan::materials_with(pieces).all(|m| self.has(m)) {
+                n = pieces;
+            } else {
+                break;
+            }
+        }
+        n
+    }
+
+    /// Positions held (unused indices included).
+    pub fn positions(&self) -> u64 {
+        self.slices.iter().map(|s| s.material.size()).sum()
+    }
+
+    /// Bytes held by the tables.
+    pub fn table_bytes(&self) -> u64 {
+        self.slices
+            .iter()
+            .map(|s| (*s.bytes).as_ref().len() as u64)
+            .sum()
+    }
+
+    /// The value of `pos` for the side to move, when its slice is present and the position is
+    /// played under English rules (the databases know no other). A side without pieces has lost
+    /// (and its opponent, to move, has won). Fast: no allocation, one table read.
+    #[inline]
+    pub fn probe(&self, pos: &Position) -> Option<Wdl> {
+        if pos.rules() != crate::engine::Rules::English {
+            return None;
+        }
+        self.probe_board(&Board::of(pos))
+    }
+
+    /// [`Egdb::probe`] on a normalised board.
+    #[inline]
+    pub fn probe_board(&self, board: &Board) -> Option<Wdl> {
+        if board.us == 0 {
+            return Some(Wdl::Loss);
+        }
+        if board.them == 0 {
+            return Some(Wdl::Win);
+        }
+        let material = Material::of(board);
+        if material.pieces() > MAX_PIECES {
+            return None;
+        }
+        let s = self.lookup[slot(material)];
+        if s == NO_SLICE {
+            return None;
+        }
+        let bytes = (*self.slices[usize::from(s)].bytes).as_ref();
+        Wdl::from_code(code_at(bytes, material.index(board)))
+    }
+
+    /// The table bytes of one slice.
+    pub fn table(&self, material: Material) -> Option<&[u8]> {
+        let s = self.lookup[slot(material)];
+        (s != NO_SLICE).then(|| (*self.slices[usize::from(s)].bytes).as_ref())
+    }
+}
+
+/// Build every slice of up to `max_pieces` pieces in memory (no files: for tests and
+/// benchmarks; `store::egdb` builds to the data folder, resumably).
+pub fn build_in_memory(max_pieces: u32, progress: &(dyn Fn(u64) + Sync)) -> Egdb {
+    let mut db = Egdb::new();
+    for m in plan(max_pieces).pairs {
+        solve_with_dependencies(&mut db, m, progress);
+    }
+    db
+}
+
+/// Solve `material`'s pair into `db`, first solving whatever slices it leads to that `db`
+/// lacks (in memory; for tests and benchmarks that need one slice of many pieces).
+pub fn solve_with_dependencies(db: &mut Egdb, material: Material, progress: &(dyn Fn(u64) + Sync)) {
+    if db.has(material) && db.has(material.swapped()) {
+        return;
+    }
+    for d in plan::dependencies(material) {
+        solve_with_dependencies(db, d, progress);
+    }
+    let tables = solve(material, db, progress)
+        .unwrap_or_else(|e| unreachable!("dependencies are solved first: {e}"));
+    for (m, bytes) in tables {
+        db.insert(m, Box::new(bytes))
+            .unwrap_or_else(|e| unreachable!("solved tables have their length: {e}"));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_empty_database_knows_only_bare_sides() {
+        let db = Egdb::new();
+        let p = Position::from_fen("B:W:B5").unwrap();
+        assert_eq!(db.probe(&p), Some(Wdl::Win));
+        let p = Position::from_fen("W:W:B5").unwrap();
+        assert_eq!(db.probe(&p), Some(Wdl::Loss));
+        let p = Position::from_fen("W:W20:B5").unwrap();
+        assert_eq!(db.probe(&p), None);
+        let losing = Position::from_fen("W:W:B5")
+            .unwrap()
+            .with_rules(crate::engine::Rules::Losing);
+        assert_eq!(db.probe(&losing), None, "English values only");
+        assert_eq!(db.complete_pieces(), 0);
+    }
+
+    #[test]
+    fn a_table_of_the_wrong_length_is_refused() {
+        let mut db = Egdb::new();
+        let m = Material::new(1, 0, 1, 0).unwrap();
+        assert!(db.insert(m, Box::new(vec![0u8; 3])).is_err());
+        assert!(!db.has(m));
+    }
+}

@@ -1,0 +1,305 @@
+//! Retrograde analysis of one pair of slices (a material and its swap).
+//!
+//! 1. **Initialise** every position with one byte of work state, in parallel. A position where
+//!    the side to move must capture is decided at once from the slices with fewer pieces (the
+//!    capture is compulsory, so its quiet moves do not count). So is a position where a crowning
+//!    wins (the crowned slice is solved before). A position without a move is lost. Every other
+//!    position gets a counter: its quiet moves that stay in the pair, plus one if a crowning
+//!    draws (such a position can never be lost).
+//! 2. **Propagate** in rounds: each position decided in the previous round visits its
+//!    predecessors (un-moves of the side that just moved, kept only when that side had no
+//!    capture there): a loss makes each predecessor a win; a win takes one off each
+//!    predecessor's counter, and a counter reaching zero makes a loss. Counters are atomic
+//!    bytes, so both cores share the rounds.
+//! 3. Whatever is still undecided is a draw. The work bytes are packed to two bits a position.
+
+use super::index::{Board, Material, OUR_CROWN_ROW};
+use super::plan::dependencies;
+use super::{Egdb, UNUSED_CODE, Wdl, table_len};
+use crate::engine::board::{step, step_back};
+use crate::engine::moves::{generate, short_jumpers as jumpers};
+use crate::engine::{Direction, MoveList};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+/// Positions handled per parallel work item.
+const CHUNK: usize = 1 << 14;
+
+// Work states (one byte a position). Below COUNTED: an undecided position's counter.
+const COUNTED: u8 = 0x80;
+const NEW_LOSS: [u8; 2] = [0xE0, 0xE1];
+const NEW_WIN: [u8; 2] = [0xE2, 0xE3];
+const LOSS: u8 = 0xF0;
+const DRAW: u8 = 0xF1;
+const WIN: u8 = 0xF2;
+const UNUSED: u8 = 0xFF;
+
+/// Why a pair cannot be solved.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SolveError {
+    /// A slice that moves lead to is not built yet.
+    #[error("slice {needed} must be built before {material}")]
+    MissingDependency {
+        /// The pair asked for.
+        material: Material,
+        /// The slice it needs.
+        needed: Material,
+    },
+}
+
+/// Solve `material` and its swap, given every slice they lead to in `deps`. Returns the packed
+/// tables (one when the material is its own swap). `progress` is called with numbers of
+/// positions done, adding up to both slices' sizes.
+pub fn solve(
+    material: Material,
+    deps: &Egdb,
+    progress: &(dyn Fn(u64) + Sync),
+) -> Result<Vec<(Material, Vec<u8>)>, SolveError> {
+    if let Some(needed) = dependencies(material).into_iter().find(|d| !deps.has(*d)) {
+        return Err(SolveError::MissingDependency { material, needed });
+    }
+    let swapped = material.swapped();
+    let symmetric = swapped == material;
+    let a = initialise(material, deps, progress);
+    let b = if symmetric {
+        Vec::new()
+    } else {
+        initialise(swapped, deps, progress)
+    };
+    let b_ref = if symmetric { &a } else { &b };
+    let mut parity = 0;
+    loop {
+        let mut found = propagate(&a, material, b_ref, parity);
+        if !symmetric {
+            found |= propagate(&b, swapped, &a, parity);
+        }
+        if !found {
+            break;
+        }
+        parity ^= 1;
+    }
+    let mut out = vec![(material, pack(&a, progress))];
+    if !symmetric {
+        out.push((swapped, pack(&b, progress)));
+    }
+    Ok(out)
+}
+
+/// Half a slice's positions are reported while initialising, half while packing.
+fn initialise(m: Material, deps: &Egdb, progress: &(dyn Fn(u64) + Sync)) -> Vec<AtomicU8> {
+    let work: Vec<AtomicU8> = (0..m.size()).map(|_| AtomicU8::new(UNUSED)).collect();
+    work.par_chunks(CHUNK).enumerate().for_each_init(
+        || MoveList::with_capacity(32),
+        |moves, (c, chunk)| {
+            let base = (c * CHUNK) as u64;
+            for (j, cell) in chunk.iter().enumerate() {
+                cell.store(
+                    initial_state(m, base + j as u64, deps, moves),
+                    Ordering::Relaxed,
+                );
+            }
+            progress(chunk.len() as u64 / 2);
+        },
+    );
+    work
+}
+
+/// The value of a board reached by a move out of the pair (a capture or a crowning).
+#[inline]
+fn outside(deps: &Egdb, board: &Board) -> Wdl {
+    deps.probe_board(board)
+        .unwrap_or_else(|| unreachable!("dependencies are checked before solving"))
+}
+
+fn initial_state(m: Material, index: u64, deps: &Egdb, moves: &mut MoveList) -> u8 {
+    let Some(board) = m.board(index) else {
+        return UNUSED;
+    };
+    let pos = board.position();
+    let jumpers = jumpers(&pos);
+    if jumpers != 0 {
+        moves.clear();
+        generate(&pos, moves);
+        let mut best = Wdl::Loss;
+        for mv in moves.iter() {
+            let v = outside(deps, &Board::after_red_move(&pos.after(mv))).negate();
+            best = best.max(v);
+            if best == Wdl::Win {
+                break;
+            }
+        }
+        return match best {
+            Wdl::Win => NEW_WIN[0],
+            Wdl::Loss => NEW_LOSS[0],
+            Wdl::Draw => DRAW,
+        };
+    }
+    let empty = !(board.us | board.them);
+    let our_kings = board.us & board.kings;
+    let mut inside = 0u8;
+    let mut draw_exit = false;
+    for dir in Direction::ALL {
+        let forward = matches!(dir, Direction::DownLeft | Direction::DownRight);
+        let movers = if forward { board.us } else { our_kings };
+        let mut targets = step(movers, dir) & empty;
+        if forward {
+            // Men crowning leave the pair; kings reaching the row stay in it.
+            let crowning = targets & OUR_CROWN_ROW & !step(our_kings, dir);
+            targets &= !crowning;
+            let mut c = crowning;
+            while c != 0 {
+                let to = c & c.wrapping_neg();
+                c &= c - 1;
+                let from = step_back(to, dir);
+                let after = pos.after_parts(from, to, 0);
+                match outside(deps, &Board::after_red_move(&after)).negate() {
+                    Wdl::Win => return NEW_WIN[0],
+                    Wdl::Draw => draw_exit = true,
+                    Wdl::Loss => {}
+                }
+            }
+        }
+        inside += targets.count_ones() as u8;
+    }
+    let counter = inside + u8::from(draw_exit);
+    if counter == 0 { NEW_LOSS[0] } else { counter }
+}
+
+/// One round: every position of `work` decided in the previous round (marked with `parity`)
+/// is made final and visits its predecessors in `pred` (the swapped slice). True when any
+/// position was handled.
+fn propagate(work: &[AtomicU8], m: Material, pred: &[AtomicU8], parity: usize) -> bool {
+    let next = parity ^ 1;
+    let pred_m = m.swapped();
+    work.par_chunks(CHUNK)
+        .enumerate()
+        .map(|(c, chunk)| {
+            let base = (c * CHUNK) as u64;
+            let mut found = false;
+            for (j, cell) in chunk.iter().enumerate() {
+                let s = cell.load(Ordering::Relaxed);
+                let lost = s == NEW_LOSS[parity];
+                if !lost && s != NEW_WIN[parity] {
+                    continue;
+                }
+                found = true;
+                cell.store(if lost { LOSS } else { WIN }, Ordering::Relaxed);
+                let board = m
+                    .board(base + j as u64)
+                    .unwrap_or_else(|| unreachable!("decided positions are used indices"));
+                for_each_predecessor(&board, |q| {
+                    let cell = &pred[pred_m.index(&q) as usize];
+                    let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                        if s >= COUNTED {
+                            None
+                        } else if lost {
+                            Some(NEW_WIN[next])
+                        } else if s == 1 {
+                            Some(NEW_LOSS[next])
+                        } else {
+                            Some(s - 1)
+                        }
+                    });
+                });
+            }
+            found
+        })
+        .reduce(|| false, |x, y| x || y)
+}
+
+/// Every board (in the swapped slice) from which a quiet move that stays in the slice leads
+/// to `board`: the last mover's piece steps back to an empty square, and the last mover must
+/// not have had a capture there.
+#[inline]
+fn for_each_predecessor(board: &Board, mut visit: impl FnMut(Board)) {
+    // Seen by the side that just moved (now "us", moving towards higher squares).
+    let f = board.flipped();
+    let empty = !(f.us | f.them);
+    let kings = f.us & f.kings;
+    for dir in Direction::ALL {
+        let forward = matches!(dir, Direction::DownLeft | Direction::DownRight);
+        // A man now on the crowning row would be a king; a king there may have been a man
+        // that crowned, but that move came from another slice.
+        let movers = if forward { f.us } else { kings };
+        let mut now = movers & step(step_back(movers, dir) & empty, dir);
+        while now != 0 {
+            let to = now & now.wrapping_neg();
+            now &= now - 1;
+            let from = step_back(to, dir);
+            let king = kings & to != 0;
+            let q = Board {
+                us: (f.us & !to) | from,
+                them: f.them,
+                kings: if king {
+                    (f.kings & !to) | from
+                } else {
+                    f.kings
+                },
+            };
+            if jumpers(&q.position()) == 0 {
+                visit(q);
+            }
+        }
+    }
+}
+
+/// Pack the work bytes to two bits a position.
+fn pack(work: &[AtomicU8], progress: &(dyn Fn(u64) + Sync)) -> Vec<u8> {
+    let mut out = vec![0u8; table_len(work.len() as u64) as usize];
+    out.par_chunks_mut(CHUNK / 4)
+        .zip(work.par_chunks(CHUNK))
+        .for_each(|(bytes, cells)| {
+            for (byte, four) in bytes.iter_mut().zip(cells.chunks(4)) {
+                let mut b = 0u8;
+                for (k, cell) in four.iter().enumerate() {
+                    b |= code(cell.load(Ordering::Relaxed)) << (2 * k);
+                }
+                *byte = b;
+            }
+            progress(cells.len() as u64 - cells.len() as u64 / 2);
+        });
+    out
+}
+
+fn code(state: u8) -> u8 {
+    match state {
+        LOSS => Wdl::Loss.code(),
+        WIN => Wdl::Win.code(),
+        UNUSED => UNUSED_CODE,
+        _ => Wdl::Draw.code(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn predecessors_lead_back_by_a_legal_move() {
+        let m = Material::new(1, 1, 1, 1).unwrap();
+        for index in (0..m.size()).step_by(997) {
+            let Some(board) = m.board(index) else {
+                continue;
+            };
+            let target = board.position();
+            for_each_predecessor(&board, |q| {
+                let from = q.position();
+                let reached = from
+                    .legal_moves()
+                    .iter()
+                    .any(|mv| Board::after_red_move(&from.after(mv)) == board);
+                assert!(reached, "{from} does not lead to {target}");
+            });
+        }
+    }
+
+    #[test]
+    fn a_pair_needs_its_dependencies() {
+        let db = Egdb::new();
+        let m = Material::new(1, 0, 1, 0).unwrap();
+        assert!(matches!(
+            solve(m, &db, &|_| {}),
+            Err(SolveError::MissingDependency { .. })
+        ));
+    }
+}

@@ -1,0 +1,128 @@
+//! A board played on crossboard: the match settings the division gives it, and the board's
+//! game results read back from the match (its event log is the one source of truth; the
+//! event only keeps the match file's path).
+
+use super::settings::ScoreUnit;
+use super::state::{Board, Division, Outcome};
+use crate::director::{ColourMethod, EndReason, Match, MatchSettings, Scoring};
+use crate::engine::{self, Color};
+
+/// Why a board cannot be played on crossboard.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardMatchError {
+    /// A match is ballots of two games; a round of an odd number of games is entered by key.
+    #[error(
+        "a match on crossboard plays ballots of two games: enter this division's {0}-game rounds by key"
+    )]
+    OddGames(u32),
+    /// The match was not played by the board's players (in the board's order).
+    #[error("the match is {match_first} v {match_second}, the board is {first} v {second}")]
+    OtherPlayers {
+        /// The match's first player.
+        match_first: String,
+        /// The match's second player.
+        match_second: String,
+        /// The board's first player.
+        first: String,
+        /// The board's second player.
+        second: String,
+    },
+    /// More games finished in the match than the round has.
+    #[error("the match has {games} games finished, a round has {max}")]
+    TooManyGames {
+        /// Finished in the match.
+        games: usize,
+        /// Games per round.
+        max: u32,
+    },
+}
+
+/// The settings of the match that plays `board` of `division`: the players' names (the
+/// board's first player Red in game 1, assigned by the director), the event and round in the
+/// heading, the division's openings, time control and game points, one ballot per two games
+/// of the round. Everything else (rejection, tie rule) as in `defaults`.
+pub fn match_settings(
+    defaults: &MatchSettings,
+    event: &str,
+    division: &Division,
+    round: u32,
+    board: &Board,
+) -> Result<MatchSettings, BoardMatchError> {
+    let s = &division.settings;
+    if s.games_per_round % 2 == 1 {
+        return Err(BoardMatchError::OddGames(s.games_per_round));
+    }
+    Ok(MatchSettings {
+        players: [
+            division.name(board.first).to_string(),
+            division.name(board.second).to_string(),
+        ],
+        event: format!(
+            "{event}, {}, round {round} board {}",
+            division.name, board.number
+        ),
+        openings: s.openings.clone(),
+        ballots: s.games_per_round / 2,
+        time_control: s.time_control.clone(),
+        scoring: Scoring {
+            game: s.scoring.game,
+            per_ballot: s.scoring.unit == ScoreUnit::Round,
+        },
+        colour_method: ColourMethod::DirectorAssigns,
+        ..defaults.clone()
+    })
+}
+
+/// The results of the match's finished games in order, as the board's games (players as in
+/// the match: first and second). A game forfeited by the director's decision is a forfeit
+/// (scores, but is not a game played for the tie-breaks).
+pub fn board_games(m: &Match) -> Vec<Outcome> {
+    m.games()
+        .filter_map(|g| {
+            let r = g.result.as_ref()?;
+            let winner = |c: Color| {
+                if c == Color::Red {
+                    g.red
+                } else {
+                    g.red.other()
+                }
+            };
+            Some(match (r.outcome, &r.reason) {
+                (engine::Outcome::Draw, _) => Outcome::Draw,
+                (engine::Outcome::Win(c), EndReason::Forfeit { .. }) => {
+                    Outcome::Forfeit { winner: winner(c) }
+                }
+                (engine::Outcome::Win(c), _) => Outcome::Win { winner: winner(c) },
+            })
+        })
+        .collect()
+}
+
+/// The board's result from match `m` played on crossboard: its finished games, checked to be
+/// the board's players (first and second in the board's order) and no more games than the
+/// round has.
+pub fn board_result(
+    m: &Match,
+    division: &Division,
+    board: &Board,
+) -> Result<Vec<Outcome>, BoardMatchError> {
+    let players = &m.settings().players;
+    let (first, second) = (division.name(board.first), division.name(board.second));
+    if players[0] != first || players[1] != second {
+        return Err(BoardMatchError::OtherPlayers {
+            match_first: players[0].clone(),
+            match_second: players[1].clone(),
+            first: first.to_string(),
+            second: second.to_string(),
+        });
+    }
+    let games = board_games(m);
+    let max = division.settings.games_per_round;
+    if games.len() > max as usize {
+        return Err(BoardMatchError::TooManyGames {
+            games: games.len(),
+            max,
+        });
+    }
+    Ok(games)
+}

@@ -1,0 +1,431 @@
+//! Endgame database files: one file per slice in the data folder, a resumable build, loading
+//! for the engine, and verification of what is on disk.
+//!
+//! The pure work (indexing, solving, checking, probing) is `crate::egdb`; this module only
+//! reads and writes. A slice file is written atomically (temporary file, sync, rename) once
+//! its slice is solved, so a build that is killed loses at most the pair it was solving and
+//! carries on from there when restarted. Two builds in the same folder are harmless: they
+//! write identical files. After the last slice the whole set is verified and a marker
+//! `verified-N.toml` records it.
+//!
+//! File layout (little-endian): the magic `CBEGDB01`, the material as four bytes (our men, our
+//! kings, their men, their kings), the number of positions (u64), an FNV-1a checksum of the
+//! table (u64), then the table (two bits a position, see [`crate::egdb::Bytes`]).
+
+use super::atomic::write_atomic;
+use crate::egdb::{self, Bytes, Egdb, Material, VerifyReport, plan};
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+use thiserror::Error;
+
+const MAGIC: &[u8; 8] = b"CBEGDB01";
+const HEADER_LEN: usize = 8 + 4 + 8 + 8;
+/// File name extension of a slice file.
+pub const EXTENSION: &str = "cbdb";
+
+/// The default database folder: the platform data directory's `egdb` folder (e.g.
+/// `~/.local/share/crossboard/egdb` on Linux).
+pub fn default_egdb_dir() -> Option<PathBuf> {
+    super::config::project_dirs().map(|d| d.data_dir().join("egdb"))
+}
+
+/// The file of one slice in `dir`.
+pub fn slice_path(dir: &Path, material: Material) -> PathBuf {
+    dir.join(format!("{material}.{EXTENSION}"))
+}
+
+fn marker_path(dir: &Path, pieces: u32) -> PathBuf {
+    dir.join(format!("verified-{pieces}.toml"))
+}
+
+/// What is wrong with a database file or folder.
+#[derive(Debug, Error)]
+pub enum EgdbError {
+    /// Reading or writing failed.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file or folder.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// The file is not a slice file of this material, or is cut short or damaged.
+    #[error("{path}: {reason}")]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong.
+        reason: String,
+    },
+    /// The number of pieces asked for is out of range.
+    #[error("databases can be built for 2 to {max} pieces, not {asked}")]
+    Pieces {
+        /// Asked for.
+        asked: u32,
+        /// The most supported.
+        max: u32,
+    },
+    /// Verification found positions that disagree with their successors.
+    #[error("verification failed: {mismatches} positions disagree (first: {first})")]
+    Verification {
+        /// How many.
+        mismatches: u64,
+        /// The first one, described.
+        first: String,
+    },
+}
+
+fn io_err(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
+    move |source| EgdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
+}
+
+/// FNV-1a over 8-byte words (and the tail bytes): cheap enough for hundreds of megabytes.
+fn checksum(bytes: &[u8]) -> u64 {
+    const PRIME: u64 = 0x0000_0100_0000_01b3;
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut words = bytes.chunks_exact(8);
+    for w in &mut words {
+        let v = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+        h = (h ^ v).wrapping_mul(PRIME);
+    }
+    for &b in words.remainder() {
+        h = (h ^ u64::from(b)).wrapping_mul(PRIME);
+    }
+    h
+}
+
+/// Write one slice's table to `dir` (atomically).
+pub fn write_slice(dir: &Path, material: Material, table: &[u8]) -> Result<(), EgdbError> {
+    let path = slice_path(dir, material);
+    let mut out = Vec::with_capacity(HEADER_LEN + table.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&[
+        material.us_men,
+        material.us_kings,
+        material.them_men,
+        material.them_kings,
+    ]);
+    out.extend_from_slice(&material.size().to_le_bytes());
+    out.extend_from_slice(&checksum(table).to_le_bytes());
+    out.extend_from_slice(table);
+    write_atomic(&path, &out).map_err(io_err(&path))
+}
+
+/// A slice file mapped into memory: the table starts after the header.
+struct Mapped {
+    map: memmap2::Mmap,
+}
+
+impl AsRef<[u8]> for Mapped {
+    fn as_ref(&self) -> &[u8] {
+        &self.map[HEADER_LEN..]
+    }
+}
+
+/// Open one slice file: the header is checked (and the checksum when `check_sum`), the table
+/// is mapped, not read, so loading is quick and memory is only used for what is probed.
+pub fn read_slice(dir: &Path, material: Material, check_sum: bool) -> Result<Bytes, EgdbError> {
+    let path = slice_path(dir, material);
+    let damaged = |reason: String| EgdbError::Damaged {
+        path: path.clone(),
+        reason,
+    };
+    let file = fs::File::open(&path).map_err(io_err(&path))?;
+    // Safety: the file is only ever replaced by a rename, never written in place, so the
+    // mapping keeps seeing the complete file it opened.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_err(&path))?;
+    if map.len() < HEADER_LEN || &map[..8] != MAGIC {
+        return Err(damaged("not a crossboard endgame database file".into()));
+    }
+    let m = &map[8..12];
+    if m != [
+        material.us_men,
+        material.us_kings,
+        material.them_men,
+        material.them_kings,
+    ] {
+        return Err(damaged(format!(
+            "the header names another slice, not {material}"
+        )));
+    }
+    let word = |at: usize| u64::from_le_bytes(map[at..at + 8].try_into().unwrap_or([0; 8]));
+    if word(12) != material.size() {
+        return Err(damaged("the header's position count is wrong".into()));
+    }
+    let expected = egdb::table_len(material.size()) as usize;
+    if map.len() - HEADER_LEN != expected {
+        return Err(damaged(format!(
+            "{} table bytes, {expected} expected (cut short?)",
+            map.len() - HEADER_LEN
+        )));
+    }
+    if check_sum && checksum(&map[HEADER_LEN..]) != word(20) {
+        return Err(damaged("the checksum does not match (damaged)".into()));
+    }
+    Ok(Box::new(Mapped { map }))
+}
+
+/// Databases found in a folder.
+#[derive(Debug)]
+pub struct Loaded {
+    /// The tables (mapped from their files).
+    pub db: Egdb,
+    /// Files that could not be used, with the reason.
+    pub problems: Vec<String>,
+}
+
+/// Load every slice file of up to [`egdb::MAX_PIECES`] pieces present in `dir` (a missing
+/// folder gives an empty set). Damaged files are left out and named in `problems`.
+pub fn load(dir: &Path) -> Loaded {
+    let mut db = Egdb::new();
+    let mut problems = Vec::new();
+    for m in plan(egdb::MAX_PIECES).slices() {
+        if !slice_path(dir, m).exists() {
+            continue;
+        }
+        match read_slice(dir, m, false).and_then(|b| {
+            db.insert(m, b).map_err(|e| EgdbError::Damaged {
+                path: slice_path(dir, m),
+                reason: e.to_string(),
+            })
+        }) {
+            Ok(()) => {}
+            Err(e) => problems.push(e.to_string()),
+        }
+    }
+    Loaded { db, problems }
+}
+
+/// Load the databases of the default folder ([`default_egdb_dir`]); empty when there is none.
+pub fn load_default() -> Loaded {
+    match default_egdb_dir() {
+        Some(dir) => load(&dir),
+        None => Loaded {
+            db: Egdb::new(),
+            problems: Vec::new(),
+        },
+    }
+}
+
+/// What a build reports as it goes (called from several threads).
+pub trait BuildObserver: Sync {
+    /// A phase starts: `total` positions to handle.
+    fn phase(&self, phase: Phase, total: u64);
+    /// `n` more positions handled.
+    fn advance(&self, n: u64);
+    /// A slice is ready: built now, or found complete on disk.
+    fn slice(&self, material: Material, found: bool);
+}
+
+/// The two phases of a build.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Solving the slices not yet on disk.
+    Build,
+    /// Checking every slice against its successors.
+    Verify,
+}
+
+/// The outcome of a build.
+#[derive(Debug)]
+pub struct Built {
+    /// The databases, ready to probe.
+    pub db: Egdb,
+    /// Slices solved in this run.
+    pub solved: usize,
+    /// Slices found complete on disk.
+    pub found: usize,
+    /// Positions verified.
+    pub verified: u64,
+    /// Bytes of the slice files.
+    pub disk_bytes: u64,
+}
+
+/// Build the databases of up to `pieces` pieces in `dir`: slices already on disk (checksum
+/// checked) are kept, the others solved and written one pair at a time; then everything is
+/// verified and the marker written.
+pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Built, EgdbError> {
+    if !(2..=egdb::MAX_PIECES).contains(&pieces) {
+        return Err(EgdbError::Pieces {
+            asked: pieces,
+            max: egdb::MAX_PIECES,
+        });
+    }
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let plan = plan(pieces);
+    observer.phase(Phase::Build, plan.positions());
+    let mut db = Egdb::new();
+    let (mut solved, mut found) = (0, 0);
+    for &m in &plan.pairs {
+        let pair: Vec<Material> = plan_pair(m);
+        let on_disk: Vec<Option<Bytes>> = pair
+            .iter()
+            .map(|&s| read_slice(dir, s, true).ok())
+            .collect();
+        if on_disk.iter().all(Option::is_some) {
+            for (&s, bytes) in pair.iter().zip(on_disk) {
+                insert(&mut db, dir, s, bytes.unwrap_or_else(|| unreachable!()))?;
+                observer.slice(s, true);
+                found += 1;
+            }
+            observer.advance(egdb::Plan::pair_positions(m));
+            continue;
+        }
+        let tables =
+            egdb::solve(m, &db, &|n| observer.advance(n)).map_err(|e| EgdbError::Damaged {
+                path: dir.to_path_buf(),
+                reason: e.to_string(),
+            })?;
+        for (s, table) in tables {
+            write_slice(dir, s, &table)?;
+            drop(table);
+            // Probed from the file's mapping: clean pages the system can reclaim, so a 6-piece
+            // build holds the tables of one pair in memory, not all of them.
+            insert(&mut db, dir, s, read_slice(dir, s, false)?)?;
+            observer.slice(s, false);
+            solved += 1;
+        }
+    }
+    let report = verify(&db, pieces, observer);
+    if report.mismatches > 0 {
+        let first = report.examples.first().map_or_else(String::new, |m| {
+            format!("{} index {} {}", m.material, m.index, m.fen)
+        });
+        return Err(EgdbError::Verification {
+            mismatches: report.mismatches,
+            first,
+        });
+    }
+    let marker = marker_path(dir, pieces);
+    let text = format!(
+        "# crossboard endgame databases, verified\npieces = {pieces}\nslices = {}\npositions = {}\nverified-at = \"{}\"\n",
+        plan.slices().count(),
+        report.checked,
+        chrono::Local::now().format("%Y-%m-%d %H:%M:%S")
+    );
+    write_atomic(&marker, text.as_bytes()).map_err(io_err(&marker))?;
+    let disk_bytes = plan
+        .slices()
+        .map(|s| HEADER_LEN as u64 + egdb::table_len(s.size()))
+        .sum();
+    Ok(Built {
+        db,
+        solved,
+        found,
+        verified: report.checked,
+        disk_bytes,
+    })
+}
+
+fn plan_pair(m: Material) -> Vec<Material> {
+    let s = m.swapped();
+    if s == m { vec![m] } else { vec![m, s] }
+}
+
+fn insert(db: &mut Egdb, dir: &Path, m: Material, bytes: Bytes) -> Result<(), EgdbError> {
+    db.insert(m, bytes).map_err(|e| EgdbError::Damaged {
+        path: slice_path(dir, m),
+        reason: e.to_string(),
+    })
+}
+
+/// Check every slice of up to `pieces` pieces in `db` (all must be present).
+pub fn verify(db: &Egdb, pieces: u32, observer: &dyn BuildObserver) -> VerifyReport {
+    let plan = plan(pieces);
+    observer.phase(Phase::Verify, plan.positions());
+    let mut total = VerifyReport::default();
+    for m in plan.slices() {
+        let r =
+            egdb::verify_slice(m, db, &|n| observer.advance(n)).unwrap_or_else(|| VerifyReport {
+                checked: 0,
+                mismatches: 1,
+                examples: vec![egdb::Mismatch {
+                    material: m,
+                    index: 0,
+                    fen: "(slice or a slice it leads to is missing)".into(),
+                    stored: 0,
+                    expected: None,
+                }],
+            });
+        total.checked += r.checked;
+        total.mismatches += r.mismatches;
+        if total.examples.len() < 5 {
+            total.examples.extend(r.examples);
+        }
+    }
+    total
+}
+
+/// The player's answer to the offer to build the databases (the TUI asks once).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// Build them (a build interrupted carries on at the next start).
+    Build,
+    /// Do not build them, and do not ask again.
+    Declined,
+}
+
+fn choice_path(dir: &Path) -> PathBuf {
+    dir.join("choice.txt")
+}
+
+/// The answer remembered in `dir`, if any (an unreadable file counts as no answer).
+pub fn remembered_choice(dir: &Path) -> Option<Choice> {
+    match fs::read_to_string(choice_path(dir)).ok()?.trim() {
+        "build" => Some(Choice::Build),
+        "declined" => Some(Choice::Declined),
+        _ => None,
+    }
+}
+
+/// Remember the answer in `dir` (created when missing).
+pub fn remember_choice(dir: &Path, choice: Choice) -> Result<(), EgdbError> {
+    fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let path = choice_path(dir);
+    let text = match choice {
+        Choice::Build => "build\n",
+        Choice::Declined => "declined\n",
+    };
+    write_atomic(&path, text.as_bytes()).map_err(io_err(&path))
+}
+
+/// The largest number of pieces whose verification marker is in `dir` (0 when none).
+pub fn verified_pieces(dir: &Path) -> u32 {
+    (2..=egdb::MAX_PIECES)
+        .rev()
+        .find(|&n| marker_path(dir, n).exists())
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slice_file_round_trips_and_damage_is_found() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = Material::new(1, 0, 0, 1).unwrap();
+        let table: Vec<u8> = (0..egdb::table_len(m.size())).map(|i| i as u8).collect();
+        write_slice(dir.path(), m, &table).unwrap();
+        let back = read_slice(dir.path(), m, true).unwrap();
+        assert_eq!((*back).as_ref(), &table[..]);
+        let path = slice_path(dir.path(), m);
+        let mut bytes = fs::read(&path).unwrap();
+        let last = bytes.len() - 1;
+        bytes[last] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        assert!(read_slice(dir.path(), m, false).is_ok());
+        let err = read_slice(dir.path(), m, true).err().unwrap();
+        assert!(err.to_string().contains("checksum"), "{err}");
+        fs::write(&path, &bytes[..100]).unwrap();
+        let err = read_slice(dir.path(), m, false).err().unwrap();
+        assert!(err.to_string().contains("cut short"), "{err}");
+        let other = Material::new(0, 1, 1, 0).unwrap();
+        fs::copy(&path, slice_path(dir.path(), other)).unwrap();
+        assert!(read_slice(dir.path(), other, false).is_err());
+    }
+}

@@ -1,0 +1,94 @@
+//! What practice set-up remembers between runs: the last opening system, the opponent
+//! (level) and the colour the engine played, in `practice.toml` in the data folder.
+//!
+//! A convenience, not a record: a missing file means the defaults (the 11-Man Ballot, no
+//! opponent); a damaged one is reported by [`load`] and replaced at the next save.
+
+use super::atomic::write_atomic;
+use crate::engine::Color;
+use crate::openings::System;
+use crate::search::Level;
+use serde::{Deserialize, Serialize};
+use std::path::{Path, PathBuf};
+
+/// The remembered practice set-up.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct PracticeMemory {
+    /// The opening system chosen last (see `start_position`).
+    pub system: System,
+    /// The standard start position was chosen last, not a system.
+    pub start_position: bool,
+    /// The engine's level, if the engine was the opponent.
+    pub opponent: Option<Level>,
+    /// The colour the engine played.
+    pub engine_colour: Color,
+}
+
+impl Default for PracticeMemory {
+    /// The 11-Man Ballot, both sides by hand (the engine would play White).
+    fn default() -> PracticeMemory {
+        PracticeMemory {
+            system: System::ElevenMan,
+            start_position: false,
+            opponent: None,
+            engine_colour: Color::White,
+        }
+    }
+}
+
+/// Where practice set-up is remembered on this machine (the data folder).
+pub fn default_practice_file() -> Option<PathBuf> {
+    super::config::project_dirs().map(|d| d.data_dir().join("practice.toml"))
+}
+
+/// Read the memory: the defaults when there is no file; `Err` with the reason when the file
+/// cannot be read or is damaged (the caller shows it and uses the defaults).
+pub fn load(path: &Path) -> Result<PracticeMemory, String> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display())),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(PracticeMemory::default()),
+        Err(e) => Err(format!("{}: {e}", path.display())),
+    }
+}
+
+/// Write the memory (atomically; the folder is made if needed).
+pub fn save(path: &Path, memory: &PracticeMemory) -> Result<(), String> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    let text = toml::to_string(memory).map_err(|e| e.to_string())?;
+    write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remembers_and_defaults_to_the_eleven_man_ballot() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("sub").join("practice.toml");
+        assert_eq!(load(&path), Ok(PracticeMemory::default()));
+        let m = PracticeMemory {
+            system: System::ThreeMove,
+            start_position: false,
+            opponent: Some(Level::Club),
+            engine_colour: Color::Red,
+        };
+        save(&path, &m).unwrap();
+        assert_eq!(load(&path), Ok(m));
+        let start = PracticeMemory {
+            start_position: true,
+            ..PracticeMemory::default()
+        };
+        save(&path, &start).unwrap();
+        assert_eq!(
+            load(&path),
+            Ok(start),
+            "the start position is remembered too"
+        );
+        std::fs::write(&path, "system = 3\n").unwrap();
+        assert!(load(&path).unwrap_err().contains("practice.toml"));
+    }
+}

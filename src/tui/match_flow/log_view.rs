@@ -1,0 +1,391 @@
+//! The event log of the match in words (`L` on the match screen): every event with its time,
+//! director decisions and notes marked, newest at the bottom, scrolled with the arrows.
+
+use super::words;
+use crate::director::{Entry, Event, Match, Now, Player};
+use crate::engine::Color;
+use crate::tui::keys::{Binding, DOWN, ESC, Key, UP, help, lookup};
+use crate::tui::theme::Appearance;
+use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::{centered, format_clock, wrap};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, KeyEvent};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Borders, Clear, Paragraph};
+
+/// The log popup: how far it is scrolled up from the newest entry.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LogView {
+    /// Entries hidden below the window (0: the newest is shown).
+    pub back: usize,
+}
+
+/// What the keys of the log do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Older entries.
+    Older,
+    /// Newer entries.
+    Newer,
+    /// A page of older entries.
+    PageOlder,
+    /// A page of newer entries.
+    PageNewer,
+    /// Close the log.
+    Close,
+}
+
+/// The keys of the log.
+pub static KEYS: &[Binding<Act>] = &[
+    Binding::new(&[UP, Key::Char('k')], Act::Older, "older entries"),
+    Binding::new(&[DOWN, Key::Char('j')], Act::Newer, "newer entries"),
+    Binding::new(
+        &[Key::Code(KeyCode::PageUp)],
+        Act::PageOlder,
+        "a page older",
+    ),
+    Binding::new(
+        &[Key::Code(KeyCode::PageDown)],
+        Act::PageNewer,
+        "a page newer",
+    ),
+    Binding::new(
+        &[ESC, Key::Char('q'), Key::Char('L')],
+        Act::Close,
+        "close the log",
+    ),
+];
+
+/// What a key did to the log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogOutcome {
+    /// Still open.
+    Open,
+    /// Closed.
+    Closed,
+    /// Not a key of the log.
+    Ignored,
+}
+
+impl LogView {
+    /// The help lines.
+    pub fn help() -> Vec<KeyHelp> {
+        help(KEYS)
+    }
+
+    /// Handle a key; `len` is the number of log lines.
+    pub fn key(&mut self, key: &KeyEvent, len: usize) -> LogOutcome {
+        let max = len.saturating_sub(1);
+        match lookup(KEYS, key) {
+            Some(Act::Older) => self.back = (self.back + 1).min(max),
+            Some(Act::Newer) => self.back = self.back.saturating_sub(1),
+            Some(Act::PageOlder) => self.back = (self.back + 10).min(max),
+            Some(Act::PageNewer) => self.back = self.back.saturating_sub(10),
+            Some(Act::Close) => return LogOutcome::Closed,
+            None => return LogOutcome::Ignored,
+        }
+        LogOutcome::Open
+    }
+
+    /// Draw over the whole frame.
+    pub fn render(&self, frame: &mut Frame, m: &Match, look: &Appearance) {
+        let area = frame.area();
+        let r = centered(
+            area,
+            area.width.saturating_sub(4),
+            area.height.saturating_sub(2),
+        );
+        let inner_w = r.width.saturating_sub(4) as usize;
+        let inner_h = r.height.saturating_sub(2) as usize;
+        let mut lines: Vec<Line> = Vec::new();
+        for (e, (text, marked)) in m.log().iter().zip(entries_text(m)) {
+            let stamp = e.at.format("%H:%M:%S").to_string();
+            let style = if marked {
+                look.accent()
+            } else {
+                ratatui::style::Style::new()
+            };
+            for (i, part) in wrap(&text, inner_w.saturating_sub(10))
+                .into_iter()
+                .enumerate()
+            {
+                let t = if i == 0 { stamp.clone() } else { String::new() };
+                lines.push(Line::from(vec![
+                    Span::styled(format!("{t:<8}  "), look.dim()),
+                    Span::styled(part, style),
+                ]));
+            }
+        }
+        let end = lines
+            .len()
+            .saturating_sub(self.back.min(lines.len().saturating_sub(1)));
+        let start = end.saturating_sub(inner_h);
+        let shown: Vec<Line> = lines[start..end].to_vec();
+        frame.render_widget(Clear, r);
+        let block = Block::new()
+            .borders(Borders::ALL)
+            .border_set(look.border_set())
+            .border_style(look.accent())
+            .title_top(Line::from(Span::styled(
+                format!(" Event log ({} entries) ", m.log().len()),
+                look.accent(),
+            )))
+            .title_bottom(Line::from(Span::styled(
+                " ↑↓ PgUp PgDn scroll · Esc close ",
+                look.dim(),
+            )));
+        frame.render_widget(Paragraph::new(shown).block(block), r);
+    }
+}
+
+/// Every entry of the log in words, and whether it is a director's decision or a note
+/// (marked). The log is folded again to name the game and the colour of each move (a move
+/// event holds only the move and its times).
+pub fn entries_text(m: &Match) -> Vec<(String, bool)> {
+    let log = m.log();
+    let Some(first) = log.first() else {
+        return Vec::new();
+    };
+    let now = Now {
+        mono_ms: 0,
+        wall: first.at,
+    };
+    let mut fold = Match::new(m.settings().clone(), now).ok();
+    let mut out = Vec::with_capacity(log.len());
+    for (i, e) in log.iter().enumerate() {
+        let mover = fold
+            .as_ref()
+            .and_then(|f| f.playing())
+            .map(|g| MoveContext {
+                ballot: g.ballot,
+                game: g.number,
+                colour: g.game.position().turn(),
+            });
+        out.push(entry_text(m, e, mover));
+        if i > 0
+            && let Some(f) = fold.as_mut()
+        {
+            f.evolve(e);
+        }
+    }
+    out
+}
+
+/// Where a move was played: its game and the colour that played it.
+#[derive(Clone, Copy, Debug)]
+struct MoveContext {
+    ballot: u32,
+    game: u8,
+    colour: Color,
+}
+
+/// One entry in words (`mover`: the game in play before it), and whether it is marked.
+fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool) {
+    let n = |p: Player| m.name(p).to_string();
+    match &e.event {
+        Event::MatchCreated => (
+            format!("match set up: {} v {}", n(Player::First), n(Player::Second)),
+            false,
+        ),
+        Event::CoinFlipped {
+            caller,
+            call,
+            landed,
+            winner,
+        } => (
+            format!(
+                "{} called {}, the coin landed {}: {} won the toss",
+                n(*caller),
+                words::coin_side(*call),
+                words::coin_side(*landed),
+                n(*winner)
+            ),
+            false,
+        ),
+        Event::ColourDrawn { player, colour } => {
+            (format!("{} drew {colour} from the bag", n(*player)), false)
+        }
+        Event::HandPicked {
+            player,
+            hand,
+            colour,
+        } => (
+            format!(
+                "{} picked the {} hand: {colour}",
+                n(*player),
+                words::hand_name(*hand)
+            ),
+            false,
+        ),
+        Event::ColoursSet { red, by_director } => (
+            format!(
+                "{} has Red in game 1 of ballot 1{}",
+                n(*red),
+                if *by_director {
+                    " (the director assigned it)"
+                } else {
+                    ""
+                }
+            ),
+            *by_director,
+        ),
+        Event::BallotDrawn { ballot, number, .. } => (
+            match crate::openings::opening(m.settings().openings.system, *number) {
+                Ok(o) => format!("ballot {ballot} drawn: {}", o.reference()),
+                Err(_) => format!("ballot {ballot} drawn: opening {number}"),
+            },
+            false,
+        ),
+        Event::BallotAccepted { ballot, colour } => (
+            match colour {
+                Some(c) => format!("ballot {ballot} accepted by {c}"),
+                None => format!("ballot {ballot} to be played"),
+            },
+            false,
+        ),
+        Event::BallotRejected {
+            ballot,
+            colour,
+            player,
+        } => (
+            format!("{} ({colour}) rejected ballot {ballot}", n(*player)),
+            false,
+        ),
+        Event::BallotDiscarded { ballot, number } => (
+            format!("both rejected opening {number}: ballot {ballot} is drawn again"),
+            false,
+        ),
+        Event::GameStarted { ballot, game, red } => (
+            format!(
+                "game {ballot}.{game} started: {} (Red) v {} (White)",
+                n(*red),
+                n(red.other())
+            ),
+            false,
+        ),
+        Event::MovePlayed {
+            mv,
+            spent_ms,
+            left_ms,
+        } => (
+            format!(
+                "{} {mv} in {}{}",
+                match mover {
+                    Some(c) => format!("game {}.{}: {} played", c.ballot, c.game, c.colour),
+                    None => "played".to_string(),
+                },
+                format_clock(i64::try_from(*spent_ms).unwrap_or(i64::MAX)),
+                left_ms
+                    .map(|r| format!(", {} left", format_clock(r)))
+                    .unwrap_or_default()
+            ),
+            false,
+        ),
+        Event::Huffed { square } => (format!("huffed the piece on {square}"), false),
+        Event::Compelled => (
+            "had the last move taken back: the capture must be played".into(),
+            false,
+        ),
+        Event::StrengthCountAsked { colour } => {
+            (format!("{colour} asked for the strength count"), false)
+        }
+        Event::StrengthCountExtended => (
+            "the director granted 8 more moves to the count".into(),
+            true,
+        ),
+        Event::DrawOffered { colour } => (format!("{colour} offered a draw"), false),
+        Event::DrawDeclined { colour } => (format!("{colour} declined the draw"), false),
+        Event::GameEnded {
+            ballot,
+            game,
+            result,
+            ..
+        } => (format!("game {ballot}.{game} over: {result}"), false),
+        Event::ResultAmended {
+            ballot,
+            game,
+            previous,
+            result,
+        } => (
+            format!("director: game {ballot}.{game} amended from \"{previous}\" to \"{result}\""),
+            true,
+        ),
+        Event::MovesTakenBack {
+            ballot,
+            game,
+            moves,
+            reopened,
+            reason,
+        } => {
+            let list: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
+            let what = if list.is_empty() {
+                "no move taken back".to_string()
+            } else {
+                format!("took back {}", list.join(" "))
+            };
+            let reopen = match reopened {
+                Some(r) => format!(", game reopened (it was: {r})"),
+                None => String::new(),
+            };
+            (
+                format!("director: game {ballot}.{game}: {what}{reopen} ({reason})"),
+                true,
+            )
+        }
+        Event::TimeCalled { colour, .. } => (format!("\"Time\" called on {colour}"), false),
+        Event::ClocksPaused { reason, .. } => (format!("director: clocks paused ({reason})"), true),
+        Event::ClocksResumed => ("director: clocks resumed".into(), true),
+        Event::TimeAdjusted {
+            colour,
+            delta_ms,
+            remaining_ms,
+            reason,
+        } => (
+            format!(
+                "director: {} {} {colour}'s clock, {} left ({reason})",
+                if *delta_ms < 0 { "took" } else { "gave" },
+                format_clock(delta_ms.abs()),
+                format_clock(*remaining_ms)
+            ),
+            true,
+        ),
+        Event::ExtraBallot { ballot } => (
+            format!("the score is level: ballot {ballot} is played"),
+            false,
+        ),
+        Event::MatchFinished { outcome } => (
+            match outcome.winner {
+                Some(p) => format!(
+                    "match over: {} wins {}-{}",
+                    n(p),
+                    outcome.points[p.index()],
+                    outcome.points[p.other().index()]
+                ),
+                None => format!(
+                    "match over: tied {}-{}",
+                    outcome.points[0], outcome.points[1]
+                ),
+            },
+            false,
+        ),
+        Event::DecisionUndone {
+            ballot,
+            game,
+            undone,
+            restored,
+            reason,
+        } => (
+            match restored {
+                Some(r) => format!(
+                    "director: undid \"{undone}\" on game {ballot}.{game}: back to \"{r}\" ({reason})"
+                ),
+                None => format!(
+                    "director: undid \"{undone}\": game {ballot}.{game} reopened, clocks paused ({reason})"
+                ),
+            },
+            true,
+        ),
+        Event::Note { text } => (format!("NOTE: {text}"), true),
+        Event::Reopened => ("match reopened, clocks held at the last move".into(), false),
+    }
+}

@@ -1,0 +1,274 @@
+//! The ballot draw: "Enter draws the ballot", then its cards shown one by one (Space the next
+//! card, Enter all of them); when every card is shown the ballot goes to the players
+//! ([`super::decide`]).
+
+use super::{CARD_TICKS, DecideStage, Stage, Step, View, header, names_in};
+use crate::director::{Command, Match, Phase};
+use crate::engine::{Color, Position};
+use crate::openings::{DrawSettings, DrawStep, Opening, StepKind};
+use crate::tui::keys::{Binding, ENTER, Key, SPACE, footer, help, lookup};
+use crate::tui::theme::Appearance;
+use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::{GameLayout, GameScreenView, MoveListView, StatusKind, wrap};
+use ratatui::Frame;
+use ratatui::crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+/// A drawn ballot being shown card by card.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawShown {
+    /// Ballot number.
+    pub ballot: u32,
+    /// The opening.
+    pub opening: Opening,
+    /// The cards, in order.
+    pub steps: Vec<DrawStep>,
+    /// Cards shown so far.
+    pub revealed: usize,
+    /// Ticks until the next card.
+    pub wait: u8,
+}
+
+impl DrawShown {
+    /// A drawn ballot; `animate`: its cards are shown one by one, else all at once.
+    pub fn new(ballot: u32, opening: Opening, steps: Vec<DrawStep>, animate: bool) -> DrawShown {
+        let revealed = if animate { 0 } else { steps.len() };
+        DrawShown {
+            ballot,
+            opening,
+            steps,
+            revealed,
+            wait: 1,
+        }
+    }
+
+    /// Every card is shown.
+    pub fn done(&self) -> bool {
+        self.revealed >= self.steps.len()
+    }
+}
+
+/// The ballot-draw stage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrawStage {
+    /// The ballot being drawn, once drawn.
+    pub drawn: Option<DrawShown>,
+    /// The ballot both players just rejected, if that is why a new one is drawn.
+    pub rejected: Option<Opening>,
+}
+
+/// What the keys of the ballot draw do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Act {
+    /// Draw the ballot.
+    Draw,
+    /// Show the next card.
+    NextCard,
+    /// Show every card.
+    AllCards,
+}
+
+/// Before the draw.
+pub static WAIT_KEYS: &[Binding<Act>] = &[Binding::new(
+    &[ENTER, SPACE, Key::Char('d')],
+    Act::Draw,
+    "draw the ballot",
+)
+.footer("draw the ballot")];
+
+/// While the cards are shown.
+pub static CARD_KEYS: &[Binding<Act>] = &[
+    Binding::new(&[SPACE], Act::NextCard, "show the next card").footer("next card"),
+    Binding::new(&[ENTER], Act::AllCards, "show every card").footer("all cards"),
+];
+
+impl DrawStage {
+    /// Waiting for the draw (after both players rejected `rejected`, if given).
+    pub fn waiting(rejected: Option<Opening>) -> DrawStage {
+        DrawStage {
+            drawn: None,
+            rejected,
+        }
+    }
+
+    /// Every table of this stage (for the key-table test).
+    pub const TABLES: [&'static [Binding<Act>]; 2] = [WAIT_KEYS, CARD_KEYS];
+
+    /// The table in force.
+    pub fn table(&self) -> &'static [Binding<Act>] {
+        if self.drawn.is_some() {
+            CARD_KEYS
+        } else {
+            WAIT_KEYS
+        }
+    }
+
+    /// The help lines in force.
+    pub fn help(&self) -> Vec<KeyHelp> {
+        help(self.table())
+    }
+
+    /// The cards are being shown (the loop ticks).
+    pub fn animating(&self) -> bool {
+        self.drawn.as_ref().is_some_and(|d| !d.done())
+    }
+
+    /// Once every card is shown: the ballot goes to the players.
+    fn settle(&self) -> Step {
+        match &self.drawn {
+            Some(d) if d.done() => Step::To(Stage::Decide(DecideStage::new(d.clone()))),
+            _ => Step::Stay,
+        }
+    }
+
+    /// One tick: the next card when its time has come.
+    pub fn tick(&mut self) -> Step {
+        if let Some(d) = &mut self.drawn
+            && !d.done()
+        {
+            d.wait = d.wait.saturating_sub(1);
+            if d.wait == 0 {
+                d.revealed += 1;
+                d.wait = CARD_TICKS;
+            }
+        }
+        self.settle()
+    }
+
+    /// Handle a key; `None` when it is not one of the stage's.
+    pub fn key(&mut self, key: &KeyEvent) -> Option<Step> {
+        let act = lookup(self.table(), key)?;
+        Some(match (act, &mut self.drawn) {
+            (Act::Draw, None) => Step::Command(Command::DrawBallot),
+            (Act::NextCard, Some(d)) => {
+                d.revealed += 1;
+                d.wait = CARD_TICKS;
+                self.settle()
+            }
+            (Act::AllCards, Some(d)) => {
+                d.revealed = d.steps.len();
+                self.settle()
+            }
+            _ => Step::Stay,
+        })
+    }
+
+    /// Draw the stage.
+    pub fn render(&self, frame: &mut Frame, area: Rect, v: &View) {
+        let look = v.ctx.appearance;
+        let m = v.m();
+        let side_w = side_width(area);
+        let ballot = match (&self.drawn, m.phase()) {
+            (Some(d), _) => d.ballot,
+            (None, Phase::Draw { ballot }) => ballot,
+            _ => 0,
+        };
+        let mut info: Vec<Line> = Vec::new();
+        let (status, title) = match &self.drawn {
+            None => {
+                info.push(Line::from(Span::styled(
+                    format!(
+                        "{} · {} rejected so far",
+                        m.settings().openings.system.title(),
+                        m.rejected().len()
+                    ),
+                    look.dim(),
+                )));
+                let status = match &self.rejected {
+                    Some(o) => (
+                        format!(
+                            "Both players rejected {}: Enter draws a new ballot {ballot}",
+                            o.reference()
+                        ),
+                        StatusKind::Warn,
+                    ),
+                    None => (
+                        format!("Ballot {ballot}: Enter draws the ballot"),
+                        StatusKind::Info,
+                    ),
+                };
+                (status, format!("Ballot {ballot} · draw"))
+            }
+            Some(d) => {
+                info.extend(card_lines(d, &m.settings().openings, side_w, look));
+                info.push(Line::from(Span::styled(
+                    format!("drawing card {} of {}...", d.revealed + 1, d.steps.len()),
+                    look.dim(),
+                )));
+                (
+                    (
+                        format!("Drawing the ballot: {}", footer(CARD_KEYS)),
+                        StatusKind::Info,
+                    ),
+                    format!("Ballot {} · drawing", d.ballot),
+                )
+            }
+        };
+        info.extend(rejected_lines(m, side_w, look));
+        let start = Position::start();
+        let mut moves = MoveListView::plain(Color::Red, Vec::<String>::new());
+        moves.title = "Ballot moves (not timed)".into();
+        GameScreenView {
+            title: format!("{title} · {}", header(m)),
+            board: v.board(&start, None, 0),
+            players: names_in(m, ballot, 1),
+            clocks: None,
+            info,
+            moves,
+            input: None,
+            candidates: Vec::new(),
+            status: v.status(status),
+            hint: "? help ".into(),
+        }
+        .render(frame, area, look);
+    }
+}
+
+/// Width of the side panel's text.
+pub fn side_width(area: Rect) -> usize {
+    GameLayout::new(area).side.width.saturating_sub(1) as usize
+}
+
+/// The cards shown so far, one per line (wrapped), redraws marked.
+pub fn card_lines(
+    d: &DrawShown,
+    settings: &DrawSettings,
+    width: usize,
+    look: &Appearance,
+) -> Vec<Line<'static>> {
+    let mut out = Vec::new();
+    let meanings = crate::openings::describe_steps(settings, &d.steps);
+    for (i, (s, meaning)) in d.steps.iter().zip(&meanings).enumerate().take(d.revealed) {
+        let text = format!("{}. {} {}: {meaning}", i + 1, s.kind.label(), s.card);
+        let style = if s.kind == StepKind::Redraw || meaning.contains("instead") {
+            look.accent()
+        } else {
+            Style::new()
+        };
+        for (j, part) in wrap(&text, width).into_iter().enumerate() {
+            out.push(Line::from(Span::styled(
+                if j == 0 { part } else { format!("   {part}") },
+                style,
+            )));
+        }
+    }
+    out
+}
+
+/// "Rejected: 12, 845" (the ballots both players rejected), wrapped.
+pub fn rejected_lines(m: &Match, width: usize, look: &Appearance) -> Vec<Line<'static>> {
+    if m.rejected().is_empty() {
+        return Vec::new();
+    }
+    let list: Vec<String> = m
+        .rejected()
+        .iter()
+        .map(|r| r.opening.number.to_string())
+        .collect();
+    wrap(&format!("Rejected: {}", list.join(", ")), width)
+        .into_iter()
+        .map(|part| Line::from(Span::styled(part, look.dim())))
+        .collect()
+}

@@ -1,0 +1,384 @@
+//! The tournament desk screen on a `TestBackend`: a Swiss entered by keys, the director's
+//! overrides (exchange with a logged reason, withdrawal, absence, late entry, a PDN attached),
+//! and render snapshots of the pairings, standings and crosstable at 80x24 and 160x50 in
+//! ASCII without colour, with checks of the colour, `--ascii` and `NO_COLOR` modes.
+
+use crossboard::tui::desk::DeskScreen;
+use crossboard::tui::testing::{buffer_text, render_buffer, render_text, test_app, type_text};
+use crossboard::tui::{App, Appearance, FakeClock, Screen};
+use ratatui::style::Color as Rgb;
+use std::path::Path;
+
+const NAMES: [&str; 6] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"];
+
+/// An app on the desk screen of a fresh database in `dir`, at `w` x `h`.
+fn desk_app(dir: &Path, clock: &FakeClock, w: u16, h: u16) -> App {
+    let mut app = test_app(clock, w, h);
+    app.screen = Screen::Desk(Box::new(DeskScreen::new(Some(dir.join("desk.sqlite3")))));
+    app
+}
+
+/// The event "Club Open" with a 3-round Swiss of two-game rounds and six players, rated in
+/// entry order so that pairing numbers follow.
+fn set_up(app: &mut App, clock: &FakeClock) {
+    type_text(app, clock, "nClub Open\ndOpen swiss:3 2\na");
+    for n in NAMES {
+        type_text(app, clock, &format!("{n}\n"));
+    }
+    type_text(app, clock, "\x1b");
+}
+
+fn screen(app: &App) -> String {
+    render_text(app)
+}
+
+#[test]
+fn a_round_entered_by_keys() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    let text = screen(&app);
+    assert!(text.contains("No event yet: n creates one."), "{text}");
+    set_up(&mut app, &clock);
+    let text = screen(&app);
+    assert!(
+        text.contains("[Open]") && text.contains("6 players, round 0 of 3"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "p");
+    let text = screen(&app);
+    assert!(text.contains("recorded: round 1 paired"), "{text}");
+    assert_eq!(text.matches("waiting").count(), 3, "{text}");
+    // Board 1: first player won game 1, game 2 drawn; board 2: one game so far.
+    type_text(&mut app, &clock, "1=j2");
+    let text = screen(&app);
+    assert!(text.contains("recorded: round 1 board 2: 2"), "{text}");
+    assert!(
+        text.contains("1 =") && text.contains("done") && text.contains("playing"),
+        "{text}"
+    );
+    // A third result on a complete board is refused, Backspace takes one back.
+    type_text(&mut app, &clock, "k1");
+    assert!(
+        screen(&app).contains("board 1 is complete"),
+        "{}",
+        screen(&app)
+    );
+    type_text(&mut app, &clock, "\x08");
+    assert!(
+        screen(&app).contains("recorded: round 1 board 1: 1"),
+        "{}",
+        screen(&app)
+    );
+}
+
+#[test]
+fn director_overrides_from_the_desk_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    // Absence announced before round 1: Fay misses it (the odd one out has the bye).
+    type_text(&mut app, &clock, "AFay 1\n");
+    assert!(
+        screen(&app).contains("recorded: Fay absent in round 1"),
+        "{}",
+        screen(&app)
+    );
+    type_text(&mut app, &clock, "p");
+    let text = screen(&app);
+    assert!(text.contains("not paired: Fay (absent)"), "{text}");
+    assert!(text.contains("  bye  "), "{text}");
+    // Exchange two players, the reason logged and shown in the explanation.
+    type_text(&mut app, &clock, "xAnn, nobody\n");
+    assert!(
+        screen(&app).contains("no player \"nobody\""),
+        "{}",
+        screen(&app)
+    );
+    type_text(&mut app, &clock, "xAnn, Bob\nsame club\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: Ann and Bob exchanged in round 1 (same club)"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "w");
+    let text = screen(&app);
+    assert!(
+        text.contains("The director changed this round's pairing: same club."),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "r");
+    // A PDN of board 1's games.
+    let pdn = dir.path().join("board1.pdn");
+    std::fs::write(
+        &pdn,
+        "[Event \"Club Open\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Event \"Club Open\"]\n[Result \"1/2-1/2\"]\n1. 9-13 22-18 1/2-1/2\n",
+    )
+    .unwrap();
+    type_text(&mut app, &clock, &format!("g{}\n", pdn.display()));
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: 2 games attached to round 1 board 1"),
+        "{text}"
+    );
+    assert!(text.contains(" pdn"), "{text}");
+    type_text(
+        &mut app,
+        &clock,
+        &format!("g{}\n", dir.path().join("none.pdn").display()),
+    );
+    assert!(screen(&app).contains("none.pdn"), "{}", screen(&app));
+    // Results, then a late entry, a withdrawal and round 2.
+    for _ in 0..2 {
+        type_text(&mut app, &clock, "1=j");
+    }
+    type_text(&mut app, &clock, "aGus\n\x1b");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: Gus entered as a late entry (round 1 scores as an absence)"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "WCid\nill\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: Cid withdrawn: not paired from round 2 (ill)"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "p");
+    let text = screen(&app);
+    assert!(text.contains("recorded: round 2 paired"), "{text}");
+    assert!(
+        text.contains("Gus") && text.contains("not paired: Cid (withdrawn)"),
+        "{text}"
+    );
+    // The help lists the director's keys, from the same table.
+    type_text(&mut app, &clock, "?");
+    let text = screen(&app);
+    for k in [
+        "exchange two players",
+        "a player withdraws",
+        "miss a round",
+        "attach a PDN",
+        "play the board on crossboard",
+        // The last lines: nothing of the help is cut off at 80x24.
+        "back to the events",
+        "closes this help",
+    ] {
+        assert!(text.contains(k), "{k}: {text}");
+    }
+}
+
+/// The desk after round 1 (all results in) and round 2 paired.
+fn two_rounds(w: u16, h: u16, dir: &Path) -> (App, FakeClock) {
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir, &clock, w, h);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "p1=j2=j==p");
+    (app, clock)
+}
+
+#[test]
+fn snapshots_of_the_desk_screens() {
+    for (w, h) in [(80u16, 24u16), (160, 50)] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut app, clock) = two_rounds(w, h, dir.path());
+        let pairings = screen(&app);
+        assert!(
+            pairings.contains("Round 2   board  first (Red in game 1)"),
+            "{pairings}"
+        );
+        assert!(pairings.contains("ballot 1:"), "{pairings}");
+        assert!(
+            pairings.lines().last().unwrap().contains("p pair"),
+            "{pairings}"
+        );
+        insta::assert_snapshot!(format!("desk_pairings_{w}x{h}"), pairings);
+        type_text(&mut app, &clock, "s");
+        let standings = screen(&app);
+        assert!(
+            standings.contains("place") && standings.contains("Buch"),
+            "{standings}"
+        );
+        insta::assert_snapshot!(format!("desk_standings_{w}x{h}"), standings);
+        type_text(&mut app, &clock, "c");
+        let cross = screen(&app);
+        assert!(cross.contains("R1") && cross.contains("R2"), "{cross}");
+        insta::assert_snapshot!(format!("desk_crosstable_{w}x{h}"), cross);
+        type_text(&mut app, &clock, "\x1b");
+        let list = screen(&app);
+        assert!(list.contains("Club Open"), "{list}");
+        insta::assert_snapshot!(format!("desk_events_{w}x{h}"), list);
+    }
+}
+
+#[test]
+fn colour_ascii_and_no_colour_modes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, clock) = two_rounds(80, 24, dir.path());
+    // Colour, Unicode.
+    app.appearance = Appearance::from_flags(false, false, None);
+    let buf = render_buffer(&app);
+    assert!(
+        buf.content().iter().any(|c| c.fg != Rgb::Reset),
+        "colour mode uses colour"
+    );
+    type_text(&mut app, &clock, "?");
+    assert!(
+        buffer_text(&render_buffer(&app)).contains('↑'),
+        "Unicode arrows in the help"
+    );
+    type_text(&mut app, &clock, "\x1b");
+    // --ascii: only ASCII on every view.
+    app.appearance = Appearance::from_flags(true, false, None);
+    for keys in ["", "s", "c", "w", "?", "\x1br"] {
+        type_text(&mut app, &clock, keys);
+        let text = screen(&app);
+        assert!(text.is_ascii(), "{keys:?}: {text}");
+    }
+    // NO_COLOR: no colour at all; the selected board still marked.
+    app.appearance = Appearance::from_flags(false, false, Some("1"));
+    let buf = render_buffer(&app);
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| c.fg == Rgb::Reset && c.bg == Rgb::Reset),
+        "no colour in NO_COLOR mode"
+    );
+    assert!(
+        buffer_text(&buf).lines().any(|l| l.starts_with(">  1")),
+        "{}",
+        buffer_text(&buf)
+    );
+}
+
+/// Play the match on the app's match screen to its end: game 1 resigned by Red at once,
+/// game 2 agreed drawn.
+fn finish_match(app: &mut App, clock: &FakeClock) {
+    use crossboard::director::{Awaiting, Command};
+    use crossboard::tui::Clock;
+    use rand::SeedableRng;
+    let Screen::Match(s) = &mut app.screen else {
+        panic!("not on the match screen");
+    };
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    for _ in 0..40 {
+        let m = s.game_match();
+        let cmd = match m.awaiting() {
+            Awaiting::Nothing => return,
+            Awaiting::BallotDraw(_) => Command::DrawBallot,
+            Awaiting::Decision { colour, .. } => Command::Accept { colour },
+            Awaiting::GameStart { .. } => Command::StartGame,
+            Awaiting::Move { colour, .. } if m.games().count() == 1 => Command::Resign { colour },
+            Awaiting::Move { colour, .. } => match m.draw_offer() {
+                None => Command::OfferDraw { colour },
+                Some(by) => Command::AcceptDraw {
+                    colour: by.opponent(),
+                },
+            },
+            other => panic!("unexpected {other:?}"),
+        };
+        s.session.apply(cmd, clock.now(), &mut rng).unwrap();
+    }
+    panic!("the match did not end");
+}
+
+/// A board played on crossboard from the desk: its match file is saved in the desk's
+/// `matches` folder and linked to the board, the pairing's first player has Red in game 1,
+/// and leaving the finished match records its games as the board's result.
+#[test]
+fn a_board_played_on_crossboard() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "pP");
+    let file = dir.path().join("matches/club-open-open-r1-b1.toml");
+    assert!(file.is_file(), "{}", screen(&app));
+    assert!(
+        screen(&app).contains("Ballot 1: Enter draws the ballot"),
+        "{}",
+        screen(&app)
+    );
+    let (first, second) = {
+        let Screen::Match(s) = &app.screen else {
+            panic!("not on the match screen: {}", screen(&app));
+        };
+        let m = s.game_match();
+        let st = m.settings();
+        assert_eq!(st.event, "Club Open, Open, round 1 board 1");
+        assert_eq!(st.ballots, 1);
+        (st.players[0].clone(), st.players[1].clone())
+    };
+    finish_match(&mut app, &clock);
+    // Leave the finished match: back on the desk, the games recorded.
+    for _ in 0..3 {
+        if matches!(app.screen, Screen::Desk(_)) {
+            break;
+        }
+        type_text(&mut app, &clock, "q");
+    }
+    let text = screen(&app);
+    assert!(matches!(app.screen, Screen::Desk(_)), "{text}");
+    assert!(
+        text.contains("recorded: round 1 board 1 from crossboard: 2 ="),
+        "{text}"
+    );
+    let line = text.lines().find(|l| l.starts_with(">  1")).unwrap();
+    assert!(line.contains(&first) && line.contains(&second), "{line}");
+    assert!(
+        line.contains("done") && line.contains("crossboard"),
+        "{line}"
+    );
+    // The match file is the record: the first player had Red in game 1 and lost it.
+    let m = crossboard::store::matchfile::load_match(&file)
+        .unwrap()
+        .the_match;
+    let g1 = m.games().next().unwrap();
+    assert_eq!(g1.red_name, first);
+    // A complete board is not played again.
+    type_text(&mut app, &clock, "P");
+    assert!(
+        screen(&app).contains("board 1 is complete"),
+        "{}",
+        screen(&app)
+    );
+    // The event database links the board to its match file (reopened from disk).
+    let desk = crossboard::store::eventdb::Desk::open(&dir.path().join("desk.sqlite3")).unwrap();
+    let open = desk.load(desk.events().unwrap()[0].id).unwrap();
+    let b = &open.event.divisions[0].rounds[0].boards[0];
+    assert_eq!(
+        b.match_file.as_deref(),
+        Some(file.display().to_string().as_str())
+    );
+    drop(desk);
+    // For scripts: `crossboard event match` links a match file to a board; a match of other
+    // players is refused and changes nothing.
+    let db = dir.path().join("desk.sqlite3");
+    let cli = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+            .arg("event")
+            .arg("--db")
+            .arg(&db)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let f = file.display().to_string();
+    let out = cli(&["match", "Club Open", "Open", "1", "2", &f]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{err}");
+    assert!(
+        err.contains(&format!("the match is {first} v {second}, the board is")),
+        "{err}"
+    );
+    let out = cli(&["match", "Club Open", "Open", "1", "1", &f]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("recorded: round 1 board 1 from"), "{said}");
+    assert!(said.trim_end().ends_with(": 2 ="), "{said}");
+}
