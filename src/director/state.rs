@@ -887,11 +887,15 @@ impl Match {
             }
             Command::PlayMove { colour, mv } => self.move_events(colour, mv, spent),
             Command::OfferDraw { colour } => {
-                self.in_play(kind)?;
+                let (_, _, g) = self.in_play(kind)?;
                 if let Some(c) = self.draw_offer {
                     return Err(MatchError::OfferPending(c));
                 }
-                Ok(vec![Event::DrawOffered { colour }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::DrawOffered {
+                    colour,
+                    spent_ms: Some(spent),
+                }])
             }
             Command::AcceptDraw { colour } => {
                 let (ballot, game, g) = self.in_play(kind)?;
@@ -906,11 +910,15 @@ impl Match {
                 Ok(self.end_events(ballot, game, result, spent))
             }
             Command::DeclineDraw { colour } => {
-                self.in_play(kind)?;
+                let (_, _, g) = self.in_play(kind)?;
                 if self.draw_offer != Some(colour.opponent()) {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
-                Ok(vec![Event::DrawDeclined { colour }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::DrawDeclined {
+                    colour,
+                    spent_ms: Some(spent),
+                }])
             }
             Command::ClaimDraw { colour: _ } => {
                 let (ballot, game, g) = self.in_play(kind)?;
@@ -952,7 +960,11 @@ impl Match {
                 if g.strength_reading(self.settings.strength_rule).is_some() {
                     return refuse(StrengthRefusal::Running);
                 }
-                Ok(vec![Event::StrengthCountAsked { colour }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::StrengthCountAsked {
+                    colour,
+                    spent_ms: Some(spent),
+                }])
             }
             Command::ExtendStrengthCount => {
                 let (_, _, g) = self.in_play(kind)?;
@@ -962,7 +974,10 @@ impl Match {
                     Some(r)
                         if rule == StrengthRule::ThirtyPlusEight && !r.extended && r.reached() =>
                     {
-                        Ok(vec![Event::StrengthCountExtended])
+                        g.clock.check_spent(spent)?;
+                        Ok(vec![Event::StrengthCountExtended {
+                            spent_ms: Some(spent),
+                        }])
                     }
                     Some(_) => Err(MatchError::Strength(StrengthRefusal::NotExtendable)),
                 }
@@ -1031,16 +1046,25 @@ impl Match {
                 }
                 let (_, _, g) = self.in_play(kind)?;
                 let remaining_ms = g.clock.adjusted(colour, delta_ms)?;
+                g.clock.check_spent(spent)?;
                 Ok(vec![Event::TimeAdjusted {
                     colour,
                     delta_ms,
                     remaining_ms,
                     reason,
+                    spent_ms: Some(spent),
                 }])
             }
             Command::Note { text } => {
                 need(&text, TextKind::Note)?;
-                Ok(vec![Event::Note { text }])
+                let spent_ms = match self.playing() {
+                    Some(g) => {
+                        g.clock.check_spent(spent)?;
+                        Some(spent)
+                    }
+                    None => None,
+                };
+                Ok(vec![Event::Note { text, spent_ms }])
             }
         }
     }
@@ -1184,7 +1208,10 @@ impl Match {
             left_ms: figures.remaining_ms,
         }];
         if self.draw_offer == Some(colour.opponent()) {
-            ev.push(Event::DrawDeclined { colour });
+            ev.push(Event::DrawDeclined {
+                colour,
+                spent_ms: None,
+            });
         }
         if let Some(result) = board_result(&after) {
             ev.extend(self.end_events(ballot, game, result, 0));
@@ -1204,7 +1231,10 @@ impl Match {
         g.clock.check_spent(spent)?;
         let mut after = g.game.clone();
         after.huff(square)?;
-        let mut ev = vec![Event::Huffed { square }];
+        let mut ev = vec![Event::Huffed {
+            square,
+            spent_ms: Some(spent),
+        }];
         if after.position().count(colour.opponent()) == 0 {
             let result = GameResult {
                 outcome: Outcome::Win(colour),
@@ -1401,7 +1431,7 @@ impl Match {
         let wall = entry.at;
         match &entry.event {
             Event::MatchCreated | Event::ColourDrawn { .. } | Event::HandPicked { .. } => {}
-            Event::Note { .. } => {}
+            Event::Note { spent_ms, .. } => self.count_thinking(*spent_ms, at),
             Event::CoinFlipped { winner, .. } => {
                 self.phase = Phase::ColourChoice {
                     chooser: Some(*winner),
@@ -1489,11 +1519,15 @@ impl Match {
                     }
                 }
             }
-            Event::DrawOffered { colour } => self.draw_offer = Some(*colour),
-            Event::Huffed { square } => {
+            Event::DrawOffered { colour, spent_ms } => {
+                self.draw_offer = Some(*colour);
+                self.count_thinking(*spent_ms, at);
+            }
+            Event::Huffed { square, spent_ms } => {
                 if let Some(g) = self.playing_mut() {
                     let _ = g.game.huff(*square);
                 }
+                self.count_thinking(*spent_ms, at);
             }
             Event::Compelled => {
                 if let Some(g) = self.playing_mut() {
@@ -1504,7 +1538,7 @@ impl Match {
                     g.forget_strength_count_past_the_end();
                 }
             }
-            Event::StrengthCountAsked { colour } => {
+            Event::StrengthCountAsked { colour, spent_ms } => {
                 if let Some(g) = self.playing_mut() {
                     g.strength = Some(StrengthCount {
                         weaker: *colour,
@@ -1512,13 +1546,18 @@ impl Match {
                         extended: false,
                     });
                 }
+                self.count_thinking(*spent_ms, at);
             }
-            Event::StrengthCountExtended => {
+            Event::StrengthCountExtended { spent_ms } => {
                 if let Some(c) = self.playing_mut().and_then(|g| g.strength.as_mut()) {
                     c.extended = true;
                 }
+                self.count_thinking(*spent_ms, at);
             }
-            Event::DrawDeclined { .. } => self.draw_offer = None,
+            Event::DrawDeclined { spent_ms, .. } => {
+                self.draw_offer = None;
+                self.count_thinking(*spent_ms, at);
+            }
             Event::GameEnded {
                 ballot,
                 game,
@@ -1602,10 +1641,11 @@ impl Match {
                 }
                 self.draw_offer = None;
             }
-            Event::TimeCalled { .. } => {
+            Event::TimeCalled { spent_ms, .. } => {
                 if let Some(g) = self.playing_mut() {
                     g.clock.call_time();
                 }
+                self.count_thinking(Some(*spent_ms), at);
             }
             Event::ClocksPaused { spent_ms, .. } => {
                 if let Some(g) = self.playing_mut() {
@@ -1620,11 +1660,13 @@ impl Match {
             Event::TimeAdjusted {
                 colour,
                 remaining_ms,
+                spent_ms,
                 ..
             } => {
                 if let Some(g) = self.playing_mut() {
                     g.clock.set_remaining(*colour, *remaining_ms);
                 }
+                self.count_thinking(*spent_ms, at);
             }
             Event::ExtraBallot { ballot } => self.phase = Phase::Draw { ballot: *ballot },
             Event::MatchFinished { outcome } => {
@@ -1638,6 +1680,14 @@ impl Match {
             }
         }
         self.log.push(entry.clone());
+    }
+
+    /// The time on the move an event made during it records (none: nothing to count), counted
+    /// on the clock of the game in play; its stretch runs on from `at`.
+    fn count_thinking(&mut self, spent: Option<u64>, at: Option<u64>) {
+        if let (Some(spent), Some(g)) = (spent, self.playing_mut()) {
+            g.clock.mark(spent, at);
+        }
     }
 
     fn start_game(
