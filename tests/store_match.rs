@@ -794,3 +794,62 @@ fn an_older_file_without_the_thinking_figure_still_opens() {
     let file = load_match(&v1_path).unwrap();
     assert_eq!(white_thinking(&file.the_match, 0), Some(5_000));
 }
+
+/// The match file's folder is deleted while the match is open: saves fail, saying the file is
+/// gone, until the folder is back; then the whole match is written again, and the lock, gone
+/// with the folder, is taken anew first, so no second crossboard can open the match meanwhile
+/// and write beside this one (one that did is not written over).
+#[test]
+fn the_folder_gone_saves_fail_until_it_is_back_then_the_whole_match_is_written_under_a_new_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("matches");
+    let path = folder.join("m.jsonl");
+    let (mut m, mut store) = draw_offered_while_thinking(&path);
+    let note = |m: &mut Match, text: &str| {
+        let now = Now {
+            mono_ms: 80_000,
+            wall: wall(80_000),
+        };
+        m.apply(
+            Command::Note { text: text.into() },
+            now,
+            &mut ChaCha8Rng::seed_from_u64(2),
+        )
+        .unwrap();
+    };
+    std::fs::remove_dir_all(&folder).unwrap();
+    for text in ["folder gone", "still gone"] {
+        note(&mut m, text);
+        let e = store.save(&m).unwrap_err();
+        assert!(matches!(e, StoreError::Gone(_)), "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains("the file or its folder is gone"), "{msg}");
+        assert!(!msg.contains("intact"), "{msg}");
+        assert!(!folder.exists(), "nothing is made in the folder's place");
+    }
+    // The folder is back, empty: another crossboard takes the lock first. The match is not
+    // written beside it.
+    std::fs::create_dir_all(&folder).unwrap();
+    let other = WriterLock::take(&path).unwrap();
+    note(&mut m, "back");
+    let e = store.save(&m).unwrap_err();
+    assert!(matches!(e, StoreError::Locked { .. }), "{e}");
+    assert!(!path.exists());
+    drop(other);
+    // Now the save takes the lock again and writes the whole match.
+    store.save(&m).unwrap();
+    assert_eq!(load_match(&path).unwrap().the_match, m);
+    let lock = std::fs::read_to_string(WriterLock::path_for(&path)).unwrap();
+    assert!(lock.starts_with(&format!("pid {} since ", std::process::id())));
+    assert!(matches!(
+        MatchStore::open(&path).unwrap_err(),
+        StoreError::Locked { .. }
+    ));
+    // And appends from then on.
+    note(&mut m, "appended");
+    store.save(&m).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        MatchFile::new(m.clone()).to_text().unwrap()
+    );
+}

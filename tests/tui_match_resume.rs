@@ -336,3 +336,54 @@ fn a_stop_signal_ends_the_loop_after_the_last_save_and_says_where_the_match_is()
         )
     );
 }
+
+/// The screen's text with every run of blanks and line breaks as one space (a status line
+/// may wrap).
+fn flat(app: &App) -> String {
+    render_text(app)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_version_1_file_continued_says_where_the_original_is_kept() {
+    use crossboard::store::matchfile::v1_text;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.dir = Some(dir.path().to_path_buf());
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    play_first_move(&mut app, &clock);
+    let m = screen(&app).game_match().clone();
+    drop(app);
+    // The same match as an older crossboard wrote it, resumed at 80x24.
+    let path = dir.path().join("old.toml");
+    let v1 = v1_text(&m, "2026-11-30T12:00:00Z".parse().unwrap()).unwrap();
+    std::fs::write(&path, &v1).unwrap();
+    let (store, file) = MatchStore::open(&path).unwrap();
+    let (clock, mut app) = resumed(store, file, 80);
+    let text = flat(&app);
+    assert!(
+        text.contains("version 1 file: kept as old.v1.toml, rewritten when play goes on"),
+        "{}",
+        render_text(&app)
+    );
+    let kept = dir.path().join("old.v1.toml");
+    assert!(!kept.exists(), "looking wrote");
+    // The director resumes the clocks: the file is rewritten, and the status line says so.
+    type_text(&mut app, &clock, "\ny");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), v1);
+    assert_eq!(load_match(&path).unwrap().format_version, 2);
+    assert!(
+        flat(&app).contains("file rewritten as version 2, the original kept as old.v1.toml"),
+        "{}",
+        render_text(&app)
+    );
+    // Said once: gone with the next event.
+    play_first_move(&mut app, &clock);
+    assert!(!flat(&app).contains("file rewritten"));
+}

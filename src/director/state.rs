@@ -1787,17 +1787,19 @@ mod tests {
         (m, rng)
     }
 
-    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<Event> {
-        let colour = m.playing().unwrap().game.position().turn();
-        let c = Command::Move {
-            colour,
-            text: text.into(),
-        };
-        m.apply(c, at(t), rng)
+    /// Apply `cmd` at `t` (it must be accepted): its events.
+    fn events(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, cmd: Command) -> Vec<Event> {
+        m.apply(cmd, at(t), rng)
             .unwrap()
             .into_iter()
             .map(|e| e.event)
             .collect()
+    }
+
+    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<Event> {
+        let colour = m.playing().unwrap().game.position().turn();
+        let text = text.into();
+        events(m, rng, t, Command::Move { colour, text })
     }
 
     fn result(ev: &[Event]) -> Option<GameResult> {
@@ -1975,52 +1977,56 @@ mod tests {
 
     fn play(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, mv: Move) -> Vec<Event> {
         let colour = m.playing().unwrap().game.position().turn();
-        let c = Command::PlayMove { colour, mv };
-        m.apply(c, at(t), rng)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.event)
-            .collect()
+        events(m, rng, t, Command::PlayMove { colour, mv })
+    }
+
+    /// Until `done`, a draw claim by White is refused as not claimable, then a quiet new move
+    /// is played `step` ms later; the time at the end (at most `max` ms).
+    fn walk_until(
+        m: &mut Match,
+        rng: &mut ChaCha8Rng,
+        (mut t, step, max): (u64, u64, u64),
+        mut done: impl FnMut(&Match) -> bool,
+    ) -> u64 {
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let mut seen = Vec::new();
+        while !done(m) {
+            assert!(matches!(
+                m.apply(claim.clone(), at(t), rng),
+                Err(MatchError::NotClaimable)
+            ));
+            t += step;
+            let mv = quiet_walk(m, &mut seen);
+            play(m, rng, t, mv);
+            assert!(t < max, "the count did not run out in {max} ms");
+        }
+        t
     }
 
     #[test]
     fn the_thirteen_count_is_shown_and_claimed_when_it_runs_out() {
         // Three Red kings against White's lone king, off the long diagonal.
         let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::default(), "W:WK32:BK1,K2,K3");
-        let claim = Command::ClaimDraw {
-            colour: Color::White,
-        };
-        let mut seen = Vec::new();
-        let mut t = 0;
         let mut last = 0;
-        while m.claimable_draw().is_none() {
-            let count = m
-                .playing()
-                .unwrap()
-                .game
-                .thirteen_count()
-                .expect("the count runs");
+        let t = walk_until(&mut m, &mut rng, (0, 1_000, 60_000), |m| {
+            if m.claimable_draw().is_some() {
+                return true;
+            }
+            let g = m.playing().unwrap();
+            let count = g.game.thirteen_count().expect("the count runs");
             assert!(count.moves == last || count.moves == last + 1, "{count:?}");
             last = count.moves;
-            assert!(matches!(
-                m.apply(claim.clone(), at(t), &mut rng),
-                Err(MatchError::NotClaimable)
-            ));
-            t += 1_000;
-            let mv = quiet_walk(&m, &mut seen);
-            play(&mut m, &mut rng, t, mv);
-            assert!(t < 60_000, "no 13-count claim after {t} ms");
-        }
+            false
+        });
         let count = m.playing().unwrap().game.thirteen_count().unwrap();
         assert!(count.reached() && count.lone == Color::White, "{count:?}");
         assert!(count.limit == 13 || count.limit == 6);
-        let ev: Vec<Event> = m
-            .apply(claim, at(t + 5), &mut rng)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.event)
-            .collect();
-        let r = result(&ev).unwrap();
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let r = result(&events(&mut m, &mut rng, t + 5, claim)).unwrap();
         assert_eq!(
             (r.outcome, r.reason.clone()),
             (Outcome::Draw, EndReason::ThirteenCount)
@@ -2047,33 +2053,19 @@ mod tests {
             m.strength_reading().map(|r| (r.moves, r.limit)),
             Some((0, 38))
         );
-        let claim = Command::ClaimDraw {
-            colour: Color::White,
-        };
-        let mut seen = Vec::new();
-        let mut t = 100;
-        while !m.strength_reading().is_some_and(|r| r.reached()) {
-            assert!(matches!(
-                m.apply(claim.clone(), at(t), &mut rng),
-                Err(MatchError::NotClaimable)
-            ));
-            t += 500;
-            let mv = quiet_walk(&m, &mut seen);
-            play(&mut m, &mut rng, t, mv);
-            assert!(t < 100_000, "the count never ran out");
-        }
+        let t = walk_until(&mut m, &mut rng, (100, 500, 100_000), |m| {
+            m.strength_reading().is_some_and(|r| r.reached())
+        });
         assert_eq!(m.strength_reading().unwrap().moves, 38);
         // Rule 27A grants no more moves.
         assert!(matches!(
             m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
             Err(MatchError::Strength(StrengthRefusal::NotExtendable))
         ));
-        let ev: Vec<Event> = m
-            .apply(claim, at(t + 1), &mut rng)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.event)
-            .collect();
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let ev = events(&mut m, &mut rng, t + 1, claim);
         assert_eq!(result(&ev).unwrap().reason, EndReason::StrengthRule);
     }
 
@@ -2089,22 +2081,16 @@ mod tests {
             &mut rng,
         )
         .unwrap();
-        let mut seen = Vec::new();
-        let mut t = 0;
-        let walk = |m: &mut Match, rng: &mut ChaCha8Rng, seen: &mut Vec<Position>, t: &mut u64| {
-            *t += 100;
-            let mv = quiet_walk(m, seen);
-            play(m, rng, *t, mv);
-        };
         // Not extendable before the 30 have run out.
-        walk(&mut m, &mut rng, &mut seen, &mut t);
+        let one = |m: &Match| !m.playing().unwrap().moves.is_empty();
+        let t = walk_until(&mut m, &mut rng, (0, 100, 1_000), one);
         assert!(matches!(
             m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
             Err(MatchError::Strength(StrengthRefusal::NotExtendable))
         ));
-        while !m.strength_reading().unwrap().reached() {
-            walk(&mut m, &mut rng, &mut seen, &mut t);
-        }
+        let t = walk_until(&mut m, &mut rng, (t, 100, 100_000), |m| {
+            m.strength_reading().unwrap().reached()
+        });
         assert_eq!(m.strength_reading().unwrap().moves, 30);
         m.apply(Command::ExtendStrengthCount, at(t), &mut rng)
             .unwrap();
@@ -2202,7 +2188,13 @@ mod tests {
                 &mut rng,
             )
             .unwrap();
-        assert_eq!(ev[0].event, Event::Huffed { square: sq });
+        assert_eq!(
+            ev[0].event,
+            Event::Huffed {
+                square: sq,
+                spent_ms: Some(1_000)
+            }
+        );
         let g = m.playing().unwrap();
         assert!(g.game.position().piece_at(sq).is_none());
         assert_eq!(g.game.pending().huffed, Some(sq));
