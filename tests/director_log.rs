@@ -165,7 +165,8 @@ fn on_the_move(m: &Match, now_ms: u64) -> Option<u64> {
 /// the last pause.
 #[test]
 fn thinking_before_a_record_made_during_a_move_survives_a_kill() {
-    let cases: [(&str, fn(&mut H)); 6] = [
+    type Act = fn(&mut H);
+    let cases: [(&str, Act); 6] = [
         ("draw offered", |h| {
             h.ok(Command::OfferDraw {
                 colour: Color::White,

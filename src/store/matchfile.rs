@@ -272,6 +272,8 @@ pub enum StoreError {
 /// file another process is about to lock would let two writers in).
 #[derive(Debug)]
 pub struct WriterLock {
+    /// The open lock file (the OS lock lives as long as it).
+    #[cfg_attr(not(unix), allow(dead_code))]
     file: std::fs::File,
     /// The lock file.
     path: PathBuf,
