@@ -292,3 +292,44 @@ fn the_thinking_a_record_states_is_checked_and_older_records_without_it_still_re
     };
     assert_eq!(replay(&h, &log).unwrap_err().index, i);
 }
+
+/// A ballot record whose cards do not give the opening it names, or whose cards were changed,
+/// is refused at that record: the opening is replayed from the cards, never taken on trust.
+#[test]
+fn a_ballot_whose_cards_do_not_give_its_opening_is_refused() {
+    let mut s = settings(1);
+    s.openings.system = crossboard::openings::System::ElevenMan;
+    let mut h = H::new(s, 9);
+    h.colours(Player::First);
+    h.ok(Command::DrawBallot);
+    let log = h.m.log().to_vec();
+    let i = log
+        .iter()
+        .position(|e| matches!(e.event, Event::BallotDrawn { .. }))
+        .unwrap();
+    let Event::BallotDrawn { number, steps, .. } = &log[i].event else {
+        unreachable!()
+    };
+    assert!(!steps.is_empty());
+    assert_eq!(replay(&h, &log).unwrap().the_match, h.m);
+    // Another opening named.
+    let mut bad = log.clone();
+    if let Event::BallotDrawn { number: n, .. } = &mut bad[i].event {
+        *n = if *number == 1 { 2 } else { 1 };
+    }
+    let e = replay(&h, &bad).unwrap_err();
+    assert_eq!(e.index, i);
+    assert!(
+        e.to_string().contains("the cards recorded give opening"),
+        "{e}"
+    );
+    // A card changed: the cards give another opening (or none).
+    for k in 0..steps.len() {
+        let mut bad = log.clone();
+        if let Event::BallotDrawn { steps, .. } = &mut bad[i].event {
+            steps[k].card += 1;
+        }
+        let e = replay(&h, &bad).unwrap_err();
+        assert_eq!(e.index, i, "card {k}: {e}");
+    }
+}
