@@ -274,24 +274,8 @@ fn the_databases_folder_is_a_parameter() {
     // engine-match hands the folder's databases to crossboard's side.
     let out = dir.path().join("games.pdn");
     let played = Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args([
-            "engine-match",
-            "--ballots",
-            "1",
-            "--seed",
-            "3",
-            "--nodes",
-            "500",
-        ])
-        .args([
-            "--hash",
-            "2",
-            "--max-plies",
-            "10",
-            "--egdb",
-            &folder,
-            "--out",
-        ])
+        .args("engine-match --ballots 1 --seed 3 --nodes 500 --hash 2 --max-plies 10".split(' '))
+        .args(["--egdb", &folder, "--out"])
         .arg(&out)
         .output()
         .unwrap();
