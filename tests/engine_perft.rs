@@ -1,6 +1,6 @@
 //! Perft: the published table from the start position, and positions with kings, crowning
 //! mid-capture and king loop captures checked against an independent slow generator written
-//! here from the rules (an 8x8 array board, nothing shared with the engine but FEN text).
+//! from the rules (tests/slow: an 8x8 array board, nothing shared with the engine but FEN text).
 
 use crossboard::engine::{Position, perft};
 
@@ -29,169 +29,7 @@ fn start_position_depth_13() {
     assert_eq!(perft(&Position::start(), 13), START_TABLE[13]);
 }
 
-/// The independent reference: plain arrays and coordinates, written from the rules text.
-mod slow {
-    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-    pub enum Side {
-        Red,
-        White,
-    }
-
-    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-    pub struct Man {
-        pub side: Side,
-        pub king: bool,
-    }
-
-    #[derive(Clone, PartialEq, Eq, Debug)]
-    pub struct Board {
-        pub cells: [[Option<Man>; 8]; 8],
-        pub to_move: Side,
-    }
-
-    /// Square number n (1-32) to (row, col): rows from Red's side, 4 dark squares per row,
-    /// even rows start at column 1, odd rows at column 0.
-    fn coords(n: u32) -> (usize, usize) {
-        let row = (n - 1) / 4;
-        let col = 2 * ((n - 1) % 4) + if row % 2 == 0 { 1 } else { 0 };
-        (row as usize, col as usize)
-    }
-
-    /// A minimal FEN reader (no ranges): `B:W18,K24:B1,2`.
-    pub fn from_fen(fen: &str) -> Board {
-        let mut parts = fen.split(':');
-        let to_move = if parts.next() == Some("B") {
-            Side::Red
-        } else {
-            Side::White
-        };
-        let mut b = Board {
-            cells: [[None; 8]; 8],
-            to_move,
-        };
-        for block in parts {
-            let side = if block.starts_with('B') {
-                Side::Red
-            } else {
-                Side::White
-            };
-            for item in block[1..].split(',').filter(|s| !s.is_empty()) {
-                let king = item.starts_with('K');
-                let n: u32 = item.trim_start_matches('K').parse().unwrap();
-                let (r, c) = coords(n);
-                b.cells[r][c] = Some(Man { side, king });
-            }
-        }
-        b
-    }
-
-    fn dirs(man: Man) -> Vec<(i32, i32)> {
-        let fwd = if man.side == Side::Red { 1 } else { -1 };
-        if man.king {
-            vec![(1, -1), (1, 1), (-1, -1), (-1, 1)]
-        } else {
-            vec![(fwd, -1), (fwd, 1)]
-        }
-    }
-
-    fn inside(r: i32, c: i32) -> bool {
-        (0..8).contains(&r) && (0..8).contains(&c)
-    }
-
-    fn crown_row(side: Side) -> usize {
-        if side == Side::Red { 7 } else { 0 }
-    }
-
-    /// Every successor board, one per move path.
-    pub fn successors(b: &Board) -> Vec<Board> {
-        let mut captures = Vec::new();
-        let mut steps = Vec::new();
-        for r in 0..8 {
-            for c in 0..8 {
-                let Some(man) = b.cells[r][c] else { continue };
-                if man.side != b.to_move {
-                    continue;
-                }
-                let mut lifted = b.clone();
-                lifted.cells[r][c] = None;
-                jumps(&lifted, man, r, c, &mut Vec::new(), &mut captures);
-                for (dr, dc) in dirs(man) {
-                    let (nr, nc) = (r as i32 + dr, c as i32 + dc);
-                    if inside(nr, nc) && b.cells[nr as usize][nc as usize].is_none() {
-                        let mut next = lifted.clone();
-                        place(&mut next, man, nr as usize, nc as usize);
-                        steps.push(next);
-                    }
-                }
-            }
-        }
-        let mut out = if captures.is_empty() { steps } else { captures };
-        for n in &mut out {
-            n.to_move = if b.to_move == Side::Red {
-                Side::White
-            } else {
-                Side::Red
-            };
-        }
-        out
-    }
-
-    fn place(b: &mut Board, man: Man, r: usize, c: usize) {
-        let king = man.king || r == crown_row(man.side);
-        b.cells[r][c] = Some(Man { king, ..man });
-    }
-
-    /// Extend a capture from (r, c); `taken` are the squares jumped so far (still on the board).
-    fn jumps(
-        b: &Board,
-        man: Man,
-        r: usize,
-        c: usize,
-        taken: &mut Vec<(usize, usize)>,
-        out: &mut Vec<Board>,
-    ) {
-        let mut extended = false;
-        for (dr, dc) in dirs(man) {
-            let (or, oc) = (r as i32 + dr, c as i32 + dc);
-            let (lr, lc) = (r as i32 + 2 * dr, c as i32 + 2 * dc);
-            if !inside(lr, lc) {
-                continue;
-            }
-            let (or, oc, lr, lc) = (or as usize, oc as usize, lr as usize, lc as usize);
-            let enemy = matches!(b.cells[or][oc], Some(m) if m.side != man.side);
-            if !enemy || taken.contains(&(or, oc)) || b.cells[lr][lc].is_some() {
-                continue;
-            }
-            extended = true;
-            taken.push((or, oc));
-            if !man.king && lr == crown_row(man.side) {
-                out.push(finish(b, man, lr, lc, taken));
-            } else {
-                jumps(b, man, lr, lc, taken, out);
-            }
-            taken.pop();
-        }
-        if !extended && !taken.is_empty() {
-            out.push(finish(b, man, r, c, taken));
-        }
-    }
-
-    fn finish(b: &Board, man: Man, r: usize, c: usize, taken: &[(usize, usize)]) -> Board {
-        let mut next = b.clone();
-        for &(tr, tc) in taken {
-            next.cells[tr][tc] = None;
-        }
-        place(&mut next, man, r, c);
-        next
-    }
-
-    pub fn perft(b: &Board, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        successors(b).iter().map(|n| perft(n, depth - 1)).sum()
-    }
-}
+mod slow;
 
 /// Positions chosen to exercise kings, crowning in the middle of a capture, king loops and
 /// long multi-jumps, for both sides to move.
@@ -223,7 +61,7 @@ fn special_positions_match_slow_generator() {
         for d in 1..=depth {
             assert_eq!(
                 perft(&fast, d),
-                slow::perft(&reference, d),
+                slow::perft(&reference, slow::Game::English, d),
                 "perft({d}) of {fen}"
             );
         }
@@ -273,7 +111,7 @@ fn random_playouts_match_slow_generator() {
                 let reference = slow::from_fen(&pos.to_fen());
                 assert_eq!(
                     perft(&pos, 3),
-                    slow::perft(&reference, 3),
+                    slow::perft(&reference, slow::Game::English, 3),
                     "{}",
                     pos.to_fen()
                 );

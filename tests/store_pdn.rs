@@ -1,8 +1,10 @@
 //! PDN export and import: round trips through the writer and reader, and a file written by
 //! another program.
 
+mod common;
+
 use crossboard::engine::{Color, Game, Position, Rules};
-use crossboard::store::pdn::{PdnGame, PdnResult, read_pdn, write_pdn};
+use crossboard::store::pdn::{PdnGame, PdnResult, read_pdn};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -95,19 +97,7 @@ fn export_import_round_trip() {
     for i in 0..24 {
         games.push(random_game(&mut rng, starts[i % starts.len()], 40 + i * 7));
     }
-    let text = write_pdn(&games);
-    assert!(text.lines().all(|l| l.len() < 80));
-    let back: Vec<PdnGame> = read_pdn(&text)
-        .into_iter()
-        .map(|r| r.unwrap_or_else(|e| panic!("{e}")))
-        .collect();
-    assert_eq!(back.len(), games.len());
-    for (a, b) in games.iter().zip(&back) {
-        assert_eq!(a, b);
-        let (ga, gb) = (a.replay().unwrap(), b.replay().unwrap());
-        assert_eq!(ga.positions(), gb.positions());
-        assert_eq!(b.result, a.result);
-    }
+    let text = common::pdn::assert_round_trip(&games);
     // The white-to-move starts are numbered `1...`.
     assert!(text.contains("\n1... "), "{text}");
 }

@@ -3,6 +3,8 @@
 //! tmux is absent (`tests/run` installs it).
 
 #![allow(dead_code)] // each test file uses a different part of the harness
+pub mod pdn;
+
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::thread::sleep;
