@@ -1,7 +1,8 @@
 //! `crossboard engine-match`: the engine plays drawn ballots from both sides, against another
-//! level or against any Hub engine (`--hub COMMAND`); the games are saved as PDN, like any
-//! other match (for directors preparing events, and to measure strength). Games run in
-//! parallel, one per core by default.
+//! level or against any Hub engine (`--hub COMMAND`), in any of the games (`--game pool`,
+//! `huffing`, `losing`; English by default); the games are saved as PDN, like any other match
+//! (for directors preparing events, and to measure strength). Games run in parallel, one per
+//! core by default.
 
 use super::CliResult;
 use super::hub_client::HubEngine;
@@ -33,6 +34,10 @@ pub struct Args {
     /// The PDN file to write (replaced atomically).
     #[arg(long)]
     out: PathBuf,
+    /// The game: english, pool, huffing or losing (the ballots are drawn and played under
+    /// its rules).
+    #[arg(long, default_value = "english")]
+    game: Rules,
     /// Opening system to draw from.
     #[arg(long, default_value = "eleven-man")]
     system: System,
@@ -94,6 +99,8 @@ enum Side {
 }
 
 struct Spec {
+    /// The game played.
+    game: Rules,
     round: u32,
     leg: usize,
     opening: Opening,
@@ -111,7 +118,7 @@ fn player(side: &Side, options: Options, seed: u64) -> Result<Box<dyn Player>, S
 
 fn play_one(spec: &Spec, options: Options, max_plies: usize) -> EngineGame {
     let stop = Arc::new(AtomicBool::new(false));
-    let mut game = Game::new(Rules::English, spec.opening.start);
+    let mut game = Game::new(spec.game, spec.opening.start);
     for mv in &spec.opening.set_moves {
         // Ballot moves were checked when the tables were built.
         let _ = game.play(mv);
@@ -152,10 +159,18 @@ pub fn run(args: Args) -> CliResult {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);
     let second = match (&args.hub, args.opponent) {
+        (Some(_), _) if args.game != Rules::English => {
+            return Err(format!(
+                "--hub plays English draughts only (the Hub protocol names no other game), not {}",
+                args.game.key()
+            )
+            .into());
+        }
         (Some(cmd), _) => Side::Hub(cmd.clone()),
         (None, level) => Side::Builtin(level.unwrap_or(args.level)),
     };
     let settings = DrawSettings {
+        rules: args.game,
         system: args.system,
         mode: args.mode,
         exclude_man_down: args.exclude_man_down,
@@ -186,7 +201,8 @@ pub fn run(args: Args) -> CliResult {
     };
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
     eprintln!(
-        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}",
+        "engine match: {}, {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}",
+        args.game.name(),
         args.ballots,
         args.system.title(),
         side_text(&first),
@@ -203,6 +219,7 @@ pub fn run(args: Args) -> CliResult {
         let (a, b) = ((first.clone(), limit), (second.clone(), opponent_limit));
         for (leg, sides) in [[a.clone(), b.clone()], [b, a]].into_iter().enumerate() {
             specs.push(Spec {
+                game: args.game,
                 round,
                 leg,
                 opening: opening.clone(),
