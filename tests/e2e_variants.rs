@@ -6,7 +6,7 @@
 mod common;
 mod variant_support;
 
-use common::{Tmux, WAIT_SECS, bin, legal_moves};
+use common::{Tmux, WAIT_SECS, bin, play_first_legal_move};
 use crossboard::director::{EndReason, Phase};
 use crossboard::engine::{Outcome, Position};
 use crossboard::store::matchfile::{EXTENSION, MatchStore, load_match};
@@ -148,13 +148,7 @@ fn a_practice_game_of_the_losing_game_against_the_engine_is_played_to_its_end() 
     while !screen.contains(" wins: ") {
         n += 1;
         assert!(n < 200, "no end after {n} moves:\n{screen}");
-        let mv = legal_moves(&screen)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| panic!("a legal move listed:\n{screen}"));
-        t.text(&mv);
-        t.wait_text("Enter plays");
-        t.keys(&["Enter"]);
+        let mv = play_first_legal_move(&t, &screen);
         screen = t.wait_for("the engine's reply or the end", WAIT_SECS, |s| {
             s.contains(" wins: ") || (replied(s, n, &mv) && s.contains("legal: "))
         });
