@@ -139,6 +139,16 @@ fn differs(expected: &Event, found: &Event) -> String {
         (Event::GameEnded { result: a, .. }, Event::GameEnded { result: b, .. }) if a != b => {
             format!("the result here is \"{a}\", the record says \"{b}\"")
         }
+        (
+            Event::BallotDrawn {
+                number: a,
+                steps: s,
+                ..
+            },
+            Event::BallotDrawn { number: b, .. },
+        ) if a != b && s.is_empty() => {
+            format!("the settings give opening {a} for this ballot, the record says {b}")
+        }
         (Event::BallotDrawn { number: a, .. }, Event::BallotDrawn { number: b, .. }) if a != b => {
             format!("the cards recorded give opening {a}, the record says {b}")
         }
@@ -293,8 +303,11 @@ impl Match {
                 plain(Command::ChooseColour { player, colour })
             }
             Event::BallotDrawn { steps, .. } => {
-                if !matches!(self.phase(), Phase::Draw { .. }) {
+                let Phase::Draw { ballot } = self.phase() else {
                     return Err(unprompted(e));
+                };
+                if let Some(given) = self.given_draw(ballot) {
+                    return Ok((Command::DrawBallot, Roll::Draw(given), 0));
                 }
                 let draw = openings::replay(&self.draw_settings(), &self.drawn_openings(), steps)
                     .map_err(LogRefusal::Draw)?;

@@ -762,6 +762,19 @@ impl Match {
         settings
     }
 
+    /// Ballot `ballot` as the settings give it (`given-ballots`): its opening, no cards; none
+    /// when it is to be drawn.
+    pub(crate) fn given_draw(&self, ballot: u32) -> Option<Draw> {
+        let k = (ballot as usize).checked_sub(1)?;
+        let number = *self.settings.given_ballots.get(k)?;
+        let all = openings::all_in(self.settings.openings.system, self.settings.game);
+        let opening = all.get((number as usize).checked_sub(1)?)?;
+        Some(Draw {
+            opening: opening.clone(),
+            steps: Vec::new(),
+        })
+    }
+
     /// Every opening drawn so far (accepted and rejected), for "no repeat".
     pub(crate) fn drawn_openings(&self) -> Vec<Opening> {
         self.ballots
@@ -793,11 +806,17 @@ impl Match {
                 Roll::RedHand(if heads(rng) { Hand::Left } else { Hand::Right })
             }
             Command::DrawBallot => {
-                if !matches!(self.phase, Phase::Draw { .. }) {
+                let Phase::Draw { ballot } = self.phase else {
                     return Err(self.not_now(CommandKind::DrawBallot));
+                };
+                match self.given_draw(ballot) {
+                    Some(given) => Roll::Draw(given),
+                    None => Roll::Draw(openings::draw(
+                        &self.draw_settings(),
+                        &self.drawn_openings(),
+                        rng,
+                    )?),
                 }
-                let draw = openings::draw(&self.draw_settings(), &self.drawn_openings(), rng)?;
-                Roll::Draw(draw)
             }
             _ => Roll::None,
         })
@@ -1094,7 +1113,9 @@ impl Match {
             number: draw.opening.number,
             steps: draw.steps,
         }];
-        if self.settings.rejection != RejectionPolicy::PlayersMayReject {
+        // A given ballot is played as given: no one may reject it.
+        let given = self.given_draw(ballot).is_some();
+        if given || self.settings.rejection != RejectionPolicy::PlayersMayReject {
             ev.push(Event::BallotAccepted {
                 ballot,
                 colour: None,

@@ -240,12 +240,10 @@ impl Desk {
 
     /// Every registered player, by name.
     pub fn players(&self) -> Result<Vec<(PlayerId, PlayerInfo)>, DeskError> {
-        let mut st = self
-            .conn
-            .prepare("SELECT id, name, club, region, federation_ids, rating FROM players ORDER BY name, id")
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT id, name, club, region, federation_ids, rating FROM players ORDER BY name, id",
+            [],
+            |r| {
                 Ok((
                     r.get::<_, u32>(0)?,
                     PlayerInfo {
@@ -256,8 +254,19 @@ impl Desk {
                         rating: r.get(5)?,
                     },
                 ))
-            })
-            .map_err(|e| self.err(e))?;
+            },
+        )
+    }
+
+    /// Every row of the query `sql` with `params`, each read by `row`.
+    fn rows<T, P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+        row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, DeskError> {
+        let mut st = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
+        let rows = st.query_map(params, row).map_err(|e| self.err(e))?;
         rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
     }
 
@@ -294,24 +303,19 @@ impl Desk {
 
     /// Every event, newest first.
     pub fn events(&self) -> Result<Vec<EventSummary>, DeskError> {
-        let mut st = self
-            .conn
-            .prepare(
-                "SELECT e.id, e.name, e.created_at, (SELECT COUNT(*) FROM actions a WHERE a.event_id = e.id)
-                 FROM events e ORDER BY e.id DESC",
-            )
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT e.id, e.name, e.created_at, (SELECT COUNT(*) FROM actions a WHERE a.event_id = e.id)
+             FROM events e ORDER BY e.id DESC",
+            [],
+            |r| {
                 Ok(EventSummary {
                     id: r.get(0)?,
                     name: r.get(1)?,
                     created_at: r.get(2)?,
                     actions: r.get(3)?,
                 })
-            })
-            .map_err(|e| self.err(e))?;
-        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+            },
+        )
     }
 
     /// The event named `name` (its number, or its name, case-insensitive; the newest of that
@@ -379,16 +383,7 @@ impl Desk {
             next.apply(a)?;
         }
         let tx = begin(&mut self.conn, &self.path)?;
-        let count: i64 = tx
-            .query_row(
-                "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
-                [open.id],
-                |r| r.get(0),
-            )
-            .map_err(|e| sql(&self.path, e))?;
-        if count != open.event.actions as i64 {
-            return Err(DeskError::Changed);
-        }
+        let count = unchanged(&tx, open, &self.path)?;
         for (k, a) in actions.iter().enumerate() {
             insert_action(&tx, open.id, count + k as i64, a, at).map_err(|e| sql(&self.path, e))?;
         }
@@ -415,16 +410,7 @@ impl Desk {
         };
         let mut next = open.event.clone();
         next.apply(&action)?;
-        let count: i64 = tx
-            .query_row(
-                "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
-                [open.id],
-                |r| r.get(0),
-            )
-            .map_err(|e| sql(&self.path, e))?;
-        if count != open.event.actions as i64 {
-            return Err(DeskError::Changed);
-        }
+        let count = unchanged(&tx, open, &self.path)?;
         insert_action(&tx, open.id, count, &action, at).map_err(|e| sql(&self.path, e))?;
         tx.commit().map_err(|e| sql(&self.path, e))?;
         open.event = next;
@@ -433,14 +419,11 @@ impl Desk {
 
     /// The log of an event: (number, time, action text).
     pub fn log(&self, id: EventId) -> Result<Vec<(i64, String, String)>, DeskError> {
-        let mut st = self
-            .conn
-            .prepare("SELECT seq, at, action FROM actions WHERE event_id = ?1 ORDER BY seq")
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .map_err(|e| self.err(e))?;
-        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+        self.rows(
+            "SELECT seq, at, action FROM actions WHERE event_id = ?1 ORDER BY seq",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
     }
 
     /// SQLite's own check of the file ("ok" when sound).
@@ -457,6 +440,26 @@ fn begin<'c>(
 ) -> Result<rusqlite::Transaction<'c>, DeskError> {
     conn.transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(|e| sql(path, e))
+}
+
+/// The number of actions logged for `open`, checked to be what `open` has read: another
+/// crossboard on the same event has not recorded since.
+fn unchanged(
+    tx: &rusqlite::Transaction<'_>,
+    open: &OpenEvent,
+    path: &Path,
+) -> Result<i64, DeskError> {
+    let count: i64 = tx
+        .query_row(
+            "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
+            [open.id],
+            |r| r.get(0),
+        )
+        .map_err(|e| sql(path, e))?;
+    if count != open.event.actions as i64 {
+        return Err(DeskError::Changed);
+    }
+    Ok(count)
 }
 
 fn sql(path: &Path, source: rusqlite::Error) -> DeskError {

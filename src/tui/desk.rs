@@ -4,7 +4,7 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{result_text, why};
+use super::desk_text::{ballot_text, result_text, why};
 use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
 use super::match_flow::persist::Saver;
 use super::match_flow::{MatchOptions, MatchScreen};
@@ -67,7 +67,7 @@ impl Ask {
         let name = |id: &PlayerId| d.map_or("?".to_string(), |d| d.name(*id).to_string());
         match self {
             Ask::EventName => "Event name".into(),
-            Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)".into(),
+            Ask::Division => "Division (NAME swiss:N|rr|drr GAMES GAME)".into(),
             Ask::Player => "Player name".into(),
             Ask::Forfeit => "Forfeit: who came (1, 2 or none)".into(),
             Ask::SwapPlayers => "Exchange two players (NAME, NAME)".into(),
@@ -98,7 +98,7 @@ pub struct DeskScreen {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ListAct {
+pub(crate) enum ListAct {
     Up,
     Down,
     Open,
@@ -106,7 +106,7 @@ enum ListAct {
     Back,
 }
 
-static LIST_KEYS: &[Binding<ListAct>] = &[
+pub(crate) static LIST_KEYS: &[Binding<ListAct>] = &[
     Binding::new(&[UP, Key::Char('k')], ListAct::Up, "previous event"),
     Binding::new(&[DOWN, Key::Char('j')], ListAct::Down, "next event"),
     Binding::new(&[ENTER], ListAct::Open, "open the event").footer("open"),
@@ -114,8 +114,24 @@ static LIST_KEYS: &[Binding<ListAct>] = &[
     Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "back").footer("back"),
 ];
 
+/// What the keys of a line being typed do (other characters are typed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Act {
+pub(crate) enum AskAct {
+    Answer,
+    Cancel,
+    Delete,
+    Clear,
+}
+
+pub(crate) static ASK_KEYS: &[Binding<AskAct>] = &[
+    Binding::new(&[ENTER], AskAct::Answer, "answer (an empty line: nothing)").footer("answer"),
+    Binding::new(&[ESC], AskAct::Cancel, "cancel: nothing is done").footer("cancel"),
+    Binding::new(&[BACKSPACE], AskAct::Delete, "delete the last character"),
+    Binding::new(&[Key::Ctrl('u')], AskAct::Clear, "clear the line"),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Act {
     /// Up or down a board, by the key.
     Board,
     NextDivision,
@@ -139,7 +155,7 @@ enum Act {
     Back,
 }
 
-static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[UP, Key::Char('k'), DOWN, Key::Char('j')],
         Act::Board,
@@ -310,17 +326,20 @@ impl DeskScreen {
                 games.pop();
             }
         }
-        let result = BoardResult::Games { games };
+        let (round, board) = (r.number, b.number);
+        self.record_result(round, board, BoardResult::Games { games });
+    }
+
+    /// Record `result` for `board` of `round` in the current division.
+    fn record_result(&mut self, round: u32, board: u32, result: BoardResult) {
         let text = format!(
-            "round {} board {}: {}",
-            r.number,
-            b.number,
+            "round {round} board {board}: {}",
             result_text(Some(&result))
         );
         let action = Action::Result {
             division: self.division,
-            round: r.number,
-            board: b.number,
+            round,
+            board,
             result,
         };
         self.record(vec![action], text);
@@ -383,30 +402,12 @@ impl DeskScreen {
                 self.refresh();
             }
             Ask::Division => {
-                let mut words = text.split_whitespace();
-                let name = words.next().unwrap_or("").to_string();
-                let format = match words.next().unwrap_or("swiss:5") {
-                    "rr" => Some(Format::RoundRobin { cycles: 1 }),
-                    "drr" => Some(Format::RoundRobin { cycles: 2 }),
-                    f => f
-                        .strip_prefix("swiss:")
-                        .and_then(|n| n.parse().ok())
-                        .map(|rounds| Format::Swiss { rounds }),
-                };
-                let games = words.next().and_then(|g| g.parse().ok()).unwrap_or(2);
-                let Some(format) = format else {
-                    self.status =
-                        "division: NAME swiss:N|rr|drr GAMES, e.g. Masters swiss:5 2".into();
-                    return;
-                };
-                let settings = DivisionSettings {
-                    format,
-                    ..DivisionSettings::new(
-                        format,
-                        games,
-                        crate::director::GamePoints::OneHalfZero,
-                        crate::event::ScoreUnit::Game,
-                    )
+                let (name, settings) = match parse_division(&text) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        self.status = e;
+                        return;
+                    }
                 };
                 let n = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
                 self.record(
@@ -570,32 +571,10 @@ impl DeskScreen {
                         return;
                     }
                 };
-                let Some(open) = &self.open else { return };
-                let Some(r) = open
-                    .event
-                    .divisions
-                    .get(self.division)
-                    .and_then(|d| d.rounds.last())
-                else {
+                let Some((round, board)) = self.selected_board() else {
                     return;
                 };
-                let Some(b) = r.boards.get(self.board) else {
-                    return;
-                };
-                let result = BoardResult::Forfeit { present };
-                let text = format!(
-                    "round {} board {}: {}",
-                    r.number,
-                    b.number,
-                    result_text(Some(&result))
-                );
-                let action = Action::Result {
-                    division: self.division,
-                    round: r.number,
-                    board: b.number,
-                    result,
-                };
-                self.record(vec![action], text);
+                self.record_result(round, board, BoardResult::Forfeit { present });
             }
         }
     }
@@ -694,14 +673,18 @@ impl DeskScreen {
             board,
         )
         .map_err(|e| e.to_string())?;
-        let path =
-            self.matches_dir()
-                .join(format!("{}-r{round}-b{}.toml", self.stem(), board.number));
+        let path = self.matches_dir().join(format!(
+            "{}-r{round}-b{}.{}",
+            self.stem(),
+            board.number,
+            crate::store::matchfile::EXTENSION
+        ));
         let options = MatchOptions {
             file: Some(path.clone()),
             dir: None,
             ..ctx.matches.clone()
         };
+        let given = !settings.given_ballots.is_empty();
         let mut screen = MatchScreen::start(settings, &options, ctx.now)?;
         screen.back_to_caller = true;
         screen
@@ -714,6 +697,12 @@ impl DeskScreen {
                 ctx.rng,
             )
             .map_err(|e| e.to_string())?;
+        if given {
+            // The round's ballot, not a draw of the match's own.
+            screen
+                .apply_before_shown(Command::DrawBallot, ctx.now, ctx.rng)
+                .map_err(|e| e.to_string())?;
+        }
         let link = Action::LinkMatch {
             division: self.division,
             round,
@@ -769,7 +758,7 @@ impl DeskScreen {
         }) else {
             return;
         };
-        let games = match board_result(&m, d, b) {
+        let games = match board_result(&m, d, round, b) {
             Ok(g) => g,
             Err(e) => {
                 self.status = format!("round {round} board {number}: {e}");
@@ -878,7 +867,8 @@ impl DeskScreen {
         Nav::Stay
     }
 
-    fn event_lines(&self, open: &OpenEvent, width: usize) -> Vec<Line<'static>> {
+    /// The open event's lines; `ascii`: points in ASCII (`2.5`).
+    fn event_lines(&self, open: &OpenEvent, width: usize, ascii: bool) -> Vec<Line<'static>> {
         let mut out = Vec::new();
         let e = &open.event;
         let tabs: Vec<String> = e
@@ -991,16 +981,15 @@ impl DeskScreen {
                         )));
                     }
                     for (k, ballot) in r.ballots.iter().enumerate() {
-                        out.push(Line::from(format!(
-                            "  ballot {}: {}",
-                            k + 1,
-                            ballot.opening.name
+                        out.push(Line::from(clip(
+                            &format!("  ballot {}: {}", k + 1, ballot_text(&ballot.opening)),
+                            width,
                         )));
                     }
                 }
             },
             View::Standings | View::Crosstable => {
-                let p = Published::new(e, d, u32::MAX);
+                let p = Published::new(e, d, u32::MAX).in_ascii(ascii);
                 if self.view == View::Standings {
                     out.push(Line::from(format!(
                         "{:>5}  {:<28} {:>5}  tie-breaks",
@@ -1012,19 +1001,13 @@ impl DeskScreen {
                             .tiebreaks
                             .iter()
                             .zip(&s.values)
-                            .map(|(t, v)| {
-                                format!(
-                                    "{} {}",
-                                    t.short(),
-                                    v.map_or("-".into(), |v| p.table.text(*t, v))
-                                )
-                            })
+                            .map(|(t, v)| format!("{} {}", t.short(), p.value(*t, *v)))
                             .collect();
                         out.push(Line::from(format!(
                             "{:>5}  {:<28} {:>5}  {}",
                             Published::place_text(s),
                             clip(&d.entrants[s.entrant].info.name, 28),
-                            s.score.to_string(),
+                            p.points(s.score),
                             tb.join("  ")
                         )));
                     }
@@ -1061,22 +1044,25 @@ impl ScreenState for DeskScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else { return Nav::Stay };
         if let Some((_, text)) = &mut self.ask {
-            match k.code {
-                KeyCode::Esc => self.ask = None,
-                KeyCode::Enter => {
+            match (lookup(ASK_KEYS, k), k.code) {
+                (Some(AskAct::Cancel), _) => self.ask = None,
+                (Some(AskAct::Answer), _) => {
                     if let Some((ask, text)) = self.ask.take()
                         && !text.trim().is_empty()
                     {
                         self.answer(ask, text);
                     }
                 }
-                KeyCode::Backspace => {
+                (Some(AskAct::Delete), _) => {
                     text.pop();
                 }
-                KeyCode::Char(c) if text.chars().count() < crate::event::settings::MAX_TEXT => {
+                (Some(AskAct::Clear), _) => text.clear(),
+                (None, KeyCode::Char(c))
+                    if text.chars().count() < crate::event::settings::MAX_TEXT =>
+                {
                     text.push(c)
                 }
-                KeyCode::Char(_) => {
+                (None, KeyCode::Char(_)) => {
                     self.status = format!("at most {} characters", crate::event::settings::MAX_TEXT)
                 }
                 _ => {}
@@ -1119,7 +1105,7 @@ impl ScreenState for DeskScreen {
         let width = area.width as usize;
         let mut lines: Vec<Line> = vec![Line::from(Span::styled("Tournament desk", look.accent()))];
         match &self.open {
-            Some(o) => lines.extend(self.event_lines(o, width)),
+            Some(o) => lines.extend(self.event_lines(o, width, look.ascii)),
             None => {
                 if self.events.is_empty() {
                     lines.push(Line::from("No event yet: n creates one."));
@@ -1160,15 +1146,18 @@ impl ScreenState for DeskScreen {
             clip(&prompt, width),
             look.accent(),
         );
-        let keys = if self.open.is_some() {
+        let keys = if self.ask.is_some() {
+            footer(ASK_KEYS)
+        } else if self.open.is_some() {
             footer(KEYS)
         } else {
             footer(LIST_KEYS)
         };
+        let hint = super::keys::help_hint(self.ask.is_some());
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(1),
-            clip(&format!("{keys} · ? help"), width),
+            clip(&format!("{keys} · {hint}"), width),
             look.dim(),
         );
     }
@@ -1178,10 +1167,23 @@ impl ScreenState for DeskScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        if self.open.is_some() {
+        if self.ask.is_some() {
+            help(ASK_KEYS)
+        } else if self.open.is_some() {
             help(KEYS)
         } else {
             help(LIST_KEYS)
+        }
+    }
+
+    fn chain(&self) -> Vec<super::keys::Erased> {
+        use super::keys::erase;
+        if self.ask.is_some() {
+            vec![erase(ASK_KEYS)]
+        } else if self.open.is_some() {
+            vec![erase(KEYS)]
+        } else {
+            vec![erase(LIST_KEYS)]
         }
     }
 
@@ -1194,6 +1196,40 @@ impl ScreenState for DeskScreen {
     }
 }
 
+/// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]`
+/// (defaults: a 5-round Swiss of two-game rounds of English draughts). A word that is none of
+/// these is refused, naming it.
+pub fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
+    let usage = "division: NAME swiss:N|rr|drr GAMES GAME, e.g. Masters swiss:5 2 pool";
+    let mut words = text.split_whitespace();
+    let name = words.next().ok_or(usage)?.to_string();
+    let (mut format, mut games, mut game) = (Format::default(), 2, crate::engine::Rules::English);
+    for w in words {
+        if w == "rr" || w == "drr" {
+            format = Format::RoundRobin {
+                cycles: if w == "rr" { 1 } else { 2 },
+            };
+        } else if let Some(n) = w.strip_prefix("swiss:") {
+            let rounds = n.parse().map_err(|_| format!("{w:?}: swiss:N, N rounds"))?;
+            format = Format::Swiss { rounds };
+        } else if let Ok(n) = w.parse::<u32>() {
+            games = n;
+        } else if let Ok(r) = w.parse() {
+            game = r;
+        } else {
+            return Err(format!("{w:?}? {usage}"));
+        }
+    }
+    let mut settings = DivisionSettings::new(
+        format,
+        games,
+        crate::director::GamePoints::OneHalfZero,
+        crate::event::ScoreUnit::Game,
+    );
+    settings.game = game;
+    Ok((name, settings))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1202,5 +1238,6 @@ mod tests {
     fn key_tables_reach_every_binding_and_the_help() {
         crate::tui::keys::check_table(KEYS).unwrap();
         crate::tui::keys::check_table(LIST_KEYS).unwrap();
+        crate::tui::keys::check_table(ASK_KEYS).unwrap();
     }
 }

@@ -21,12 +21,12 @@ pub static HUFF_KEYS: &[Binding<HuffAct>] = &[
     Binding::new(
         &[Key::Char('H')],
         HuffAct::Huff,
-        "huff the piece that should have captured; then move",
+        "huff a piece that failed to capture (its square first)",
     ),
     Binding::new(
         &[Key::Char('C')],
         HuffAct::Compel,
-        "take back the neglectful move: its player must capture",
+        "compel: take back the move; the capture must be made",
     ),
 ];
 
