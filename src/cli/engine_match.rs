@@ -201,8 +201,7 @@ pub fn run(args: Args) -> CliResult {
     };
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
     eprintln!(
-        "engine match: {}, {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}",
-        args.game.name(),
+        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}",
         args.ballots,
         args.system.title(),
         side_text(&first),
@@ -210,6 +209,7 @@ pub fn run(args: Args) -> CliResult {
         side_text(&second),
         limit_text(&opponent_limit),
     );
+    eprintln!("game: {}", args.game.name());
     // Draw every ballot first (in order, from the seed), then play the games in any order.
     let mut drawn: Vec<Opening> = Vec::new();
     let mut specs = Vec::new();

@@ -546,6 +546,19 @@ pub fn over_status(g: &GameRecord) -> (String, StatusKind) {
     )
 }
 
+/// The huffing choice or strength count just made, for the front of the status line.
+fn variant_event(m: &Match, turn: Color) -> String {
+    match m.log().last().map(|e| &e.event) {
+        Some(Event::Huffed { square }) => format!("{turn} huffed the piece on {square}. "),
+        Some(Event::Compelled) => format!("{turn}'s move was taken back: capture. "),
+        Some(Event::StrengthCountAsked { colour }) => {
+            format!("{colour} asked for the strength count. ")
+        }
+        Some(Event::StrengthCountExtended) => "8 more moves granted (rule 27). ".into(),
+        _ => String::new(),
+    }
+}
+
 /// What the status line says while a game is played: a flag, a pause, a draw offer or
 /// claim, a declined offer, or who is to move.
 fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
@@ -579,14 +592,9 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
     let who = super::colour_name(m, turn);
     let declined = match m.log().last().map(|e| &e.event) {
         Some(Event::DrawDeclined { colour }) => format!("{colour} declined the draw. "),
-        Some(Event::Huffed { square }) => format!("{turn} huffed the piece on {square}. "),
-        Some(Event::Compelled) => format!("{turn}'s move was taken back: capture. "),
-        Some(Event::StrengthCountAsked { colour }) => {
-            format!("{colour} asked for the strength count. ")
-        }
-        Some(Event::StrengthCountExtended) => "8 more moves granted (rule 27). ".into(),
         _ => String::new(),
     };
+    let declined = declined + &variant_event(m, turn);
     if let Some(claim) = m.claimable_draw() {
         return (
             format!(
