@@ -154,12 +154,29 @@ fn a_whole_game_over_standard_input_and_output() {
     hub.read_until("done");
     assert!(t.elapsed() < Duration::from_secs(10));
 
-    // Bad input is answered with an error and changes nothing.
-    hub.send("pos pos=Xnonsense");
-    hub.read_until("error");
-    hub.send("pos pos=B:W21-32:B1-12 moves=\"11-15 11-16\"");
-    hub.read_until("error");
-    hub.send("level depth=2");
+    // A refused position is answered with an error, and a search asked for after it is refused
+    // too (never a move of the position before it), until a position is accepted.
+    for bad in [
+        "pos pos=Xnonsense",
+        "pos pos=B:W21-32:B1-99",
+        "pos pos=B:W21-32:B1-12 moves=\"11-15 11-16\"",
+    ] {
+        hub.send(bad);
+        hub.read_until("error");
+        hub.send("level depth=2");
+        hub.send("go think");
+        let answer = hub.read_until("done");
+        assert!(
+            answer.iter().any(|l| l.command == "error"),
+            "{bad}: {answer:?}"
+        );
+        assert_eq!(
+            answer.last().unwrap().get("move"),
+            None,
+            "{bad}: {answer:?}"
+        );
+    }
+    hub.send("pos pos=B:W21-32:B1-12");
     hub.send("go think");
     let done = hub.read_until("done");
     let mv = done.last().unwrap().get("move").unwrap().to_string();

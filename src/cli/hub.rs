@@ -105,7 +105,9 @@ struct Server<W: Write> {
     out: W,
     options: Options,
     egdb: Databases,
-    position: Position,
+    /// The position to search; None after a refused `pos`, so that `go` is refused rather than
+    /// answered with a move of the position before it.
+    position: Option<Position>,
     history: Vec<Position>,
     limit: TimeLimit,
     running: Option<Running>,
@@ -234,6 +236,7 @@ impl<W: Write> Server<W> {
     }
 
     fn set_position(&mut self, line: &Line) {
+        self.position = None;
         let Some(text) = line.get("pos") else {
             return self.error("pos needs pos=");
         };
@@ -251,13 +254,17 @@ impl<W: Write> Server<W> {
                 Err(e) => return self.error(&e.to_string()),
             }
         }
-        self.position = pos;
+        self.position = Some(pos);
         self.history = history;
     }
 
     fn go(&mut self, line: &Line) {
         self.stop_search();
-        if self.position.legal_moves().is_empty() {
+        let Some(position) = self.position else {
+            self.error("no position to search: the last pos was refused");
+            return self.say(&Line::new("done"));
+        };
+        if position.legal_moves().is_empty() {
             self.error("no legal move in this position");
             return self.say(&Line::new("done"));
         }
@@ -281,7 +288,7 @@ impl<W: Write> Server<W> {
         let id = self.next_id;
         let job = Job {
             id,
-            position: self.position,
+            position,
             history: self.history.clone(),
             limits,
             stop: stop.clone(),
@@ -433,7 +440,7 @@ pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliRes
             ..Options::default()
         },
         egdb,
-        position: Position::start(),
+        position: Some(Position::start()),
         history: Vec::new(),
         limit: TimeLimit::Infinite,
         running: None,
