@@ -1,9 +1,12 @@
 //! The application state and its two entry points: [`App::update`] (message in, effects out)
 //! and [`render`] (a pure function of the state).
 
+use super::keys::lookup;
 use super::screens::{Ctx, HomeScreen, Nav, RenderCtx, Screen, ScreenState};
 use super::theme::Appearance;
-use super::widgets::menu::{render_help, render_too_small};
+use super::widgets::menu::{
+    GLOBAL_KEYS, GlobalAct, HELP_KEYS, HelpAct, render_help, render_too_small,
+};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use ratatui::Frame;
@@ -151,6 +154,33 @@ impl App {
         (self.screen.ticking() || egdb).then_some(TICK)
     }
 
+    /// The key tables a key is looked up in now, in order, below the keys every screen shares
+    /// ([`GLOBAL_KEYS`]): the open help's, or the databases offer's on the home screen, then
+    /// the screen's ([`ScreenState::chain`]). For the tests that every key is handled and in
+    /// the help.
+    pub fn chain(&self) -> Vec<super::keys::Erased> {
+        if self.help.is_some() {
+            return vec![super::keys::erase(HELP_KEYS)];
+        }
+        let mut chain = if self.on_home() {
+            self.egdb.chain()
+        } else {
+            Vec::new()
+        };
+        chain.extend(self.screen.chain());
+        chain
+    }
+
+    /// The help lines of what is shown: the screen's keys (and the databases offer's on the
+    /// home screen), as the help overlay lists them.
+    pub fn help_lines(&self) -> Vec<super::widgets::menu::KeyHelp> {
+        let mut keys = self.screen.keys();
+        if self.on_home() {
+            keys.extend(self.egdb.keys());
+        }
+        keys
+    }
+
     fn on_home(&self) -> bool {
         matches!(self.screen, Screen::Home(_))
     }
@@ -167,7 +197,8 @@ impl App {
             self.size = Size::new(w, h);
         }
         if let Msg::Key(k) = &msg {
-            if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
+            let global = lookup(GLOBAL_KEYS, k);
+            if global == Some(GlobalAct::Quit) {
                 self.help = None;
                 if self.screen.confirm_quit() {
                     return Vec::new();
@@ -176,19 +207,14 @@ impl App {
                 return vec![Effect::Quit];
             }
             if self.help.is_some() {
-                if matches!(
-                    k.code,
-                    KeyCode::Char('?') | KeyCode::Esc | KeyCode::Char('q') | KeyCode::F(1)
-                ) {
+                if lookup(HELP_KEYS, k) == Some(HelpAct::Close) {
                     self.help = None;
                 }
                 return Vec::new();
             }
-            let help = k.code == KeyCode::F(1)
-                || (k.code == KeyCode::Char('?')
-                    && !k.modifiers.contains(KeyModifiers::CONTROL)
-                    && !self.screen.typing());
-            if help {
+            // `?` is text while the screen takes text: the help is on F1 there.
+            let typed = self.screen.typing() && k.code == KeyCode::Char('?');
+            if global == Some(GlobalAct::Help) && !typed {
                 self.help = Some(HelpPopup);
                 return Vec::new();
             }
@@ -263,11 +289,12 @@ pub fn render(app: &App, frame: &mut Frame) {
         super::egdb_offer::render_line(&app.egdb, frame, area, &app.appearance);
     }
     if app.help.is_some() {
-        let mut keys = app.screen.keys();
-        if home {
-            keys.extend(app.egdb.keys());
-        }
-        render_help(frame, &app.screen.title(), &keys, &app.appearance);
+        render_help(
+            frame,
+            &app.screen.title(),
+            &app.help_lines(),
+            &app.appearance,
+        );
     }
     if app.appearance.ascii {
         super::theme::asciify(frame.buffer_mut());

@@ -98,7 +98,7 @@ pub struct DeskScreen {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ListAct {
+pub(crate) enum ListAct {
     Up,
     Down,
     Open,
@@ -106,7 +106,7 @@ enum ListAct {
     Back,
 }
 
-static LIST_KEYS: &[Binding<ListAct>] = &[
+pub(crate) static LIST_KEYS: &[Binding<ListAct>] = &[
     Binding::new(&[UP, Key::Char('k')], ListAct::Up, "previous event"),
     Binding::new(&[DOWN, Key::Char('j')], ListAct::Down, "next event"),
     Binding::new(&[ENTER], ListAct::Open, "open the event").footer("open"),
@@ -114,8 +114,24 @@ static LIST_KEYS: &[Binding<ListAct>] = &[
     Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "back").footer("back"),
 ];
 
+/// What the keys of a line being typed do (other characters are typed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Act {
+pub(crate) enum AskAct {
+    Answer,
+    Cancel,
+    Delete,
+    Clear,
+}
+
+pub(crate) static ASK_KEYS: &[Binding<AskAct>] = &[
+    Binding::new(&[ENTER], AskAct::Answer, "answer (an empty line: nothing)").footer("answer"),
+    Binding::new(&[ESC], AskAct::Cancel, "cancel: nothing is done").footer("cancel"),
+    Binding::new(&[BACKSPACE], AskAct::Delete, "delete the last character"),
+    Binding::new(&[Key::Ctrl('u')], AskAct::Clear, "clear the line"),
+];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Act {
     /// Up or down a board, by the key.
     Board,
     NextDivision,
@@ -139,7 +155,7 @@ enum Act {
     Back,
 }
 
-static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[UP, Key::Char('k'), DOWN, Key::Char('j')],
         Act::Board,
@@ -1028,22 +1044,25 @@ impl ScreenState for DeskScreen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else { return Nav::Stay };
         if let Some((_, text)) = &mut self.ask {
-            match k.code {
-                KeyCode::Esc => self.ask = None,
-                KeyCode::Enter => {
+            match (lookup(ASK_KEYS, k), k.code) {
+                (Some(AskAct::Cancel), _) => self.ask = None,
+                (Some(AskAct::Answer), _) => {
                     if let Some((ask, text)) = self.ask.take()
                         && !text.trim().is_empty()
                     {
                         self.answer(ask, text);
                     }
                 }
-                KeyCode::Backspace => {
+                (Some(AskAct::Delete), _) => {
                     text.pop();
                 }
-                KeyCode::Char(c) if text.chars().count() < crate::event::settings::MAX_TEXT => {
+                (Some(AskAct::Clear), _) => text.clear(),
+                (None, KeyCode::Char(c))
+                    if text.chars().count() < crate::event::settings::MAX_TEXT =>
+                {
                     text.push(c)
                 }
-                KeyCode::Char(_) => {
+                (None, KeyCode::Char(_)) => {
                     self.status = format!("at most {} characters", crate::event::settings::MAX_TEXT)
                 }
                 _ => {}
@@ -1127,15 +1146,18 @@ impl ScreenState for DeskScreen {
             clip(&prompt, width),
             look.accent(),
         );
-        let keys = if self.open.is_some() {
+        let keys = if self.ask.is_some() {
+            footer(ASK_KEYS)
+        } else if self.open.is_some() {
             footer(KEYS)
         } else {
             footer(LIST_KEYS)
         };
+        let hint = super::keys::help_hint(self.ask.is_some());
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(1),
-            clip(&format!("{keys} · ? help"), width),
+            clip(&format!("{keys} · {hint}"), width),
             look.dim(),
         );
     }
@@ -1145,10 +1167,23 @@ impl ScreenState for DeskScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        if self.open.is_some() {
+        if self.ask.is_some() {
+            help(ASK_KEYS)
+        } else if self.open.is_some() {
             help(KEYS)
         } else {
             help(LIST_KEYS)
+        }
+    }
+
+    fn chain(&self) -> Vec<super::keys::Erased> {
+        use super::keys::erase;
+        if self.ask.is_some() {
+            vec![erase(ASK_KEYS)]
+        } else if self.open.is_some() {
+            vec![erase(KEYS)]
+        } else {
+            vec![erase(LIST_KEYS)]
         }
     }
 
@@ -1203,5 +1238,6 @@ mod tests {
     fn key_tables_reach_every_binding_and_the_help() {
         crate::tui::keys::check_table(KEYS).unwrap();
         crate::tui::keys::check_table(LIST_KEYS).unwrap();
+        crate::tui::keys::check_table(ASK_KEYS).unwrap();
     }
 }

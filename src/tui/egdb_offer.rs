@@ -18,12 +18,12 @@ use std::thread::JoinHandle;
 pub const OFFERED_PIECES: u32 = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Act {
+pub(crate) enum Act {
     Build,
     Decline,
 }
 
-static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('b')],
         Act::Build,
@@ -235,6 +235,16 @@ impl EgdbOffer {
             }
             State::Ready => Some(format!("endgame databases ready ({} pieces)", self.pieces)),
             State::Failed(e) => Some(format!("endgame databases not built: {e}")),
+        }
+    }
+
+    /// The offer's key table while it waits for an answer (the app looks keys up in it before
+    /// the home screen's).
+    pub fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        if matches!(self.state, State::Offered) {
+            vec![crate::tui::keys::erase(KEYS)]
+        } else {
+            Vec::new()
         }
     }
 

@@ -59,6 +59,7 @@ pub mod desk;
 pub mod desk_text;
 pub mod egdb_offer;
 pub mod event_loop;
+pub mod key_tables;
 pub mod keys;
 pub mod match_flow;
 pub mod move_input;

@@ -227,6 +227,28 @@ impl DirectorPopup {
         }
     }
 
+    /// The key tables of the menu or the form shown, in the order [`DirectorPopup::key`] looks
+    /// a key up in them.
+    pub fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        use crate::tui::keys::erase;
+        match self {
+            DirectorPopup::Menu(menu) => vec![
+                erase(MENU_CLOSE_KEYS),
+                erase(crate::tui::widgets::menu::MENU_KEYS),
+                menu.item_keys(),
+            ],
+            DirectorPopup::Form { rows, focus, .. } => {
+                let mut chain = vec![erase(FORM_KEYS)];
+                match rows.get(*focus) {
+                    Some(Row::Text(_)) => chain.push(erase(TEXT_KEYS)),
+                    Some(Row::Choice(..)) => chain.push(erase(CHOICE_KEYS)),
+                    None => {}
+                }
+                chain
+            }
+        }
+    }
+
     /// Handle a key.
     pub fn key(&mut self, key: &KeyEvent) -> DirectorOutcome {
         match self {

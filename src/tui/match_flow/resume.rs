@@ -365,7 +365,16 @@ pub static DAMAGED_KEYS: &[Binding<AskAct>] = &[
 
 impl ScreenState for ResumeScreen {
     fn chain(&self) -> Vec<crate::tui::keys::Erased> {
-        vec![crate::tui::keys::erase(KEYS)]
+        use crate::tui::keys::erase;
+        match &self.ask {
+            None => vec![erase(KEYS)],
+            Some(Ask::Path(_)) => vec![
+                erase(PATH_KEYS),
+                erase(crate::tui::widgets::form::TEXT_KEYS),
+            ],
+            Some(Ask::Locked { .. }) => vec![erase(LOCKED_KEYS)],
+            Some(Ask::Damaged { .. }) => vec![erase(DAMAGED_KEYS)],
+        }
     }
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {

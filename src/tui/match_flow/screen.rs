@@ -698,6 +698,15 @@ impl MatchScreen {
 
     /// The binding tables keys are looked up in now, in order (for the key-table test).
     pub fn chain(&self) -> Vec<Erased> {
+        match &self.popup {
+            Some(Popup::Confirm(..)) => {
+                return vec![erase(crate::tui::widgets::form::CONFIRM_KEYS)];
+            }
+            Some(Popup::ResignWho) => return vec![erase(RESIGN_KEYS)],
+            Some(Popup::Director(d)) => return d.chain(),
+            Some(Popup::Log(_)) => return vec![erase(super::log_view::KEYS)],
+            None => {}
+        }
         let m = &self.session.m;
         let mut chain: Vec<Erased> = match &self.stage {
             Stage::Toss(t) if t.spinning() => Vec::new(),

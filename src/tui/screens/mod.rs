@@ -7,7 +7,6 @@
 //! [`crate::tui`] for the recipe to add one.
 
 pub mod home;
-pub mod notice;
 pub mod open_pdn;
 pub mod practice;
 pub mod practice_engine;
@@ -24,7 +23,6 @@ use ratatui::layout::Rect;
 use std::time::Instant;
 
 pub use home::HomeScreen;
-pub use notice::NoticeScreen;
 pub use open_pdn::OpenPdnScreen;
 pub use practice::PracticeScreen;
 pub use practice_setup::PracticeSetupScreen;
@@ -120,8 +118,6 @@ pub enum Screen {
     Review(ReviewScreen),
     /// Open a PDN file and pick a game to review.
     OpenPdn(OpenPdnScreen),
-    /// A message with a way back (placeholders, errors).
-    Notice(NoticeScreen),
     /// Match set-up form.
     MatchSetup(crate::tui::match_flow::MatchSetupScreen),
     /// A match: colour choice, ballots, games, results.
@@ -141,7 +137,6 @@ macro_rules! each_screen {
             Screen::Practice($s) => $body,
             Screen::Review($s) => $body,
             Screen::OpenPdn($s) => $body,
-            Screen::Notice($s) => $body,
             Screen::MatchSetup($s) => $body,
             Screen::Match($s) => $body,
             Screen::MatchList($s) => $body,

@@ -576,11 +576,11 @@ pub static HUFF_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('H')],
         Act::Huff,
-        "huff the piece that should have captured (its square typed first if several)",
+        "huff a piece that failed to capture (its square first)",
     ),
     Binding::new(
         &[Key::Char('C')],
         Act::Compel,
-        "take back the move that neglected a capture; it must capture",
+        "compel: take back the move; the capture must be made",
     ),
 ];

@@ -2,7 +2,7 @@
 //! notice.
 
 use super::game_screen::centered;
-use crate::tui::keys::{Binding, DOWN, ENTER, Key, SPACE, TAB, UP, help, lookup};
+use crate::tui::keys::{Binding, DOWN, ENTER, ESC, F1, Key, SPACE, TAB, UP, help, lookup};
 use crate::tui::theme::Appearance;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -287,10 +287,7 @@ pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appe
         }
     }
     lines.push(Line::from(""));
-    lines.push(Line::from(Span::styled(
-        " ?, F1 or Esc closes this help; Ctrl-C quits",
-        look.dim(),
-    )));
+    lines.push(Line::from(Span::styled(closing_line(), look.dim())));
     let w = lines.iter().map(|l| l.width() as u16).max().unwrap_or(20) + 3;
     let h = lines.len() as u16 + 2;
     let r = centered(area, w, h);
@@ -304,6 +301,49 @@ pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appe
             look.accent(),
         )));
     frame.render_widget(Paragraph::new(lines).block(block), r);
+}
+
+/// What the keys of the open help overlay do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpAct {
+    /// Close the help.
+    Close,
+}
+
+/// The keys of the open help overlay (any other key is ignored while it is open).
+pub static HELP_KEYS: &[Binding<HelpAct>] = &[Binding::new(
+    &[Key::Char('?'), F1, ESC, Key::Char('q')],
+    HelpAct::Close,
+    "closes this help",
+)];
+
+/// What the keys every screen shares do (the app looks them up before the screen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GlobalAct {
+    /// Open the help overlay (`?` is text while a field takes text: F1 then).
+    Help,
+    /// Quit (a running game asks first).
+    Quit,
+}
+
+/// The keys every screen shares: the footers say `? help` (`F1 help` while typing), the help
+/// overlay's last line names Ctrl-C.
+pub static GLOBAL_KEYS: &[Binding<GlobalAct>] = &[
+    Binding::new(&[Key::Char('?'), F1], GlobalAct::Help, "help"),
+    Binding::new(&[Key::Ctrl('c')], GlobalAct::Quit, "quits"),
+];
+
+/// The help overlay's last line, from [`HELP_KEYS`] and [`GLOBAL_KEYS`]: ` ?, F1, Esc, q
+/// closes this help; Ctrl-C quits`.
+pub fn closing_line() -> String {
+    let (close, quit) = (&HELP_KEYS[0], &GLOBAL_KEYS[1]);
+    format!(
+        " {} {}; {} {}",
+        close.label(),
+        close.help,
+        quit.label(),
+        quit.help
+    )
 }
 
 /// Rows the help overlay needs for `keys` on a screen `width` columns wide (borders included).
