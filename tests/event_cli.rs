@@ -145,6 +145,36 @@ fn an_event_from_registration_to_the_published_crosstable() {
             assert!(said.ends_with(&format!(": {result}\n")), "{said}");
         }
     }
+    // A PDN of a board's games attached (a bad one refused), exported with its Round tag.
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pdn");
+    let good = fixtures.join("loy_chinook_1991.pdn");
+    let said = run(
+        &db,
+        &[
+            "pdn",
+            "State Open",
+            "Masters",
+            "1",
+            "1",
+            good.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        said.contains("recorded: 1 game attached to round 1 board 1"),
+        "{said}"
+    );
+    let bad = fixtures.join("one_bad_game.pdn");
+    refused(
+        &db,
+        &[
+            "pdn",
+            "State Open",
+            "Masters",
+            "1",
+            "2",
+            bad.to_str().unwrap(),
+        ],
+    );
     let why = run(
         &db,
         &["why", "State Open", "Masters", "Ann Lee", "--round", "1"],
@@ -200,6 +230,10 @@ fn an_event_from_registration_to_the_published_crosstable() {
     // Two boards and two games a round, each game with its Round tag (round.board.game).
     assert!(pdn.matches("[Round \"").count() >= 8, "{pdn}");
     assert!(pdn.contains("[Round \"2.2.2\"]"), "{pdn}");
+    assert!(
+        pdn.contains("10-14 23-19"),
+        "the attached game's moves:\n{pdn}"
+    );
     assert!(pdn.contains("[Event \"State Open - Masters\"]"), "{pdn}");
     // The registry serves the next event: Ann is entered there by id, not registered again.
     run(&db, &["new", "Club Night"]);
