@@ -130,3 +130,206 @@ fn a_last_command_cut_short_is_dropped() {
         LogRefusal::Differs(_) | LogRefusal::Unprompted(_)
     ));
 }
+
+/// A game in play whose side to move (White) has thought 5 s, had the clocks paused and
+/// resumed, and thought 7 s more (12 s on the move, 5 s of it counted at the pause); both
+/// a game clock and the classic per-move limit run.
+fn thinking() -> H {
+    let mut s = settings(1);
+    s.time_control = TimeControl {
+        per_move: Some(PerMoveLimit::default()),
+        ..TimeControl::sudden_death(3_600)
+    };
+    let mut h = H::new(s, 5);
+    h.colours(Player::First);
+    h.ballot();
+    h.play(4_000);
+    h.wait(5_000);
+    h.ok(Command::PauseClocks {
+        reason: "dispute".into(),
+    });
+    h.wait(60_000);
+    h.ok(Command::ResumeClocks);
+    h.wait(7_000);
+    h
+}
+
+/// The time on the move of the game in play, as a reading shows it.
+fn on_the_move(m: &Match, now_ms: u64) -> Option<u64> {
+    let r = m.clock_reading(now_ms)?;
+    r.side(r.to_move).move_ms
+}
+
+/// What a side may do while thinking, each followed by a "kill": the match rebuilt from its
+/// log alone must have the thinking up to the record counted, not only what was counted at
+/// the last pause.
+#[test]
+fn thinking_before_a_record_made_during_a_move_survives_a_kill() {
+    type Act = fn(&mut H);
+    let cases: [(&str, Act); 6] = [
+        ("draw offered", |h| {
+            h.ok(Command::OfferDraw {
+                colour: Color::White,
+            });
+        }),
+        ("draw declined", |h| {
+            h.ok(Command::OfferDraw { colour: Color::Red });
+            h.wait(3_000);
+            h.ok(Command::DeclineDraw {
+                colour: Color::White,
+            });
+        }),
+        ("note", |h| {
+            h.ok(Command::Note {
+                text: "White asks for the arbiter".into(),
+            });
+        }),
+        ("time adjusted", |h| {
+            h.ok(Command::AdjustTime {
+                colour: Color::Red,
+                delta_ms: 60_000,
+                reason: "clock malfunction".into(),
+            });
+        }),
+        ("time called", |h| {
+            h.wait(300_000);
+            let ev = h.ok(Command::Tick);
+            assert!(matches!(ev[..], [Event::TimeCalled { .. }]), "{ev:?}");
+        }),
+        ("time adjusted while paused", |h| {
+            h.ok(Command::PauseClocks {
+                reason: "clock check".into(),
+            });
+            h.wait(30_000);
+            h.ok(Command::AdjustTime {
+                colour: Color::White,
+                delta_ms: -1_000,
+                reason: "penalty".into(),
+            });
+        }),
+    ];
+    for (what, act) in cases {
+        let mut h = thinking();
+        act(&mut h);
+        let live = on_the_move(&h.m, h.t).unwrap();
+        assert!(live >= 12_000, "{what}: {live} ms");
+        let back = replay(&h, h.m.log()).unwrap().the_match;
+        assert_eq!(back, h.m, "{what}");
+        assert_eq!(on_the_move(&back, 0), Some(live), "{what}: thinking lost");
+        // Through the file, reopened in a new process and resumed: the next move is charged
+        // all of it.
+        h.reload(0);
+        h.ok(Command::ResumeClocks);
+        let ev = h.play(2_000);
+        let Event::MovePlayed { spent_ms, .. } = ev[0] else {
+            panic!("{what}: {ev:?}")
+        };
+        assert_eq!(spent_ms, live + 2_000, "{what}");
+    }
+}
+
+/// A record made during a move says how long the side had thought; one that says less than
+/// was counted before it, or more while the clocks stood still, is refused. An older file's
+/// record without the figure reads as what the clock had counted before it.
+#[test]
+fn the_thinking_a_record_states_is_checked_and_older_records_without_it_still_read() {
+    let mut h = thinking();
+    h.ok(Command::OfferDraw {
+        colour: Color::White,
+    });
+    let log = h.m.log().to_vec();
+    let i = log.len() - 1;
+    let with = |spent: Option<u64>| {
+        let mut log = log.clone();
+        let Event::DrawOffered { spent_ms, .. } = &mut log[i].event else {
+            panic!("{:?}", log[i])
+        };
+        assert_eq!(*spent_ms, Some(12_000));
+        *spent_ms = spent;
+        log
+    };
+    let e = replay(&h, &with(Some(4_999))).unwrap_err();
+    assert_eq!(e.index, i);
+    assert!(e.to_string().contains("4999 ms on the move"), "{e}");
+    let older = replay(&h, &with(None)).unwrap().the_match;
+    assert_eq!(older.log()[i], with(None)[i], "read as written");
+    assert_eq!(on_the_move(&older, 0), Some(5_000), "counted at the pause");
+    // While paused the figure cannot grow.
+    let mut h = thinking();
+    h.ok(Command::PauseClocks {
+        reason: "clock check".into(),
+    });
+    h.wait(10_000);
+    h.ok(Command::Note {
+        text: "waiting for the arbiter".into(),
+    });
+    let mut log = h.m.log().to_vec();
+    let i = log.len() - 1;
+    let Event::Note { spent_ms, .. } = &mut log[i].event else {
+        panic!("{:?}", log[i])
+    };
+    assert_eq!(*spent_ms, Some(12_000));
+    *spent_ms = Some(12_001);
+    assert_eq!(replay(&h, &log).unwrap_err().index, i);
+    // A note between games has no figure, and may not have one.
+    h.ok(Command::ResumeClocks);
+    h.finish_game(Some(Color::Red));
+    let ev = h.ok(Command::Note {
+        text: "game one over".into(),
+    });
+    assert_eq!(
+        ev,
+        [Event::Note {
+            text: "game one over".into(),
+            spent_ms: None
+        }]
+    );
+    let mut log = h.m.log().to_vec();
+    let i = log.len() - 1;
+    log[i].event = Event::Note {
+        text: "game one over".into(),
+        spent_ms: Some(0),
+    };
+    assert_eq!(replay(&h, &log).unwrap_err().index, i);
+}
+
+/// A ballot record whose cards do not give the opening it names, or whose cards were changed,
+/// is refused at that record: the opening is replayed from the cards, never taken on trust.
+#[test]
+fn a_ballot_whose_cards_do_not_give_its_opening_is_refused() {
+    let mut s = settings(1);
+    s.openings.system = crossboard::openings::System::ElevenMan;
+    let mut h = H::new(s, 9);
+    h.colours(Player::First);
+    h.ok(Command::DrawBallot);
+    let log = h.m.log().to_vec();
+    let i = log
+        .iter()
+        .position(|e| matches!(e.event, Event::BallotDrawn { .. }))
+        .unwrap();
+    let Event::BallotDrawn { number, steps, .. } = &log[i].event else {
+        unreachable!()
+    };
+    assert!(!steps.is_empty());
+    assert_eq!(replay(&h, &log).unwrap().the_match, h.m);
+    // Another opening named.
+    let mut bad = log.clone();
+    if let Event::BallotDrawn { number: n, .. } = &mut bad[i].event {
+        *n = if *number == 1 { 2 } else { 1 };
+    }
+    let e = replay(&h, &bad).unwrap_err();
+    assert_eq!(e.index, i);
+    assert!(
+        e.to_string().contains("the cards recorded give opening"),
+        "{e}"
+    );
+    // A card changed: the cards give another opening (or none).
+    for k in 0..steps.len() {
+        let mut bad = log.clone();
+        if let Event::BallotDrawn { steps, .. } = &mut bad[i].event {
+            steps[k].card += 1;
+        }
+        let e = replay(&h, &bad).unwrap_err();
+        assert_eq!(e.index, i, "card {k}: {e}");
+    }
+}

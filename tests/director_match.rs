@@ -356,10 +356,13 @@ fn game_ends_resign_agreement_forfeit_adjudication() {
     });
     // Moving declines it.
     let ev = h.play(500);
-    assert!(
-        ev.iter()
-            .any(|e| matches!(e, Event::DrawDeclined { colour: Color::Red }))
-    );
+    assert!(ev.iter().any(|e| matches!(
+        e,
+        Event::DrawDeclined {
+            colour: Color::Red,
+            spent_ms: None
+        }
+    )));
     assert_eq!(h.m.draw_offer(), None);
     h.refused(Command::AcceptDraw { colour: Color::Red });
     h.ok(Command::OfferDraw { colour: Color::Red });

@@ -71,10 +71,14 @@ fn a_six_player_swiss_through_the_desk_screen() {
     }
     assert_eq!(text.matches("<tr>").count(), 7, "header and six players");
     // The board played on crossboard: its match file, in the data folder, is the record.
-    let file = data
-        .path()
-        .join("crossboard/matches/club-open-open-r1-b1.toml");
-    assert!(file.is_file(), "{}", file.display());
+    let file = data.path().join(format!(
+        "crossboard/matches/club-open-open-r1-b1.{}",
+        crossboard::store::matchfile::EXTENSION
+    ));
+    let log = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+    // The match file records the round's ballot as given, and the ballot played.
+    assert!(log.contains("\"given-ballots\":["), "{log}");
+    assert!(log.contains("ballot-drawn"), "{log}");
     // The event is in the database: the CLI reads the same standings.
     let out = std::process::Command::new(bin())
         .env("XDG_DATA_HOME", data.path())
@@ -90,8 +94,24 @@ fn a_six_player_swiss_through_the_desk_screen() {
 /// game 1 resigned by Red at once, game 2 agreed drawn; `q` on the finished match goes back to
 /// the desk, which records the two games.
 fn play_board_on_crossboard(t: &Tmux) {
+    let desk = t.wait_text("ballot 1: ");
+    // "ballot 1: 11-Man Ballot 1306: Remove ...": the system and number the match heads with.
+    let ballot = desk
+        .lines()
+        .find_map(|l| l.trim().strip_prefix("ballot 1: "))
+        .and_then(|b| b.split(':').next())
+        .unwrap_or_else(|| panic!("the round's ballot on the desk:\n{desk}"))
+        .trim()
+        .to_string();
     t.keys(&["P"]);
-    common::draw_and_start_first_game(t);
+    // The round's ballot, already in place: no draw, no rejection.
+    let board = t.wait_text("Enter starts");
+    assert!(
+        board.contains(&ballot),
+        "the match plays the round's ballot {ballot:?}:\n{board}"
+    );
+    t.keys(&["Enter"]);
+    t.wait_text("legal: ");
     t.keys(&["r"]);
     t.wait_text("Who resigns this game?");
     t.keys(&["r"]);

@@ -108,6 +108,67 @@ fn three_kings_against_two_drawn_by_a_two_for_one() {
     assert_eq!(probe(&after.after(&replies[0]).to_fen()), Wdl::Draw);
 }
 
+/// Distances to conversion are what they claim: a win at distance d > 0 has a move to a loss
+/// at d - 1 in the pair; every move of a loss at d leads out of the pair or to a win nearer
+/// than d; a win at 0 leaves the pair at once with a win. (Two kings against king and man:
+/// First Position's material, both sides to move.)
+#[test]
+fn distances_to_conversion_shorten_along_best_play() {
+    let db = db();
+    let mut checked = 0;
+    for m in [
+        Material::new(0, 2, 1, 1).unwrap(),
+        Material::new(1, 1, 0, 2).unwrap(),
+    ] {
+        for index in (0..m.size()).step_by(7) {
+            let Some(board) = m.board(index) else {
+                continue;
+            };
+            let pos = board.position();
+            let (Some(value), Some(d)) = (db.probe(&pos), db.conversion_distance(&pos)) else {
+                assert_ne!(db.probe(&pos), Some(Wdl::Win), "a win has a distance");
+                continue;
+            };
+            let pair = m.swapped();
+            let children: Vec<(Wdl, Option<u16>, bool)> = pos
+                .legal_moves()
+                .iter()
+                .map(|mv| {
+                    let child = pos.after(mv);
+                    let inside = Material::of(&crossboard::egdb::Board::of(&child)) == pair;
+                    let v = db.probe(&child).unwrap().negate();
+                    (v, db.conversion_distance(&child), inside)
+                })
+                .collect();
+            match value {
+                Wdl::Win if d == 0 => assert!(
+                    children
+                        .iter()
+                        .any(|&(v, _, inside)| v == Wdl::Win && !inside),
+                    "{pos}: a win at 0 converts"
+                ),
+                Wdl::Win => assert!(
+                    children
+                        .iter()
+                        .any(|&(v, cd, inside)| v == Wdl::Win && inside && cd == Some(d - 1)),
+                    "{pos}: a win at {d} has a move to a loss at {}",
+                    d - 1
+                ),
+                Wdl::Loss => {
+                    assert!(
+                        children.iter().all(|&(v, cd, inside)| v == Wdl::Loss
+                            && (!inside || cd.is_some_and(|c| c < d))),
+                        "{pos}: a loss at {d} only has moves to nearer wins"
+                    )
+                }
+                Wdl::Draw => panic!("{pos}: a draw has no distance"),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 1000, "{checked} positions checked");
+}
+
 #[test]
 fn losses_by_the_side_to_move() {
     // Red's only man is blocked on 28 by White's man on 32: Red to move has lost; White to

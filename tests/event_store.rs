@@ -99,6 +99,59 @@ fn a_newer_schema_is_refused() {
     assert!(matches!(Desk::open(&path), Err(DeskError::TooNew { .. })));
 }
 
+/// A file of schema version 1 (actions stored as TOML) is migrated to JSON on open: the same
+/// event reads back, and every row is JSON afterwards.
+#[test]
+fn a_version_1_file_is_migrated_and_reads_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("desk.sqlite3");
+    let mut desk = Desk::open(&path).unwrap();
+    let mut open = desk.create_event(&EventInfo::default(), at()).unwrap();
+    let mut actions = vec![Action::AddDivision {
+        name: "Open".into(),
+        settings: DivisionSettings::default(),
+    }];
+    for (p, name) in (1..).zip(["Ann", "Bob", "Cid", "Dee"]) {
+        actions.push(Action::Enter {
+            division: 0,
+            player: p,
+            info: PlayerInfo::named(name),
+        });
+    }
+    desk.record(&mut open, &actions, at()).unwrap();
+    let pair = crossboard::event::pair::propose(0, &open.event.divisions[0]).unwrap();
+    desk.record(&mut open, &[pair], at()).unwrap();
+    drop(desk);
+    // Back to version 1: every action as TOML.
+    let conn = rusqlite::Connection::open(&path).unwrap();
+    let rows: Vec<(i64, i64, String)> = {
+        let mut st = conn
+            .prepare("SELECT event_id, seq, action FROM actions")
+            .unwrap();
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect()
+    };
+    assert_eq!(rows.len(), 7);
+    for (e, seq, text) in &rows {
+        let action: Action = serde_json::from_str(text).unwrap();
+        conn.execute(
+            "UPDATE actions SET action = ?3 WHERE event_id = ?1 AND seq = ?2",
+            rusqlite::params![e, seq, toml::to_string(&action).unwrap()],
+        )
+        .unwrap();
+    }
+    conn.execute_batch("PRAGMA user_version = 1").unwrap();
+    drop(conn);
+    let desk = Desk::open(&path).unwrap();
+    assert_eq!(desk.schema_version().unwrap(), SCHEMA_VERSION);
+    assert_eq!(desk.load(open.id).unwrap().event, open.event);
+    for (_, _, text) in desk.log(open.id).unwrap() {
+        assert!(text.starts_with('{'), "not JSON: {text}");
+    }
+}
+
 fn crossboard(db: &std::path::Path, args: &[&str]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_crossboard"));
     c.arg("event").arg("--db").arg(db).args(args);

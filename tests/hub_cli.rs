@@ -16,9 +16,16 @@ struct Hub {
 }
 
 impl Hub {
+    /// `crossboard hub --hash 4` with `extra` arguments (`--no-egdb` by default, so that the
+    /// tests never depend on what the machine's data folder holds).
     fn start() -> Hub {
+        Hub::start_with(&["--no-egdb"])
+    }
+
+    fn start_with(extra: &[&str]) -> Hub {
         let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
             .args(["hub", "--hash", "4"])
+            .args(extra)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
@@ -170,12 +177,125 @@ fn a_whole_game_over_standard_input_and_output() {
     panic!("crossboard hub did not quit");
 }
 
+/// The score of the last `info` line of a search to `depth` of `fen`.
+fn searched_score(hub: &mut Hub, fen: &str, depth: u32) -> f64 {
+    hub.send(&format!("pos pos={fen}"));
+    hub.send(&format!("level depth={depth}"));
+    hub.send("go think");
+    let lines = hub.read_until("done");
+    let info = lines
+        .iter()
+        .rev()
+        .find(|l| l.command == "info")
+        .unwrap_or_else(|| panic!("an info line: {lines:?}"));
+    info.get("score").unwrap().parse().unwrap()
+}
+
+/// The databases' folder is a Hub parameter (`egdb-dir`, a string, announced with the
+/// others): set to a folder, the search scores a won 3-piece ending as a database win;
+/// emptied, it probes none; a folder without databases is refused and changes nothing.
+#[test]
+fn the_databases_folder_is_a_parameter() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().to_str().unwrap().to_string();
+    let built = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["egdb", "--dir", &folder, "build", "--pieces", "3"])
+        .output()
+        .unwrap();
+    assert!(built.status.success(), "{built:?}");
+    let empty = tempfile::tempdir().unwrap();
+    let empty_folder = empty.path().to_str().unwrap().to_string();
+    // White's two kings against one: a database win, far beyond a 4-ply horizon.
+    let won = "W:WK22,K18:BK1";
+
+    let mut hub = Hub::start();
+    hub.send("hub");
+    let intro = hub.read_until("wait");
+    let param = intro
+        .iter()
+        .find(|l| l.command == "param" && l.get("name") == Some("egdb-dir"))
+        .unwrap_or_else(|| panic!("an egdb-dir parameter: {intro:?}"));
+    assert_eq!(param.get("type"), Some("string"));
+    assert_eq!(param.get("value"), Some(""), "--no-egdb: none");
+    hub.send("init");
+    hub.read_until("ready");
+    let without = searched_score(&mut hub, won, 4);
+    assert!(without < 50.0, "no databases: an evaluation, not {without}");
+
+    hub.send(
+        &Line::new("set-param")
+            .arg("name", "egdb-dir")
+            .arg("value", &folder)
+            .to_string(),
+    );
+    let with = searched_score(&mut hub, won, 4);
+    assert!(
+        with > 50.0,
+        "with the databases: a database win, not {with}"
+    );
+
+    // A folder without databases: an error, and the databases stay.
+    hub.send(
+        &Line::new("set-param")
+            .arg("name", "egdb-dir")
+            .arg("value", &empty_folder)
+            .to_string(),
+    );
+    let error = hub.read_until("error");
+    assert!(
+        error
+            .last()
+            .unwrap()
+            .get("message")
+            .unwrap()
+            .contains("no endgame databases"),
+        "{error:?}"
+    );
+    assert!(searched_score(&mut hub, won, 4) > 50.0);
+
+    hub.send("set-param name=egdb-dir value=\"\"");
+    assert!(searched_score(&mut hub, won, 4) < 50.0);
+    hub.send("quit");
+
+    // Named on the command line, the folder is announced as the parameter's value.
+    let mut hub = Hub::start_with(&["--egdb", &folder]);
+    hub.send("hub");
+    let intro = hub.read_until("wait");
+    let param = intro
+        .iter()
+        .find(|l| l.get("name") == Some("egdb-dir"))
+        .unwrap();
+    assert_eq!(param.get("value"), Some(folder.as_str()));
+    hub.send("init");
+    hub.read_until("ready");
+    assert!(searched_score(&mut hub, won, 4) > 50.0);
+    hub.send("quit");
+
+    // engine-match hands the folder's databases to crossboard's side.
+    let out = dir.path().join("games.pdn");
+    let played = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args("engine-match --ballots 1 --seed 3 --nodes 500 --hash 2 --max-plies 10".split(' '))
+        .args(["--egdb", &folder, "--out"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&played.stderr);
+    assert!(played.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("endgame databases: up to 3 pieces"),
+        "{stderr}"
+    );
+}
+
 #[test]
 fn engine_match_plays_a_hub_engine() {
     // crossboard against itself through the protocol: the PDN names the Hub engine.
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("games.pdn");
-    let hub = format!("\"{}\" hub --hash 2", env!("CARGO_BIN_EXE_crossboard"));
+    let hub = format!(
+        "\"{}\" hub --hash 2 --no-egdb",
+        env!("CARGO_BIN_EXE_crossboard")
+    );
     let status = Command::new(env!("CARGO_BIN_EXE_crossboard"))
         .args([
             "engine-match",
@@ -186,7 +306,16 @@ fn engine_match_plays_a_hub_engine() {
             "--nodes",
             "2000",
         ])
-        .args(["--hash", "2", "--max-plies", "60", "--hub", &hub, "--out"])
+        .args([
+            "--hash",
+            "2",
+            "--max-plies",
+            "60",
+            "--no-egdb",
+            "--hub",
+            &hub,
+            "--out",
+        ])
         .arg(&out)
         .output()
         .unwrap();
@@ -210,4 +339,6 @@ fn engine_match_plays_a_hub_engine() {
     let stdout = String::from_utf8_lossy(&status.stdout);
     assert!(stdout.contains("over 2 games"), "{stdout}");
     assert!(stdout.contains("ms per move"), "{stdout}");
+    let stderr = String::from_utf8_lossy(&status.stderr);
+    assert!(stderr.contains("endgame databases: none"), "{stderr}");
 }

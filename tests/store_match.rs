@@ -663,3 +663,193 @@ fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
     assert!(MatchStore::open(&dir.path().join("none.toml")).is_err());
     assert!(!dir.path().join(".none.toml.lock").exists());
 }
+
+/// A game in play whose side to move has thought 5 s, had the clocks paused and resumed, and
+/// thought 7 s more before offering a draw, saved event by event to `path`.
+fn draw_offered_while_thinking(path: &Path) -> (Match, MatchStore) {
+    let mut m = Match::new(
+        settings(1),
+        Now {
+            mono_ms: 0,
+            wall: wall(0),
+        },
+    )
+    .unwrap();
+    let mut store = MatchStore::create(path, &m).unwrap();
+    let mut t = 0;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut act = |m: &mut Match, wait: u64, cmd: Command| {
+        t += wait;
+        let now = Now {
+            mono_ms: t,
+            wall: wall(t),
+        };
+        m.apply(cmd, now, &mut rng).unwrap();
+        store.save(m).unwrap();
+    };
+    let first = crossboard::director::Player::First;
+    act(
+        &mut m,
+        0,
+        Command::AssignColour {
+            player: first,
+            colour: Color::Red,
+        },
+    );
+    act(&mut m, 0, Command::DrawBallot);
+    while !matches!(m.awaiting(), Awaiting::GameStart { .. }) {
+        let Awaiting::Decision { colour, .. } = m.awaiting() else {
+            panic!("{:?}", m.awaiting())
+        };
+        act(&mut m, 0, Command::Accept { colour });
+    }
+    act(&mut m, 0, Command::StartGame);
+    let mv = m.playing().unwrap().game.position().distinct_moves()[0];
+    act(
+        &mut m,
+        4_000,
+        Command::PlayMove {
+            colour: Color::Red,
+            mv,
+        },
+    );
+    act(
+        &mut m,
+        5_000,
+        Command::PauseClocks {
+            reason: "dispute".into(),
+        },
+    );
+    act(&mut m, 60_000, Command::ResumeClocks);
+    act(
+        &mut m,
+        7_000,
+        Command::OfferDraw {
+            colour: Color::White,
+        },
+    );
+    (m, store)
+}
+
+/// White's time on the move as the match's clocks read it at `now_ms`.
+fn white_thinking(m: &Match, now_ms: u64) -> Option<u64> {
+    m.clock_reading(now_ms)?.white.move_ms
+}
+
+#[test]
+fn killed_right_after_a_draw_offer_while_thinking_the_thinking_is_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.jsonl");
+    let (m, store) = draw_offered_while_thinking(&path);
+    let live = m.clock_reading(76_000).unwrap();
+    assert_eq!(live.white.move_ms, Some(12_000));
+    drop(store); // killed
+    let (_store, file) = MatchStore::open(&path).unwrap();
+    let mut back = file.the_match;
+    assert_eq!(back, m);
+    let reopened = Now {
+        mono_ms: 0,
+        wall: wall(76_000),
+    };
+    back.reopen(reopened);
+    let held = back.clock_reading(0).unwrap();
+    assert!(held.paused);
+    assert_eq!(
+        (held.red, held.white),
+        (live.red, live.white),
+        "clocks identical"
+    );
+    // The record holds the figure, in the file's words.
+    let text = std::fs::read_to_string(&path).unwrap();
+    let offer = text.lines().last().unwrap();
+    assert!(
+        offer.ends_with(r#""event":"draw-offered","colour":"white","spent":12000}"#),
+        "{offer}"
+    );
+}
+
+/// Files written before crossboard recorded the time on the move in such records (version 2
+/// without `spent`, version 1) still open: the record reads as what the clock had counted at
+/// the pause, as those builds read it.
+#[test]
+fn an_older_file_without_the_thinking_figure_still_opens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.jsonl");
+    let (m, store) = draw_offered_while_thinking(&path);
+    drop(store);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let older = text.replace(
+        r#","colour":"white","spent":12000}"#,
+        r#","colour":"white"}"#,
+    );
+    assert_ne!(older, text);
+    std::fs::write(&path, &older).unwrap();
+    let file = load_match(&path).unwrap();
+    assert_eq!(file.the_match.log().len(), m.log().len());
+    assert_eq!(white_thinking(&file.the_match, 0), Some(5_000));
+    let v1 = v1_text(&file.the_match, wall(76)).unwrap();
+    assert!(!v1.contains("spent = 12000"), "{v1}");
+    let v1_path = dir.path().join("old.toml");
+    std::fs::write(&v1_path, &v1).unwrap();
+    let file = load_match(&v1_path).unwrap();
+    assert_eq!(white_thinking(&file.the_match, 0), Some(5_000));
+}
+
+/// The match file's folder is deleted while the match is open: saves fail, saying the file is
+/// gone, until the folder is back; then the whole match is written again, and the lock, gone
+/// with the folder, is taken anew first, so no second crossboard can open the match meanwhile
+/// and write beside this one (one that did is not written over).
+#[test]
+fn the_folder_gone_saves_fail_until_it_is_back_then_the_whole_match_is_written_under_a_new_lock() {
+    let dir = tempfile::tempdir().unwrap();
+    let folder = dir.path().join("matches");
+    let path = folder.join("m.jsonl");
+    let (mut m, mut store) = draw_offered_while_thinking(&path);
+    let note = |m: &mut Match, text: &str| {
+        let now = Now {
+            mono_ms: 80_000,
+            wall: wall(80_000),
+        };
+        m.apply(
+            Command::Note { text: text.into() },
+            now,
+            &mut ChaCha8Rng::seed_from_u64(2),
+        )
+        .unwrap();
+    };
+    std::fs::remove_dir_all(&folder).unwrap();
+    for text in ["folder gone", "still gone"] {
+        note(&mut m, text);
+        let e = store.save(&m).unwrap_err();
+        assert!(matches!(e, StoreError::Gone(_)), "{e}");
+        let msg = e.to_string();
+        assert!(msg.contains("the file or its folder is gone"), "{msg}");
+        assert!(!msg.contains("intact"), "{msg}");
+        assert!(!folder.exists(), "nothing is made in the folder's place");
+    }
+    // The folder is back, empty: another crossboard takes the lock first. The match is not
+    // written beside it.
+    std::fs::create_dir_all(&folder).unwrap();
+    let other = WriterLock::take(&path).unwrap();
+    note(&mut m, "back");
+    let e = store.save(&m).unwrap_err();
+    assert!(matches!(e, StoreError::Locked { .. }), "{e}");
+    assert!(!path.exists());
+    drop(other);
+    // Now the save takes the lock again and writes the whole match.
+    store.save(&m).unwrap();
+    assert_eq!(load_match(&path).unwrap().the_match, m);
+    let lock = std::fs::read_to_string(WriterLock::path_for(&path)).unwrap();
+    assert!(lock.starts_with(&format!("pid {} since ", std::process::id())));
+    assert!(matches!(
+        MatchStore::open(&path).unwrap_err(),
+        StoreError::Locked { .. }
+    ));
+    // And appends from then on.
+    note(&mut m, "appended");
+    store.save(&m).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(&path).unwrap(),
+        MatchFile::new(m.clone()).to_text().unwrap()
+    );
+}

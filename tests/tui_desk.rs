@@ -293,10 +293,14 @@ fn a_board_played_on_crossboard() {
     let mut app = desk_app(dir.path(), &clock, 80, 24);
     set_up(&mut app, &clock);
     type_text(&mut app, &clock, "pP");
-    let file = dir.path().join("matches/club-open-open-r1-b1.toml");
+    let file = dir.path().join(format!(
+        "matches/club-open-open-r1-b1.{}",
+        crossboard::store::matchfile::EXTENSION
+    ));
     assert!(file.is_file(), "{}", screen(&app));
+    // The round's ballot is in place: the first game can start at once.
     assert!(
-        screen(&app).contains("Ballot 1: Enter draws the ballot"),
+        screen(&app).contains("Enter starts Red's clock"),
         "{}",
         screen(&app)
     );
@@ -308,6 +312,8 @@ fn a_board_played_on_crossboard() {
         let st = m.settings();
         assert_eq!(st.event, "Club Open, Open, round 1 board 1");
         assert_eq!(st.ballots, 1);
+        assert_eq!(st.given_ballots.len(), 1);
+        assert_eq!(m.ballots()[0].opening.number, st.given_ballots[0]);
         (st.players[0].clone(), st.players[1].clone())
     };
     finish_match(&mut app, &clock);

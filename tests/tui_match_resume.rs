@@ -194,6 +194,20 @@ fn the_resume_list_gives_the_reason_first_and_scrolls_rather_than_cutting() {
     assert!(reason < path, "the reason comes before the path:\n{text}");
 }
 
+/// An app `width` x `height` that set up a match saved in `dir` (colours by the director, every
+/// ballot played) and started its first game.
+fn in_game(dir: &std::path::Path, width: u16, height: u16) -> (FakeClock, App) {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, width, height);
+    app.matches.dir = Some(dir.to_path_buf());
+    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    assert_eq!(screen(&app).stage(), StageKind::Game);
+    (clock, app)
+}
+
 /// Type the first legal move of the side to move.
 fn play_first_move(app: &mut App, clock: &FakeClock) {
     let g = screen(app).game_match().playing().unwrap();
@@ -205,14 +219,7 @@ fn play_first_move(app: &mut App, clock: &FakeClock) {
 fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
     let dir = tempfile::tempdir().unwrap();
     let sub = dir.path().join("matches");
-    let clock = FakeClock::new();
-    let mut app = test_app(&clock, 80, 24);
-    app.matches.dir = Some(sub.clone());
-    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
-    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
-    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
-    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
-    assert_eq!(screen(&app).stage(), StageKind::Game);
+    let (clock, mut app) = in_game(&sub, 80, 24);
     // The folder goes away (a USB stick pulled out): the next save fails.
     let path = file_of(&app);
     std::fs::remove_dir_all(&sub).unwrap();
@@ -248,13 +255,7 @@ fn a_failed_save_shows_not_saved_until_a_save_succeeds() {
 #[test]
 fn a_record_torn_by_a_crash_is_dropped_said_so_and_cut_off_when_play_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    let clock = FakeClock::new();
-    let mut app = test_app(&clock, 100, 32);
-    app.matches.dir = Some(dir.path().to_path_buf());
-    app.matches.defaults.players = ["Ann".into(), "Bob".into()];
-    app.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
-    app.matches.defaults.rejection = RejectionPolicy::AllPlayed;
-    type_text(&mut app, &clock, "n\n1\n\n\n\n\n");
+    let (clock, mut app) = in_game(dir.path(), 100, 32);
     play_first_move(&mut app, &clock);
     let path = file_of(&app);
     let log = screen(&app).game_match().log().to_vec();
@@ -335,4 +336,112 @@ fn a_stop_signal_ends_the_loop_after_the_last_save_and_says_where_the_match_is()
             path.display()
         )
     );
+}
+
+/// The screen's text with every run of blanks and line breaks as one space (a status line
+/// may wrap).
+fn flat(app: &App) -> String {
+    render_text(app)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+#[test]
+fn a_version_1_file_continued_says_where_the_original_is_kept() {
+    use crossboard::store::matchfile::v1_text;
+    let dir = tempfile::tempdir().unwrap();
+    let (clock, mut app) = in_game(dir.path(), 80, 24);
+    play_first_move(&mut app, &clock);
+    let m = screen(&app).game_match().clone();
+    drop(app);
+    // The same match as an older crossboard wrote it, resumed at 80x24.
+    let path = dir.path().join("old.toml");
+    let v1 = v1_text(&m, "2026-11-30T12:00:00Z".parse().unwrap()).unwrap();
+    std::fs::write(&path, &v1).unwrap();
+    let (store, file) = MatchStore::open(&path).unwrap();
+    let (clock, mut app) = resumed(store, file, 80);
+    let text = flat(&app);
+    assert!(
+        text.contains("version 1 file: kept as old.v1.toml, rewritten when play goes on"),
+        "{}",
+        render_text(&app)
+    );
+    let kept = dir.path().join("old.v1.toml");
+    assert!(!kept.exists(), "looking wrote");
+    // The director resumes the clocks: the file is rewritten, and the status line says so.
+    type_text(&mut app, &clock, "\ny");
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), v1);
+    assert_eq!(load_match(&path).unwrap().format_version, 2);
+    assert!(
+        flat(&app).contains("file rewritten as version 2, the original kept as old.v1.toml"),
+        "{}",
+        render_text(&app)
+    );
+    // Said once: gone with the next event.
+    play_first_move(&mut app, &clock);
+    assert!(!flat(&app).contains("file rewritten"));
+}
+
+/// Looking at a finished match (its games, the event log, an export) and leaving writes nothing
+/// to its file: the reopening is only recorded with a director's action.
+#[test]
+fn viewing_a_finished_match_appends_nothing() {
+    use crossboard::director::{Command, Match, Now, Player};
+    use crossboard::engine::Color;
+    use rand::SeedableRng;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("done.jsonl");
+    let mut settings = crossboard::director::MatchSettings {
+        players: ["Ann".into(), "Bob".into()],
+        ballots: 1,
+        colour_method: ColourMethod::DirectorAssigns,
+        rejection: RejectionPolicy::AllPlayed,
+        ..Default::default()
+    };
+    settings.openings.system = crossboard::openings::System::Gayp;
+    let now = |s: i64| Now {
+        mono_ms: s as u64 * 1000,
+        wall: chrono::DateTime::from_timestamp(1_780_000_000 + s, 0).unwrap(),
+    };
+    let mut m = Match::new(settings, now(0)).unwrap();
+    let mut store = MatchStore::create(&path, &m).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let resign = |colour| Command::Resign { colour };
+    for (t, c) in [
+        Command::AssignColour {
+            player: Player::First,
+            colour: Color::Red,
+        },
+        Command::DrawBallot,
+        Command::StartGame,
+        resign(Color::White),
+        Command::StartGame,
+        resign(Color::Red),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        m.apply(c, now(t as i64 + 1), &mut rng).unwrap();
+        store.save(&m).unwrap();
+    }
+    assert_eq!(m.phase(), Phase::Finished);
+    drop(store);
+    let before = std::fs::read(&path).unwrap();
+    let (store, file) = MatchStore::open(&path).unwrap();
+    let (clock, mut app) = resumed(store, file, 80);
+    assert!(render_text(&app).contains("Ann"));
+    // The event log, closed; an export; leaving (asks first).
+    type_text(&mut app, &clock, "L");
+    type_text(&mut app, &clock, "\u{1b}");
+    type_text(&mut app, &clock, "e");
+    assert!(dir.path().join("done.pdn").exists());
+    type_text(&mut app, &clock, "qy");
+    assert!(
+        !matches!(app.screen, Screen::Match(_)),
+        "{}",
+        render_text(&app)
+    );
+    drop(app);
+    assert_eq!(std::fs::read(&path).unwrap(), before, "viewing wrote");
 }

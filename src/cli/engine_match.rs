@@ -5,6 +5,7 @@
 
 use super::CliResult;
 use super::hub_client::HubEngine;
+use crate::egdb::Egdb;
 use crate::engine::{Color, Game, Outcome, Rules};
 use crate::openings::{self, DrawMode, DrawSettings, Opening, System};
 use crate::search::selfplay::{
@@ -84,6 +85,13 @@ pub struct Args {
     /// Transposition table of each built-in engine, MB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// The endgame databases the built-in engines probe (default: the data folder's, when
+    /// built).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
+    egdb: Option<PathBuf>,
+    /// The built-in engines probe no endgame databases.
+    #[arg(long)]
+    no_egdb: bool,
 }
 
 /// Who plays one side.
@@ -102,14 +110,23 @@ struct Spec {
     seed: u64,
 }
 
-fn player(side: &Side, options: Options, seed: u64) -> Result<Box<dyn Player>, String> {
+/// What every built-in player is built from.
+#[derive(Clone)]
+struct Builtin {
+    options: Options,
+    egdb: Option<Arc<Egdb>>,
+}
+
+fn player(side: &Side, builtin: &Builtin, seed: u64) -> Result<Box<dyn Player>, String> {
     Ok(match side {
-        Side::Builtin(level) => Box::new(EnginePlayer::new(*level, options, seed)),
+        Side::Builtin(level) => Box::new(
+            EnginePlayer::new(*level, builtin.options, seed).with_egdb(builtin.egdb.clone()),
+        ),
         Side::Hub(command) => Box::new(HubEngine::start(command, &[])?),
     })
 }
 
-fn play_one(spec: &Spec, options: Options, max_plies: usize) -> EngineGame {
+fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
     let stop = Arc::new(AtomicBool::new(false));
     let mut game = Game::new(Rules::English, spec.opening.start);
     for mv in &spec.opening.set_moves {
@@ -120,7 +137,7 @@ fn play_one(spec: &Spec, options: Options, max_plies: usize) -> EngineGame {
         .sides
         .iter()
         .enumerate()
-        .map(|(i, (s, _))| player(s, options, spec.seed.wrapping_add(i as u64)))
+        .map(|(i, (s, _))| player(s, builtin, spec.seed.wrapping_add(i as u64)))
         .collect();
     match players {
         Ok(mut p) => {
@@ -184,15 +201,25 @@ pub fn run(args: Args) -> CliResult {
         hash_mb: args.hash.max(1),
         ..Options::default()
     };
+    let egdb = if args.no_egdb {
+        None
+    } else {
+        super::egdb::for_engine(args.egdb.as_deref())
+    };
+    let builtin = Builtin {
+        options,
+        egdb: egdb.clone(),
+    };
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
     eprintln!(
-        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}",
+        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}, endgame databases: {}",
         args.ballots,
         args.system.title(),
         side_text(&first),
         limit_text(&limit),
         side_text(&second),
         limit_text(&opponent_limit),
+        super::egdb::describe(egdb.as_ref()),
     );
     // Draw every ballot first (in order, from the seed), then play the games in any order.
     let mut drawn: Vec<Opening> = Vec::new();
@@ -219,7 +246,7 @@ pub fn run(args: Args) -> CliResult {
         specs
             .par_iter()
             .map(|spec| {
-                let g = play_one(spec, options, args.max_plies);
+                let g = play_one(spec, &builtin, args.max_plies);
                 eprintln!("{}", game_line(spec, &g));
                 g
             })

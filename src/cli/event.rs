@@ -4,7 +4,7 @@
 
 use super::CliResult;
 use crate::director::{GamePoints, Points};
-use crate::event::pair::{pairing_order, propose, swap};
+use crate::event::pair::{propose, swap};
 use crate::event::tiebreak::parse_list;
 use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
@@ -12,7 +12,7 @@ use crate::event::{
 use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
 use crate::store::eventdb::{Desk, OpenEvent, default_db_path};
-use crate::tui::desk_text::{parse_result, result_text, why};
+use crate::tui::desk_text::{ballot_text, parse_result, result_text, why};
 use clap::Subcommand;
 use rand::SeedableRng;
 use std::path::PathBuf;
@@ -238,6 +238,9 @@ struct DivisionArgs {
     /// Games per round on each board (2 = one ballot, colours reversed).
     #[arg(long, default_value_t = 2)]
     games: u32,
+    /// The game every board plays: english, pool, huffing or losing.
+    #[arg(long, default_value = "english")]
+    game: String,
     /// Points for a win: 1 (1/½/0), 2 (2/1/0) or 4 (4/2/0).
     #[arg(long, default_value_t = 1)]
     win: u32,
@@ -327,6 +330,7 @@ fn division_settings(a: &DivisionArgs) -> Result<DivisionSettings, String> {
         u => return Err(format!("--unit {u:?}: use game, ballot or round")),
     };
     let mut s = DivisionSettings::new(format, a.games, game, unit);
+    s.game = a.game.parse().map_err(|e| format!("--game: {e}"))?;
     s.tiebreaks = parse_list(&a.tiebreaks).map_err(|e| e.to_string())?;
     s.openings.system = a.system.parse().map_err(|e| format!("--system: {e}"))?;
     s.openings.exclude_man_down = a.exclude_man_down;
@@ -355,15 +359,83 @@ fn division_settings(a: &DivisionArgs) -> Result<DivisionSettings, String> {
     Ok(s)
 }
 
+/// Why a command failed: its message.
+type Failure = Box<dyn std::error::Error>;
+
+/// What a director's command records: its actions and the sentence printed once committed.
+type Recorded = Result<(Vec<Action>, String), Failure>;
+
 struct Ctx {
     desk: Desk,
 }
 
 impl Ctx {
-    fn event(&self, name: &str) -> Result<OpenEvent, Box<dyn std::error::Error>> {
+    fn event(&self, name: &str) -> Result<OpenEvent, Failure> {
         let id = self.desk.find_event(name)?;
         Ok(self.desk.load(id)?)
     }
+
+    /// Event `event` read, and the index of its division `division`.
+    fn division(&self, event: &str, division: &str) -> Result<(OpenEvent, usize), Failure> {
+        let open = self.event(event)?;
+        let d = open.event.find_division(division)?;
+        Ok((open, d))
+    }
+
+    /// A director's command on `division` of `event`: `make` builds its actions and sentence
+    /// from the event as read; they are recorded as one transaction and `recorded: SENTENCE`
+    /// is printed only after the commit. The event as it is afterwards.
+    fn act(
+        &mut self,
+        event: &str,
+        division: &str,
+        make: impl FnOnce(&OpenEvent, usize) -> Recorded,
+    ) -> Result<(OpenEvent, usize), Failure> {
+        let (mut open, d) = self.division(event, division)?;
+        let (actions, what) = make(&open, d)?;
+        self.desk.record(&mut open, &actions, now())?;
+        println!("recorded: {what}");
+        Ok((open, d))
+    }
+}
+
+/// Link the crossboard match `file` to `board` of `round` and record its finished games.
+fn link_match(open: &OpenEvent, d: usize, round: u32, board: u32, file: PathBuf) -> Recorded {
+    let div = &open.event.divisions[d];
+    let b = div
+        .round(round)
+        .and_then(|r| r.boards.iter().find(|b| b.number == board))
+        .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
+    let m = crate::store::matchfile::load_match(&file)
+        .map_err(|e| e.to_string())?
+        .the_match;
+    let games = crate::event::board_match::board_result(&m, div, round, b)
+        .map_err(|e| format!("{}: {e}", file.display()))?;
+    let played = !games.is_empty();
+    let result = crate::event::BoardResult::Games { games };
+    let shown = result_text(Some(&result));
+    let path = std::path::absolute(&file).unwrap_or(file);
+    let mut actions = vec![Action::LinkMatch {
+        division: d,
+        round,
+        board,
+        file: path.display().to_string(),
+    }];
+    if played {
+        actions.push(Action::Result {
+            division: d,
+            round,
+            board,
+            result,
+        });
+    }
+    Ok((
+        actions,
+        format!(
+            "round {round} board {board} from {}: {shown}",
+            path.display()
+        ),
+    ))
 }
 
 /// A player of a division: registry id, or name (case-insensitive).
@@ -453,8 +525,7 @@ pub fn run(args: Args) -> CliResult {
             division,
             players,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
+            let (mut open, d) = ctx.division(&event, &division)?;
             let registry = ctx.desk.players()?;
             for who in players {
                 let known = who
@@ -498,19 +569,15 @@ pub fn run(args: Args) -> CliResult {
             player,
             reason,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let p = find_player(&open, d, &player)?;
-            ctx.desk.record(
-                &mut open,
-                &[Action::Withdraw {
+            ctx.act(&event, &division, |open, d| {
+                let player_id = find_player(open, d, &player)?;
+                let action = Action::Withdraw {
                     division: d,
-                    player: p,
+                    player: player_id,
                     reason,
-                }],
-                now(),
-            )?;
-            println!("recorded: {player} withdrawn");
+                };
+                Ok((vec![action], format!("{player} withdrawn")))
+            })?;
         }
         Cmd::Absent {
             event,
@@ -518,38 +585,33 @@ pub fn run(args: Args) -> CliResult {
             player,
             round,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let p = find_player(&open, d, &player)?;
-            ctx.desk.record(
-                &mut open,
-                &[Action::Absent {
+            ctx.act(&event, &division, |open, d| {
+                let player_id = find_player(open, d, &player)?;
+                let action = Action::Absent {
                     division: d,
-                    player: p,
+                    player: player_id,
                     round,
-                }],
-                now(),
-            )?;
-            println!("recorded: {player} absent in round {round}");
+                };
+                Ok((vec![action], format!("{player} absent in round {round}")))
+            })?;
         }
         Cmd::Pair {
             event,
             division,
             seed,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let pair = propose(d, &open.event.divisions[d])?;
-            let mut after = open.event.clone();
-            after.apply(&pair)?;
-            let round = after.divisions[d].paired_rounds();
-            let seed = seed.unwrap_or_else(|| now().timestamp_nanos_opt().unwrap_or(0) as u64);
-            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let ballots =
-                crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
-            ctx.desk.record(&mut open, &[pair, ballots], now())?;
-            println!("recorded: round {round} paired");
-            print_pairings(&open, d, round);
+            let (open, d) = ctx.act(&event, &division, |open, d| {
+                let pair = propose(d, &open.event.divisions[d])?;
+                let mut after = open.event.clone();
+                after.apply(&pair)?;
+                let round = after.divisions[d].paired_rounds();
+                let seed = seed.unwrap_or_else(|| now().timestamp_nanos_opt().unwrap_or(0) as u64);
+                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+                let ballots =
+                    crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
+                Ok((vec![pair, ballots], format!("round {round} paired")))
+            })?;
+            print_pairings(&open, d, open.event.divisions[d].paired_rounds());
         }
         Cmd::Swap {
             event,
@@ -558,14 +620,16 @@ pub fn run(args: Args) -> CliResult {
             b,
             reason,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let (pa, pb) = (find_player(&open, d, &a)?, find_player(&open, d, &b)?);
-            let action = swap(d, &open.event.divisions[d], pa, pb, &reason)?;
-            ctx.desk.record(&mut open, &[action], now())?;
-            let round = open.event.divisions[d].paired_rounds();
-            println!("recorded: {a} and {b} exchanged in round {round}");
-            print_pairings(&open, d, round);
+            let (open, d) = ctx.act(&event, &division, |open, d| {
+                let (pa, pb) = (find_player(open, d, &a)?, find_player(open, d, &b)?);
+                let action = swap(d, &open.event.divisions[d], pa, pb, &reason)?;
+                let round = open.event.divisions[d].paired_rounds();
+                Ok((
+                    vec![action],
+                    format!("{a} and {b} exchanged in round {round}"),
+                ))
+            })?;
+            print_pairings(&open, d, open.event.divisions[d].paired_rounds());
         }
         Cmd::Result {
             event,
@@ -574,22 +638,21 @@ pub fn run(args: Args) -> CliResult {
             board,
             result,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let games = open.event.divisions[d].settings.games_per_round;
-            let result = parse_result(&result, games)?;
-            let shown = result_text(Some(&result));
-            ctx.desk.record(
-                &mut open,
-                &[Action::Result {
+            ctx.act(&event, &division, |open, d| {
+                let games = open.event.divisions[d].settings.games_per_round;
+                let result = parse_result(&result, games)?;
+                let shown = result_text(Some(&result));
+                let action = Action::Result {
                     division: d,
                     round,
                     board,
                     result,
-                }],
-                now(),
-            )?;
-            println!("recorded: round {round} board {board}: {shown}");
+                };
+                Ok((
+                    vec![action],
+                    format!("round {round} board {board}: {shown}"),
+                ))
+            })?;
         }
         Cmd::Pdn {
             event,
@@ -598,20 +661,19 @@ pub fn run(args: Args) -> CliResult {
             board,
             file,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let (text, games) = crate::store::eventdb::board_pdn(&file)?;
-            ctx.desk.record(
-                &mut open,
-                &[Action::AttachPdn {
+            ctx.act(&event, &division, |_, d| {
+                let (text, games) = crate::store::eventdb::board_pdn(&file)?;
+                let action = Action::AttachPdn {
                     division: d,
                     round,
                     board,
                     pdn: text,
-                }],
-                now(),
-            )?;
-            println!("recorded: {games} games attached to round {round} board {board}");
+                };
+                Ok((
+                    vec![action],
+                    format!("{games} games attached to round {round} board {board}"),
+                ))
+            })?;
         }
         Cmd::Match {
             event,
@@ -620,49 +682,16 @@ pub fn run(args: Args) -> CliResult {
             board,
             file,
         } => {
-            let mut open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
-            let div = &open.event.divisions[d];
-            let b = div
-                .round(round)
-                .and_then(|r| r.boards.iter().find(|b| b.number == board))
-                .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
-            let m = crate::store::matchfile::load_match(&file)
-                .map_err(|e| e.to_string())?
-                .the_match;
-            let games = crate::event::board_match::board_result(&m, div, b)
-                .map_err(|e| format!("{}: {e}", file.display()))?;
-            let shown = result_text(Some(&crate::event::BoardResult::Games {
-                games: games.clone(),
-            }));
-            let path = std::path::absolute(&file).unwrap_or(file);
-            let mut actions = vec![Action::LinkMatch {
-                division: d,
-                round,
-                board,
-                file: path.display().to_string(),
-            }];
-            if !games.is_empty() {
-                actions.push(Action::Result {
-                    division: d,
-                    round,
-                    board,
-                    result: crate::event::BoardResult::Games { games },
-                });
-            }
-            ctx.desk.record(&mut open, &actions, now())?;
-            println!(
-                "recorded: round {round} board {board} from {}: {shown}",
-                path.display()
-            );
+            ctx.act(&event, &division, |open, d| {
+                link_match(open, d, round, board, file)
+            })?;
         }
         Cmd::Pairings {
             event,
             division,
             round,
         } => {
-            let open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
+            let (open, d) = ctx.division(&event, &division)?;
             let round = round.unwrap_or(open.event.divisions[d].paired_rounds());
             print_pairings(&open, d, round);
         }
@@ -672,8 +701,7 @@ pub fn run(args: Args) -> CliResult {
             player,
             round,
         } => {
-            let open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
+            let (open, d) = ctx.division(&event, &division)?;
             let p = find_player(&open, d, &player)?;
             let div = &open.event.divisions[d];
             let round = round.unwrap_or(div.paired_rounds());
@@ -689,8 +717,7 @@ pub fn run(args: Args) -> CliResult {
             division,
             round,
         } => {
-            let open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
+            let (open, d) = ctx.division(&event, &division)?;
             let p = Published::new(
                 &open.event,
                 &open.event.divisions[d],
@@ -705,8 +732,7 @@ pub fn run(args: Args) -> CliResult {
             round,
             out,
         } => {
-            let open = ctx.event(&event)?;
-            let d = open.event.find_division(&division)?;
+            let (open, d) = ctx.division(&event, &division)?;
             let div = &open.event.divisions[d];
             let p = Published::new(&open.event, div, u32::MAX);
             let text = match format.as_str() {
@@ -736,8 +762,6 @@ fn print_pairings(open: &OpenEvent, d: usize, round: u32) {
         println!("round {round} is not paired");
         return;
     };
-    let order = pairing_order(div);
-    let _ = order;
     println!("Round {round} of {}", div.planned_rounds());
     for b in &r.boards {
         println!(
@@ -752,6 +776,6 @@ fn print_pairings(open: &OpenEvent, d: usize, round: u32) {
         println!("bye  {}", div.name(b));
     }
     for (k, ballot) in r.ballots.iter().enumerate() {
-        println!("ballot {}: {}", k + 1, ballot.opening.name);
+        println!("ballot {}: {}", k + 1, ballot_text(&ballot.opening));
     }
 }

@@ -12,6 +12,7 @@ use crate::engine::{Move, Position};
 use crate::search::hub::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
 use crate::search::{Budget, Engine, Limits, MAX_THREADS, Options, SearchInfo, SearchResult};
 use std::io::{BufRead, Write};
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -26,7 +27,17 @@ pub struct Args {
     /// Transposition table size in MB (the `hash` parameter can change it).
     #[arg(long)]
     hash: Option<usize>,
+    /// The endgame databases' folder (default: the data folder's `egdb`, when built; the
+    /// `egdb-dir` parameter can change it).
+    #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
+    egdb: Option<PathBuf>,
+    /// Probe no endgame databases (until the `egdb-dir` parameter names a folder).
+    #[arg(long)]
+    no_egdb: bool,
 }
+
+/// The name of the Hub parameter that names the endgame databases' folder (empty: none).
+pub const EGDB_PARAM: &str = "egdb-dir";
 
 /// Largest table the `hash` parameter accepts, in MB.
 const MAX_HASH_MB: usize = 4096;
@@ -45,21 +56,19 @@ struct Job {
     limits: Limits,
     stop: Arc<AtomicBool>,
     options: Options,
+    egdb: Option<Arc<Egdb>>,
     clear: bool,
 }
 
 /// The search thread: one job at a time, its engine rebuilt when the options change.
-fn searcher(jobs: Receiver<Job>, events: Sender<Event>, egdb: Option<Arc<Egdb>>) {
+fn searcher(jobs: Receiver<Job>, events: Sender<Event>) {
     let mut engine: Option<Engine> = None;
     while let Ok(job) = jobs.recv() {
         let e = match engine.take() {
             Some(e) if e.options() == job.options => engine.insert(e),
-            _ => {
-                let mut e = Engine::new(job.options);
-                e.set_egdb(egdb.clone());
-                engine.insert(e)
-            }
+            _ => engine.insert(Engine::new(job.options)),
         };
+        e.set_egdb(job.egdb);
         if job.clear {
             e.clear();
         }
@@ -86,9 +95,16 @@ struct Running {
     limit: TimeLimit,
 }
 
+/// The endgame databases the server hands its searches, and the folder they came from.
+struct Databases {
+    dir: Option<PathBuf>,
+    db: Option<Arc<Egdb>>,
+}
+
 struct Server<W: Write> {
     out: W,
     options: Options,
+    egdb: Databases,
     position: Position,
     history: Vec<Position>,
     limit: TimeLimit,
@@ -148,7 +164,49 @@ impl<W: Write> Server<W> {
                 .arg("min", 1)
                 .arg("max", MAX_HASH_MB),
         );
+        let dir = self.egdb_dir_text();
+        self.say(
+            &Line::new("param")
+                .arg("name", EGDB_PARAM)
+                .arg("value", dir)
+                .arg("type", "string"),
+        );
         self.say(&Line::new("wait"));
+    }
+
+    /// The databases' folder as the `egdb-dir` parameter shows it (empty: none loaded).
+    fn egdb_dir_text(&self) -> String {
+        match (&self.egdb.dir, &self.egdb.db) {
+            (Some(d), Some(_)) => d.display().to_string(),
+            _ => String::new(),
+        }
+    }
+
+    /// `set-param name=egdb-dir`: load the folder's databases (empty: probe none). A folder
+    /// without complete databases is refused and changes nothing.
+    fn set_egdb_dir(&mut self, value: &str) {
+        if value.trim().is_empty() {
+            self.egdb = Databases {
+                dir: None,
+                db: None,
+            };
+            return;
+        }
+        let dir = PathBuf::from(value);
+        match super::egdb::for_engine(Some(&dir)) {
+            Some(db) => {
+                self.egdb = Databases {
+                    dir: Some(dir),
+                    db: Some(db),
+                }
+            }
+            None => {
+                let msg = format!(
+                    "no endgame databases in {value:?} (build them with `crossboard egdb build --dir DIR`)"
+                );
+                self.error(&msg);
+            }
+        }
     }
 
     fn set_param(&mut self, line: &Line) {
@@ -162,6 +220,10 @@ impl<W: Write> Server<W> {
             ("threads" | "hash", _) => {
                 let msg = format!("{name}={value:?} is out of range");
                 self.error(&msg);
+            }
+            (EGDB_PARAM, _) => {
+                let value = value.to_string();
+                self.set_egdb_dir(&value);
             }
             ("variant", _) if value != "english" => {
                 let msg = format!("variant {value:?} is not supported (english only)");
@@ -224,6 +286,7 @@ impl<W: Write> Server<W> {
             limits,
             stop: stop.clone(),
             options: self.options,
+            egdb: self.egdb.db.clone(),
             clear: std::mem::take(&mut self.clear_next),
         };
         if self.jobs.send(job).is_err() {
@@ -348,8 +411,17 @@ pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliRes
     });
     let (jobs, job_rx) = channel();
     let search_events = events.clone();
-    let egdb = super::egdb::for_engine(None);
-    std::thread::spawn(move || searcher(job_rx, search_events, egdb));
+    std::thread::spawn(move || searcher(job_rx, search_events));
+    let egdb = if args.no_egdb {
+        Databases {
+            dir: None,
+            db: None,
+        }
+    } else {
+        let dir = args.egdb.or_else(crate::store::egdb::default_egdb_dir);
+        let db = super::egdb::for_engine(dir.as_deref());
+        Databases { dir, db }
+    };
     let mut server = Server {
         out: std::io::stdout().lock(),
         options: Options {
@@ -360,6 +432,7 @@ pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliRes
             hash_mb: args.hash.unwrap_or(defaults.hash_mb).clamp(1, MAX_HASH_MB),
             ..Options::default()
         },
+        egdb,
         position: Position::start(),
         history: Vec::new(),
         limit: TimeLimit::Infinite,

@@ -620,6 +620,18 @@ impl Clock {
         self.spent_ms
     }
 
+    /// Count `spent` ms on the current move as of an event recorded during it (checked with
+    /// [`Clock::check_spent`]); a running clock's new stretch runs from `at`. So the time
+    /// thought before the event is in the log, not only in this process.
+    pub fn mark(&mut self, spent: u64, at: Option<u64>) {
+        if self.state == ClockState::Running {
+            self.spent_ms = spent;
+            if !self.paused {
+                self.since = Anchor(at);
+            }
+        }
+    }
+
     /// Start the clock of the side to move (its stretch from `at`). `single_jump`: its only
     /// legal move is one jump.
     pub fn start(&mut self, at: Option<u64>, single_jump: bool) -> Result<(), ClockError> {

@@ -154,6 +154,13 @@ pub struct MatchOutcome {
 /// a ballot drawn), the others what followed from it by the rules (the game ended on the
 /// board, the match finished). A log is only read back if every group of events is exactly
 /// what the command its first event records gives in the state before it.
+///
+/// A record made while a side may be thinking (a draw offered or declined, a note, a time
+/// adjustment, a huff, a strength count asked or extended) holds the time the side to move
+/// had spent on its move by then (`spent`), so a match read back after a kill right after it
+/// has that thinking counted. Version 1 files, and version 2 files written before crossboard
+/// recorded it, lack it: such a record reads as "what the clock had counted before it", as
+/// those builds did (only the thinking since the record before it is missing from them).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(
     rename_all = "kebab-case",
@@ -257,6 +264,10 @@ pub enum Event {
     Huffed {
         /// The square of the piece removed.
         square: Square,
+        /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
+        /// older files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
     },
     /// Huffing: the side to move had the opponent's last move taken back; the opponent must
     /// capture (the move taken back is the log's last move of the game).
@@ -265,18 +276,36 @@ pub enum Event {
     StrengthCountAsked {
         /// The weaker side.
         colour: Color,
+        /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
+        /// older files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
     },
     /// Pool, rule 27: the director granted the stronger side 8 more moves.
-    StrengthCountExtended,
+    StrengthCountExtended {
+        /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
+        /// older files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
+    },
     /// A draw was offered.
     DrawOffered {
         /// By.
         colour: Color,
+        /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
+        /// older files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
     },
     /// A draw offer was declined (explicitly or by moving).
     DrawDeclined {
         /// By.
         colour: Color,
+        /// Time the side to move had spent on its move so far, ms; none when declined by moving
+        /// (the move records its time) and in older
+        /// files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
     },
     /// A game ended.
     GameEnded {
@@ -359,6 +388,10 @@ pub enum Event {
         remaining_ms: i64,
         /// Why.
         reason: String,
+        /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
+        /// older files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
     },
     /// The score was level after the planned ballots: one more ballot is played.
     ExtraBallot {
@@ -374,10 +407,31 @@ pub enum Event {
     Note {
         /// The text.
         text: String,
+        /// Time the side to move had spent on its move so far, ms; none when no game is in
+        /// play and in older files (see [`Event`]).
+        #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
+        spent_ms: Option<u64>,
     },
     /// The match was read back by a new process and continued: a game clock that was running
     /// is held at what the log had counted (paused) until the director resumes it.
     Reopened,
+}
+
+impl Event {
+    /// The time on the move of a record made while a side may be thinking (see [`Event`]);
+    /// `None`: not such a record.
+    pub(crate) fn thinking_mut(&mut self) -> Option<&mut Option<u64>> {
+        match self {
+            Event::Huffed { spent_ms, .. }
+            | Event::StrengthCountAsked { spent_ms, .. }
+            | Event::StrengthCountExtended { spent_ms }
+            | Event::DrawOffered { spent_ms, .. }
+            | Event::DrawDeclined { spent_ms, .. }
+            | Event::TimeAdjusted { spent_ms, .. }
+            | Event::Note { spent_ms, .. } => Some(spent_ms),
+            _ => None,
+        }
+    }
 }
 
 /// One log entry: an event and the wall-clock time it was recorded (whole seconds).

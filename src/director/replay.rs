@@ -88,7 +88,7 @@ pub fn event_name(e: &Event) -> &'static str {
         Event::Huffed { .. } => "huffed",
         Event::Compelled => "compelled",
         Event::StrengthCountAsked { .. } => "strength-count-asked",
-        Event::StrengthCountExtended => "strength-count-extended",
+        Event::StrengthCountExtended { .. } => "strength-count-extended",
         Event::DrawDeclined { .. } => "draw-declined",
         Event::GameEnded { .. } => "game-ended",
         Event::ResultAmended { .. } => "result-amended",
@@ -139,6 +139,16 @@ fn differs(expected: &Event, found: &Event) -> String {
         (Event::GameEnded { result: a, .. }, Event::GameEnded { result: b, .. }) if a != b => {
             format!("the result here is \"{a}\", the record says \"{b}\"")
         }
+        (
+            Event::BallotDrawn {
+                number: a,
+                steps: s,
+                ..
+            },
+            Event::BallotDrawn { number: b, .. },
+        ) if a != b && s.is_empty() => {
+            format!("the settings give opening {a} for this ballot, the record says {b}")
+        }
         (Event::BallotDrawn { number: a, .. }, Event::BallotDrawn { number: b, .. }) if a != b => {
             format!("the cards recorded give opening {a}, the record says {b}")
         }
@@ -152,6 +162,20 @@ fn differs(expected: &Event, found: &Event) -> String {
             event_name(found)
         ),
     }
+}
+
+/// A record made while a side may be thinking that does not say for how long (see [`Event`]).
+fn lacks_thinking(e: &Event) -> bool {
+    matches!(
+        e,
+        Event::Huffed { spent_ms: None, .. }
+            | Event::StrengthCountAsked { spent_ms: None, .. }
+            | Event::StrengthCountExtended { spent_ms: None }
+            | Event::DrawOffered { spent_ms: None, .. }
+            | Event::DrawDeclined { spent_ms: None, .. }
+            | Event::TimeAdjusted { spent_ms: None, .. }
+            | Event::Note { spent_ms: None, .. }
+    )
 }
 
 fn unprompted(e: &Event) -> LogRefusal {
@@ -192,10 +216,16 @@ impl Match {
             }
             let (cmd, roll, spent) = m.command_of(&record.event).map_err(at(i))?;
             let what = event_name(&record.event);
-            let expected = m.rule(cmd, roll, spent).map_err(|why| LogError {
+            let mut expected = m.rule(cmd, roll, spent).map_err(|why| LogError {
                 index: i,
                 reason: LogRefusal::Refused { what, why },
             })?;
+            if lacks_thinking(&record.event) {
+                // An older file's record: read as what the clock had counted (`spent` is).
+                if let Some(t) = expected.first_mut().and_then(Event::thinking_mut) {
+                    *t = None;
+                }
+            }
             if expected.is_empty() {
                 return Err(at(i)(LogRefusal::Unexpected(what)));
             }
@@ -232,6 +262,10 @@ impl Match {
             .playing()
             .map_or(Color::Red, |g| g.game.position().turn());
         let plain = |c: Command| Ok((c, Roll::None, counted));
+        // A record made while a side may be thinking: its time on the move, or (an older
+        // file's record without it) what the clock had counted.
+        let thinking =
+            |c: Command, spent: &Option<u64>| Ok((c, Roll::None, spent.unwrap_or(counted)));
         match e {
             Event::CoinFlipped {
                 caller,
@@ -293,8 +327,11 @@ impl Match {
                 plain(Command::ChooseColour { player, colour })
             }
             Event::BallotDrawn { steps, .. } => {
-                if !matches!(self.phase(), Phase::Draw { .. }) {
+                let Phase::Draw { ballot } = self.phase() else {
                     return Err(unprompted(e));
+                };
+                if let Some(given) = self.given_draw(ballot) {
+                    return Ok((Command::DrawBallot, Roll::Draw(given), 0));
                 }
                 let draw = openings::replay(&self.draw_settings(), &self.drawn_openings(), steps)
                     .map_err(LogRefusal::Draw)?;
@@ -314,17 +351,26 @@ impl Match {
                 Roll::None,
                 *spent_ms,
             )),
-            Event::DrawOffered { colour } => plain(Command::OfferDraw { colour: *colour }),
-            Event::Huffed { square } => plain(Command::Huff {
-                colour: turn,
-                square: *square,
-            }),
-            Event::Compelled => plain(Command::Compel { colour: turn }),
-            Event::StrengthCountAsked { colour } => {
-                plain(Command::AskStrengthCount { colour: *colour })
+            Event::DrawOffered { colour, spent_ms } => {
+                thinking(Command::OfferDraw { colour: *colour }, spent_ms)
             }
-            Event::StrengthCountExtended => plain(Command::ExtendStrengthCount),
-            Event::DrawDeclined { colour } => plain(Command::DeclineDraw { colour: *colour }),
+            Event::Huffed { square, spent_ms } => thinking(
+                Command::Huff {
+                    colour: turn,
+                    square: *square,
+                },
+                spent_ms,
+            ),
+            Event::Compelled => plain(Command::Compel { colour: turn }),
+            Event::StrengthCountAsked { colour, spent_ms } => {
+                thinking(Command::AskStrengthCount { colour: *colour }, spent_ms)
+            }
+            Event::StrengthCountExtended { spent_ms } => {
+                thinking(Command::ExtendStrengthCount, spent_ms)
+            }
+            Event::DrawDeclined { colour, spent_ms } => {
+                thinking(Command::DeclineDraw { colour: *colour }, spent_ms)
+            }
             Event::GameEnded {
                 result, spent_ms, ..
             } => Ok((self.ending_command(e, result)?, Roll::None, *spent_ms)),
@@ -354,13 +400,19 @@ impl Match {
                 colour,
                 delta_ms,
                 reason,
+                spent_ms,
                 ..
-            } => plain(Command::AdjustTime {
-                colour: *colour,
-                delta_ms: *delta_ms,
-                reason: reason.clone(),
-            }),
-            Event::Note { text } => plain(Command::Note { text: text.clone() }),
+            } => thinking(
+                Command::AdjustTime {
+                    colour: *colour,
+                    delta_ms: *delta_ms,
+                    reason: reason.clone(),
+                },
+                spent_ms,
+            ),
+            Event::Note { text, spent_ms } => {
+                thinking(Command::Note { text: text.clone() }, spent_ms)
+            }
             Event::MatchCreated
             | Event::BallotAccepted { colour: None, .. }
             | Event::BallotDiscarded { .. }

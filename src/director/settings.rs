@@ -273,6 +273,11 @@ pub struct MatchSettings {
     pub openings: DrawSettings,
     /// Ballots planned; each ballot is two games, colours reversed.
     pub ballots: u32,
+    /// Openings given in advance, by ballot (numbers in the openings' system): ballot `k`
+    /// plays `given-ballots[k-1]` without a draw or a rejection (a tournament board playing
+    /// the round's ballot); ballots beyond the list are drawn.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub given_ballots: Vec<u32>,
     /// The clock: a table, or the typed form (`time-control = "35/70 15/30"`).
     #[serde(deserialize_with = "super::time_control_text::string_or_table")]
     pub time_control: TimeControl,
@@ -297,6 +302,7 @@ impl Default for MatchSettings {
             event: String::new(),
             openings: DrawSettings::default(),
             ballots: 6,
+            given_ballots: Vec::new(),
             time_control: TimeControl::default(),
             scoring: Scoring::default(),
             rejection: RejectionPolicy::default(),
@@ -342,6 +348,24 @@ pub enum SettingsError {
     /// The KingsRow verdicts that redraw "lost" 11-man positions are English verdicts.
     #[error("the KingsRow-lost redraw judges English draughts positions, not {0}")]
     KingsRowLostNotForGame(Rules),
+    /// More openings given than ballots planned.
+    #[error("{given} openings given for {ballots} ballots")]
+    TooManyGiven {
+        /// Openings given.
+        given: usize,
+        /// Ballots planned.
+        ballots: u32,
+    },
+    /// A given opening that its system does not have (or that cannot be played in the game).
+    #[error("ballot {ballot}: the system has no opening {number} playable in {game}")]
+    GivenOpening {
+        /// The ballot.
+        ballot: usize,
+        /// The opening's number.
+        number: u32,
+        /// The game.
+        game: Rules,
+    },
 }
 
 impl MatchSettings {
@@ -393,6 +417,26 @@ impl MatchSettings {
         }
         if self.openings.exclude_kingsrow_lost && self.game != Rules::English {
             return Err(SettingsError::KingsRowLostNotForGame(self.game));
+        }
+        if self.given_ballots.len() > self.ballots as usize {
+            return Err(SettingsError::TooManyGiven {
+                given: self.given_ballots.len(),
+                ballots: self.ballots,
+            });
+        }
+        let system = self.openings.system;
+        let count = crate::openings::all_in(system, self.game).len();
+        for (k, &number) in self.given_ballots.iter().enumerate() {
+            if number == 0
+                || number as usize > count
+                || !crate::openings::playable_in(system, number, self.game)
+            {
+                return Err(SettingsError::GivenOpening {
+                    ballot: k + 1,
+                    number,
+                    game: self.game,
+                });
+            }
         }
         Ok(())
     }

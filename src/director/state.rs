@@ -762,6 +762,19 @@ impl Match {
         settings
     }
 
+    /// Ballot `ballot` as the settings give it (`given-ballots`): its opening, no cards; none
+    /// when it is to be drawn.
+    pub(crate) fn given_draw(&self, ballot: u32) -> Option<Draw> {
+        let k = (ballot as usize).checked_sub(1)?;
+        let number = *self.settings.given_ballots.get(k)?;
+        let all = openings::all_in(self.settings.openings.system, self.settings.game);
+        let opening = all.get((number as usize).checked_sub(1)?)?;
+        Some(Draw {
+            opening: opening.clone(),
+            steps: Vec::new(),
+        })
+    }
+
     /// Every opening drawn so far (accepted and rejected), for "no repeat".
     pub(crate) fn drawn_openings(&self) -> Vec<Opening> {
         self.ballots
@@ -793,11 +806,17 @@ impl Match {
                 Roll::RedHand(if heads(rng) { Hand::Left } else { Hand::Right })
             }
             Command::DrawBallot => {
-                if !matches!(self.phase, Phase::Draw { .. }) {
+                let Phase::Draw { ballot } = self.phase else {
                     return Err(self.not_now(CommandKind::DrawBallot));
+                };
+                match self.given_draw(ballot) {
+                    Some(given) => Roll::Draw(given),
+                    None => Roll::Draw(openings::draw(
+                        &self.draw_settings(),
+                        &self.drawn_openings(),
+                        rng,
+                    )?),
                 }
-                let draw = openings::draw(&self.draw_settings(), &self.drawn_openings(), rng)?;
-                Roll::Draw(draw)
             }
             _ => Roll::None,
         })
@@ -887,11 +906,15 @@ impl Match {
             }
             Command::PlayMove { colour, mv } => self.move_events(colour, mv, spent),
             Command::OfferDraw { colour } => {
-                self.in_play(kind)?;
+                let (_, _, g) = self.in_play(kind)?;
                 if let Some(c) = self.draw_offer {
                     return Err(MatchError::OfferPending(c));
                 }
-                Ok(vec![Event::DrawOffered { colour }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::DrawOffered {
+                    colour,
+                    spent_ms: Some(spent),
+                }])
             }
             Command::AcceptDraw { colour } => {
                 let (ballot, game, g) = self.in_play(kind)?;
@@ -906,11 +929,15 @@ impl Match {
                 Ok(self.end_events(ballot, game, result, spent))
             }
             Command::DeclineDraw { colour } => {
-                self.in_play(kind)?;
+                let (_, _, g) = self.in_play(kind)?;
                 if self.draw_offer != Some(colour.opponent()) {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
-                Ok(vec![Event::DrawDeclined { colour }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::DrawDeclined {
+                    colour,
+                    spent_ms: Some(spent),
+                }])
             }
             Command::ClaimDraw { colour: _ } => {
                 let (ballot, game, g) = self.in_play(kind)?;
@@ -952,7 +979,11 @@ impl Match {
                 if g.strength_reading(self.settings.strength_rule).is_some() {
                     return refuse(StrengthRefusal::Running);
                 }
-                Ok(vec![Event::StrengthCountAsked { colour }])
+                g.clock.check_spent(spent)?;
+                Ok(vec![Event::StrengthCountAsked {
+                    colour,
+                    spent_ms: Some(spent),
+                }])
             }
             Command::ExtendStrengthCount => {
                 let (_, _, g) = self.in_play(kind)?;
@@ -962,7 +993,10 @@ impl Match {
                     Some(r)
                         if rule == StrengthRule::ThirtyPlusEight && !r.extended && r.reached() =>
                     {
-                        Ok(vec![Event::StrengthCountExtended])
+                        g.clock.check_spent(spent)?;
+                        Ok(vec![Event::StrengthCountExtended {
+                            spent_ms: Some(spent),
+                        }])
                     }
                     Some(_) => Err(MatchError::Strength(StrengthRefusal::NotExtendable)),
                 }
@@ -1031,16 +1065,25 @@ impl Match {
                 }
                 let (_, _, g) = self.in_play(kind)?;
                 let remaining_ms = g.clock.adjusted(colour, delta_ms)?;
+                g.clock.check_spent(spent)?;
                 Ok(vec![Event::TimeAdjusted {
                     colour,
                     delta_ms,
                     remaining_ms,
                     reason,
+                    spent_ms: Some(spent),
                 }])
             }
             Command::Note { text } => {
                 need(&text, TextKind::Note)?;
-                Ok(vec![Event::Note { text }])
+                let spent_ms = match self.playing() {
+                    Some(g) => {
+                        g.clock.check_spent(spent)?;
+                        Some(spent)
+                    }
+                    None => None,
+                };
+                Ok(vec![Event::Note { text, spent_ms }])
             }
         }
     }
@@ -1094,7 +1137,9 @@ impl Match {
             number: draw.opening.number,
             steps: draw.steps,
         }];
-        if self.settings.rejection != RejectionPolicy::PlayersMayReject {
+        // A given ballot is played as given: no one may reject it.
+        let given = self.given_draw(ballot).is_some();
+        if given || self.settings.rejection != RejectionPolicy::PlayersMayReject {
             ev.push(Event::BallotAccepted {
                 ballot,
                 colour: None,
@@ -1184,7 +1229,10 @@ impl Match {
             left_ms: figures.remaining_ms,
         }];
         if self.draw_offer == Some(colour.opponent()) {
-            ev.push(Event::DrawDeclined { colour });
+            ev.push(Event::DrawDeclined {
+                colour,
+                spent_ms: None,
+            });
         }
         if let Some(result) = board_result(&after) {
             ev.extend(self.end_events(ballot, game, result, 0));
@@ -1204,7 +1252,10 @@ impl Match {
         g.clock.check_spent(spent)?;
         let mut after = g.game.clone();
         after.huff(square)?;
-        let mut ev = vec![Event::Huffed { square }];
+        let mut ev = vec![Event::Huffed {
+            square,
+            spent_ms: Some(spent),
+        }];
         if after.position().count(colour.opponent()) == 0 {
             let result = GameResult {
                 outcome: Outcome::Win(colour),
@@ -1401,7 +1452,7 @@ impl Match {
         let wall = entry.at;
         match &entry.event {
             Event::MatchCreated | Event::ColourDrawn { .. } | Event::HandPicked { .. } => {}
-            Event::Note { .. } => {}
+            Event::Note { spent_ms, .. } => self.count_thinking(*spent_ms, at),
             Event::CoinFlipped { winner, .. } => {
                 self.phase = Phase::ColourChoice {
                     chooser: Some(*winner),
@@ -1489,11 +1540,15 @@ impl Match {
                     }
                 }
             }
-            Event::DrawOffered { colour } => self.draw_offer = Some(*colour),
-            Event::Huffed { square } => {
+            Event::DrawOffered { colour, spent_ms } => {
+                self.draw_offer = Some(*colour);
+                self.count_thinking(*spent_ms, at);
+            }
+            Event::Huffed { square, spent_ms } => {
                 if let Some(g) = self.playing_mut() {
                     let _ = g.game.huff(*square);
                 }
+                self.count_thinking(*spent_ms, at);
             }
             Event::Compelled => {
                 if let Some(g) = self.playing_mut() {
@@ -1504,7 +1559,7 @@ impl Match {
                     g.forget_strength_count_past_the_end();
                 }
             }
-            Event::StrengthCountAsked { colour } => {
+            Event::StrengthCountAsked { colour, spent_ms } => {
                 if let Some(g) = self.playing_mut() {
                     g.strength = Some(StrengthCount {
                         weaker: *colour,
@@ -1512,13 +1567,18 @@ impl Match {
                         extended: false,
                     });
                 }
+                self.count_thinking(*spent_ms, at);
             }
-            Event::StrengthCountExtended => {
+            Event::StrengthCountExtended { spent_ms } => {
                 if let Some(c) = self.playing_mut().and_then(|g| g.strength.as_mut()) {
                     c.extended = true;
                 }
+                self.count_thinking(*spent_ms, at);
             }
-            Event::DrawDeclined { .. } => self.draw_offer = None,
+            Event::DrawDeclined { spent_ms, .. } => {
+                self.draw_offer = None;
+                self.count_thinking(*spent_ms, at);
+            }
             Event::GameEnded {
                 ballot,
                 game,
@@ -1602,10 +1662,11 @@ impl Match {
                 }
                 self.draw_offer = None;
             }
-            Event::TimeCalled { .. } => {
+            Event::TimeCalled { spent_ms, .. } => {
                 if let Some(g) = self.playing_mut() {
                     g.clock.call_time();
                 }
+                self.count_thinking(Some(*spent_ms), at);
             }
             Event::ClocksPaused { spent_ms, .. } => {
                 if let Some(g) = self.playing_mut() {
@@ -1620,11 +1681,13 @@ impl Match {
             Event::TimeAdjusted {
                 colour,
                 remaining_ms,
+                spent_ms,
                 ..
             } => {
                 if let Some(g) = self.playing_mut() {
                     g.clock.set_remaining(*colour, *remaining_ms);
                 }
+                self.count_thinking(*spent_ms, at);
             }
             Event::ExtraBallot { ballot } => self.phase = Phase::Draw { ballot: *ballot },
             Event::MatchFinished { outcome } => {
@@ -1638,6 +1701,14 @@ impl Match {
             }
         }
         self.log.push(entry.clone());
+    }
+
+    /// The time on the move an event made during it records (none: nothing to count), counted
+    /// on the clock of the game in play; its stretch runs on from `at`.
+    fn count_thinking(&mut self, spent: Option<u64>, at: Option<u64>) {
+        if let (Some(spent), Some(g)) = (spent, self.playing_mut()) {
+            g.clock.mark(spent, at);
+        }
     }
 
     fn start_game(
@@ -1737,17 +1808,19 @@ mod tests {
         (m, rng)
     }
 
-    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<Event> {
-        let colour = m.playing().unwrap().game.position().turn();
-        let c = Command::Move {
-            colour,
-            text: text.into(),
-        };
-        m.apply(c, at(t), rng)
+    /// Apply `cmd` at `t` (it must be accepted): its events.
+    fn events(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, cmd: Command) -> Vec<Event> {
+        m.apply(cmd, at(t), rng)
             .unwrap()
             .into_iter()
             .map(|e| e.event)
             .collect()
+    }
+
+    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<Event> {
+        let colour = m.playing().unwrap().game.position().turn();
+        let text = text.into();
+        events(m, rng, t, Command::Move { colour, text })
     }
 
     fn result(ev: &[Event]) -> Option<GameResult> {
@@ -1925,52 +1998,56 @@ mod tests {
 
     fn play(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, mv: Move) -> Vec<Event> {
         let colour = m.playing().unwrap().game.position().turn();
-        let c = Command::PlayMove { colour, mv };
-        m.apply(c, at(t), rng)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.event)
-            .collect()
+        events(m, rng, t, Command::PlayMove { colour, mv })
+    }
+
+    /// Until `done`, a draw claim by White is refused as not claimable, then a quiet new move
+    /// is played `step` ms later; the time at the end (at most `max` ms).
+    fn walk_until(
+        m: &mut Match,
+        rng: &mut ChaCha8Rng,
+        (mut t, step, max): (u64, u64, u64),
+        mut done: impl FnMut(&Match) -> bool,
+    ) -> u64 {
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let mut seen = Vec::new();
+        while !done(m) {
+            assert!(matches!(
+                m.apply(claim.clone(), at(t), rng),
+                Err(MatchError::NotClaimable)
+            ));
+            t += step;
+            let mv = quiet_walk(m, &mut seen);
+            play(m, rng, t, mv);
+            assert!(t < max, "the count did not run out in {max} ms");
+        }
+        t
     }
 
     #[test]
     fn the_thirteen_count_is_shown_and_claimed_when_it_runs_out() {
         // Three Red kings against White's lone king, off the long diagonal.
         let (mut m, mut rng) = in_game(Rules::Pool, StrengthRule::default(), "W:WK32:BK1,K2,K3");
-        let claim = Command::ClaimDraw {
-            colour: Color::White,
-        };
-        let mut seen = Vec::new();
-        let mut t = 0;
         let mut last = 0;
-        while m.claimable_draw().is_none() {
-            let count = m
-                .playing()
-                .unwrap()
-                .game
-                .thirteen_count()
-                .expect("the count runs");
+        let t = walk_until(&mut m, &mut rng, (0, 1_000, 60_000), |m| {
+            if m.claimable_draw().is_some() {
+                return true;
+            }
+            let g = m.playing().unwrap();
+            let count = g.game.thirteen_count().expect("the count runs");
             assert!(count.moves == last || count.moves == last + 1, "{count:?}");
             last = count.moves;
-            assert!(matches!(
-                m.apply(claim.clone(), at(t), &mut rng),
-                Err(MatchError::NotClaimable)
-            ));
-            t += 1_000;
-            let mv = quiet_walk(&m, &mut seen);
-            play(&mut m, &mut rng, t, mv);
-            assert!(t < 60_000, "no 13-count claim after {t} ms");
-        }
+            false
+        });
         let count = m.playing().unwrap().game.thirteen_count().unwrap();
         assert!(count.reached() && count.lone == Color::White, "{count:?}");
         assert!(count.limit == 13 || count.limit == 6);
-        let ev: Vec<Event> = m
-            .apply(claim, at(t + 5), &mut rng)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.event)
-            .collect();
-        let r = result(&ev).unwrap();
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let r = result(&events(&mut m, &mut rng, t + 5, claim)).unwrap();
         assert_eq!(
             (r.outcome, r.reason.clone()),
             (Outcome::Draw, EndReason::ThirteenCount)
@@ -1997,33 +2074,19 @@ mod tests {
             m.strength_reading().map(|r| (r.moves, r.limit)),
             Some((0, 38))
         );
-        let claim = Command::ClaimDraw {
-            colour: Color::White,
-        };
-        let mut seen = Vec::new();
-        let mut t = 100;
-        while !m.strength_reading().is_some_and(|r| r.reached()) {
-            assert!(matches!(
-                m.apply(claim.clone(), at(t), &mut rng),
-                Err(MatchError::NotClaimable)
-            ));
-            t += 500;
-            let mv = quiet_walk(&m, &mut seen);
-            play(&mut m, &mut rng, t, mv);
-            assert!(t < 100_000, "the count never ran out");
-        }
+        let t = walk_until(&mut m, &mut rng, (100, 500, 100_000), |m| {
+            m.strength_reading().is_some_and(|r| r.reached())
+        });
         assert_eq!(m.strength_reading().unwrap().moves, 38);
         // Rule 27A grants no more moves.
         assert!(matches!(
             m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
             Err(MatchError::Strength(StrengthRefusal::NotExtendable))
         ));
-        let ev: Vec<Event> = m
-            .apply(claim, at(t + 1), &mut rng)
-            .unwrap()
-            .into_iter()
-            .map(|e| e.event)
-            .collect();
+        let claim = Command::ClaimDraw {
+            colour: Color::White,
+        };
+        let ev = events(&mut m, &mut rng, t + 1, claim);
         assert_eq!(result(&ev).unwrap().reason, EndReason::StrengthRule);
     }
 
@@ -2039,22 +2102,16 @@ mod tests {
             &mut rng,
         )
         .unwrap();
-        let mut seen = Vec::new();
-        let mut t = 0;
-        let walk = |m: &mut Match, rng: &mut ChaCha8Rng, seen: &mut Vec<Position>, t: &mut u64| {
-            *t += 100;
-            let mv = quiet_walk(m, seen);
-            play(m, rng, *t, mv);
-        };
         // Not extendable before the 30 have run out.
-        walk(&mut m, &mut rng, &mut seen, &mut t);
+        let one = |m: &Match| !m.playing().unwrap().moves.is_empty();
+        let t = walk_until(&mut m, &mut rng, (0, 100, 1_000), one);
         assert!(matches!(
             m.apply(Command::ExtendStrengthCount, at(t), &mut rng),
             Err(MatchError::Strength(StrengthRefusal::NotExtendable))
         ));
-        while !m.strength_reading().unwrap().reached() {
-            walk(&mut m, &mut rng, &mut seen, &mut t);
-        }
+        let t = walk_until(&mut m, &mut rng, (t, 100, 100_000), |m| {
+            m.strength_reading().unwrap().reached()
+        });
         assert_eq!(m.strength_reading().unwrap().moves, 30);
         m.apply(Command::ExtendStrengthCount, at(t), &mut rng)
             .unwrap();
@@ -2152,7 +2209,13 @@ mod tests {
                 &mut rng,
             )
             .unwrap();
-        assert_eq!(ev[0].event, Event::Huffed { square: sq });
+        assert_eq!(
+            ev[0].event,
+            Event::Huffed {
+                square: sq,
+                spent_ms: Some(1_000)
+            }
+        );
         let g = m.playing().unwrap();
         assert!(g.game.position().piece_at(sq).is_none());
         assert_eq!(g.game.pending().huffed, Some(sq));

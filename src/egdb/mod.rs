@@ -18,11 +18,18 @@ pub mod verify;
 
 pub use index::{Board, MAX_PIECES, Material};
 pub use plan::{Plan, plan};
-pub use solve::{SolveError, solve};
+pub use solve::{NO_DISTANCE, SolveError, conversion_distances, solve};
 pub use verify::{Mismatch, VerifyReport, verify_slice};
 
 use crate::engine::Position;
+use std::collections::HashMap;
 use std::fmt;
+use std::sync::{Arc, Mutex};
+
+/// Most positions (a slice and its swap together) whose distances to conversion
+/// ([`Egdb::conversion_distance`]) are worked out on demand: every pair of up to 4 pieces and
+/// the smaller 5-piece ones (a second or so of CPU for the largest).
+pub const DISTANCE_MAX_POSITIONS: u64 = 1 << 22;
 
 /// A game-theoretic value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -133,6 +140,8 @@ pub enum TableError {
 pub struct Egdb {
     slices: Vec<Slice>,
     lookup: Vec<u16>,
+    /// Distances to conversion of the pairs asked for so far (empty: not available).
+    distances: Mutex<HashMap<Material, Arc<Vec<u16>>>>,
 }
 
 impl Default for Egdb {
@@ -158,6 +167,7 @@ impl Egdb {
         Egdb {
             slices: Vec::new(),
             lookup: vec![NO_SLICE; SLOTS],
+            distances: Mutex::new(HashMap::new()),
         }
     }
 
@@ -251,6 +261,54 @@ impl Egdb {
     }
 
     /// The table bytes of one slice.
+    /// Plies from `pos` (won or lost for the side to move) to leaving its material by a
+    /// capture or a crowning with best play (see [`conversion_distances`]): a won position's
+    /// move to the opponent's nearest loss makes progress the search may not see. Worked out
+    /// once per slice pair on first use, for pairs of at most [`DISTANCE_MAX_POSITIONS`];
+    /// `None` for larger pairs, slices not loaded, draws, and positions outside English rules.
+    pub fn conversion_distance(&self, pos: &Position) -> Option<u16> {
+        if pos.rules() != crate::engine::Rules::English {
+            return None;
+        }
+        let board = Board::of(pos);
+        if board.us == 0 || board.them == 0 {
+            return None;
+        }
+        let material = Material::of(&board);
+        if material.pieces() > MAX_PIECES || !self.has(material) {
+            return None;
+        }
+        let table = self.distance_table(material)?;
+        let d = *table.get(material.index(&board) as usize)?;
+        (d != NO_DISTANCE).then_some(d)
+    }
+
+    fn distance_table(&self, material: Material) -> Option<Arc<Vec<u16>>> {
+        let mut cache = self.distances.lock().ok()?;
+        if let Some(t) = cache.get(&material) {
+            return (!t.is_empty()).then(|| t.clone());
+        }
+        let swapped = material.swapped();
+        let size = material.size()
+            + if swapped == material {
+                0
+            } else {
+                swapped.size()
+            };
+        let tables = if size <= DISTANCE_MAX_POSITIONS {
+            conversion_distances(material, self).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        for m in [material, swapped] {
+            cache.entry(m).or_insert_with(|| Arc::new(Vec::new()));
+        }
+        for (m, t) in tables {
+            cache.insert(m, Arc::new(t));
+        }
+        cache.get(&material).filter(|t| !t.is_empty()).cloned()
+    }
+
     pub fn table(&self, material: Material) -> Option<&[u8]> {
         let s = self.lookup[slot(material)];
         (s != NO_SLICE).then(|| (*self.slices[usize::from(s)].bytes).as_ref())

@@ -20,7 +20,7 @@ use crate::engine::board::{step, step_back};
 use crate::engine::moves::{generate, short_jumpers as jumpers};
 use crate::engine::{Direction, MoveList};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 
 /// Positions handled per parallel work item.
 const CHUNK: usize = 1 << 14;
@@ -55,6 +55,54 @@ pub fn solve(
     deps: &Egdb,
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<(Material, Vec<u8>)>, SolveError> {
+    let (a, b) = solve_work(material, deps, progress, None)?;
+    let mut out = vec![(material, pack(&a, progress))];
+    if let Some(b) = b {
+        out.push((material.swapped(), pack(&b, progress)));
+    }
+    Ok(out)
+}
+
+/// A distance to conversion that no position has: draws and unused indices.
+pub const NO_DISTANCE: u16 = u16::MAX;
+
+/// Solve `material` and its swap like [`solve`], and say for every won or lost position how
+/// many plies it is from leaving the pair: 0 for a position decided at once (a capture, a
+/// winning crowning, no move), `n` for one decided in the `n`th round of propagation (a win
+/// has a move to a loss at `n - 1`; every move of a loss leads to a win at most `n - 1`).
+/// Playing a move to the nearest loss keeps shortening that distance, so it wins: the
+/// conversion the search may not see. Draws and unused indices get [`NO_DISTANCE`].
+pub fn conversion_distances(
+    material: Material,
+    deps: &Egdb,
+) -> Result<Vec<(Material, Vec<u16>)>, SolveError> {
+    let swapped = material.swapped();
+    let new = |m: Material| -> Vec<AtomicU16> {
+        (0..m.size()).map(|_| AtomicU16::new(NO_DISTANCE)).collect()
+    };
+    let da = new(material);
+    let db = if swapped == material {
+        Vec::new()
+    } else {
+        new(swapped)
+    };
+    let _ = solve_work(material, deps, &|_| {}, Some([&da, &db]))?;
+    let plain = |d: Vec<AtomicU16>| d.into_iter().map(AtomicU16::into_inner).collect();
+    let mut out = vec![(material, plain(da))];
+    if swapped != material {
+        out.push((swapped, plain(db)));
+    }
+    Ok(out)
+}
+
+/// The work bytes of a solved pair (the swap's `None` when the material is its own swap);
+/// `distances`, when given, get each decided position's round (see [`conversion_distances`]).
+fn solve_work(
+    material: Material,
+    deps: &Egdb,
+    progress: &(dyn Fn(u64) + Sync),
+    distances: Option<[&[AtomicU16]; 2]>,
+) -> Result<(Vec<AtomicU8>, Option<Vec<AtomicU8>>), SolveError> {
     if let Some(needed) = dependencies(material).into_iter().find(|d| !deps.has(*d)) {
         return Err(SolveError::MissingDependency { material, needed });
     }
@@ -68,21 +116,25 @@ pub fn solve(
     };
     let b_ref = if symmetric { &a } else { &b };
     let mut parity = 0;
+    let mut round: u16 = 0;
     loop {
-        let mut found = propagate(&a, material, b_ref, parity);
+        let mut found = propagate(
+            &a,
+            material,
+            b_ref,
+            parity,
+            distances.map(|d| (d[0], round)),
+        );
         if !symmetric {
-            found |= propagate(&b, swapped, &a, parity);
+            found |= propagate(&b, swapped, &a, parity, distances.map(|d| (d[1], round)));
         }
         if !found {
             break;
         }
         parity ^= 1;
+        round = round.saturating_add(1);
     }
-    let mut out = vec![(material, pack(&a, progress))];
-    if !symmetric {
-        out.push((swapped, pack(&b, progress)));
-    }
-    Ok(out)
+    Ok((a, (!symmetric).then_some(b)))
 }
 
 /// Half a slice's positions are reported while initialising, half while packing.
@@ -168,7 +220,14 @@ fn initial_state(m: Material, index: u64, deps: &Egdb, moves: &mut MoveList) -> 
 /// One round: every position of `work` decided in the previous round (marked with `parity`)
 /// is made final and visits its predecessors in `pred` (the swapped slice). True when any
 /// position was handled.
-fn propagate(work: &[AtomicU8], m: Material, pred: &[AtomicU8], parity: usize) -> bool {
+/// `distance`: where to record the round of each position made final, and the round.
+fn propagate(
+    work: &[AtomicU8],
+    m: Material,
+    pred: &[AtomicU8],
+    parity: usize,
+    distance: Option<(&[AtomicU16], u16)>,
+) -> bool {
     let next = parity ^ 1;
     let pred_m = m.swapped();
     work.par_chunks(CHUNK)
@@ -184,6 +243,9 @@ fn propagate(work: &[AtomicU8], m: Material, pred: &[AtomicU8], parity: usize) -
                 }
                 found = true;
                 cell.store(if lost { LOSS } else { WIN }, Ordering::Relaxed);
+                if let Some((d, round)) = distance {
+                    d[base as usize + j].store(round, Ordering::Relaxed);
+                }
                 let board = m
                     .board(base + j as u64)
                     .unwrap_or_else(|| unreachable!("decided positions are used indices"));

@@ -47,8 +47,10 @@ pub fn draw_ballots<R: rand::Rng + ?Sized>(
     let per_board = division.settings.games_per_round.div_ceil(2) as usize;
     let mut already = drawn_before(division, round);
     let mut draws = Vec::with_capacity(sets * per_board);
+    let mut settings = division.settings.openings.clone();
+    settings.rules = division.settings.game;
     for _ in 0..sets * per_board {
-        let d = draw(&division.settings.openings, &already, rng)
+        let d = draw(&settings, &already, rng)
             .map_err(|e| EventError::Pairing(format!("ballot draw: {e}")))?;
         already.push(d.opening.clone());
         draws.push(d);

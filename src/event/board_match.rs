@@ -2,9 +2,10 @@
 //! game results read back from the match (its event log is the one source of truth; the
 //! event only keeps the match file's path).
 
+use super::ballot::ballot_for;
 use super::settings::ScoreUnit;
 use super::state::{Board, Division, Outcome};
-use crate::director::{ColourMethod, EndReason, Match, MatchSettings, Scoring};
+use crate::director::{ColourMethod, EndReason, Match, MatchSettings, Scoring, TieRule};
 use crate::engine::{self, Color};
 
 /// Why a board cannot be played on crossboard.
@@ -27,6 +28,16 @@ pub enum BoardMatchError {
         /// The board's second player.
         second: String,
     },
+    /// The match played another opening than the round's ballot for the board.
+    #[error("ballot {ballot} of the match is {played}, the round's ballot is {drawn}")]
+    OtherOpening {
+        /// The match's ballot (1-based).
+        ballot: usize,
+        /// The opening it played.
+        played: String,
+        /// The round's ballot for this board.
+        drawn: String,
+    },
     /// More games finished in the match than the round has.
     #[error("the match has {games} games finished, a round has {max}")]
     TooManyGames {
@@ -37,10 +48,12 @@ pub enum BoardMatchError {
     },
 }
 
-/// The settings of the match that plays `board` of `division`: the players' names (the
-/// board's first player Red in game 1, assigned by the director), the event and round in the
-/// heading, the division's openings, time control and game points, one ballot per two games
-/// of the round. Everything else (rejection, tie rule) as in `defaults`.
+/// The settings of the match that plays `board` of `division`: the division's game, the
+/// players' names (the board's first player Red in game 1, assigned by the director), the
+/// event and round in the heading, the division's openings, time control and game points, one
+/// ballot per two games of the round, each given as the round drew it for the board (no
+/// draw, no rejection), and no play-off of a tied score (the round has its games). Everything
+/// else as in `defaults`.
 pub fn match_settings(
     defaults: &MatchSettings,
     event: &str,
@@ -53,6 +66,7 @@ pub fn match_settings(
         return Err(BoardMatchError::OddGames(s.games_per_round));
     }
     Ok(MatchSettings {
+        game: s.game,
         players: [
             division.name(board.first).to_string(),
             division.name(board.second).to_string(),
@@ -63,6 +77,11 @@ pub fn match_settings(
         ),
         openings: s.openings.clone(),
         ballots: s.games_per_round / 2,
+        given_ballots: (0..s.games_per_round / 2)
+            .map_while(|b| ballot_for(division, round, board.number, 2 * b))
+            .map(|d| d.opening.number)
+            .collect(),
+        tie: TieRule::StaysTied,
         time_control: s.time_control.clone(),
         scoring: Scoring {
             game: s.scoring.game,
@@ -98,12 +117,14 @@ pub fn board_games(m: &Match) -> Vec<Outcome> {
         .collect()
 }
 
-/// The board's result from match `m` played on crossboard: its finished games, checked to be
-/// the board's players (first and second in the board's order) and no more games than the
-/// round has.
+/// The board's result from match `m` played on crossboard for `board` of `round`: its
+/// finished games, checked to be the board's players (first and second in the board's order),
+/// each ballot the round's for the board (when the round drew ballots) and no more games than
+/// the round has.
 pub fn board_result(
     m: &Match,
     division: &Division,
+    round: u32,
     board: &Board,
 ) -> Result<Vec<Outcome>, BoardMatchError> {
     let players = &m.settings().players;
@@ -115,6 +136,20 @@ pub fn board_result(
             first: first.to_string(),
             second: second.to_string(),
         });
+    }
+    for (k, played) in m.ballots().iter().enumerate() {
+        let Some(drawn) = ballot_for(division, round, board.number, 2 * k as u32) else {
+            continue;
+        };
+        if played.opening.system != drawn.opening.system
+            || played.opening.number != drawn.opening.number
+        {
+            return Err(BoardMatchError::OtherOpening {
+                ballot: k + 1,
+                played: played.opening.name.clone(),
+                drawn: drawn.opening.name.clone(),
+            });
+        }
     }
     let games = board_games(m);
     let max = division.settings.games_per_round;

@@ -75,23 +75,11 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
                     })
                 })
                 .collect();
-            let last_float = rs.last().map_or(Float::None, |r| match r.opponent {
-                Some(o) if r.kind.played() => {
-                    let before = |k: usize| {
-                        recs[k]
-                            .iter()
-                            .filter(|x| x.round < r.round)
-                            .map(|x| x.points.0)
-                            .sum::<u32>()
-                    };
-                    match before(i).cmp(&before(o)) {
-                        std::cmp::Ordering::Greater => Float::Down,
-                        std::cmp::Ordering::Less => Float::Up,
-                        std::cmp::Ordering::Equal => Float::None,
-                    }
-                }
-                _ => Float::None,
-            });
+            let float_back = |k: usize| {
+                rs.len()
+                    .checked_sub(k)
+                    .map_or(Float::None, |at| float_of(&recs, i, &rs[at]))
+            };
             SwissPlayer {
                 id: e.player,
                 rank: rank[i],
@@ -99,7 +87,8 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
                 met,
                 bye_ok,
                 colours,
-                last_float,
+                last_float: float_back(1),
+                float_two_back: float_back(2),
             }
         })
         .collect();
@@ -107,6 +96,35 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
         round,
         single_game: division.settings.games_per_round == 1,
         players,
+    }
+}
+
+/// The float entrant `i` had in round record `r` (FIDE C.04.3 A.4): down when paired with a
+/// lower score, or when not playing the round at all (a bye, a forfeit, an absence); up when
+/// paired with a higher score.
+fn float_of(
+    recs: &[Vec<super::score::RoundRecord>],
+    i: usize,
+    r: &super::score::RoundRecord,
+) -> Float {
+    let Some(o) = r.opponent.filter(|_| r.kind.played()) else {
+        return if r.kind == RoundKind::Withdrawn {
+            Float::None
+        } else {
+            Float::Down
+        };
+    };
+    let before = |k: usize| {
+        recs[k]
+            .iter()
+            .filter(|x| x.round < r.round)
+            .map(|x| x.points.0)
+            .sum::<u32>()
+    };
+    match before(i).cmp(&before(o)) {
+        std::cmp::Ordering::Greater => Float::Down,
+        std::cmp::Ordering::Less => Float::Up,
+        std::cmp::Ordering::Equal => Float::None,
     }
 }
 

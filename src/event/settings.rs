@@ -5,6 +5,7 @@
 
 use super::tiebreak::TieBreak;
 use crate::director::{GamePoints, Points, TimeControl};
+use crate::engine::Rules;
 use crate::openings::DrawSettings;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -136,6 +137,10 @@ pub enum BallotMode {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct DivisionSettings {
+    /// The game every board plays: `english` (the default), `pool`, `huffing` or `losing`
+    /// (the match's `game`): the boards' matches and the ballots' positions follow it.
+    #[serde(default)]
+    pub game: Rules,
     /// Round robin or Swiss.
     pub format: Format,
     /// Games per round on each board: 2 is one ballot (colours reversed), 4 two ballots.
@@ -174,6 +179,7 @@ impl DivisionSettings {
         unit: ScoreUnit,
     ) -> DivisionSettings {
         DivisionSettings {
+            game: Rules::English,
             format,
             games_per_round,
             scoring: EventScoring::standard(game, unit, games_per_round),
@@ -234,6 +240,9 @@ impl DivisionSettings {
                 });
             }
         }
+        if self.openings.exclude_kingsrow_lost && self.game != Rules::English {
+            return Err(SettingsError::KingsRowLostNotForGame(self.game));
+        }
         self.time_control.validate()?;
         if self.tiebreaks.len() > 12 {
             return Err(SettingsError::TooManyTiebreaks(self.tiebreaks.len()));
@@ -273,6 +282,9 @@ pub enum SettingsError {
     /// The time control is wrong.
     #[error("time control: {0}")]
     TimeControl(#[from] crate::director::TimeControlError),
+    /// The KingsRow verdicts that redraw "lost" 11-man positions are English verdicts.
+    #[error("the KingsRow-lost redraw judges English draughts positions, not {0}")]
+    KingsRowLostNotForGame(Rules),
     /// Too many tie-breaks.
     #[error("at most 12 tie-breaks, not {0}")]
     TooManyTiebreaks(usize),
@@ -328,5 +340,32 @@ mod tests {
         s.games_per_round = 2;
         s.format = Format::RoundRobin { cycles: 3 };
         assert_eq!(s.validate(), Err(SettingsError::Cycles(3)));
+        s.format = Format::default();
+        s.scoring.unit = ScoreUnit::Game;
+        s.game = Rules::Pool;
+        s.openings.exclude_kingsrow_lost = true;
+        assert_eq!(
+            s.validate(),
+            Err(SettingsError::KingsRowLostNotForGame(Rules::Pool))
+        );
+    }
+
+    #[test]
+    fn the_game_is_read_and_defaults_to_english() {
+        let mut s = DivisionSettings::default();
+        let old = toml::to_string(&s)
+            .unwrap()
+            .replace("game = \"english\"\n", "");
+        assert!(!old.contains("game = \"english\""));
+        let back: DivisionSettings = toml::from_str(&old).unwrap();
+        assert_eq!(
+            back.game,
+            Rules::English,
+            "a division logged before the game setting"
+        );
+        s.game = Rules::Huffing;
+        let text = toml::to_string(&s).unwrap();
+        assert!(text.contains("game = \"huffing\""), "{text}");
+        assert_eq!(toml::from_str::<DivisionSettings>(&text).unwrap(), s);
     }
 }

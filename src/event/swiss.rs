@@ -18,9 +18,10 @@
 //!    to the next group, the lowest-ranked of the group by preference.
 //! 6. **Colours** (C10-C11): pairs whose preferences can both be granted, then those where
 //!    only a mild preference is not.
-//! 7. **Floats** (C12-C15, one round back only): a player who floated down last round is
-//!    paired within the group rather than floated again; a player who floated up last round
-//!    is not floated up again.
+//! 7. **Floats** (C12-C15): a player who floated down last round is paired within the group
+//!    rather than floated again, a player who floated up last round is not floated up again,
+//!    then the same for two rounds back. A player who did not play a round (bye, forfeit,
+//!    absence) floated down in it (A.4).
 //! 8. **Order** (the Dutch S1/S2 order): within a group the pairing closest to top half
 //!    against bottom half (1 v n/2+1, 2 v n/2+2, ...) is taken. Deviation: closeness is the sum
 //!    of each pair's distance from the natural offset rather than the Dutch sequence of
@@ -78,6 +79,8 @@ pub struct SwissPlayer {
     pub colours: Vec<Color>,
     /// The float of the last round.
     pub last_float: Float,
+    /// The float of the round before the last.
+    pub float_two_back: Float,
 }
 
 /// The round to pair.
@@ -146,11 +149,14 @@ fn preference(colours: &[Color]) -> Option<Pref> {
     }
 }
 
-/// Criteria of one edge, highest priority first.
-const TIERS: usize = 9;
-/// The tiers from the most important: completion, absolute colours, pairs in the group, pairs
-/// of the next group (look-ahead), movers' scores, colours, floats, who floats, the S1/S2 order.
-const PRIORITY: [usize; TIERS] = [0, 1, 2, 8, 3, 4, 5, 6, 7];
+/// Criteria of one edge (tier numbers are positions in the weight array).
+const TIERS: usize = 12;
+/// The tiers from the most important (FIDE C.04.3 criteria in brackets): completion (C4),
+/// absolute colours (C3), pairs in the group (C5), movers' scores paired (C6), pairs of the
+/// next group (C7), colours (C10-C11), last round's downfloaters not floated again (C12), last
+/// round's upfloaters not floated up again (C13), the same two rounds back (C14, C15), who
+/// floats, the S1/S2 order.
+const PRIORITY: [usize; TIERS] = [0, 1, 2, 3, 8, 4, 5, 9, 10, 11, 6, 7];
 
 /// Pair a Swiss round.
 pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
@@ -226,13 +232,29 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
                     t[4] = colour_quality(prefs[i], prefs[j]);
                     let mover_i = movers.contains(&i);
                     let mover_j = movers.contains(&j);
-                    let df = |k: usize| i64::from(players[k].last_float == Float::Down);
-                    let up_ok = match (mover_i, mover_j) {
-                        (true, false) => players[j].last_float != Float::Up,
-                        (false, true) => players[i].last_float != Float::Up,
-                        _ => true,
+                    // A resident who floated down (last round, two rounds back) and is paired
+                    // in the group does not float down again; a mover already has.
+                    let kept = |k: usize, back: fn(&SwissPlayer) -> Float| {
+                        i64::from(!movers.contains(&k) && back(players[k]) == Float::Down)
                     };
-                    t[5] = df(i) + df(j) + i64::from(up_ok);
+                    // A resident paired with a mover floats up: not again if they did.
+                    let not_up_again = |back: fn(&SwissPlayer) -> Float| {
+                        i64::from(match (mover_i, mover_j) {
+                            (true, false) => back(players[j]) != Float::Up,
+                            (false, true) => back(players[i]) != Float::Up,
+                            _ => true,
+                        })
+                    };
+                    fn last(p: &SwissPlayer) -> Float {
+                        p.last_float
+                    }
+                    fn two_back(p: &SwissPlayer) -> Float {
+                        p.float_two_back
+                    }
+                    t[5] = kept(i, last) + kept(j, last);
+                    t[9] = not_up_again(last);
+                    t[10] = kept(i, two_back) + kept(j, two_back);
+                    t[11] = not_up_again(two_back);
                     t[6] = 2 * m - pos(a) - pos(b);
                     // The Dutch order: movers against the top residents, the rest top
                     // half against bottom half.
@@ -552,6 +574,7 @@ mod tests {
             bye_ok: true,
             colours: Vec::new(),
             last_float: Float::None,
+            float_two_back: Float::None,
         }
     }
 

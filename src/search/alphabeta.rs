@@ -4,7 +4,7 @@
 //! when the side to move has no capture), repetition detection along the game and search path,
 //! and lazy SMP: with several threads, helpers search the same tree and share the table.
 
-use super::eval::{evaluate, material};
+use super::eval::{evaluate, evaluate_quiet, material};
 use super::probe::Probe;
 use super::score::{INFINITY, KNOWN, Score, WIN};
 use super::time::Budget;
@@ -156,6 +156,8 @@ struct Worker {
     killers: Vec<[MoveKey; 2]>,
     buffers: Vec<MoveList>,
     order: Vec<Vec<i64>>,
+    /// Per ply: the children's hashes, in generation order.
+    hashes: Vec<Vec<u64>>,
     pv: Vec<Vec<Move>>,
     path: Vec<u64>,
     reversible: Vec<bool>,
@@ -168,6 +170,7 @@ impl Worker {
             killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
             buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             order: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            hashes: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             path: Vec::with_capacity(256),
             reversible: Vec::with_capacity(256),
@@ -641,6 +644,16 @@ impl<'a> Search<'a> {
         }
     }
 
+    /// The evaluation of a position without captures, `None` when the side to move is stuck.
+    #[inline(always)]
+    fn evaluate_quiet(&self, pos: &Position) -> Option<i32> {
+        if self.options.material_only {
+            has_any_move(pos).then(|| material(pos))
+        } else {
+            evaluate_quiet(pos)
+        }
+    }
+
     fn out_of_budget(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
             || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
@@ -701,11 +714,10 @@ impl<'a> Search<'a> {
         }
         let must_capture = jumpers(pos) != 0;
         if depth <= 0 && !must_capture {
-            if !has_any_move(pos) {
+            let Some(eval) = self.evaluate_quiet(pos) else {
                 return stuck(pos, ply);
-            }
-            return (self.probe.leaf(pos, || self.evaluate(pos)))
-                .unwrap_or_else(|| self.evaluate(pos));
+            };
+            return self.probe.leaf(pos, || eval).unwrap_or(eval);
         }
 
         let mut tt_move = NO_MOVE;
@@ -742,12 +754,16 @@ impl<'a> Search<'a> {
         // Ordering keys: the score in the high bits, the move's index in the low 8.
         let mut order = std::mem::take(&mut self.w.order[ply]);
         order.clear();
+        let mut hashes = std::mem::take(&mut self.w.hashes[ply]);
+        hashes.clear();
         let killers = self.w.killers[ply];
         for (i, mv) in moves.iter().enumerate() {
             // Start loading every child's table bucket now: the load takes longer than the
             // ordering and the first child's set-up, and most children are probed.
+            let child_hash = zobrist::hash_after(hash, pos, mv);
+            hashes.push(child_hash);
             if new_depth > 0 {
-                self.tt.prefetch(zobrist::hash_after(hash, pos, mv));
+                self.tt.prefetch(child_hash);
             }
             let s: i64 = if i == tt_move as usize {
                 1 << 30
@@ -780,7 +796,7 @@ impl<'a> Search<'a> {
             let index = (order[i] & 0xFF) as usize;
             let mv = moves[index];
             let quiet = !mv.is_capture();
-            let child_hash = zobrist::hash_after(hash, pos, &mv);
+            let child_hash = hashes[index];
             let child = pos.after(&mv);
             self.w.path.push(child_hash);
             self.w
@@ -863,6 +879,7 @@ impl<'a> Search<'a> {
         }
         self.w.buffers[ply] = moves;
         self.w.order[ply] = order;
+        self.w.hashes[ply] = hashes;
         if self.aborted {
             return 0;
         }

@@ -45,21 +45,30 @@ const fn row(r: u32) -> Bitboard {
     0xF << (r * 4)
 }
 
-/// Sum over men of how far each has advanced (rows from its own back rank).
+/// Rows 1, 3, 5, 7; rows 2, 3, 6, 7; rows 4-7: the bits of a square's row number.
+const ROW_BIT_0: Bitboard = row(1) | row(3) | row(5) | row(7);
+const ROW_BIT_1: Bitboard = row(2) | row(3) | row(6) | row(7);
+const ROW_BIT_2: Bitboard = row(4) | row(5) | row(6) | row(7);
+
+/// Sum over men of how far each has advanced (rows from its own back rank), three popcounts.
+#[inline(always)]
 fn advancement(men: Bitboard, color: Color) -> i32 {
-    let mut total = 0;
-    for r in 1..8u32 {
-        let n = (men & row(r)).count_ones() as i32;
-        let adv = match color {
-            Color::Red => r as i32,
-            Color::White => 7 - r as i32,
-        };
-        total += n * adv;
+    // Men on their own side's crown row are impossible; the sum ignores row 0 as before.
+    let men = match color {
+        Color::Red => men,
+        Color::White => men & !row(0),
+    };
+    let rows = (men & ROW_BIT_0).count_ones()
+        + 2 * (men & ROW_BIT_1).count_ones()
+        + 4 * (men & ROW_BIT_2).count_ones();
+    match color {
+        Color::Red => rows as i32,
+        Color::White => (7 * men.count_ones() - rows) as i32,
     }
-    total
 }
 
 /// Number of plain (non-capturing) moves of `color`.
+#[inline(always)]
 fn mobility(pos: &Position, color: Color) -> i32 {
     let empty = pos.empty_squares();
     let us = pos.pieces(color);
@@ -150,8 +159,8 @@ fn tempo_weight(men: i32) -> i32 {
 }
 
 /// Terms for one side (positive is good for `color`), material excluded; `king` is the value
-/// of a king in the game played.
-fn positional(pos: &Position, color: Color, men_on_board: i32, king: i32) -> i32 {
+/// of a king in the game played, `mobility` the side's number of plain moves.
+fn positional(pos: &Position, color: Color, men_on_board: i32, king: i32, mobility: i32) -> i32 {
     let men = pos.men(color);
     let kings = pos.kings_of(color);
     let them = color.opponent();
@@ -171,14 +180,12 @@ fn positional(pos: &Position, color: Color, men_on_board: i32, king: i32) -> i32
     // Kings: central, mobile; a king with nowhere to go is nearly lost.
     if kings != 0 {
         s += 10 * (kings & CENTRE).count_ones() as i32 - 8 * (kings & EDGE).count_ones() as i32;
-        let empty = pos.empty_squares();
-        for k in crate::engine::squares(kings) {
-            if king_steps(k.bit()) & empty == 0 {
-                s -= 20;
-            }
-        }
+        // A king is trapped when no neighbouring square is empty (the four directions are
+        // their own inverses, so the squares next to an empty one are those with a way out).
+        let trapped = kings & !king_steps(pos.empty_squares());
+        s -= 20 * trapped.count_ones() as i32;
     }
-    s += 2 * mobility(pos, color);
+    s += 2 * mobility;
     s += runaways(pos, color, king);
     s
 }
@@ -232,19 +239,50 @@ fn hunt(pos: &Position, strong: Color) -> i32 {
 
 /// Static evaluation of `pos` for the side to move, by the rules of its game.
 pub fn evaluate(pos: &Position) -> i32 {
-    let red = match pos.rules() {
-        Rules::English | Rules::Huffing => standard(pos, KING),
-        Rules::Pool => standard(pos, POOL_KING) + 3 * reach_balance(pos),
-        Rules::Losing => losing(pos),
+    for_side_to_move(
+        pos,
+        for_red(pos, mobility(pos, Color::Red), mobility(pos, Color::White)),
+    )
+}
+
+/// The evaluation of a position whose side to move has no capture, or `None` when it has no
+/// move at all (lost, or won in the losing game): the mobility the evaluation counts anyway
+/// answers that.
+#[inline]
+pub(crate) fn evaluate_quiet(pos: &Position) -> Option<i32> {
+    let red = mobility(pos, Color::Red);
+    let white = mobility(pos, Color::White);
+    let own = match pos.turn() {
+        Color::Red => red,
+        Color::White => white,
     };
+    (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white)))
+}
+
+/// Red's score turned to the side to move's.
+#[inline(always)]
+fn for_side_to_move(pos: &Position, red: i32) -> i32 {
     match pos.turn() {
         Color::Red => red,
         Color::White => -red,
     }
 }
 
+/// The evaluation for Red by the rules of the position's game, given both sides' plain moves.
+#[inline(always)]
+fn for_red(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
+    match pos.rules() {
+        Rules::English | Rules::Huffing => standard(pos, KING, red_mobility, white_mobility),
+        Rules::Pool => {
+            standard(pos, POOL_KING, red_mobility, white_mobility) + 3 * reach_balance(pos)
+        }
+        Rules::Losing => losing(pos, red_mobility, white_mobility),
+    }
+}
+
 /// The evaluation of English draughts for Red, a king being worth `king`.
-fn standard(pos: &Position, king: i32) -> i32 {
+#[inline(always)]
+fn standard(pos: &Position, king: i32, red_mobility: i32, white_mobility: i32) -> i32 {
     let rm = pos.men(Color::Red).count_ones() as i32;
     let rk = pos.kings_of(Color::Red).count_ones() as i32;
     let wm = pos.men(Color::White).count_ones() as i32;
@@ -257,8 +295,8 @@ fn standard(pos: &Position, king: i32) -> i32 {
     diff += diff * (24 - total) / 32;
     let mut red = diff;
     let men = rm + wm;
-    red += positional(pos, Color::Red, men, king);
-    red -= positional(pos, Color::White, men, king);
+    red += positional(pos, Color::Red, men, king, red_mobility);
+    red -= positional(pos, Color::White, men, king, white_mobility);
     if total <= 10 && red_material != white_material {
         if red_material > white_material {
             red += hunt(pos, Color::Red);
@@ -280,10 +318,10 @@ fn reach_balance(pos: &Position) -> i32 {
 /// The losing game for Red: every piece given away is a step towards winning, and so is every
 /// move of one's own taken away (the side left without a move wins); kings count as men (a king
 /// is a piece to get rid of, however mobile).
-fn losing(pos: &Position) -> i32 {
+fn losing(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
     let pieces = |c: Color| pos.pieces(c).count_ones() as i32;
     let red = -MAN * (pieces(Color::Red) - pieces(Color::White));
-    red - 3 * (mobility(pos, Color::Red) - mobility(pos, Color::White))
+    red - 3 * (red_mobility - white_mobility)
 }
 
 /// Material only (men 100, kings [`KING`], or [`POOL_KING`] in pool), for the side to move;
@@ -328,6 +366,51 @@ mod tests {
         let m = Position::from_fen("B:W30:B15").unwrap();
         assert!(material(&k) > material(&m));
         const { assert!(KING > MAN && KING < 2 * MAN) };
+    }
+
+    #[test]
+    fn the_fast_terms_equal_their_plain_definitions() {
+        use crate::engine::moves::{has_any_move, has_capture};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
+        let mut seen = [0; Rules::ALL.len()];
+        for game in 0..400 {
+            let rules = Rules::ALL[game % Rules::ALL.len()];
+            let mut p = Position::start_in(rules);
+            for _ in 0..rng.random_range(0..80) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(&moves[rng.random_range(0..moves.len())]);
+                for color in Color::ALL {
+                    let men = p.men(color);
+                    let plain: i32 = crate::engine::squares(men)
+                        .map(|sq| {
+                            let r = row_col(sq.index() as usize).0;
+                            if color == Color::Red { r } else { 7 - r }
+                        })
+                        .sum();
+                    assert_eq!(advancement(men, color), plain, "{}", p.to_fen());
+                }
+                let trapped = crate::engine::squares(p.kings())
+                    .filter(|k| king_steps(k.bit()) & p.empty_squares() == 0)
+                    .count() as u32;
+                assert_eq!(
+                    (p.kings() & !king_steps(p.empty_squares())).count_ones(),
+                    trapped
+                );
+                if !has_capture(&p) {
+                    let expected = has_any_move(&p).then(|| evaluate(&p));
+                    assert_eq!(evaluate_quiet(&p), expected, "{rules:?} {}", p.to_fen());
+                    seen[rules as usize] += 1;
+                }
+            }
+        }
+        assert!(
+            seen.iter().all(|&n| n > 500),
+            "quiet positions checked: {seen:?}"
+        );
     }
 
     #[test]

@@ -14,7 +14,7 @@
 //! steers by the value of every line, not only of the first move.
 
 use super::score::{DB_WIN, KNOWN, Score};
-use crate::egdb::{Egdb, Wdl};
+use crate::egdb::{Board, Egdb, Material, Wdl};
 use crate::engine::{Move, Position};
 
 /// Pieces on the board.
@@ -52,10 +52,16 @@ impl<'a> Probe<'a> {
             return Probe::NONE;
         }
         let n = pieces(root);
-        let root_value = if n <= complete { db.probe(root) } else { None };
+        // A root beyond the complete sets may still have its own slice loaded (a 6-piece
+        // study solved with what it leads to).
+        let root_value = db.probe(root);
         Probe {
             db: Some(db),
-            below: n.min(complete + 1),
+            below: if root_value.is_some() {
+                n
+            } else {
+                n.min(complete + 1)
+            },
             root: root_value,
         }
     }
@@ -89,7 +95,10 @@ impl<'a> Probe<'a> {
     }
 
     /// Keep only the root moves that keep the root's database value (all of them when the
-    /// root is not in the databases). Order is kept.
+    /// root is not in the databases). In a won root whose distances to conversion are known
+    /// ([`Egdb::conversion_distance`]), keep only the moves that convert at once or lead to
+    /// the opponent's nearest loss: each such move shortens the way out of the material, so
+    /// the win is forced through however long the manoeuvre. Order is kept.
     pub(crate) fn keep_best(&self, root: &Position, moves: &mut Vec<Move>) {
         let (Some(db), Some(value)) = (self.db, self.root) else {
             return;
@@ -97,6 +106,9 @@ impl<'a> Probe<'a> {
         let keeps = |m: &Move| db.probe(&root.after(m)).map(Wdl::negate) == Some(value);
         if moves.iter().any(keeps) {
             moves.retain(keeps);
+        }
+        if value == Wdl::Win {
+            keep_nearest(db, root, moves);
         }
     }
 
@@ -130,4 +142,31 @@ impl<'a> Probe<'a> {
             child
         }
     }
+}
+
+/// Among the winning root moves, those that leave the material at once (a capture or a
+/// crowning) or else reach the opponent's loss nearest to conversion; `moves` is left as it
+/// is when a distance is not known.
+fn keep_nearest(db: &Egdb, root: &Position, moves: &mut Vec<Move>) {
+    let pair = Material::of(&Board::of(root)).swapped();
+    let key = |m: &Move| -> Option<u32> {
+        let child = root.after(m);
+        if Material::of(&Board::of(&child)) != pair {
+            return Some(0);
+        }
+        db.conversion_distance(&child).map(|d| u32::from(d) + 1)
+    };
+    let keys: Option<Vec<u32>> = moves.iter().map(key).collect();
+    let Some(keys) = keys else {
+        return;
+    };
+    let Some(&nearest) = keys.iter().min() else {
+        return;
+    };
+    let mut i = 0;
+    moves.retain(|_| {
+        let keep = keys[i] == nearest;
+        i += 1;
+        keep
+    });
 }

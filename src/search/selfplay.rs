@@ -117,6 +117,12 @@ impl EnginePlayer {
             rng: ChaCha8Rng::seed_from_u64(seed),
         }
     }
+
+    /// The same player probing these endgame databases (`None`: none).
+    pub fn with_egdb(mut self, egdb: Option<std::sync::Arc<crate::egdb::Egdb>>) -> EnginePlayer {
+        self.engine.set_egdb(egdb);
+        self
+    }
 }
 
 impl Player for EnginePlayer {

@@ -17,6 +17,8 @@ pub struct Published<'a> {
     pub table: Table,
     /// The standings in order.
     pub list: Vec<Standing>,
+    /// Halves written in ASCII (`2.5`, `0.5`) instead of `½`: see [`ascii_halves`].
+    pub ascii: bool,
 }
 
 impl<'a> Published<'a> {
@@ -28,7 +30,36 @@ impl<'a> Published<'a> {
             division,
             table,
             list,
+            ascii: false,
         }
+    }
+
+    /// The same, its points written in ASCII when `ascii` (the desk's `--ascii` mode).
+    pub fn in_ascii(self, ascii: bool) -> Published<'a> {
+        Published { ascii, ..self }
+    }
+
+    /// `text` as published: its halves in ASCII when asked.
+    fn shown(&self, text: String) -> String {
+        if self.ascii {
+            ascii_halves(&text)
+        } else {
+            text
+        }
+    }
+
+    /// Points as published (`2½`, or `2.5` in ASCII).
+    pub fn points(&self, p: Points) -> String {
+        self.shown(points(p))
+    }
+
+    /// A tie-break value as published.
+    pub fn value(
+        &self,
+        t: crate::event::TieBreak,
+        v: Option<crate::event::standings::TieValue>,
+    ) -> String {
+        v.map_or("-".into(), |v| self.shown(self.table.text(t, v)))
     }
 
     /// Place of each entrant (1-based), by entrant position.
@@ -52,7 +83,7 @@ impl<'a> Published<'a> {
     /// The crosstable cell of a round: opponent's line number, colour of game 1 and points
     /// ("5R2": line 5, Red first, 2 points); "bye", "+F"/"-F" forfeits, "abs", "wd".
     pub fn cell(&self, r: &RoundRecord, lines: &[usize]) -> String {
-        let pts = r.points.to_string();
+        let pts = self.points(r.points);
         match r.kind {
             RoundKind::Bye => format!("bye {pts}"),
             RoundKind::ForfeitWin => format!("{}+F {pts}", r.opponent.map_or(0, |o| lines[o])),
@@ -107,9 +138,9 @@ impl<'a> Published<'a> {
                         .iter()
                         .map(|r| self.cell(r, &lines)),
                 );
-                row.push(s.score.to_string());
+                row.push(self.points(s.score));
                 for (t, v) in self.division.settings.tiebreaks.iter().zip(&s.values) {
-                    row.push(v.map_or("-".into(), |v| self.table.text(*t, v)));
+                    row.push(self.value(*t, *v));
                 }
                 row
             })
@@ -453,4 +484,35 @@ pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
 /// Points as text (one home: the director's `Points` display).
 pub fn points(p: Points) -> String {
     p.to_string()
+}
+
+/// `text` with every `½` in ASCII: `.5` after a digit (`2½` -> `2.5`), `0.5` alone (`½` ->
+/// `0.5`). The one ASCII form of a half point: unambiguous beside `+F`/`-F` (forfeits) and `=`
+/// (a drawn game), which a one-character stand-in for `½` would not be.
+pub fn ascii_halves(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut after_digit = false;
+    for c in text.chars() {
+        if c == '½' {
+            out.push_str(if after_digit { ".5" } else { "0.5" });
+        } else {
+            out.push(c);
+        }
+        after_digit = c.is_ascii_digit();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_in_ascii_are_decimals() {
+        assert_eq!(ascii_halves("2½"), "2.5");
+        assert_eq!(ascii_halves("½"), "0.5");
+        assert_eq!(ascii_halves("5R ½  3+F 2½"), "5R 0.5  3+F 2.5");
+        assert_eq!(ascii_halves("12"), "12");
+        assert_eq!(ascii_halves(&points(Points(5))), "2.5");
+    }
 }

@@ -2,7 +2,7 @@
 //! the data folder (`rusqlite` with its bundled SQLite, so no system library is needed).
 //!
 //! - **One source of truth**: an event is its log of director actions (table `actions`, one
-//!   row per [`Action`], TOML text, numbered from 0); the standings, pairings and crosstables
+//!   row per [`Action`], JSON text, numbered from 0); the standings, pairings and crosstables
 //!   are derived by replaying it ([`Event::replay`]), never stored.
 //! - **Every director action is one transaction** ([`Desk::record`]): checked against the
 //!   event first, then written and committed, and only then applied in memory and shown. The
@@ -20,8 +20,19 @@ use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
-/// The schema, one migration per version (index 0 takes a new file to version 1).
-const MIGRATIONS: &[&str] = &["
+/// One step of the schema: SQL, or a rewrite of the rows in Rust.
+enum Migration {
+    /// Statements run as they are.
+    Sql(&'static str),
+    /// A rewrite of stored rows.
+    Rows(fn(&rusqlite::Transaction<'_>) -> rusqlite::Result<()>),
+}
+
+/// The schema, one migration per version (index 0 takes a new file to version 1; 1 to 2: the
+/// actions' text from TOML to JSON, which reads back several times faster).
+const MIGRATIONS: &[Migration] = &[
+    Migration::Sql(
+        "
     CREATE TABLE players (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL,
@@ -44,7 +55,33 @@ const MIGRATIONS: &[&str] = &["
         action TEXT NOT NULL,
         PRIMARY KEY (event_id, seq)
     ) WITHOUT ROWID;
-"];
+",
+    ),
+    Migration::Rows(actions_to_json),
+];
+
+/// Version 1 stored each action as TOML: rewrite as JSON every row that reads (a row that
+/// does not read is left as it was, for [`Desk::load`] to report as damaged).
+fn actions_to_json(tx: &rusqlite::Transaction<'_>) -> rusqlite::Result<()> {
+    let rows: Vec<(i64, i64, String)> = {
+        let mut st = tx.prepare("SELECT event_id, seq, action FROM actions")?;
+        st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?
+    };
+    let mut update =
+        tx.prepare("UPDATE actions SET action = ?3 WHERE event_id = ?1 AND seq = ?2")?;
+    for (event, seq, text) in rows {
+        if let Ok(action) = toml::from_str::<Action>(&text) {
+            update.execute(params![event, seq, action_text(&action)?])?;
+        }
+    }
+    Ok(())
+}
+
+/// An action as stored: JSON.
+fn action_text(action: &Action) -> rusqlite::Result<String> {
+    serde_json::to_string(action).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
+}
 
 /// The schema version this crossboard writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
@@ -191,8 +228,11 @@ impl Desk {
             if now > k as i64 {
                 continue;
             }
-            tx.execute_batch(migration)
-                .map_err(|e| sql(&self.path, e))?;
+            match migration {
+                Migration::Sql(text) => tx.execute_batch(text),
+                Migration::Rows(rewrite) => rewrite(&tx),
+            }
+            .map_err(|e| sql(&self.path, e))?;
             tx.execute_batch(&format!("PRAGMA user_version = {}", k + 1))
                 .map_err(|e| sql(&self.path, e))?;
             tx.commit().map_err(|e| sql(&self.path, e))?;
@@ -240,12 +280,10 @@ impl Desk {
 
     /// Every registered player, by name.
     pub fn players(&self) -> Result<Vec<(PlayerId, PlayerInfo)>, DeskError> {
-        let mut st = self
-            .conn
-            .prepare("SELECT id, name, club, region, federation_ids, rating FROM players ORDER BY name, id")
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT id, name, club, region, federation_ids, rating FROM players ORDER BY name, id",
+            [],
+            |r| {
                 Ok((
                     r.get::<_, u32>(0)?,
                     PlayerInfo {
@@ -256,8 +294,19 @@ impl Desk {
                         rating: r.get(5)?,
                     },
                 ))
-            })
-            .map_err(|e| self.err(e))?;
+            },
+        )
+    }
+
+    /// Every row of the query `sql` with `params`, each read by `row`.
+    fn rows<T, P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+        row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, DeskError> {
+        let mut st = self.conn.prepare_cached(sql).map_err(|e| self.err(e))?;
+        let rows = st.query_map(params, row).map_err(|e| self.err(e))?;
         rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
     }
 
@@ -294,24 +343,19 @@ impl Desk {
 
     /// Every event, newest first.
     pub fn events(&self) -> Result<Vec<EventSummary>, DeskError> {
-        let mut st = self
-            .conn
-            .prepare(
-                "SELECT e.id, e.name, e.created_at, (SELECT COUNT(*) FROM actions a WHERE a.event_id = e.id)
-                 FROM events e ORDER BY e.id DESC",
-            )
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([], |r| {
+        self.rows(
+            "SELECT e.id, e.name, e.created_at, (SELECT COUNT(*) FROM actions a WHERE a.event_id = e.id)
+             FROM events e ORDER BY e.id DESC",
+            [],
+            |r| {
                 Ok(EventSummary {
                     id: r.get(0)?,
                     name: r.get(1)?,
                     created_at: r.get(2)?,
                     actions: r.get(3)?,
                 })
-            })
-            .map_err(|e| self.err(e))?;
-        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+            },
+        )
     }
 
     /// The event named `name` (its number, or its name, case-insensitive; the newest of that
@@ -359,7 +403,7 @@ impl Desk {
             if seq != k as i64 {
                 return Err(damaged(format!("expected action {k}")));
             }
-            let action: Action = toml::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+            let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
             event.apply(&action).map_err(|e| damaged(e.to_string()))?;
         }
         Ok(OpenEvent { id, event })
@@ -379,16 +423,7 @@ impl Desk {
             next.apply(a)?;
         }
         let tx = begin(&mut self.conn, &self.path)?;
-        let count: i64 = tx
-            .query_row(
-                "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
-                [open.id],
-                |r| r.get(0),
-            )
-            .map_err(|e| sql(&self.path, e))?;
-        if count != open.event.actions as i64 {
-            return Err(DeskError::Changed);
-        }
+        let count = unchanged(&tx, open, &self.path)?;
         for (k, a) in actions.iter().enumerate() {
             insert_action(&tx, open.id, count + k as i64, a, at).map_err(|e| sql(&self.path, e))?;
         }
@@ -415,16 +450,7 @@ impl Desk {
         };
         let mut next = open.event.clone();
         next.apply(&action)?;
-        let count: i64 = tx
-            .query_row(
-                "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
-                [open.id],
-                |r| r.get(0),
-            )
-            .map_err(|e| sql(&self.path, e))?;
-        if count != open.event.actions as i64 {
-            return Err(DeskError::Changed);
-        }
+        let count = unchanged(&tx, open, &self.path)?;
         insert_action(&tx, open.id, count, &action, at).map_err(|e| sql(&self.path, e))?;
         tx.commit().map_err(|e| sql(&self.path, e))?;
         open.event = next;
@@ -433,14 +459,11 @@ impl Desk {
 
     /// The log of an event: (number, time, action text).
     pub fn log(&self, id: EventId) -> Result<Vec<(i64, String, String)>, DeskError> {
-        let mut st = self
-            .conn
-            .prepare("SELECT seq, at, action FROM actions WHERE event_id = ?1 ORDER BY seq")
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .map_err(|e| self.err(e))?;
-        rows.collect::<Result<_, _>>().map_err(|e| self.err(e))
+        self.rows(
+            "SELECT seq, at, action FROM actions WHERE event_id = ?1 ORDER BY seq",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
     }
 
     /// SQLite's own check of the file ("ok" when sound).
@@ -457,6 +480,26 @@ fn begin<'c>(
 ) -> Result<rusqlite::Transaction<'c>, DeskError> {
     conn.transaction_with_behavior(TransactionBehavior::Immediate)
         .map_err(|e| sql(path, e))
+}
+
+/// The number of actions logged for `open`, checked to be what `open` has read: another
+/// crossboard on the same event has not recorded since.
+fn unchanged(
+    tx: &rusqlite::Transaction<'_>,
+    open: &OpenEvent,
+    path: &Path,
+) -> Result<i64, DeskError> {
+    let count: i64 = tx
+        .query_row(
+            "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
+            [open.id],
+            |r| r.get(0),
+        )
+        .map_err(|e| sql(path, e))?;
+    if count != open.event.actions as i64 {
+        return Err(DeskError::Changed);
+    }
+    Ok(count)
 }
 
 fn sql(path: &Path, source: rusqlite::Error) -> DeskError {
@@ -485,8 +528,7 @@ fn insert_action(
     action: &Action,
     at: DateTime<Utc>,
 ) -> rusqlite::Result<()> {
-    let text = toml::to_string(action)
-        .map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))?;
+    let text = action_text(action)?;
     tx.execute(
         "INSERT INTO actions (event_id, seq, at, action) VALUES (?1, ?2, ?3, ?4)",
         params![event, seq, at.to_rfc3339(), text],

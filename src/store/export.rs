@@ -106,7 +106,7 @@ pub fn notes(m: &Match) -> Vec<NoteAt> {
                 over = false;
             }
             Event::GameEnded { .. } => over = true,
-            Event::Note { text } => out.push(NoteAt {
+            Event::Note { text, .. } => out.push(NoteAt {
                 game,
                 plies,
                 after_game: over,

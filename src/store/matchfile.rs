@@ -250,6 +250,12 @@ pub enum StoreError {
     /// No data directory is known on this system.
     #[error("no data directory is known here (no home directory?); use --match FILE")]
     NoDataDir,
+    /// The file went away, or its folder did (a USB stick pulled out, a folder deleted).
+    #[error(
+        "cannot save {}: the file or its folder is gone (the whole match is written again at the next save once the folder is back)",
+        .0.display()
+    )]
+    Gone(PathBuf),
     /// Another crossboard has the match open for play.
     #[error("{} is open in another crossboard, {holder}; it is left untouched", path.display())]
     Locked {
@@ -266,7 +272,14 @@ pub enum StoreError {
 /// file another process is about to lock would let two writers in).
 #[derive(Debug)]
 pub struct WriterLock {
-    _file: std::fs::File,
+    /// The open lock file (the OS lock lives as long as it).
+    #[cfg_attr(not(unix), allow(dead_code))]
+    file: std::fs::File,
+    /// The lock file.
+    path: PathBuf,
+    /// What this process wrote in it ("pid N since 14:05").
+    #[cfg_attr(unix, allow(dead_code))]
+    who: String,
 }
 
 impl WriterLock {
@@ -313,7 +326,28 @@ impl WriterLock {
         file.rewind().map_err(write_err)?;
         file.write_all(who.as_bytes()).map_err(write_err)?;
         let _ = file.flush();
-        Ok(WriterLock { _file: file })
+        Ok(WriterLock {
+            file,
+            path: lock_path,
+            who,
+        })
+    }
+
+    /// True while the lock file beside the match is still this lock's: not gone with its
+    /// folder (a lock on a deleted file keeps no one else out of a new one). On Unix the same
+    /// file (device and inode); elsewhere, where an open file's folder cannot be deleted, the
+    /// file saying what this lock wrote in it.
+    pub fn in_place(&self) -> bool {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            match (std::fs::metadata(&self.path), self.file.metadata()) {
+                (Ok(there), Ok(held)) => there.dev() == held.dev() && there.ino() == held.ino(),
+                _ => false,
+            }
+        }
+        #[cfg(not(unix))]
+        std::fs::read_to_string(&self.path).is_ok_and(|text| text == self.who)
     }
 }
 
@@ -530,15 +564,32 @@ impl MatchStore {
         }
         match self.disk {
             Disk::V1 => self.migrate(m),
-            Disk::Log { .. } if self.rewrite_next => self.rewrite(m),
+            Disk::Log { .. } if self.rewrite_next => {
+                self.keep_lock()?;
+                self.rewrite(m)
+            }
             Disk::Log { .. } => self.append(m),
         }
     }
 
     fn write_err(&self, source: io::Error) -> StoreError {
-        StoreError::Write {
-            path: self.path.clone(),
-            source,
+        write_error(&self.path, source)
+    }
+
+    /// Before writing the file again after a failed save: if the lock file went away (with
+    /// its folder, now back), take the lock anew, so that no second crossboard can have
+    /// opened the match in the meantime and write beside this one; refused if one has.
+    fn keep_lock(&mut self) -> Result<(), StoreError> {
+        if self._lock.in_place() {
+            return Ok(());
+        }
+        match WriterLock::take(&self.path) {
+            Ok(lock) => {
+                self._lock = lock;
+                Ok(())
+            }
+            Err(StoreError::Write { source, .. }) => Err(self.write_err(source)),
+            Err(e) => Err(e),
         }
     }
 
@@ -599,7 +650,7 @@ impl MatchStore {
                 // Write it whole next time.
                 *file = None;
                 self.rewrite_next = true;
-                Err(StoreError::Write { path, source })
+                Err(write_error(&path, source))
             }
         }
     }
@@ -631,6 +682,18 @@ impl MatchStore {
         self.rewrite(m)?;
         self.migrated = Some(kept);
         Ok(())
+    }
+}
+
+/// Why writing `path` failed: gone (with its folder), or the system's reason.
+fn write_error(path: &Path, source: io::Error) -> StoreError {
+    if source.kind() == io::ErrorKind::NotFound {
+        StoreError::Gone(path.to_path_buf())
+    } else {
+        StoreError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
     }
 }
 

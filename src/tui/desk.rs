@@ -4,7 +4,7 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{result_text, why};
+use super::desk_text::{ballot_text, result_text, why};
 use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
 use super::match_flow::persist::Saver;
 use super::match_flow::{MatchOptions, MatchScreen};
@@ -67,7 +67,7 @@ impl Ask {
         let name = |id: &PlayerId| d.map_or("?".to_string(), |d| d.name(*id).to_string());
         match self {
             Ask::EventName => "Event name".into(),
-            Ask::Division => "Division (NAME swiss:N|rr|drr GAMES)".into(),
+            Ask::Division => "Division (NAME swiss:N|rr|drr GAMES GAME)".into(),
             Ask::Player => "Player name".into(),
             Ask::Forfeit => "Forfeit: who came (1, 2 or none)".into(),
             Ask::SwapPlayers => "Exchange two players (NAME, NAME)".into(),
@@ -326,17 +326,20 @@ impl DeskScreen {
                 games.pop();
             }
         }
-        let result = BoardResult::Games { games };
+        let (round, board) = (r.number, b.number);
+        self.record_result(round, board, BoardResult::Games { games });
+    }
+
+    /// Record `result` for `board` of `round` in the current division.
+    fn record_result(&mut self, round: u32, board: u32, result: BoardResult) {
         let text = format!(
-            "round {} board {}: {}",
-            r.number,
-            b.number,
+            "round {round} board {board}: {}",
             result_text(Some(&result))
         );
         let action = Action::Result {
             division: self.division,
-            round: r.number,
-            board: b.number,
+            round,
+            board,
             result,
         };
         self.record(vec![action], text);
@@ -399,30 +402,12 @@ impl DeskScreen {
                 self.refresh();
             }
             Ask::Division => {
-                let mut words = text.split_whitespace();
-                let name = words.next().unwrap_or("").to_string();
-                let format = match words.next().unwrap_or("swiss:5") {
-                    "rr" => Some(Format::RoundRobin { cycles: 1 }),
-                    "drr" => Some(Format::RoundRobin { cycles: 2 }),
-                    f => f
-                        .strip_prefix("swiss:")
-                        .and_then(|n| n.parse().ok())
-                        .map(|rounds| Format::Swiss { rounds }),
-                };
-                let games = words.next().and_then(|g| g.parse().ok()).unwrap_or(2);
-                let Some(format) = format else {
-                    self.status =
-                        "division: NAME swiss:N|rr|drr GAMES, e.g. Masters swiss:5 2".into();
-                    return;
-                };
-                let settings = DivisionSettings {
-                    format,
-                    ..DivisionSettings::new(
-                        format,
-                        games,
-                        crate::director::GamePoints::OneHalfZero,
-                        crate::event::ScoreUnit::Game,
-                    )
+                let (name, settings) = match parse_division(&text) {
+                    Ok(d) => d,
+                    Err(e) => {
+                        self.status = e;
+                        return;
+                    }
                 };
                 let n = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
                 self.record(
@@ -586,32 +571,10 @@ impl DeskScreen {
                         return;
                     }
                 };
-                let Some(open) = &self.open else { return };
-                let Some(r) = open
-                    .event
-                    .divisions
-                    .get(self.division)
-                    .and_then(|d| d.rounds.last())
-                else {
+                let Some((round, board)) = self.selected_board() else {
                     return;
                 };
-                let Some(b) = r.boards.get(self.board) else {
-                    return;
-                };
-                let result = BoardResult::Forfeit { present };
-                let text = format!(
-                    "round {} board {}: {}",
-                    r.number,
-                    b.number,
-                    result_text(Some(&result))
-                );
-                let action = Action::Result {
-                    division: self.division,
-                    round: r.number,
-                    board: b.number,
-                    result,
-                };
-                self.record(vec![action], text);
+                self.record_result(round, board, BoardResult::Forfeit { present });
             }
         }
     }
@@ -710,14 +673,18 @@ impl DeskScreen {
             board,
         )
         .map_err(|e| e.to_string())?;
-        let path =
-            self.matches_dir()
-                .join(format!("{}-r{round}-b{}.toml", self.stem(), board.number));
+        let path = self.matches_dir().join(format!(
+            "{}-r{round}-b{}.{}",
+            self.stem(),
+            board.number,
+            crate::store::matchfile::EXTENSION
+        ));
         let options = MatchOptions {
             file: Some(path.clone()),
             dir: None,
             ..ctx.matches.clone()
         };
+        let given = !settings.given_ballots.is_empty();
         let mut screen = MatchScreen::start(settings, &options, ctx.now)?;
         screen.back_to_caller = true;
         screen
@@ -730,6 +697,12 @@ impl DeskScreen {
                 ctx.rng,
             )
             .map_err(|e| e.to_string())?;
+        if given {
+            // The round's ballot, not a draw of the match's own.
+            screen
+                .apply_before_shown(Command::DrawBallot, ctx.now, ctx.rng)
+                .map_err(|e| e.to_string())?;
+        }
         let link = Action::LinkMatch {
             division: self.division,
             round,
@@ -785,7 +758,7 @@ impl DeskScreen {
         }) else {
             return;
         };
-        let games = match board_result(&m, d, b) {
+        let games = match board_result(&m, d, round, b) {
             Ok(g) => g,
             Err(e) => {
                 self.status = format!("round {round} board {number}: {e}");
@@ -894,7 +867,8 @@ impl DeskScreen {
         Nav::Stay
     }
 
-    fn event_lines(&self, open: &OpenEvent, width: usize) -> Vec<Line<'static>> {
+    /// The open event's lines; `ascii`: points in ASCII (`2.5`).
+    fn event_lines(&self, open: &OpenEvent, width: usize, ascii: bool) -> Vec<Line<'static>> {
         let mut out = Vec::new();
         let e = &open.event;
         let tabs: Vec<String> = e
@@ -1007,16 +981,15 @@ impl DeskScreen {
                         )));
                     }
                     for (k, ballot) in r.ballots.iter().enumerate() {
-                        out.push(Line::from(format!(
-                            "  ballot {}: {}",
-                            k + 1,
-                            ballot.opening.name
+                        out.push(Line::from(clip(
+                            &format!("  ballot {}: {}", k + 1, ballot_text(&ballot.opening)),
+                            width,
                         )));
                     }
                 }
             },
             View::Standings | View::Crosstable => {
-                let p = Published::new(e, d, u32::MAX);
+                let p = Published::new(e, d, u32::MAX).in_ascii(ascii);
                 if self.view == View::Standings {
                     out.push(Line::from(format!(
                         "{:>5}  {:<28} {:>5}  tie-breaks",
@@ -1028,19 +1001,13 @@ impl DeskScreen {
                             .tiebreaks
                             .iter()
                             .zip(&s.values)
-                            .map(|(t, v)| {
-                                format!(
-                                    "{} {}",
-                                    t.short(),
-                                    v.map_or("-".into(), |v| p.table.text(*t, v))
-                                )
-                            })
+                            .map(|(t, v)| format!("{} {}", t.short(), p.value(*t, *v)))
                             .collect();
                         out.push(Line::from(format!(
                             "{:>5}  {:<28} {:>5}  {}",
                             Published::place_text(s),
                             clip(&d.entrants[s.entrant].info.name, 28),
-                            s.score.to_string(),
+                            p.points(s.score),
                             tb.join("  ")
                         )));
                     }
@@ -1146,7 +1113,7 @@ impl ScreenState for DeskScreen {
         let width = area.width as usize;
         let mut lines: Vec<Line> = vec![Line::from(Span::styled("Tournament desk", look.accent()))];
         match &self.open {
-            Some(o) => lines.extend(self.event_lines(o, width)),
+            Some(o) => lines.extend(self.event_lines(o, width, look.ascii)),
             None => {
                 if self.events.is_empty() {
                     lines.push(Line::from("No event yet: n creates one."));
@@ -1242,6 +1209,40 @@ impl ScreenState for DeskScreen {
     fn uncovered(&mut self) {
         self.read_back_match();
     }
+}
+
+/// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]`
+/// (defaults: a 5-round Swiss of two-game rounds of English draughts). A word that is none of
+/// these is refused, naming it.
+pub fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
+    let usage = "division: NAME swiss:N|rr|drr GAMES GAME, e.g. Masters swiss:5 2 pool";
+    let mut words = text.split_whitespace();
+    let name = words.next().ok_or(usage)?.to_string();
+    let (mut format, mut games, mut game) = (Format::default(), 2, crate::engine::Rules::English);
+    for w in words {
+        if w == "rr" || w == "drr" {
+            format = Format::RoundRobin {
+                cycles: if w == "rr" { 1 } else { 2 },
+            };
+        } else if let Some(n) = w.strip_prefix("swiss:") {
+            let rounds = n.parse().map_err(|_| format!("{w:?}: swiss:N, N rounds"))?;
+            format = Format::Swiss { rounds };
+        } else if let Ok(n) = w.parse::<u32>() {
+            games = n;
+        } else if let Ok(r) = w.parse() {
+            game = r;
+        } else {
+            return Err(format!("{w:?}? {usage}"));
+        }
+    }
+    let mut settings = DivisionSettings::new(
+        format,
+        games,
+        crate::director::GamePoints::OneHalfZero,
+        crate::event::ScoreUnit::Game,
+    );
+    settings.game = game;
+    Ok((name, settings))
 }
 
 #[cfg(test)]

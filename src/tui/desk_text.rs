@@ -37,6 +37,17 @@ pub fn result_text(result: Option<&BoardResult>) -> String {
     }
 }
 
+/// A round's ballot as the desk and `crossboard event` show it: system, number and opening
+/// (`11-Man Ballot 1306: ...`), the same words the match screen heads a ballot with.
+pub fn ballot_text(opening: &crate::openings::Opening) -> String {
+    format!(
+        "{} {}: {}",
+        opening.system.title(),
+        opening.number,
+        opening.name
+    )
+}
+
 /// Read a result typed as [`result_text`] writes it (`1 =`, `12`, `forfeit 2`, ...).
 pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
     let t = text.trim().to_ascii_lowercase();

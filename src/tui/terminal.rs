@@ -6,10 +6,10 @@
 //! hook restores first (so the panic message is readable), and the guard's drop during
 //! unwinding then finds nothing left to undo.
 //!
-//! [`StopSignal`]s (SIGTERM, SIGHUP, SIGINT; Unix) are caught while the TUI runs and delivered
-//! to the event loop as input ([`watch_stop_signals`]), so the update in progress (and its
-//! save) finishes first; a second signal before the loop has stopped forces the exit, after
-//! [`restore`].
+//! [`StopSignal`]s (SIGTERM, SIGHUP, SIGINT on Unix; on Windows the console's Ctrl-Break, its
+//! window closed, logoff and shutdown) are caught while the TUI runs and delivered to the event
+//! loop as input ([`watch_stop_signals`]), so the update in progress (and its save) finishes
+//! first; a second signal before the loop has stopped forces the exit, after [`restore`].
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
@@ -110,11 +110,12 @@ pub fn is_active() -> bool {
 /// the exit status is 128 + its number (as a shell reports a process killed by it).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StopSignal {
-    /// SIGHUP: the terminal went away (window closed, connection lost).
+    /// SIGHUP: the terminal went away (window closed, connection lost); on Windows the console
+    /// window was closed.
     Hangup,
-    /// SIGINT: `kill -INT` (in raw mode Ctrl-C is a key, not a signal).
+    /// SIGINT: `kill -INT` (in raw mode Ctrl-C is a key, not a signal); on Windows Ctrl-Break.
     Interrupt,
-    /// SIGTERM: asked to stop (`kill`, a shutdown).
+    /// SIGTERM: asked to stop (`kill`, a shutdown); on Windows a logoff or shutdown.
     Terminate,
 }
 
@@ -133,9 +134,12 @@ impl StopSignal {
         128 + self.number()
     }
 
-    /// "SIGTERM".
+    /// "SIGTERM" (on Windows what the console reported: "Ctrl-Break", ...).
     pub fn name(self) -> &'static str {
         match self {
+            StopSignal::Hangup if cfg!(windows) => "the console closing",
+            StopSignal::Interrupt if cfg!(windows) => "Ctrl-Break",
+            StopSignal::Terminate if cfg!(windows) => "a logoff or shutdown",
             StopSignal::Hangup => "SIGHUP",
             StopSignal::Interrupt => "SIGINT",
             StopSignal::Terminate => "SIGTERM",
@@ -153,14 +157,14 @@ impl std::fmt::Display for StopSignal {
 type StopSink = Box<dyn Fn(StopSignal) -> bool + Send>;
 
 static SINK: std::sync::Mutex<Option<StopSink>> = std::sync::Mutex::new(None);
-#[cfg(unix)]
+#[cfg(any(unix, windows))]
 static WATCHING: Once = Once::new();
 
 /// While the returned [`StopWatch`] lives, SIGTERM, SIGHUP and SIGINT are sent to `sink` (the
 /// event loop's channel) instead of killing the process. A signal that finds no sink (the loop
 /// has ended, or refused it) or arrives while an earlier one is still being handled forces the
-/// exit: [`restore`], a line on stderr, status 128 + the signal. On other platforms nothing is
-/// caught.
+/// exit: [`restore`], a line on stderr, status 128 + the signal. On Windows the console's
+/// control events stand for the signals (see [`StopSignal`]); elsewhere nothing is caught.
 pub fn watch_stop_signals<T: Send + 'static>(
     sink: Sender<T>,
     wrap: fn(StopSignal) -> T,
@@ -171,6 +175,8 @@ pub fn watch_stop_signals<T: Send + 'static>(
     }
     #[cfg(unix)]
     WATCHING.call_once(spawn_signal_thread);
+    #[cfg(windows)]
+    WATCHING.call_once(console::watch);
     StopWatch { _private: () }
 }
 
@@ -212,10 +218,7 @@ fn spawn_signal_thread() {
                     SIGINT => StopSignal::Interrupt,
                     _ => StopSignal::Terminate,
                 };
-                let sink = SINK.lock().ok().and_then(|mut slot| slot.take());
-                if !sink.is_some_and(|deliver| deliver(signal)) {
-                    force_exit(signal);
-                }
+                deliver(signal);
             }
         });
     if spawned.is_ok() {
@@ -223,9 +226,58 @@ fn spawn_signal_thread() {
     }
 }
 
+/// Hand a stop signal to the event loop; with nowhere to go (or a second one), exit now.
+#[cfg(any(unix, windows))]
+fn deliver(signal: StopSignal) {
+    let sink = SINK.lock().ok().and_then(|mut slot| slot.take());
+    if !sink.is_some_and(|deliver| deliver(signal)) {
+        force_exit(signal);
+    }
+}
+
+/// Windows: the console's control events, from a handler the system runs on a thread of its
+/// own (windows-sys: `SetConsoleCtrlHandler`). Ctrl-C in raw mode is a key, as on Unix.
+#[cfg(windows)]
+mod console {
+    use super::{StopSignal, deliver};
+    use windows_sys::Win32::Foundation::{FALSE, TRUE};
+    use windows_sys::Win32::System::Console::{
+        CTRL_BREAK_EVENT, CTRL_C_EVENT, CTRL_CLOSE_EVENT, CTRL_LOGOFF_EVENT, CTRL_SHUTDOWN_EVENT,
+        SetConsoleCtrlHandler,
+    };
+
+    /// After the console closed (or a logoff, a shutdown) the system ends the process as soon
+    /// as the handler returns, and a few seconds later in any case: the handler waits this
+    /// long for the event loop to finish its update and save and the process to exit.
+    const CLOSE_GRACE: std::time::Duration = std::time::Duration::from_millis(4_500);
+
+    /// Install the handler (if the system refuses, the events keep their default action: the
+    /// process ends, its file complete to the last save, and the OS frees the lock).
+    pub(super) fn watch() {
+        // SAFETY: `handler` is a valid HandlerRoutine for the life of the process.
+        unsafe {
+            SetConsoleCtrlHandler(Some(handler), TRUE);
+        }
+    }
+
+    unsafe extern "system" fn handler(event: u32) -> i32 {
+        let (signal, ends_process) = match event {
+            CTRL_C_EVENT | CTRL_BREAK_EVENT => (StopSignal::Interrupt, false),
+            CTRL_CLOSE_EVENT => (StopSignal::Hangup, true),
+            CTRL_LOGOFF_EVENT | CTRL_SHUTDOWN_EVENT => (StopSignal::Terminate, true),
+            _ => return FALSE,
+        };
+        deliver(signal);
+        if ends_process {
+            std::thread::sleep(CLOSE_GRACE);
+        }
+        TRUE
+    }
+}
+
 /// Stop now: restore the terminal, say why, exit with 128 + the signal's number. A save cut
 /// short here leaves the previous file (saves are atomic).
-#[cfg(unix)]
+#[cfg(any(unix, windows))]
 fn force_exit(signal: StopSignal) -> ! {
     restore();
     let _ = writeln!(io::stderr(), "crossboard: stopped by {signal} (forced)");

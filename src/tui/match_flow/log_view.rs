@@ -281,20 +281,20 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             false,
         ),
-        Event::Huffed { square } => (format!("huffed the piece on {square}"), false),
+        Event::Huffed { square, .. } => (format!("huffed the piece on {square}"), false),
         Event::Compelled => (
             "had the last move taken back: the capture must be played".into(),
             false,
         ),
-        Event::StrengthCountAsked { colour } => {
+        Event::StrengthCountAsked { colour, .. } => {
             (format!("{colour} asked for the strength count"), false)
         }
-        Event::StrengthCountExtended => (
+        Event::StrengthCountExtended { .. } => (
             "the director granted 8 more moves to the count".into(),
             true,
         ),
-        Event::DrawOffered { colour } => (format!("{colour} offered a draw"), false),
-        Event::DrawDeclined { colour } => (format!("{colour} declined the draw"), false),
+        Event::DrawOffered { colour, .. } => (format!("{colour} offered a draw"), false),
+        Event::DrawDeclined { colour, .. } => (format!("{colour} declined the draw"), false),
         Event::GameEnded {
             ballot,
             game,
@@ -340,6 +340,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             delta_ms,
             remaining_ms,
             reason,
+            ..
         } => (
             format!(
                 "director: {} {} {colour}'s clock, {} left ({reason})",
@@ -385,7 +386,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             },
             true,
         ),
-        Event::Note { text } => (format!("NOTE: {text}"), true),
+        Event::Note { text, .. } => (format!("NOTE: {text}"), true),
         Event::Reopened => ("match reopened, clocks held at the last move".into(), false),
     }
 }

@@ -46,13 +46,25 @@ impl Saver {
             notes.push(format!("{}: {d}", store.path().display()));
         }
         if store.is_v1() {
-            notes.push(
-                "an older (version 1) file: rewritten in the current format when the match goes \
-                 on, the original kept as NAME.v1.toml"
-                    .into(),
-            );
+            let name = store
+                .path()
+                .file_stem()
+                .unwrap_or_default()
+                .to_string_lossy();
+            notes.push(format!(
+                "version 1 file: kept as {name}.v1.toml, rewritten when play goes on"
+            ));
         }
         notes
+    }
+
+    /// Where the version 1 original was kept, once the file was rewritten in the current
+    /// format.
+    pub fn migrated(&self) -> Option<&Path> {
+        match self {
+            Saver::File(store) => store.migrated(),
+            _ => None,
+        }
     }
 
     /// The file written, if any.

@@ -27,6 +27,9 @@ pub struct MatchSession {
     base_wall: DateTime<Utc>,
     /// Why the last save failed, if it did (shown until a save succeeds).
     pub save_error: Option<String>,
+    /// What the last save did to the file that the director should know (a version 1 file
+    /// rewritten), with the length of the log then: shown until the next event.
+    file_note: Option<(String, usize)>,
 }
 
 impl MatchSession {
@@ -39,6 +42,7 @@ impl MatchSession {
             base: now,
             base_wall: wall,
             save_error: None,
+            file_note: None,
         }
     }
 
@@ -68,7 +72,22 @@ impl MatchSession {
 
     /// Write what is new in the match now.
     pub fn save(&mut self) {
+        let was_migrated = self.saver.migrated().is_some();
         self.save_error = self.saver.save(&self.m).err();
+        if let Some(kept) = self.saver.migrated().filter(|_| !was_migrated) {
+            let name = kept.file_name().unwrap_or_default().to_string_lossy();
+            let note = format!("file rewritten as version 2, the original kept as {name}");
+            self.file_note = Some((note, self.m.log().len()));
+        }
+    }
+
+    /// What the last save did to the file that the director should know ("file rewritten as
+    /// version 2, the original kept as NAME.v1.toml"), until the next event.
+    pub fn file_note(&self) -> Option<&str> {
+        self.file_note
+            .as_ref()
+            .filter(|(_, at)| *at == self.m.log().len())
+            .map(|(note, _)| note.as_str())
     }
 
     /// What became of the match when crossboard stops: where it is saved, or that it is not.

@@ -429,7 +429,10 @@ impl MatchSetupScreen {
                 E::ControlCharacter(what) if what.starts_with("first") => FieldId::Name1,
                 E::ControlCharacter(what) if what.starts_with("second") => FieldId::Name2,
                 E::EventTooLong(_) | E::ControlCharacter(_) => FieldId::Event,
-                E::NoBallots | E::TooManyBallots(_) => FieldId::Ballots,
+                E::NoBallots
+                | E::TooManyBallots(_)
+                | E::TooManyGiven { .. }
+                | E::GivenOpening { .. } => FieldId::Ballots,
                 E::TimeControl(_) => FieldId::Time,
                 E::ZeroBlocks | E::TooManyBlocks(_) => FieldId::MaxBlocks,
                 E::KingsRowLostNotForGame(_) => FieldId::Game,

@@ -380,7 +380,7 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
     }
     let who = super::colour_name(m, turn);
     let declined = match m.log().last().map(|e| &e.event) {
-        Some(Event::DrawDeclined { colour }) => format!("{colour} declined the draw. "),
+        Some(Event::DrawDeclined { colour, .. }) => format!("{colour} declined the draw. "),
         _ => String::new(),
     };
     if let Some(claim) = m.claimable_draw() {

@@ -172,8 +172,9 @@ impl View<'_> {
         &self.session.m
     }
 
-    /// The status line: the message if one is shown, else the stage's own; while the last
-    /// save failed, NOT SAVED in front of it ([`persist::not_saved`]).
+    /// The status line: the message if one is shown, else the stage's own, after what the last
+    /// save did to the file if the director should know it (a version 1 file rewritten); while
+    /// the last save failed, NOT SAVED in front of it ([`persist::not_saved`]).
     pub fn status(&self, own: (String, StatusKind)) -> (String, StatusKind) {
         let message = match self.message.clone() {
             Some((text, kind, true)) => {
@@ -186,6 +187,10 @@ impl View<'_> {
             }
             Some((text, kind, false)) => (text, kind),
             None => own,
+        };
+        let message = match self.session.file_note() {
+            Some(note) => (format!("{note} · {}", message.0), StatusKind::Warn),
+            None => message,
         };
         match self.session.status_mark(&message.0) {
             Some(text) => (text, StatusKind::Error),

@@ -1,0 +1,204 @@
+//! `crossboard event ...` end to end on a fresh database: the registry kept across events,
+//! a division's settings (game, scoring, byes, tie-breaks), pairing with its ballot, results,
+//! the explanation, a director's swap with its reason, standings, and every published form
+//! (text, CSV, HTML, TRF, PDN with `Round "r.b.g"`); bad input is refused and changes nothing.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn crossboard(db: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .arg("event")
+        .arg("--db")
+        .arg(db)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn run(db: &Path, args: &[&str]) -> String {
+    let out = crossboard(db, args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn refused(db: &Path, args: &[&str]) -> String {
+    let out = crossboard(db, args);
+    assert!(!out.status.success(), "{args:?} was accepted");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn an_event_from_registration_to_the_published_crosstable() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    let said = run(
+        &db,
+        &[
+            "new",
+            "State Open",
+            "--site",
+            "Raleigh",
+            "--director",
+            "J. Smith",
+        ],
+    );
+    assert!(said.starts_with("recorded: event 1"), "{said}");
+    run(
+        &db,
+        &[
+            "division",
+            "State Open",
+            "Masters",
+            "--format",
+            "swiss:3",
+            "--games",
+            "2",
+            "--win",
+            "2",
+            "--tiebreaks",
+            "apca",
+            "--bye-first",
+            "3",
+            "--bye-later",
+            "2",
+            "--game",
+            "english",
+        ],
+    );
+    // The registry: a player added once, entered by id; new names registered on entry.
+    let said = run(
+        &db,
+        &[
+            "player", "add", "Ann Lee", "--club", "Raleigh", "--rating", "2100",
+        ],
+    );
+    assert!(said.contains("player 1"), "{said}");
+    run(
+        &db,
+        &[
+            "enter",
+            "State Open",
+            "Masters",
+            "1",
+            "Bob",
+            "Cid",
+            "Dee",
+            "Eve",
+        ],
+    );
+    let list = run(&db, &["player", "list"]);
+    assert_eq!(list.lines().count(), 5, "{list}");
+    assert!(list.contains("Ann Lee\tRaleigh"), "{list}");
+    // Bad input: refused with a reason, nothing recorded.
+    let before = run(&db, &["list"]);
+    assert!(refused(&db, &["division", "State Open", "X", "--game", "chess"]).contains("--game"));
+    assert!(refused(&db, &["result", "State Open", "Masters", "1", "1", "1"]).contains("round"));
+    assert_eq!(run(&db, &["list"]), before);
+
+    for round in 1..=3 {
+        let paired = run(&db, &["pair", "State Open", "Masters", "--seed", "5"]);
+        assert!(
+            paired.contains(&format!("recorded: round {round} paired")),
+            "{paired}"
+        );
+        assert!(paired.contains("ballot 1: 11-Man Ballot "), "{paired}");
+        assert!(paired.contains("bye"), "five players: a bye\n{paired}");
+        if round == 2 {
+            // The director exchanges two players of different boards, with the reason.
+            let boards: Vec<&str> = paired.lines().filter(|l| l.starts_with("  ")).collect();
+            let name = |l: &str| match l.split_whitespace().nth(1).unwrap() {
+                "Ann" => "Ann Lee".to_string(),
+                n => n.to_string(),
+            };
+            let (a, b) = (name(boards[0]), name(boards[1]));
+            let swapped = run(
+                &db,
+                &[
+                    "swap",
+                    "State Open",
+                    "Masters",
+                    &a,
+                    &b,
+                    "--reason",
+                    "same club",
+                ],
+            );
+            assert!(swapped.contains("exchanged in round 2"), "{swapped}");
+            let why = run(&db, &["why", "State Open", "Masters", &a]);
+            assert!(why.contains("same club"), "{why}");
+        }
+        for board in 1..=2 {
+            let said = run(
+                &db,
+                &[
+                    "result",
+                    "State Open",
+                    "Masters",
+                    &round.to_string(),
+                    &board.to_string(),
+                    "1 =",
+                ],
+            );
+            assert!(said.contains(": 1 ="), "{said}");
+        }
+    }
+    let why = run(
+        &db,
+        &["why", "State Open", "Masters", "Ann Lee", "--round", "1"],
+    );
+    assert!(!why.trim().is_empty());
+    let standings = run(&db, &["standings", "State Open", "Masters"]);
+    assert!(
+        standings.contains("State Open - Masters (Raleigh)"),
+        "{standings}"
+    );
+    for name in ["Ann Lee", "Bob", "Cid", "Dee", "Eve"] {
+        assert!(standings.contains(name), "{name}: {standings}");
+    }
+    // Every published form.
+    let export = |format: &str| {
+        let out = dir.path().join(format!("masters.{format}"));
+        run(
+            &db,
+            &[
+                "export",
+                "State Open",
+                "Masters",
+                "--format",
+                format,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        std::fs::read_to_string(out).unwrap()
+    };
+    let csv = export("csv");
+    assert!(csv.lines().next().unwrap().contains("R1"), "{csv}");
+    assert_eq!(csv.lines().count(), 6, "header and five players:\n{csv}");
+    let html = export("html");
+    assert!(html.starts_with("<!DOCTYPE html>") && !html.contains("<script"));
+    assert_eq!(html.matches("<tr>").count(), 6);
+    let trf = export("trf");
+    assert!(trf.starts_with("012 State Open"), "{trf}");
+    assert_eq!(
+        trf.lines().filter(|l| l.starts_with("001")).count(),
+        5,
+        "{trf}"
+    );
+    let pdn = export("pdn");
+    // Two boards and two games a round, three rounds: twelve games, each with its Round tag.
+    assert_eq!(pdn.matches("[Round \"").count(), 12, "{pdn}");
+    assert!(pdn.contains("[Round \"3.2.2\"]"), "{pdn}");
+    assert!(pdn.contains("[Event \"State Open - Masters\"]"), "{pdn}");
+    // The registry serves the next event: Ann is entered there by id, not registered again.
+    run(&db, &["new", "Club Night"]);
+    run(&db, &["division", "Club Night", "Open", "--format", "rr"]);
+    let said = run(&db, &["enter", "Club Night", "Open", "1", "Zed"]);
+    assert!(said.contains("Ann Lee entered (player 1)"), "{said}");
+    assert_eq!(run(&db, &["player", "list"]).lines().count(), 6);
+}
