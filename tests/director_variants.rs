@@ -60,10 +60,16 @@ fn huffing_choices_are_logged_saved_and_exported() {
         colour: Color::Red,
         square: crossboard::engine::Square::new(1).unwrap(),
     });
+    h.wait(3_000);
     h.ok(Command::Huff {
         colour: Color::Red,
         square: sq,
     });
+    // Killed right after the huff: the thinking before it is in the log, not only in memory.
+    let killed = Match::from_log(h.m.settings().clone(), h.m.log()).unwrap();
+    let thought = |m: &Match, now_ms| m.clock_reading(now_ms).unwrap().red.move_ms;
+    assert_eq!(thought(&h.m, h.t), Some(3_000));
+    assert_eq!(thought(&killed.the_match, 0), Some(3_000));
     // One huff per turn.
     h.refused(Command::Huff {
         colour: Color::Red,

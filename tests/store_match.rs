@@ -592,8 +592,10 @@ fn latest_unfinished_match_is_found() {
     assert!(latest_unfinished(&d.join("none")).unwrap().latest.is_none());
 }
 
+/// Killed right after every single event (a draw offered, a note, a time adjustment, a pause,
+/// a take-back mid-move among them), resumed at once: the match ends as the uninterrupted one,
+/// every move's time to the millisecond.
 #[test]
-#[ignore = "slow: reloads after every single event"]
 fn killed_after_every_event_ends_identical() {
     let dir = tempfile::tempdir().unwrap();
     let (whole, _) = run(19, 4, &dir.path().join("whole.toml"), 0, false);

@@ -27,9 +27,11 @@ use std::fmt;
 use std::sync::{Arc, Mutex};
 
 /// Most positions (a slice and its swap together) whose distances to conversion
-/// ([`Egdb::conversion_distance`]) are worked out on demand: every pair of up to 4 pieces and
-/// the smaller 5-piece ones (a second or so of CPU for the largest).
-pub const DISTANCE_MAX_POSITIONS: u64 = 1 << 22;
+/// ([`Egdb::conversion_distance`]) are worked out on demand: every pair of up to 4 pieces (the
+/// largest, two kings against king and man, takes about 0.1 s of CPU). Five-piece pairs take
+/// seconds (three kings against two: 4 million indices, 2 s of CPU), too long for a move in a
+/// timed game, so they are left to the search.
+pub const DISTANCE_MAX_POSITIONS: u64 = 1 << 20;
 
 /// A game-theoretic value for the side to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

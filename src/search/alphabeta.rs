@@ -759,12 +759,12 @@ impl<'a> Search<'a> {
         let killers = self.w.killers[ply];
         for (i, mv) in moves.iter().enumerate() {
             // Start loading every child's table bucket now: the load takes longer than the
-            // ordering and the first child's set-up, and most children are probed.
+            // ordering and the first child's set-up, and most children are probed (in the
+            // capture quiescence too: a child at depth 0 probes when it has a capture, and
+            // prefetching them all costs less than waiting on those).
             let child_hash = zobrist::hash_after(hash, pos, mv);
             hashes.push(child_hash);
-            if new_depth > 0 {
-                self.tt.prefetch(child_hash);
-            }
+            self.tt.prefetch(child_hash);
             let s: i64 = if i == tt_move as usize {
                 1 << 30
             } else if mv.is_capture() {

@@ -95,55 +95,39 @@ const fn row_col(i: usize) -> (i32, i32) {
     (row, col)
 }
 
-/// For each colour and square: the squares ahead of a man there, within the cone it could be
-/// met in (k rows ahead, at most k columns aside). A man with no enemy piece in its cone, and
-/// no enemy king on the board, reaches the king row.
-const fn build_cones() -> [[Bitboard; 32]; 2] {
-    let mut cones = [[0; 32]; 2];
-    let mut c = 0;
-    while c < 2 {
-        let mut a = 0;
-        while a < 32 {
-            let (ra, ca) = row_col(a);
-            let mut b = 0;
-            while b < 32 {
-                let (rb, cb) = row_col(b);
-                let ahead = if c == 0 { rb - ra } else { ra - rb };
-                let side = if cb > ca { cb - ca } else { ca - cb };
-                if ahead > 0 && side <= ahead {
-                    cones[c][a] |= 1 << b;
-                }
-                b += 1;
-            }
-            a += 1;
-        }
-        c += 1;
+/// The squares of `color`'s men that have a piece of `enemy` ahead of them within the cone it
+/// could be met in (k rows ahead, at most k columns aside): the squares from which some
+/// forward path of diagonal steps reaches an enemy piece, filled backward from those pieces.
+#[inline(always)]
+fn shadow(enemy: Bitboard, color: Color) -> Bitboard {
+    let mut front = enemy;
+    let mut shadow = 0;
+    while front != 0 {
+        front = match color {
+            Color::Red => step_up_left(front) | step_up_right(front),
+            Color::White => step_down_left(front) | step_down_right(front),
+        };
+        shadow |= front;
     }
-    cones
+    shadow
 }
 
-static CONES: [[Bitboard; 32]; 2] = build_cones();
-
-/// Men of `color` that nothing can stop from crowning (no enemy kings, a clear cone), and
-/// their bonus: a king is coming, sooner or later.
+/// Men of `color` that nothing can stop from crowning (no enemy kings, no enemy piece ahead
+/// within the cone), and their bonus: a king is coming, sooner or later.
+#[inline(always)]
 fn runaways(pos: &Position, color: Color, king: i32) -> i32 {
     let them = color.opponent();
     if pos.kings_of(them) != 0 {
         return 0;
     }
-    let enemy = pos.pieces(them);
-    let mut bonus = 0;
-    for sq in crate::engine::squares(pos.men(color)) {
-        if CONES[color as usize][sq.index() as usize] & enemy == 0 {
-            let (r, _) = row_col(sq.index() as usize);
-            let to_go = match color {
-                Color::Red => 7 - r,
-                Color::White => r,
-            };
-            bonus += (king - MAN) - 4 * to_go;
-        }
+    let free = pos.men(color) & !shadow(pos.pieces(them), color);
+    if free == 0 {
+        return 0;
     }
-    bonus
+    let n = free.count_ones() as i32;
+    // Rows still to go: 7 less the rows advanced, for each man.
+    let to_go = 7 * n - advancement(free, color);
+    n * (king - MAN) - 4 * to_go
 }
 
 /// Points per row of advancement, by the number of men on the board: in the opening and
@@ -368,12 +352,66 @@ mod tests {
         const { assert!(KING > MAN && KING < 2 * MAN) };
     }
 
+    /// For each colour and square: the squares ahead of a man there, within the cone it could
+    /// be met in (k rows ahead, at most k columns aside).
+    fn cones() -> [[Bitboard; 32]; 2] {
+        let mut cones = [[0; 32]; 2];
+        for (c, cone) in cones.iter_mut().enumerate() {
+            for (a, squares) in cone.iter_mut().enumerate() {
+                let (ra, ca) = row_col(a);
+                for b in 0..32 {
+                    let (rb, cb) = row_col(b);
+                    let ahead = if c == 0 { rb - ra } else { ra - rb };
+                    if ahead > 0 && (cb - ca).abs() <= ahead {
+                        *squares |= 1 << b;
+                    }
+                }
+            }
+        }
+        cones
+    }
+
+    /// The runaway bonus by its plain definition: each man with a clear cone.
+    fn plain_runaways(pos: &Position, color: Color, king: i32, cones: &[[Bitboard; 32]; 2]) -> i32 {
+        let them = color.opponent();
+        if pos.kings_of(them) != 0 {
+            return 0;
+        }
+        let enemy = pos.pieces(them);
+        let mut bonus = 0;
+        for sq in crate::engine::squares(pos.men(color)) {
+            if cones[color as usize][sq.index() as usize] & enemy == 0 {
+                let (r, _) = row_col(sq.index() as usize);
+                let to_go = match color {
+                    Color::Red => 7 - r,
+                    Color::White => r,
+                };
+                bonus += (king - MAN) - 4 * to_go;
+            }
+        }
+        bonus
+    }
+
+    #[test]
+    fn a_shadow_is_the_set_of_squares_whose_cone_holds_the_piece() {
+        let cones = cones();
+        for color in Color::ALL {
+            for b in 0..32 {
+                let behind = (0..32)
+                    .filter(|&a| cones[color as usize][a] & 1 << b != 0)
+                    .fold(0, |acc, a| acc | 1 << a);
+                assert_eq!(shadow(1 << b, color), behind, "{color:?} square index {b}");
+            }
+        }
+    }
+
     #[test]
     fn the_fast_terms_equal_their_plain_definitions() {
         use crate::engine::moves::{has_any_move, has_capture};
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
         let mut seen = [0; Rules::ALL.len()];
+        let cones = cones();
         for game in 0..400 {
             let rules = Rules::ALL[game % Rules::ALL.len()];
             let mut p = Position::start_in(rules);
@@ -392,6 +430,14 @@ mod tests {
                         })
                         .sum();
                     assert_eq!(advancement(men, color), plain, "{}", p.to_fen());
+                    for king in [KING, POOL_KING] {
+                        assert_eq!(
+                            runaways(&p, color, king),
+                            plain_runaways(&p, color, king, &cones),
+                            "{}",
+                            p.to_fen()
+                        );
+                    }
                 }
                 let trapped = crate::engine::squares(p.kings())
                     .filter(|k| king_steps(k.bit()) & p.empty_squares() == 0)

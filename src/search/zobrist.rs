@@ -83,7 +83,7 @@ fn kind(color: Color, king: bool) -> usize {
 }
 
 /// The hash of `pos.after(mv)` from the hash `h` of `pos`, updated incrementally.
-#[inline]
+#[inline(always)]
 pub fn hash_after(h: u64, pos: &Position, mv: &Move) -> u64 {
     let us = pos.turn();
     let from = mv.from().index() as usize;

@@ -771,4 +771,34 @@ mod tests {
         s.revalidate();
         assert_eq!(s.problem.as_ref().map(|p| p.0), Some(FieldId::Ballots));
     }
+
+    /// The form takes the largest values the settings take (one validation), and refuses one
+    /// more on the field that holds it.
+    #[test]
+    fn the_form_takes_the_largest_settings_and_refuses_one_more() {
+        use crate::director::limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
+        let mut s = MatchSetupScreen::new(MatchOptions::default());
+        let largest = [
+            (FieldId::Name1, "a".repeat(NAME_MAX_CHARS)),
+            (FieldId::Name2, "b".repeat(NAME_MAX_CHARS)),
+            (FieldId::Event, "e".repeat(EVENT_MAX_CHARS)),
+            (FieldId::Ballots, BALLOTS_MAX.to_string()),
+        ];
+        for (f, v) in &largest {
+            s.texts[idx(*f)].value = v.clone();
+        }
+        s.revalidate();
+        assert_eq!(s.problem, None);
+        assert_eq!(s.settings().unwrap().validate(), Ok(()));
+        for (f, v) in &largest {
+            let more = match f {
+                FieldId::Ballots => (BALLOTS_MAX + 1).to_string(),
+                _ => format!("{v}x"),
+            };
+            s.texts[idx(*f)].value = more;
+            s.revalidate();
+            assert_eq!(s.problem.as_ref().map(|p| p.0), Some(*f), "{f:?}");
+            s.texts[idx(*f)].value = v.clone();
+        }
+    }
 }
