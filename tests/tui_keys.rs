@@ -7,7 +7,7 @@
 
 use crossboard::tui::key_tables;
 use crossboard::tui::keys::{Erased, check_chain};
-use crossboard::tui::testing::{feed, render_buffer, render_text, test_app, type_keys};
+use crossboard::tui::testing::{feed, render_buffer, render_text, run_script, test_app, type_keys};
 use crossboard::tui::{App, Clock, FakeClock, Msg, ScreenState};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
@@ -41,8 +41,8 @@ const HUFFING_GAME: &str = "n\t\t\t<right><right>\nh<tick>r\n\n<tick>a\n\n";
 /// An event of two divisions, the first paired, one result entered.
 const DESK_EVENT: &str = "nClub Open\ndJunior rr 2\ndOpen swiss:3 2\naAnn\nBob\nCid\nDee\n\x1bp1";
 
-/// The states, by name: their set-up and the keys that reach each from the home screen
-/// (`<tick>`: 30 ticks of 100 ms; `<t>`: one; `<up>` `<down>` `<left>` `<right>`: arrows).
+/// The states, by name: their set-up and the keys that reach each from the home screen (a
+/// script of [`run_script`]).
 fn states() -> Vec<(&'static str, Setup, String)> {
     let after_game = |keys: &str| format!("{GAME}{keys}");
     vec![
@@ -111,45 +111,6 @@ fn states() -> Vec<(&'static str, Setup, String)> {
     ]
 }
 
-/// Feed a script (see [`states`]).
-fn run(app: &mut App, clock: &FakeClock, script: &str) {
-    let mut rest = script;
-    while !rest.is_empty() {
-        let token = ["<tick>", "<t>", "<up>", "<down>", "<left>", "<right>"]
-            .into_iter()
-            .find(|t| rest.starts_with(t));
-        match token {
-            Some(t) => {
-                let ticks = match t {
-                    "<tick>" => 30,
-                    "<t>" => 1,
-                    _ => 0,
-                };
-                for _ in 0..ticks {
-                    clock.advance(Duration::from_millis(100));
-                    feed(app, clock, [Msg::Tick]);
-                }
-                let arrow = match t {
-                    "<up>" => Some(KeyCode::Up),
-                    "<down>" => Some(KeyCode::Down),
-                    "<left>" => Some(KeyCode::Left),
-                    "<right>" => Some(KeyCode::Right),
-                    _ => None,
-                };
-                if let Some(code) = arrow {
-                    feed(app, clock, [Msg::key(code)]);
-                }
-                rest = &rest[t.len()..];
-            }
-            None => {
-                let c = rest.chars().next().unwrap();
-                feed(app, clock, type_keys(&c.to_string()));
-                rest = &rest[c.len_utf8()..];
-            }
-        }
-    }
-}
-
 /// An app in its own data folder, one match saved there, then `setup` and `keys`.
 struct Reached {
     clock: FakeClock,
@@ -174,7 +135,7 @@ fn reach(setup: Setup, keys: &str) -> Reached {
     let clock = FakeClock::new();
     let mut app = app_in(&clock, dir.path());
     // One match started and left, for the resume list.
-    run(&mut app, &clock, "n\nqy");
+    run_script(&mut app, &clock, "n\nqy");
     let mut holder = None;
     match setup {
         Plain => {}
@@ -192,7 +153,7 @@ fn reach(setup: Setup, keys: &str) -> Reached {
         Locked => {
             clock.advance(Duration::from_secs(5));
             let mut other = app_in(&clock, dir.path());
-            run(&mut other, &clock, "n\n");
+            run_script(&mut other, &clock, "n\n");
             holder = Some(other);
         }
         Damaged => {
@@ -206,7 +167,7 @@ fn reach(setup: Setup, keys: &str) -> Reached {
             ));
         }
     }
-    run(&mut app, &clock, keys);
+    run_script(&mut app, &clock, keys);
     Reached {
         clock,
         app,

@@ -375,3 +375,43 @@ fn ctrl_c_in_a_running_game_asks_first() {
     feed(&mut app, &clock, [ctrl('c'), ctrl('c')]);
     assert!(app.should_quit(), "Ctrl-C twice quits");
 }
+
+#[test]
+fn the_move_field_clears_on_ctrl_u_esc_and_a_refused_move() {
+    let (clock, mut app, _dir) = walk("game", false);
+    let field = |app: &App| {
+        render_text(app)
+            .lines()
+            .find(|l| l.contains("Move:"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    for clear in ["\x15", "\x1b"] {
+        type_text(&mut app, &clock, "11-1");
+        assert!(field(&app).contains("Move: 11-1_"), "{}", field(&app));
+        type_text(&mut app, &clock, clear);
+        assert!(
+            field(&app).contains("Move: _"),
+            "{clear:?}: {}",
+            field(&app)
+        );
+    }
+    // A refused move is named in the message and cleared: the next one does not append.
+    type_text(&mut app, &clock, "9-99\n");
+    let text = render_text(&app);
+    assert!(text.contains("9-99"), "{text}");
+    assert!(field(&app).contains("Move: _"), "{}", field(&app));
+    let before = screen(&app).game_match().log().len();
+    play(&mut app, &clock, 1);
+    assert!(
+        screen(&app).game_match().log().len() > before,
+        "the next move plays"
+    );
+    // The game's help lists these keys.
+    let help = screen(&app).keys();
+    assert!(
+        help.iter()
+            .any(|l| l.keys.contains("Ctrl-U") && l.keys.contains("Esc")),
+        "{help:?}"
+    );
+}

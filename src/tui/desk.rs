@@ -1010,7 +1010,14 @@ impl DeskScreen {
                     }
                 } else {
                     for l in p.text().lines().skip(2) {
-                        out.push(Line::from(clip(l, width)));
+                        // The table's rows are cut with a marker; its notes wrap.
+                        if l.starts_with(|c: char| c.is_alphabetic()) && l.contains(": ") {
+                            for w in super::widgets::wrap(l, width.max(20)) {
+                                out.push(Line::from(w));
+                            }
+                        } else {
+                            out.push(Line::from(clip(l, width)));
+                        }
                     }
                 }
             }
@@ -1033,8 +1040,9 @@ impl DeskScreen {
     }
 }
 
+/// `s` in `n` columns, shortened with the marker (never silently cut).
 fn clip(s: &str, n: usize) -> String {
-    s.chars().take(n).collect()
+    super::widgets::fit_text(s, n)
 }
 
 impl ScreenState for DeskScreen {
@@ -1119,6 +1127,12 @@ impl ScreenState for DeskScreen {
         }
         let body = area.height.saturating_sub(3) as usize;
         lines.truncate(body);
+        // A line too long for the terminal (an event's or a player's long name) ends with the
+        // marker rather than being cut silently.
+        let lines: Vec<Line> = lines
+            .into_iter()
+            .map(|l| super::widgets::fit_line(l, width))
+            .collect();
         frame.render_widget(
             Paragraph::new(lines),
             Rect {
@@ -1140,7 +1154,8 @@ impl ScreenState for DeskScreen {
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(2),
-            clip(&prompt, width),
+            // While typing, the end of the line (its cursor) stays in view.
+            super::widgets::fit_tail(&prompt, width),
             look.accent(),
         );
         let keys = if self.ask.is_some() {

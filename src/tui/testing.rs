@@ -50,6 +50,38 @@ pub fn type_text(app: &mut App, clock: &FakeClock, text: &str) {
     feed(app, clock, type_keys(text));
 }
 
+/// Feed a script: text as [`type_text`] types it, and tokens: `<tick>` (30 ticks of 100 ms:
+/// an animation to its end), `<t>` (one tick), `<up>` `<down>` `<left>` `<right>` (arrows).
+pub fn run_script(app: &mut App, clock: &FakeClock, script: &str) {
+    const TOKENS: [(&str, u32, Option<KeyCode>); 6] = [
+        ("<tick>", 30, None),
+        ("<t>", 1, None),
+        ("<up>", 0, Some(KeyCode::Up)),
+        ("<down>", 0, Some(KeyCode::Down)),
+        ("<left>", 0, Some(KeyCode::Left)),
+        ("<right>", 0, Some(KeyCode::Right)),
+    ];
+    let mut rest = script;
+    while let Some(c) = rest.chars().next() {
+        match TOKENS.iter().find(|(t, ..)| rest.starts_with(t)) {
+            Some((t, ticks, arrow)) => {
+                for _ in 0..*ticks {
+                    clock.advance(std::time::Duration::from_millis(100));
+                    feed(app, clock, [Msg::Tick]);
+                }
+                if let Some(code) = arrow {
+                    feed(app, clock, [Msg::key(*code)]);
+                }
+                rest = &rest[t.len()..];
+            }
+            None => {
+                feed(app, clock, type_keys(&c.to_string()));
+                rest = &rest[c.len_utf8()..];
+            }
+        }
+    }
+}
+
 /// Render the app on a fresh `TestBackend` of the app's size; returns the buffer.
 pub fn render_buffer(app: &App) -> Buffer {
     let Ok(mut terminal) = Terminal::new(TestBackend::new(app.size.width, app.size.height));

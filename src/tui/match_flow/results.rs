@@ -125,10 +125,13 @@ pub fn render(
     buf.set_line(
         area.x,
         area.y,
-        &Line::from(vec![
-            Span::styled(title, look.accent()),
-            Span::styled(format!(" {n1} v {n2}"), look.dim()),
-        ]),
+        &crate::tui::widgets::fit_line(
+            Line::from(vec![
+                Span::styled(title, look.accent()),
+                Span::styled(format!(" {n1} v {n2}"), look.dim()),
+            ]),
+            area.width as usize,
+        ),
         area.width,
     );
     let mut head: Vec<(String, ratatui::style::Style)> = Vec::new();

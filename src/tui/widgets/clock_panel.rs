@@ -180,6 +180,8 @@ fn render_face(
         look.side(face.side),
     ));
     title.push(Span::raw(format!(" {} ", face.name)));
+    // The corners stay; a name too long for the panel ends with the marker.
+    let title = super::fit_line(Line::from(title), area.width.saturating_sub(2) as usize);
     let mut border = if face.flagged {
         look.alert()
     } else if on_move {
@@ -198,7 +200,7 @@ fn render_face(
             look.border_set()
         })
         .border_style(border)
-        .title_top(Line::from(title));
+        .title_top(title);
     let inner = block.inner(area);
     block.render(area, buf);
     let time = format_clock(face.remaining_ms);

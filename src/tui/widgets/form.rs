@@ -137,6 +137,25 @@ impl TextField {
             }
             drop(note);
         }
+        if line.width() > width && line.spans.len() >= 3 {
+            // The value itself is longer than the row: while typing, its end (with the
+            // cursor) is shown after the marker; otherwise its start, then the marker.
+            let others: usize = line
+                .spans
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| *i != 2)
+                .map(|(_, s)| s.width())
+                .sum();
+            let room = width.saturating_sub(others).max(2);
+            let value = line.spans[2].content.to_string();
+            let shown: String = if focused {
+                super::fit_tail(&value, room)
+            } else {
+                super::fit_text(&value, room)
+            };
+            line.spans[2].content = shown.into();
+        }
         line
     }
 

@@ -134,10 +134,13 @@ impl GameScreenView<'_> {
         buf.set_line(
             layout.title.x,
             layout.title.y,
-            &Line::from(vec![Span::styled(
-                format!(" {} ", self.title),
-                look.accent(),
-            )]),
+            &super::fit_line(
+                Line::from(vec![Span::styled(
+                    format!(" {} ", self.title),
+                    look.accent(),
+                )]),
+                layout.title.width as usize,
+            ),
             layout.title.width,
         );
         self.board.render(layout.board, buf, look);
@@ -206,6 +209,7 @@ impl GameScreenView<'_> {
                         format!("  {name}")
                     }),
                 ]);
+                let line = super::fit_line(line, area.width as usize);
                 buf.set_line(area.x, y, &line, area.width);
                 y += 1;
             }
@@ -216,6 +220,7 @@ impl GameScreenView<'_> {
             }
             let mut l = line.clone();
             l.spans.insert(0, Span::raw(" "));
+            let l = super::fit_line(l, area.width as usize);
             buf.set_line(area.x, y, &l, area.width);
             y += 1;
         }
@@ -264,7 +269,8 @@ impl GameScreenView<'_> {
             spans.push(Span::styled("legal: ", look.dim()));
             spans.push(Span::raw(all.join(" ")));
         }
-        buf.set_line(area.x, area.y, &Line::from(spans), area.width);
+        let line = super::fit_line(Line::from(spans), area.width as usize);
+        buf.set_line(area.x, area.y, &line, area.width);
     }
 
     fn render_status(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {

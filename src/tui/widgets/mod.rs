@@ -15,6 +15,60 @@ pub use game_screen::{GameLayout, GameScreenView, StatusKind, centered};
 pub use menu::{Menu, render_help, render_too_small};
 pub use move_list::{MoveEntry, MoveListView, plies_and_moves};
 
+use ratatui::text::{Line, Span};
+
+/// The marker of a text shortened to fit (`.` with `--ascii`).
+pub const CUT: char = '…';
+
+/// `line` in `width` columns: as it is when it fits, else cut with the [`CUT`] marker as its
+/// last column, never silently (names, events, moves lists too long for the terminal).
+pub fn fit_line(line: Line<'_>, width: usize) -> Line<'_> {
+    if line.width() <= width {
+        return line;
+    }
+    let room = width.saturating_sub(1);
+    let mut used = 0;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        let mut kept = String::new();
+        for c in span.content.chars() {
+            let w = Span::raw(c.to_string()).width();
+            if used + w > room {
+                break;
+            }
+            used += w;
+            kept.push(c);
+        }
+        let full = kept.len() == span.content.len();
+        spans.push(Span::styled(kept, span.style));
+        if !full {
+            break;
+        }
+    }
+    let marker_style = spans.last().map(|s| s.style).unwrap_or_default();
+    if width > 0 {
+        spans.push(Span::styled(CUT.to_string(), marker_style));
+    }
+    Line::from(spans).style(line.style)
+}
+
+/// `text` in `width` columns, cut with the [`CUT`] marker when it does not fit.
+pub fn fit_text(text: &str, width: usize) -> String {
+    fit_line(Line::from(text), width).to_string()
+}
+
+/// `text` in `width` characters, its end kept: the [`CUT`] marker, then its last characters
+/// (a line being typed, its cursor at the end).
+pub fn fit_tail(text: &str, width: usize) -> String {
+    let n = text.chars().count();
+    if n <= width {
+        return text.to_string();
+    }
+    let keep = width.saturating_sub(1);
+    let tail: String = text.chars().skip(n - keep).collect();
+    format!("{CUT}{tail}")
+}
+
 /// Split `text` into lines of at most `width` characters, at spaces where possible.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(10);

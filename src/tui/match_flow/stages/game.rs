@@ -462,11 +462,12 @@ pub fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
     let status = match &shown {
         Shown::Over(g) => over_status(g),
         Shown::Pre => (
+            // What Enter does first: long names may not leave room for it after them.
             format!(
-                "Ballot {ballot}, game {game}: {} (Red) v {} (White). Enter starts {}'s clock",
+                "Enter starts {}'s clock · ballot {ballot}, game {game}: {} (Red) v {} (White)",
+                position.turn(),
                 names[0],
                 names[1],
-                position.turn()
             ),
             StatusKind::Info,
         ),

@@ -335,10 +335,13 @@ impl TossStage {
         let look = v.ctx.appearance;
         let m = v.m();
         let mut lines: Vec<Line> = vec![
-            Line::from(Span::styled(
-                format!(" Colour choice · {}", header(m)),
-                look.accent(),
-            )),
+            crate::tui::widgets::fit_line(
+                Line::from(Span::styled(
+                    format!(" Colour choice · {}", header(m)),
+                    look.accent(),
+                )),
+                area.width as usize,
+            ),
             Line::from(""),
         ];
         for a in self.art(m, look) {
