@@ -34,6 +34,10 @@ use Setup::*;
 /// minute each).
 const GAME: &str = "n\nh<tick>r\n\n<tick>a\n\n";
 
+/// The same in pool (the game chosen after the event name: the APCA presets) and in huffing.
+const POOL_GAME: &str = "n\t\t\t<right>\nh<tick>r\n\n<tick>a\n\n";
+const HUFFING_GAME: &str = "n\t\t\t<right><right>\nh<tick>r\n\n<tick>a\n\n";
+
 /// An event of two divisions, the first paired, one result entered.
 const DESK_EVENT: &str = "nClub Open\ndJunior rr 2\ndOpen swiss:3 2\naAnn\nBob\nCid\nDee\n\x1bp1";
 
@@ -81,6 +85,13 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("pre-game", Plain, "n\nh<tick>r\n\n<tick>a\n".into()),
         ("game", Plain, GAME.into()),
         ("game: paused", Plain, after_game("Dy\x1bn")),
+        ("game: pool", Plain, POOL_GAME.into()),
+        (
+            "game: pool, the rules shown",
+            Plain,
+            format!("{POOL_GAME}i"),
+        ),
+        ("game: huffing", Plain, HUFFING_GAME.into()),
         ("popup: confirm", Plain, after_game("D")),
         ("popup: resign", Plain, after_game("r")),
         ("popup: director menu", Plain, after_game("Dy")),
@@ -224,7 +235,9 @@ fn quiet(state: &str, key: &str) -> bool {
         // The file has one game.
         "open a PDN: games" => ["↑", "↓", "k", "j", "Tab", "Home", "End"].contains(&key),
         // Nothing typed; the cursor starts on the left edge, on the bottom row.
-        "game" | "game: paused" => ["Backspace", "Ctrl-U", "Esc", "↓", "←", "h"].contains(&key),
+        "game" | "game: paused" | "game: pool" | "game: huffing" => {
+            ["Backspace", "Ctrl-U", "Esc", "↓", "←", "h"].contains(&key)
+        }
         // The newest entry is shown.
         "popup: event log" => ["↓", "j", "PgDn", "End"].contains(&key),
         "popup: director menu" => key == "Home",

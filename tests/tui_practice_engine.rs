@@ -328,3 +328,55 @@ fn help_lists_the_engine_keys() {
     assert!(text.contains("hint: the engine's move"), "{text}");
     assert!(text.contains("analyse the game"), "{text}");
 }
+
+#[test]
+fn in_huffing_the_engine_answers_a_neglected_capture_before_it_moves() {
+    use crossboard::engine::{Color, Game, Rules};
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    let mut p = PracticeScreen::start_position_in(Rules::Huffing);
+    let mut game = Game::new(Rules::Huffing, *p.game.start());
+    for mv in ["11-15", "22-18"] {
+        game.play_text(mv).unwrap();
+    }
+    p.game = game;
+    p.input = crossboard::tui::move_input::MoveInput::new(p.game.position());
+    p.engine = PracticeEngine::new(Some(Opponent {
+        level: Level::Club,
+        color: Color::White,
+    }));
+    p.engine.settings = quick();
+    app.screen = Screen::Practice(p);
+    // Red neglects 15x22: White, the engine, may let it stand, huff 15, or compel the capture.
+    type_text(&mut app, &clock, "9-13\n");
+    assert_eq!(practice_moves(&app), ["11-15", "22-18", "9-13"]);
+    wait_until(&mut app, &clock, |a| {
+        let p = practice(a);
+        p.game.moves().len() == 4 || p.game.position().turn() == Color::Red
+    });
+    // Huffing 15 wins a man for nothing (letting it stand or compelling the capture trades):
+    // the engine huffs, then moves, and the note says both.
+    let p = practice(&app);
+    let status = p.status().0;
+    assert_eq!(p.game.moves().len(), 4, "{status}");
+    assert_eq!(
+        p.game.prelude(3).huffed.map(|s| s.to_string()),
+        Some("15".into()),
+        "{status}"
+    );
+    assert!(
+        status.starts_with(&format!(
+            "the engine huffed your piece on 15, then played {}",
+            p.game.moves()[3]
+        )),
+        "{status}"
+    );
+    assert!(
+        p.game
+            .position()
+            .piece_at(crossboard::engine::Square::new(15).unwrap())
+            .is_none()
+    );
+    // Its move is an ordinary one: no new huff chance for Red unless it neglected a capture.
+    assert_eq!(p.game.position().turn(), Color::Red);
+}

@@ -1,7 +1,8 @@
 //! `crossboard engine-match`: the engine plays drawn ballots from both sides, against another
-//! level or against any Hub engine (`--hub COMMAND`); the games are saved as PDN, like any
-//! other match (for directors preparing events, and to measure strength). Games run in
-//! parallel, one per core by default.
+//! level or against any Hub engine (`--hub COMMAND`), in any of the games (`--game pool`,
+//! `huffing`, `losing`; English by default); the games are saved as PDN, like any other match
+//! (for directors preparing events, and to measure strength). Games run in parallel, one per
+//! core by default.
 
 use super::CliResult;
 use super::hub_client::HubEngine;
@@ -34,6 +35,10 @@ pub struct Args {
     /// The PDN file to write (replaced atomically).
     #[arg(long)]
     out: PathBuf,
+    /// The game: english, pool, huffing or losing (the ballots are drawn and played under
+    /// its rules).
+    #[arg(long, default_value = "english")]
+    game: Rules,
     /// Opening system to draw from.
     #[arg(long, default_value = "eleven-man")]
     system: System,
@@ -102,6 +107,8 @@ enum Side {
 }
 
 struct Spec {
+    /// The game played.
+    game: Rules,
     round: u32,
     leg: usize,
     opening: Opening,
@@ -128,7 +135,7 @@ fn player(side: &Side, builtin: &Builtin, seed: u64) -> Result<Box<dyn Player>, 
 
 fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
     let stop = Arc::new(AtomicBool::new(false));
-    let mut game = Game::new(Rules::English, spec.opening.start);
+    let mut game = Game::new(spec.game, spec.opening.start);
     for mv in &spec.opening.set_moves {
         // Ballot moves were checked when the tables were built.
         let _ = game.play(mv);
@@ -169,10 +176,18 @@ pub fn run(args: Args) -> CliResult {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);
     let second = match (&args.hub, args.opponent) {
+        (Some(_), _) if args.game != Rules::English => {
+            return Err(format!(
+                "--hub plays English draughts only (the Hub protocol names no other game), not {}",
+                args.game.key()
+            )
+            .into());
+        }
         (Some(cmd), _) => Side::Hub(cmd.clone()),
         (None, level) => Side::Builtin(level.unwrap_or(args.level)),
     };
     let settings = DrawSettings {
+        rules: args.game,
         system: args.system,
         mode: args.mode,
         exclude_man_down: args.exclude_man_down,
@@ -221,6 +236,7 @@ pub fn run(args: Args) -> CliResult {
         limit_text(&opponent_limit),
         super::egdb::describe(egdb.as_ref()),
     );
+    eprintln!("game: {}", args.game.name());
     // Draw every ballot first (in order, from the seed), then play the games in any order.
     let mut drawn: Vec<Opening> = Vec::new();
     let mut specs = Vec::new();
@@ -230,6 +246,7 @@ pub fn run(args: Args) -> CliResult {
         let (a, b) = ((first.clone(), limit), (second.clone(), opponent_limit));
         for (leg, sides) in [[a.clone(), b.clone()], [b, a]].into_iter().enumerate() {
             specs.push(Spec {
+                game: args.game,
                 round,
                 leg,
                 opening: opening.clone(),

@@ -5,7 +5,7 @@
 use super::alphabeta::{Engine, Limits, Options};
 use super::level::{Level, choose_move};
 use super::time::Budget;
-use crate::engine::{Color, DrawClaim, Game, Move, Outcome, Position, Rules};
+use crate::engine::{Color, DrawClaim, Game, Move, Outcome, Position};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
@@ -319,8 +319,8 @@ impl SelfPlay {
         self
     }
 
-    /// Play one game from `start` (either side to move) with `red` and `white` levels within
-    /// `limit` per move; `rng` seeds the levels' random choices.
+    /// Play one game from `start` (either side to move), under the rules `start` carries, with
+    /// `red` and `white` levels within `limit` per move; `rng` seeds the levels' random choices.
     pub fn play<R: Rng + ?Sized>(
         &mut self,
         start: Position,
@@ -333,7 +333,7 @@ impl SelfPlay {
         let mut r = EnginePlayer::new(red, self.options, rng.next_u64());
         let mut w = EnginePlayer::new(white, self.options, rng.next_u64());
         play_game(
-            Game::new(Rules::English, start),
+            Game::new(start.rules(), start),
             [&mut r, &mut w],
             [limit; 2],
             self.max_plies,

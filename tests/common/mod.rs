@@ -163,18 +163,24 @@ pub fn draw_and_start_first_game(t: &Tmux) {
     t.wait_text("legal: ");
 }
 
+/// Type the first legal move `screen` lists and play it (Enter); returns it.
+pub fn play_first_legal_move(t: &Tmux, screen: &str) -> String {
+    let mv = legal_moves(screen)
+        .into_iter()
+        .next()
+        .unwrap_or_else(|| panic!("a legal move listed:\n{screen}"));
+    t.text(&mv);
+    t.wait_text("Enter plays");
+    t.keys(&["Enter"]);
+    mv
+}
+
 /// Play the first legal move twice; returns the moves.
 pub fn play_two_moves(t: &Tmux) -> Vec<String> {
     let mut played = Vec::new();
     for _ in 0..2 {
         let screen = t.wait_text("legal: ");
-        let mv = legal_moves(&screen)
-            .into_iter()
-            .next()
-            .unwrap_or_else(|| panic!("a legal move listed:\n{screen}"));
-        t.text(&mv);
-        t.wait_text("Enter plays");
-        t.keys(&["Enter"]);
+        let mv = play_first_legal_move(t, &screen);
         t.wait_for(&format!("{mv} played"), WAIT_SECS, |s| {
             s.contains(&format!(" {mv} ")) && s.contains("Move: _ ")
         });

@@ -387,7 +387,7 @@ impl MatchScreen {
                 Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }
-                Event::MovePlayed { .. } => {
+                Event::MovePlayed { .. } | Event::Huffed { .. } | Event::Compelled => {
                     if let Stage::Game(g) = &mut self.stage {
                         g.reset(&self.session.m);
                     }
@@ -714,7 +714,7 @@ impl MatchScreen {
             Stage::Draw(d) => vec![erase(d.table())],
             Stage::Decide(_) => vec![erase(stages::DecideStage::table(m))],
             Stage::PreGame(_) => vec![erase(stages::pre_game::KEYS)],
-            Stage::Game(_) => GameStage::chain(m),
+            Stage::Game(g) => g.chain(m),
             Stage::Over(_) => vec![erase(stages::over::KEYS)],
             Stage::Results(_) => vec![erase(ResultsStage::table(m))],
         };

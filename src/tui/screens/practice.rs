@@ -4,14 +4,13 @@
 use super::practice_engine::PracticeEngine;
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
-use crate::engine::{
-    Bitboard, Color, DrawClaim, Game, Move, Outcome, Position, Rules, Square, squares,
-};
+use crate::engine::{Bitboard, Color, Game, Move, Outcome, Position, Rules};
 use crate::openings::{self, DrawSettings, Opening, System};
+use crate::search::HuffChoice;
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, Key, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveInput};
-use crate::tui::rules_text;
+use crate::tui::rules_text::{self, HuffAct};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
@@ -118,26 +117,10 @@ impl PracticeScreen {
             ));
             return;
         };
-        let typed = self
-            .input
-            .text
-            .trim()
-            .parse::<u8>()
-            .ok()
-            .and_then(Square::new);
-        let mut huffable = squares(chance.huffable);
-        let square = match (typed, huffable.next(), huffable.next()) {
-            (Some(sq), _, _) => sq,
-            (None, Some(only), None) => only,
-            _ => {
-                let list: Vec<String> = squares(chance.huffable).map(|s| s.to_string()).collect();
-                self.message = Some((
-                    format!(
-                        "type the square of the piece to huff ({}), then H",
-                        list.join(" or ")
-                    ),
-                    StatusKind::Error,
-                ));
+        let square = match rules_text::huff_square(&chance, &self.input.text) {
+            Ok(sq) => sq,
+            Err(ask) => {
+                self.message = Some((ask, StatusKind::Error));
                 return;
             }
         };
@@ -166,6 +149,35 @@ impl PracticeScreen {
             Err(e) => (e.to_string(), StatusKind::Error),
         });
         self.input.clear();
+    }
+
+    /// Huffing: apply the engine's choice about the capture the human neglected (a huff or a
+    /// move let stand is told with the engine's move, [`PracticeScreen::engine_huff_note`]).
+    fn engine_huffs(&mut self, choice: HuffChoice) {
+        let Some(offence) = self.game.huff_chance().map(|c| c.offence) else {
+            return;
+        };
+        if let Err(e) = choice.apply(&mut self.game) {
+            self.message = Some((format!("the engine's huff failed: {e}"), StatusKind::Error));
+            return;
+        }
+        self.input = MoveInput::new(self.game.position());
+        if choice == HuffChoice::Compel {
+            self.message = Some((
+                format!("the engine took back your {offence}: you must capture"),
+                StatusKind::Warn,
+            ));
+        }
+    }
+
+    /// Huffing, before the engine's move is played: what it did about the capture the human
+    /// neglected (huffed a piece, or let the move stand), from the game itself.
+    fn engine_huff_note(&self) -> Option<String> {
+        if let Some(square) = self.game.pending().huffed {
+            return Some(format!("the engine huffed your piece on {square}"));
+        }
+        let offence = self.game.huff_chance()?.offence;
+        Some(format!("the engine let your {offence} stand"))
     }
 
     fn play(&mut self, mv: Move) {
@@ -249,18 +261,16 @@ impl PracticeScreen {
         }
         let turn = self.game.position().turn();
         if let Some(claim) = self.game.claimable_draw() {
-            let why = match claim {
-                DrawClaim::Repetition => "third repetition",
-                DrawClaim::FortyMoves => "forty moves without a man move or capture",
-                DrawClaim::ThirteenCount => "the 13-count ran out",
-            };
             return (
-                format!("{turn} to move; a draw is claimable ({why})"),
+                format!(
+                    "{turn} to move; a draw is claimable ({})",
+                    rules_text::claim_reason(claim)
+                ),
                 StatusKind::Warn,
             );
         }
         if let Some(chance) = self.game.huff_chance() {
-            return (rules_text::huff_offer(&chance, 'H', 'C'), StatusKind::Warn);
+            return (rules_text::huff_offer(&chance), StatusKind::Warn);
         }
         let must = if self.game.position().must_capture() {
             " (capture compulsory)"
@@ -332,10 +342,7 @@ impl PracticeScreen {
         )));
         if let Some(c) = self.game.thirteen_count() {
             lines.push(Line::from(Span::styled(
-                format!(
-                    "13-count: {} of {} ({}'s lone king)",
-                    c.moves, c.limit, c.lone
-                ),
+                rules_text::thirteen_count(&c),
                 look.alert(),
             )));
         }
@@ -375,15 +382,23 @@ impl ScreenState for PracticeScreen {
             crate::tui::keys::erase(KEYS),
         ];
         if self.game.rules() == Rules::Huffing {
-            chain.push(crate::tui::keys::erase(HUFF_KEYS));
+            chain.push(crate::tui::keys::erase(rules_text::HUFF_KEYS));
         }
         chain
     }
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        // Huffing: the engine punishes a neglected capture (or not) before it moves.
+        if let Some(choice) = self.engine.huff_choice(&self.game) {
+            self.engine_huffs(choice);
+        }
         // The engine's reports first: its move, a hint, review progress.
         if let Some(mv) = self.engine.poll(&self.game, ctx.rng) {
+            let note = self.engine_huff_note();
             self.play(mv);
+            if let Some(note) = note {
+                self.message = Some((format!("{note}, then played {mv}"), StatusKind::Info));
+            }
         }
         match msg {
             Msg::Key(_) | Msg::Mouse(_) => {
@@ -396,10 +411,20 @@ impl ScreenState for PracticeScreen {
                 let Msg::Key(key) = msg else {
                     return Nav::Stay;
                 };
-                let huffing = self.game.rules() == Rules::Huffing;
-                let act =
-                    lookup(KEYS, key).or_else(|| huffing.then(|| lookup(HUFF_KEYS, key)).flatten());
-                match act {
+                if self.game.rules() == Rules::Huffing {
+                    match lookup(rules_text::HUFF_KEYS, key) {
+                        Some(HuffAct::Huff) => {
+                            self.huff();
+                            return Nav::Stay;
+                        }
+                        Some(HuffAct::Compel) => {
+                            self.compel();
+                            return Nav::Stay;
+                        }
+                        None => {}
+                    }
+                }
+                match lookup(KEYS, key) {
                     Some(Act::Flip) => self.flipped = !self.flipped,
                     Some(Act::Numbers) => self.numbers = !self.numbers,
                     Some(Act::TakeBack) => self.take_back(),
@@ -427,8 +452,6 @@ impl ScreenState for PracticeScreen {
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Leave) => return Nav::Home,
-                    Some(Act::Huff) => self.huff(),
-                    Some(Act::Compel) => self.compel(),
                     None => {}
                 }
                 Nav::Stay
@@ -495,7 +518,7 @@ impl ScreenState for PracticeScreen {
         lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
         lines.extend(help(KEYS));
         if self.game.rules() == Rules::Huffing {
-            lines.extend(help(HUFF_KEYS));
+            lines.extend(help(rules_text::HUFF_KEYS));
         }
         lines.extend(rules_text::help(self.game.rules()));
         lines
@@ -523,10 +546,6 @@ pub enum Act {
     Analyse,
     /// Back to the home screen.
     Leave,
-    /// Huffing: huff the piece that should have captured.
-    Huff,
-    /// Huffing: take back the neglectful move; it must capture.
-    Compel,
 }
 
 /// The keys of the practice screen.
@@ -569,18 +588,4 @@ pub static KEYS: &[Binding<Act>] = &[
         "analyse the game: mark ?! ? ?? where it swung",
     ),
     Binding::new(&[Key::Char('q')], Act::Leave, "back to the home screen"),
-];
-
-/// The keys of the huffing choices (practice in huffing only).
-pub static HUFF_KEYS: &[Binding<Act>] = &[
-    Binding::new(
-        &[Key::Char('H')],
-        Act::Huff,
-        "huff a piece that failed to capture (its square first)",
-    ),
-    Binding::new(
-        &[Key::Char('C')],
-        Act::Compel,
-        "compel: take back the move; the capture must be made",
-    ),
 ];

@@ -7,16 +7,27 @@
 //! screen ticks (10 Hz), so the reports are picked up without input and the UI never waits.
 //! Every job remembers the position it was started for: a report for a position the game has
 //! left (take-back, restart, another draw) is dropped.
+//!
+//! In a huffing game, when the human neglected a capture, the engine first decides what to do
+//! about it ([`PracticeEngine::huff_choice`], a short search of each choice on the UI thread,
+//! [`crate::search::choose_huff`]) and only then searches its move.
 
 use crate::engine::{Color, Game, Move, Position};
 use crate::search::analysis::{DEFAULT_GAME_DEPTH, Mark};
-use crate::search::{Level, Options, Report, Request, Score, Searcher, Task};
+use crate::search::{
+    Engine, HuffChoice, Level, Options, Report, Request, Score, Searcher, Task, choose_huff,
+};
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::{BoardView, StatusKind};
 use rand::Rng;
 use ratatui::text::{Line, Span};
 use std::fmt;
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex, MutexGuard};
+
+/// The deepest search of each huffing choice (at most the level's own depth): a few choices
+/// searched on the UI thread, so a fraction of a second in all.
+pub const HUFF_DEPTH: u32 = 8;
 
 /// The computer opponent chosen in practice set-up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +174,9 @@ pub struct PracticeEngine {
     running: Option<Box<Running>>,
     /// The moves of the finished game last reviewed automatically (not twice).
     auto_reviewed: Option<Vec<Move>>,
+    /// Huffing: the position whose huff chance the engine has decided on (not twice: after
+    /// letting the move stand the chance is still there until the engine moves).
+    huff_decided: Option<Box<Position>>,
 }
 
 impl PracticeEngine {
@@ -204,6 +218,28 @@ impl PracticeEngine {
                 && game.position().turn() == o.color
                 && !game.position().legal_moves().is_empty()
         })
+    }
+
+    /// Huffing: what the engine does about the capture the human neglected, when the engine
+    /// is to move and has not decided yet for this position (once per chance). The caller
+    /// applies the choice ([`HuffChoice::apply`]) before the engine's move is searched.
+    pub fn huff_choice(&mut self, game: &Game) -> Option<HuffChoice> {
+        let o = self.opponent?;
+        if !self.engine_to_move(game) || self.huff_decided.as_deref() == Some(game.position()) {
+            return None;
+        }
+        game.huff_chance()?;
+        self.huff_decided = Some(Box::new(*game.position()));
+        if self.thinking() {
+            self.cancel();
+        }
+        let mut engine = Engine::new(Options {
+            hash_mb: 1,
+            ..Options::default()
+        });
+        let depth = o.level.max_depth().min(HUFF_DEPTH);
+        let stop = Arc::new(AtomicBool::new(false));
+        choose_huff(&mut engine, game, depth, stop).map(|(choice, _)| choice)
     }
 
     /// True while the engine searches for its move.
@@ -259,6 +295,7 @@ impl PracticeEngine {
     /// opponent; otherwise back past the engine's moves (0: nothing the human can take back).
     /// Cancels a running search for the engine's move.
     pub fn take_back_plies(&mut self, game: &Game) -> usize {
+        self.huff_decided = None;
         if self.thinking() {
             self.cancel();
         }

@@ -1,14 +1,18 @@
 //! A game under clocks: the move field (typed, cursor or mouse), draw offers and claims,
-//! resignation; and the one game screen of the match, shared by the game about to start
-//! ([`super::pre_game`]) and the game just over ([`super::over`]).
+//! resignation, the rules in force (a line on the panel, `i` shows them whole), pool's counts
+//! (the 13-count while it runs, the strength rule's once asked, `s` to ask, `+` to extend) and
+//! huffing's choices (`H`, `C`); and the one game screen of the match, shared by the game about
+//! to start ([`super::pre_game`]) and the game just over ([`super::over`]).
 
 use super::super::screen::Popup;
 use super::super::session::{flag_text, move_list};
 use super::{Step, View, header, names_in};
-use crate::director::{Clock, Command, Event, GameRecord, Match, Phase, Player};
-use crate::engine::{Color, DrawClaim, Position};
-use crate::tui::keys::{Binding, ENTER, Key, help, lookup};
+use crate::director::{Clock, Command, Event, GameRecord, Match, Phase, Player, StrengthRule};
+use crate::engine::{Color, Position, Rules};
+use crate::tui::keys::{Binding, ENTER, ESC, Erased, Key, erase, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveAct, MoveInput};
+use crate::tui::rules_text::{self, HUFF_KEYS, HuffAct};
+use crate::tui::widgets::form::render_popup;
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{ClockPanelView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
@@ -21,6 +25,8 @@ use ratatui::text::{Line, Span};
 pub struct GameStage {
     /// The move field.
     pub input: MoveInput,
+    /// The rules of the game are shown over the board (`i`).
+    pub rules_shown: bool,
 }
 
 /// What the keys of a game do (besides the move field's, [`MOVE_KEYS`]).
@@ -36,6 +42,24 @@ pub enum Act {
     Claim,
     /// A player resigns (asks who, then confirms).
     Resign,
+    /// Show the rules of the game in force.
+    Rules,
+}
+
+/// What the keys of a pool game add: the strength rule (27A, or 27's 30 + 8 form).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PoolAct {
+    /// The weaker side asks for the strength count.
+    AskStrength,
+    /// The director grants the 8 more moves of rule 27.
+    ExtendStrength,
+}
+
+/// What the key of the rules shown does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RulesAct {
+    /// Close them.
+    Close,
 }
 
 /// What the key of a paused game does.
@@ -66,7 +90,7 @@ pub static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('c')],
         Act::Claim,
-        "claim a draw (third repetition, 40 moves)",
+        "claim a draw: repetition, 40 moves, pool's counts",
     ),
     Binding::new(
         &[Key::Char('r')],
@@ -74,7 +98,33 @@ pub static KEYS: &[Binding<Act>] = &[
         "resign (asks who, then confirms)",
     )
     .footer("resign"),
+    Binding::new(
+        &[Key::Char('i')],
+        Act::Rules,
+        "the rules of this game, its counts and claims",
+    ),
 ];
+
+/// The keys of a pool game, besides [`KEYS`].
+pub static POOL_KEYS: &[Binding<PoolAct>] = &[
+    Binding::new(
+        &[Key::Char('s')],
+        PoolAct::AskStrength,
+        "strength rule: the weaker side asks for the count",
+    ),
+    Binding::new(
+        &[Key::Char('+')],
+        PoolAct::ExtendStrength,
+        "strength rule 27: the director grants 8 more moves",
+    ),
+];
+
+/// While the rules are shown.
+pub static RULES_KEYS: &[Binding<RulesAct>] = &[Binding::new(
+    &[ESC, ENTER, Key::Char('i')],
+    RulesAct::Close,
+    "close the rules",
+)];
 
 /// While the clocks are paused (before the move field).
 pub static PAUSED_KEYS: &[Binding<PausedAct>] = &[Binding::new(
@@ -92,14 +142,16 @@ impl GameStage {
             .unwrap_or_else(Position::start);
         GameStage {
             input: MoveInput::new(&pos),
+            rules_shown: false,
         }
     }
 
     /// After a move or a take-back: a fresh field, the cursor kept where it was if it is on a
     /// piece of the side to move.
     pub fn reset(&mut self, m: &Match) {
-        let cursor = self.input.cursor;
+        let (cursor, rules_shown) = (self.input.cursor, self.rules_shown);
         *self = GameStage::new(m);
+        self.rules_shown = rules_shown;
         if let Some(g) = m.playing() {
             let pos = g.game.position();
             if pos.piece_at(cursor).is_some_and(|p| p.color == pos.turn()) {
@@ -109,8 +161,11 @@ impl GameStage {
     }
 
     /// The help lines: the move field's and the mouse (or, paused, the resume key), then
-    /// the game's.
+    /// the game's and its variant's; while the rules are shown, the key that closes them.
     pub fn help(&self, m: &Match) -> Vec<KeyHelp> {
+        if self.rules_shown {
+            return help(RULES_KEYS);
+        }
         let mut lines = if paused(m) {
             help(PAUSED_KEYS)
         } else {
@@ -119,22 +174,40 @@ impl GameStage {
             l
         };
         lines.extend(help(KEYS));
+        match m.settings().game {
+            Rules::Pool => lines.extend(help(POOL_KEYS)),
+            Rules::Huffing => lines.extend(help(HUFF_KEYS)),
+            Rules::English | Rules::Losing => {}
+        }
         lines
     }
 
     /// The binding tables in the order keys are looked up (for the key-table test).
-    pub fn chain(m: &Match) -> Vec<crate::tui::keys::Erased> {
-        use crate::tui::keys::erase;
-        if paused(m) {
+    pub fn chain(&self, m: &Match) -> Vec<Erased> {
+        if self.rules_shown {
+            return vec![erase(RULES_KEYS)];
+        }
+        let mut chain = if paused(m) {
             vec![erase(PAUSED_KEYS), erase(KEYS)]
         } else {
             vec![erase(MOVE_KEYS), erase(KEYS)]
+        };
+        match m.settings().game {
+            Rules::Pool => chain.push(erase(POOL_KEYS)),
+            Rules::Huffing => chain.push(erase(HUFF_KEYS)),
+            Rules::English | Rules::Losing => {}
         }
+        chain
     }
 
     /// Handle a key (`flipped`: the arrows follow the board as shown); `None` when the key
     /// is not the game's (the screen's common keys then).
     pub fn key(&mut self, key: &KeyEvent, m: &Match, flipped: bool) -> Option<Step> {
+        if self.rules_shown {
+            lookup(RULES_KEYS, key)?;
+            self.rules_shown = false;
+            return Some(Step::Clear);
+        }
         let g = m.playing()?;
         let pos = *g.game.position();
         let turn = pos.turn();
@@ -162,8 +235,20 @@ impl GameStage {
                 return Some(outcome(out, turn));
             }
         }
+        if let Some(act) = lookup(KEYS, key) {
+            return Some(self.game_key(act, m, turn));
+        }
+        match m.settings().game {
+            Rules::Pool => lookup(POOL_KEYS, key).map(|act| pool_key(act, &pos)),
+            Rules::Huffing => lookup(HUFF_KEYS, key).map(|act| self.huff_key(act, g, turn)),
+            Rules::English | Rules::Losing => None,
+        }
+    }
+
+    /// A key of [`KEYS`].
+    fn game_key(&mut self, act: Act, m: &Match, turn: Color) -> Step {
         let offer = m.draw_offer();
-        Some(match lookup(KEYS, key)? {
+        match act {
             Act::Offer => Step::Command(Command::OfferDraw { colour: turn }),
             Act::AcceptDraw => match offer {
                 Some(by) => Step::Command(Command::AcceptDraw {
@@ -179,7 +264,31 @@ impl GameStage {
             },
             Act::Claim => Step::Command(Command::ClaimDraw { colour: turn }),
             Act::Resign => Step::Popup(Popup::ResignWho),
-        })
+            Act::Rules => {
+                self.rules_shown = true;
+                Step::Clear
+            }
+        }
+    }
+
+    /// Huffing: huff the piece typed (or the only one), or compel the capture.
+    fn huff_key(&mut self, act: HuffAct, g: &GameRecord, turn: Color) -> Step {
+        let Some(chance) = g.game.huff_chance() else {
+            return Step::Message(
+                "no neglected capture to punish: the last move captured or had none".into(),
+                StatusKind::Error,
+            );
+        };
+        match act {
+            HuffAct::Huff => match rules_text::huff_square(&chance, &self.input.text) {
+                Ok(square) => Step::Command(Command::Huff {
+                    colour: turn,
+                    square,
+                }),
+                Err(ask) => Step::Message(ask, StatusKind::Error),
+            },
+            HuffAct::Compel => Step::Command(Command::Compel { colour: turn }),
+        }
     }
 
     /// A click on a square of the board.
@@ -191,12 +300,54 @@ impl GameStage {
         outcome(self.input.click(&pos, sq), pos.turn())
     }
 
-    /// Draw the stage.
+    /// Draw the stage (and the rules over it when asked).
     pub fn render(&self, frame: &mut Frame, area: Rect, v: &View) {
         match v.m().playing() {
             Some(g) => render_game(frame, area, v, Shown::Playing(g, &self.input)),
             None => render_game(frame, area, v, Shown::Pre),
         }
+        if self.rules_shown {
+            let look = v.ctx.appearance;
+            let lines = rules_lines(v.m())
+                .into_iter()
+                .map(|l| {
+                    Line::from(if look.ascii {
+                        crate::tui::theme::ascii_text(&l)
+                    } else {
+                        l
+                    })
+                })
+                .chain([Line::from(Span::styled(
+                    "Esc, Enter or i closes",
+                    look.dim(),
+                ))])
+                .collect();
+            render_popup(frame, v.m().settings().game.name(), lines, look);
+        }
+    }
+}
+
+/// Pool: the weaker side (king 2, man 1) asks for the strength count; the director grants
+/// rule 27's 8 more moves.
+fn pool_key(act: PoolAct, pos: &Position) -> Step {
+    match act {
+        PoolAct::AskStrength => {
+            let (red, white) = (pos.strength(Color::Red), pos.strength(Color::White));
+            let weaker = match red.cmp(&white) {
+                std::cmp::Ordering::Less => Color::Red,
+                std::cmp::Ordering::Greater => Color::White,
+                std::cmp::Ordering::Equal => {
+                    return Step::Message(
+                        format!(
+                            "neither side is stronger (king 2, man 1: {red} each): no strength count"
+                        ),
+                        StatusKind::Error,
+                    );
+                }
+            };
+            Step::Command(Command::AskStrengthCount { colour: weaker })
+        }
+        PoolAct::ExtendStrength => Step::Command(Command::ExtendStrengthCount),
     }
 }
 
@@ -291,6 +442,17 @@ pub fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
     if clocks.is_none() {
         info.push(Line::from(Span::styled("No clock", look.dim())));
     }
+    info.push(Line::from(Span::styled(
+        rules_text::in_force(m.settings().game),
+        look.accent(),
+    )));
+    if let Shown::Playing(..) = &shown {
+        info.extend(
+            counts(m)
+                .into_iter()
+                .map(|t| Line::from(Span::styled(t, look.alert()))),
+        );
+    }
     if let (Some(by), Shown::Playing(..)) = (m.draw_offer(), &shown) {
         info.push(Line::from(Span::styled(
             format!("{by} offers a draw"),
@@ -338,6 +500,43 @@ pub fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
     .render(frame, area, look);
 }
 
+/// The rules shown whole (`i`): the game's rules in a few lines, the counts of pool as set up
+/// and as they stand, what may be claimed now.
+pub fn rules_lines(m: &Match) -> Vec<String> {
+    let rules = m.settings().game;
+    let mut lines: Vec<String> = rules_text::explain(rules)
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    lines.push(String::new());
+    if rules == Rules::Pool {
+        lines.push(format!(
+            "Strength rule: {}.",
+            m.settings().strength_rule.label()
+        ));
+    }
+    lines.extend(counts(m));
+    if let Some(claim) = m.claimable_draw() {
+        lines.push(format!(
+            "A draw is claimable now ({}): c claims.",
+            rules_text::claim_reason(claim)
+        ));
+    }
+    lines
+}
+
+/// The pool counts running in the game being played: the 13-count, the strength count.
+fn counts(m: &Match) -> Vec<String> {
+    let mut lines = Vec::new();
+    if let Some(c) = m.playing().and_then(|g| g.game.thirteen_count()) {
+        lines.push(rules_text::thirteen_count(&c));
+    }
+    if let Some(r) = m.strength_reading() {
+        lines.push(rules_text::strength_count(&r));
+    }
+    lines
+}
+
 /// "Game over: White wins on time: Red's flag fell. Enter: results and score".
 pub fn over_status(g: &GameRecord) -> (String, StatusKind) {
     let r = g.result.as_ref().map(|r| r.to_string()).unwrap_or_default();
@@ -345,6 +544,19 @@ pub fn over_status(g: &GameRecord) -> (String, StatusKind) {
         format!("Game over: {r}. Enter: results and score"),
         StatusKind::Warn,
     )
+}
+
+/// The huffing choice or strength count just made, for the front of the status line.
+fn variant_event(m: &Match, turn: Color) -> String {
+    match m.log().last().map(|e| &e.event) {
+        Some(Event::Huffed { square, .. }) => format!("{turn} huffed the piece on {square}. "),
+        Some(Event::Compelled) => format!("{turn}'s move was taken back: capture. "),
+        Some(Event::StrengthCountAsked { colour, .. }) => {
+            format!("{colour} asked for the strength count. ")
+        }
+        Some(Event::StrengthCountExtended { .. }) => "8 more moves granted (rule 27). ".into(),
+        _ => String::new(),
+    }
 }
 
 /// What the status line says while a game is played: a flag, a pause, a draw offer or
@@ -382,14 +594,32 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
         Some(Event::DrawDeclined { colour, .. }) => format!("{colour} declined the draw. "),
         _ => String::new(),
     };
+    let declined = declined + &variant_event(m, turn);
     if let Some(claim) = m.claimable_draw() {
-        let why = match claim {
-            DrawClaim::Repetition => "third repetition",
-            DrawClaim::FortyMoves => "40 moves without a man move or capture",
-            DrawClaim::ThirteenCount => "the 13-count ran out",
+        return (
+            format!(
+                "{declined}{who} ({turn}) to move; a draw is claimable ({}): c claims",
+                rules_text::claim_reason(claim)
+            ),
+            StatusKind::Warn,
+        );
+    }
+    if let Some(r) = m.strength_reading().filter(|r| r.reached()) {
+        let extend = if m.settings().strength_rule == StrengthRule::ThirtyPlusEight && !r.extended {
+            ", + grants 8 more"
+        } else {
+            ""
         };
         return (
-            format!("{declined}{who} ({turn}) to move; a draw is claimable ({why}): c claims"),
+            format!(
+                "{declined}{who} ({turn}) to move; the strength count ran out: c claims the draw{extend}"
+            ),
+            StatusKind::Warn,
+        );
+    }
+    if let Some(chance) = g.game.huff_chance() {
+        return (
+            format!("{declined}{}", rules_text::huff_offer(&chance)),
             StatusKind::Warn,
         );
     }
