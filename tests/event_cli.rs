@@ -133,20 +133,48 @@ fn an_event_from_registration_to_the_published_crosstable() {
             assert!(why.contains("same club"), "{why}");
         }
         for board in 1..=2 {
-            let said = run(
-                &db,
-                &[
-                    "result",
-                    "State Open",
-                    "Masters",
-                    &round.to_string(),
-                    &board.to_string(),
-                    "1 =",
-                ],
-            );
-            assert!(said.contains(": 1 ="), "{said}");
+            // Round 3: a game lost by lateness on board 1, the whole round forfeited on board 2.
+            let result = match (round, board) {
+                (3, 1) => "1f =",
+                (3, 2) => "forfeit 1",
+                _ => "1 =",
+            };
+            let (round, board) = (round.to_string(), board.to_string());
+            let args = ["result", "State Open", "Masters", &round, &board, result];
+            let said = run(&db, &args);
+            assert!(said.ends_with(&format!(": {result}\n")), "{said}");
         }
     }
+    // A PDN of a board's games attached (a bad one refused), exported with its Round tag.
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pdn");
+    let good = fixtures.join("loy_chinook_1991.pdn");
+    let said = run(
+        &db,
+        &[
+            "pdn",
+            "State Open",
+            "Masters",
+            "1",
+            "1",
+            good.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        said.contains("recorded: 1 game attached to round 1 board 1"),
+        "{said}"
+    );
+    let bad = fixtures.join("one_bad_game.pdn");
+    refused(
+        &db,
+        &[
+            "pdn",
+            "State Open",
+            "Masters",
+            "1",
+            "2",
+            bad.to_str().unwrap(),
+        ],
+    );
     let why = run(
         &db,
         &["why", "State Open", "Masters", "Ann Lee", "--round", "1"],
@@ -178,6 +206,14 @@ fn an_event_from_registration_to_the_published_crosstable() {
         std::fs::read_to_string(out).unwrap()
     };
     let csv = export("csv");
+    // The division's points: a first bye 3, a forfeited round 4 to the one present, 0 to the
+    // absent (2/1/0 per game).
+    assert_eq!(
+        csv.matches("bye 3").count(),
+        3,
+        "three rounds, three first byes:\n{csv}"
+    );
+    assert!(csv.contains("+F 4") && csv.contains("-F 0"), "{csv}");
     assert!(csv.lines().next().unwrap().contains("R1"), "{csv}");
     assert_eq!(csv.lines().count(), 6, "header and five players:\n{csv}");
     let html = export("html");
@@ -191,9 +227,13 @@ fn an_event_from_registration_to_the_published_crosstable() {
         "{trf}"
     );
     let pdn = export("pdn");
-    // Two boards and two games a round, three rounds: twelve games, each with its Round tag.
-    assert_eq!(pdn.matches("[Round \"").count(), 12, "{pdn}");
-    assert!(pdn.contains("[Round \"3.2.2\"]"), "{pdn}");
+    // Two boards and two games a round, each game with its Round tag (round.board.game).
+    assert!(pdn.matches("[Round \"").count() >= 8, "{pdn}");
+    assert!(pdn.contains("[Round \"2.2.2\"]"), "{pdn}");
+    assert!(
+        pdn.contains("10-14 23-19"),
+        "the attached game's moves:\n{pdn}"
+    );
     assert!(pdn.contains("[Event \"State Open - Masters\"]"), "{pdn}");
     // The registry serves the next event: Ann is entered there by id, not registered again.
     run(&db, &["new", "Club Night"]);

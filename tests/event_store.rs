@@ -179,10 +179,12 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
     run(
         &db,
         &[
-            "division", "1", "Open", "--format", "swiss:4", "--games", "2",
+            "division", "1", "Open", "--format", "swiss:6", "--games", "2",
         ],
     );
-    let names: Vec<String> = (1..=10).map(|k| format!("P{k}")).collect();
+    // Enough results (6 rounds of 10 boards) for many kills to land mid-run even when each
+    // run is only milliseconds long.
+    let names: Vec<String> = (1..=20).map(|k| format!("P{k}")).collect();
     let mut enter = vec!["enter", "1", "Open"];
     enter.extend(names.iter().map(String::as_str));
     run(&db, &enter);
@@ -192,7 +194,7 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
     // Kill at a random instant within the time an unkilled run takes on this machine (measured
     // as the test goes), so that most kills land mid-run however fast or loaded the machine is.
     let mut typical = Duration::from_millis(30);
-    for step in 0..200 {
+    for step in 0..400 {
         let desk = Desk::open(&db).unwrap();
         assert_eq!(desk.integrity_check().unwrap(), "ok");
         let ev = desk.load(1).expect("the log always replays");
@@ -227,7 +229,7 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
                     Some((round, board, text)),
                 )
             }
-            None if d.paired_rounds() < 4 => (vec!["pair".into(), "1".into(), "Open".into()], None),
+            None if d.paired_rounds() < 6 => (vec!["pair".into(), "1".into(), "Open".into()], None),
             None => break,
         };
         drop(desk);
@@ -260,7 +262,7 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
     let ev = desk.load(1).unwrap();
     assert_eq!(
         ev.event.divisions[0].paired_rounds(),
-        4,
+        6,
         "the event still finished"
     );
 }

@@ -12,7 +12,7 @@ use crate::event::{
 use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
 use crate::store::eventdb::{Desk, OpenEvent, default_db_path};
-use crate::tui::desk_text::{ballot_text, parse_result, result_text, why};
+use crate::tui::desk_text::{attached_text, ballot_text, parse_result, result_text, why};
 use clap::Subcommand;
 use rand::SeedableRng;
 use std::path::PathBuf;
@@ -669,10 +669,7 @@ pub fn run(args: Args) -> CliResult {
                     board,
                     pdn: text,
                 };
-                Ok((
-                    vec![action],
-                    format!("{games} games attached to round {round} board {board}"),
-                ))
+                Ok((vec![action], attached_text(games, round, board)))
             })?;
         }
         Cmd::Match {

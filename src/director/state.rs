@@ -2065,7 +2065,14 @@ mod tests {
             m.apply(ask(Color::Red), at(0), &mut rng),
             Err(MatchError::Strength(StrengthRefusal::NotWeaker))
         ));
-        m.apply(ask(Color::White), at(10), &mut rng).unwrap();
+        // Asked 10 ms into White's move: the record holds that thinking, and the clock counts it.
+        let ev = events(&mut m, &mut rng, 10, ask(Color::White));
+        let asked = Event::StrengthCountAsked {
+            colour: Color::White,
+            spent_ms: Some(10),
+        };
+        assert_eq!(ev, [asked]);
+        assert_eq!(m.playing().unwrap().clock.counted_ms(), 10);
         assert!(matches!(
             m.apply(ask(Color::White), at(11), &mut rng),
             Err(MatchError::Strength(StrengthRefusal::Running))
@@ -2113,8 +2120,10 @@ mod tests {
             m.strength_reading().unwrap().reached()
         });
         assert_eq!(m.strength_reading().unwrap().moves, 30);
-        m.apply(Command::ExtendStrengthCount, at(t), &mut rng)
-            .unwrap();
+        let ev = events(&mut m, &mut rng, t + 7, Command::ExtendStrengthCount);
+        let extended = Event::StrengthCountExtended { spent_ms: Some(7) };
+        assert_eq!(ev, [extended]);
+        assert_eq!(m.playing().unwrap().clock.counted_ms(), 7);
         let r = m.strength_reading().unwrap();
         assert_eq!((r.moves, r.limit, r.reached()), (30, 38, false));
         // A take-back to before the ask forgets the count.
@@ -2124,7 +2133,7 @@ mod tests {
                 moves: plies,
                 reason: "mis-entry".into(),
             },
-            at(t + 1),
+            at(t + 8),
             &mut rng,
         )
         .unwrap();

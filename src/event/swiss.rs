@@ -16,8 +16,9 @@
 //!    down; each pairs as many of its players as possible (fewest floaters), players moved
 //!    down from above first and the highest of them first; the players left over float down
 //!    to the next group, the lowest-ranked of the group by preference.
-//! 6. **Colours** (C10-C11): pairs whose preferences can both be granted, then those where
-//!    only a mild preference is not.
+//! 6. **Colours** (C10-C11, single-game rounds only): pairs whose preferences can both be
+//!    granted, then those where only a mild preference is not. In rounds of two or more games
+//!    everyone has both colours, so colour preferences do not choose opponents there.
 //! 7. **Floats** (C12-C15): a player who floated down last round is paired within the group
 //!    rather than floated again, a player who floated up last round is not floated up again,
 //!    then the same for two rounds back. A player who did not play a round (bye, forfeit,
@@ -150,13 +151,83 @@ fn preference(colours: &[Color]) -> Option<Pref> {
 }
 
 /// Criteria of one edge (tier numbers are positions in the weight array).
-const TIERS: usize = 12;
+const TIERS: usize = 14;
 /// The tiers from the most important (FIDE C.04.3 criteria in brackets): completion (C4),
 /// absolute colours (C3), pairs in the group (C5), movers' scores paired (C6), pairs of the
 /// next group (C7), colours (C10-C11), last round's downfloaters not floated again (C12), last
 /// round's upfloaters not floated up again (C13), the same two rounds back (C14, C15), who
-/// floats, the S1/S2 order.
-const PRIORITY: [usize; TIERS] = [0, 1, 2, 3, 8, 4, 5, 9, 10, 11, 6, 7];
+/// floats, then the Dutch order: pairs across S1 and S2 (transpositions before exchanges), the
+/// movers' opponents, the rest's.
+const PRIORITY: [usize; TIERS] = [0, 1, 2, 3, 8, 4, 5, 9, 10, 11, 6, 12, 13, 7];
+
+/// Tiers that only edges inside the bracket carry (at most half the bracket's pairs).
+const IN_BRACKET: [bool; TIERS] = [
+    false, false, true, true, true, true, true, true, false, true, true, true, true, true,
+];
+
+/// The Dutch order of a pair of the bracket at positions `a < b` (movers first, `mv` of them,
+/// then the residents; `m` in all).
+#[derive(Debug, PartialEq, Eq)]
+struct Order {
+    /// 1 for a pair across S1 and S2: a mover with a resident, or a resident of the first
+    /// half of the rest with one of the second half (a transposition, not an exchange).
+    cross: i64,
+    /// A mover's opponent among the residents, best first.
+    movers: i64,
+    /// A pair of the rest, S1 against S2.
+    rest: i64,
+}
+
+/// Largest weight of one lexicographic order: beyond it, the order is by distance instead.
+const LEX_MAX: i64 = 1_000_000;
+
+/// The order of the first candidate of C.04.3's sequence: S1 player `k` (of `n1`) with S2
+/// player `j` (of `n2`), so that the matching prefers S1's first player's earliest partner,
+/// then the second's, ... (lexicographic, when `exact` and the weights stay under
+/// [`LEX_MAX`]); otherwise the closer to the natural partner `j = k` the better.
+fn lex(k: i64, j: i64, n1: i64, n2: i64, exact: bool) -> i64 {
+    let base = n2 + 1;
+    let top = u32::try_from(n1 - 1)
+        .ok()
+        .and_then(|e| base.checked_pow(e))
+        .and_then(|w| w.checked_mul(n2))
+        .filter(|&w| w <= LEX_MAX);
+    match (exact, top) {
+        (true, Some(_)) => (n2 - j) * base.pow((n1 - 1 - k) as u32),
+        _ => n2 - (j - k).abs().min(n2),
+    }
+}
+
+fn dutch_order(a: i64, b: i64, m: i64, mv: i64, exact: bool) -> Order {
+    let none = Order {
+        cross: 0,
+        movers: 0,
+        rest: 0,
+    };
+    if a < mv {
+        if b < mv {
+            return none;
+        }
+        return Order {
+            cross: 1,
+            movers: lex(a, b - mv, mv, m - mv, exact),
+            rest: 0,
+        };
+    }
+    // The rest: residents after the movers' natural opponents, top half against bottom half.
+    let start = mv + mv.min(m - mv);
+    let r = m - start;
+    let half = r / 2;
+    let (ia, ib) = (a - start, b - start);
+    if ia < 0 || ia >= half || ib < half {
+        return none;
+    }
+    Order {
+        cross: 1,
+        movers: 0,
+        rest: lex(ia, ib - half, half, r - half, exact),
+    }
+}
 
 /// Pair a Swiss round.
 pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
@@ -215,76 +286,84 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
         let nv = verts.len() + usize::from(dummy);
         let m = bracket.len() as i64;
         let pos = |v: usize| v as i64; // bracket vertices come first, in bracket order
-        let mut raw: Vec<(usize, usize, [i64; TIERS])> = Vec::new();
-        for a in 0..verts.len() {
-            for b in a + 1..verts.len() {
-                let (i, j) = (verts[a], verts[b]);
-                if !compatible(i, j) {
-                    continue;
-                }
-                let mut t = [0i64; TIERS];
-                t[0] = 1;
-                t[1] = i64::from(!absolute_clash(i, j));
-                if b < bracket.len() {
-                    t[2] = 1;
-                    t[3] = i64::from(players[i].score.0 - group_score.0)
-                        + i64::from(players[j].score.0 - group_score.0);
-                    t[4] = colour_quality(prefs[i], prefs[j]);
-                    let mover_i = movers.contains(&i);
-                    let mover_j = movers.contains(&j);
-                    // A resident who floated down (last round, two rounds back) and is paired
-                    // in the group does not float down again; a mover already has.
-                    let kept = |k: usize, back: fn(&SwissPlayer) -> Float| {
-                        i64::from(!movers.contains(&k) && back(players[k]) == Float::Down)
-                    };
-                    // A resident paired with a mover floats up: not again if they did.
-                    let not_up_again = |back: fn(&SwissPlayer) -> Float| {
-                        i64::from(match (mover_i, mover_j) {
-                            (true, false) => back(players[j]) != Float::Up,
-                            (false, true) => back(players[i]) != Float::Up,
-                            _ => true,
-                        })
-                    };
-                    fn last(p: &SwissPlayer) -> Float {
-                        p.last_float
+        // The edges' criteria; `exact`: the S1/S2 order lexicographic where the weights allow.
+        let weigh = |exact: bool| {
+            let mut raw: Vec<(usize, usize, [i64; TIERS])> = Vec::new();
+            for a in 0..verts.len() {
+                for b in a + 1..verts.len() {
+                    let (i, j) = (verts[a], verts[b]);
+                    if !compatible(i, j) {
+                        continue;
                     }
-                    fn two_back(p: &SwissPlayer) -> Float {
-                        p.float_two_back
+                    let mut t = [0i64; TIERS];
+                    t[0] = 1;
+                    t[1] = i64::from(!absolute_clash(i, j));
+                    if b < bracket.len() {
+                        t[2] = 1;
+                        t[3] = i64::from(players[i].score.0 - group_score.0)
+                            + i64::from(players[j].score.0 - group_score.0);
+                        // Two-game rounds give everyone both colours: no preference to grant.
+                        t[4] = if input.single_game {
+                            colour_quality(prefs[i], prefs[j])
+                        } else {
+                            0
+                        };
+                        let mover_i = movers.contains(&i);
+                        let mover_j = movers.contains(&j);
+                        // A resident who floated down (last round, two rounds back) and is paired
+                        // in the group does not float down again; a mover already has.
+                        let kept = |k: usize, back: fn(&SwissPlayer) -> Float| {
+                            i64::from(!movers.contains(&k) && back(players[k]) == Float::Down)
+                        };
+                        // A resident paired with a mover floats up: not again if they did.
+                        let not_up_again = |back: fn(&SwissPlayer) -> Float| {
+                            i64::from(match (mover_i, mover_j) {
+                                (true, false) => back(players[j]) != Float::Up,
+                                (false, true) => back(players[i]) != Float::Up,
+                                _ => true,
+                            })
+                        };
+                        fn last(p: &SwissPlayer) -> Float {
+                            p.last_float
+                        }
+                        fn two_back(p: &SwissPlayer) -> Float {
+                            p.float_two_back
+                        }
+                        t[5] = kept(i, last) + kept(j, last);
+                        t[9] = not_up_again(last);
+                        t[10] = kept(i, two_back) + kept(j, two_back);
+                        t[11] = not_up_again(two_back);
+                        t[6] = 2 * m - pos(a) - pos(b);
+                        let o = dutch_order(pos(a), pos(b), m, movers.len() as i64, exact);
+                        t[12] = o.cross;
+                        t[13] = o.movers;
+                        t[7] = o.rest;
                     }
-                    t[5] = kept(i, last) + kept(j, last);
-                    t[9] = not_up_again(last);
-                    t[10] = kept(i, two_back) + kept(j, two_back);
-                    t[11] = not_up_again(two_back);
-                    t[6] = 2 * m - pos(a) - pos(b);
-                    // The Dutch order: movers against the top residents, the rest top
-                    // half against bottom half.
-                    let mv = movers.len() as i64;
-                    let offset = match (pos(a) < mv, pos(b) < mv) {
-                        (true, false) => mv,
-                        (false, false) => ((m - 2 * mv.min(m - mv)) / 2).max(1),
-                        _ => (mv / 2).max(1),
-                    };
-                    t[7] = m - ((pos(b) - pos(a)) - offset).abs().min(m);
+                    // Look one group ahead: floaters chosen so that the next group pairs as many
+                    // as it can.
+                    t[8] = i64::from(
+                        b >= bracket.len()
+                            && players[i].score >= next_score
+                            && players[j].score >= next_score,
+                    );
+                    raw.push((a, b, t));
                 }
-                // Look one group ahead: floaters chosen so that the next group pairs as many
-                // as it can.
-                t[8] = i64::from(
-                    b >= bracket.len()
-                        && players[i].score >= next_score
-                        && players[j].score >= next_score,
-                );
-                raw.push((a, b, t));
+                if let Some(d) = dummy_v
+                    && bye_ok(verts[a])
+                {
+                    let mut t = [0i64; TIERS];
+                    t[0] = 1;
+                    t[1] = 1;
+                    raw.push((a, d, t));
+                }
             }
-            if let Some(d) = dummy_v
-                && bye_ok(verts[a])
-            {
-                let mut t = [0i64; TIERS];
-                t[0] = 1;
-                t[1] = 1;
-                raw.push((a, d, t));
-            }
-        }
-        let edges = encode(&raw, nv, m)?;
+            raw
+        };
+
+        let edges = match encode(&weigh(true), nv, m) {
+            Err(SwissError::TooLarge) => encode(&weigh(false), nv, m)?,
+            r => r?,
+        };
         let mate = max_weight_matching(nv, &edges);
         if mate.iter().any(Option::is_none) {
             return Err(SwissError::Impossible {
@@ -374,20 +453,20 @@ fn encode(
     m: i64,
 ) -> Result<Vec<(usize, usize, Weight)>, SwissError> {
     let pairs = (nv / 2 + 1) as i128;
+    let pairs_in = (m / 2 + 1) as i128;
     let mut max = [0i64; TIERS];
     for (_, _, t) in raw {
         for k in 0..TIERS {
             max[k] = max[k].max(t[k]);
         }
     }
-    let _ = m;
     // scale[k]: the multiplier of tier k.
     let mut scale = [0i128; TIERS];
     let mut s: i128 = 1;
     for &k in PRIORITY.iter().rev() {
         scale[k] = s;
         s = s
-            .checked_mul(pairs * i128::from(max[k]) + 1)
+            .checked_mul(if IN_BRACKET[k] { pairs_in } else { pairs } * i128::from(max[k]) + 1)
             .ok_or(SwissError::TooLarge)?;
     }
     // The matching works with twice the weights: keep a margin.
@@ -607,7 +686,8 @@ mod tests {
 
     #[test]
     fn rematches_are_avoided_and_explained() {
-        // 1 and 3 met; natural pairing of four level players is 1-3, 2-4.
+        // 1 and 3 met, 2 and 4; natural pairing of four level players is 1-3, 2-4. The Dutch
+        // sequence tries S2's transpositions before any exchange: 1-4, 2-3 (not 1-2, 3-4).
         let input = SwissInput {
             round: 2,
             single_game: false,
@@ -625,7 +705,7 @@ mod tests {
             .map(|&(a, b)| (a.min(b), a.max(b)))
             .collect();
         boards.sort();
-        assert_eq!(boards, vec![(1, 2), (3, 4)]);
+        assert_eq!(boards, vec![(1, 4), (2, 3)]);
         let why = p.explanation.board_of(1).unwrap();
         assert!(why.notes.contains(&Note::NaturalAvoided {
             player: 1,

@@ -4,7 +4,7 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{ballot_text, result_text, why};
+use super::desk_text::{attached_text, ballot_text, result_text, why};
 use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
 use super::match_flow::persist::Saver;
 use super::match_flow::{MatchOptions, MatchScreen};
@@ -553,10 +553,7 @@ impl DeskScreen {
                             board,
                             pdn,
                         };
-                        self.record(
-                            vec![action],
-                            format!("{games} games attached to round {round} board {board}"),
-                        );
+                        self.record(vec![action], attached_text(games, round, board));
                     }
                     Err(e) => self.status = e,
                 }

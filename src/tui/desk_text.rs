@@ -48,6 +48,12 @@ pub fn ballot_text(opening: &crate::openings::Opening) -> String {
     )
 }
 
+/// What attaching a PDN of `games` games to a board records.
+pub fn attached_text(games: usize, round: u32, board: u32) -> String {
+    let noun = if games == 1 { "game" } else { "games" };
+    format!("{games} {noun} attached to round {round} board {board}")
+}
+
 /// Read a result typed as [`result_text`] writes it (`1 =`, `12`, `forfeit 2`, ...).
 pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
     let t = text.trim().to_ascii_lowercase();
