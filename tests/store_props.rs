@@ -195,7 +195,10 @@ fn a_file_without_any_record_is_refused_at_the_settings_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.jsonl");
     let bytes = write(&path, &head, &[]);
-    let msg = MatchStore::open(&path).err().expect("refused").to_string();
+    let Err(e) = MatchStore::open(&path) else {
+        panic!("a file without any record is refused")
+    };
+    let msg = e.to_string();
     assert!(msg.contains("m.jsonl:2: "), "{msg}");
     assert!(msg.contains("match-created"), "{msg}");
     assert_eq!(std::fs::read(&path).unwrap(), bytes);
