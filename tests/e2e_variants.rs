@@ -112,6 +112,19 @@ fn a_pool_match_ends_its_first_game_by_the_thirteen_count_claimed() {
     );
 }
 
+/// The screen once it satisfies `pred` and reads the same 100 ms later (a capture taken while
+/// the program is drawing may hold half a frame: the legal moves not listed yet, or cut).
+fn settled(t: &Tmux, what: &str, pred: impl Fn(&str) -> bool) -> String {
+    for _ in 0..100 {
+        let screen = t.wait_for(what, WAIT_SECS, &pred);
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        if t.capture() == screen {
+            return screen;
+        }
+    }
+    panic!("{what}: the screen never settled:\n{}", t.capture());
+}
+
 /// In `screen`, a move-list line with move number `n` and Red's `mv` followed by a reply.
 fn replied(screen: &str, n: usize, mv: &str) -> bool {
     let key = format!("{n}. {mv} ");
@@ -142,14 +155,16 @@ fn a_practice_game_of_the_losing_game_against_the_engine_is_played_to_its_end() 
     t.keys(&["o"]);
     t.wait_text("beginner engine plays White");
     t.keys(&["s", "Enter"]);
-    let mut screen = t.wait_text("Losing game: first off the board wins");
+    let mut screen = settled(&t, "the practice game", |s| {
+        s.contains("Losing game: first off the board wins") && s.contains("legal: ")
+    });
     // Red (by hand) plays its first legal move each turn; the engine answers.
     let mut n = 0;
     while !screen.contains(" wins: ") {
         n += 1;
         assert!(n < 200, "no end after {n} moves:\n{screen}");
         let mv = play_first_legal_move(&t, &screen);
-        screen = t.wait_for("the engine's reply or the end", WAIT_SECS, |s| {
+        screen = settled(&t, "the engine's reply or the end", |s| {
             s.contains(" wins: ") || (replied(s, n, &mv) && s.contains("legal: "))
         });
     }
