@@ -4,7 +4,8 @@
 
 use crossboard::director::{EndReason, FlagKind, Phase, Player};
 use crossboard::engine::{Color, Outcome};
-use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
+use crossboard::tui::match_flow::{MatchOptions, StageKind};
+use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{feed, render_text, test_app, type_text};
 use crossboard::tui::{App, Clock, FakeClock, Msg, Screen};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -16,13 +17,6 @@ fn ctrl(c: char) -> Msg {
 
 fn key(k: KeyCode) -> Msg {
     Msg::key(k)
-}
-
-fn screen(app: &App) -> &MatchScreen {
-    match &app.screen {
-        Screen::Match(m) => m,
-        _ => panic!("not on the match screen:\n{}", render_text(app)),
-    }
 }
 
 /// Clear the focused text field and type `text`.

@@ -4,29 +4,17 @@
 //! told, so the readings are frozen.
 
 use crossboard::director::{ColourMethod, RejectionPolicy};
-use crossboard::tui::match_flow::{MatchScreen, StageKind};
+use crossboard::tui::match_flow::StageKind;
+use crossboard::tui::testing::match_screen as screen;
+use crossboard::tui::testing::ticks;
 use crossboard::tui::testing::{feed, render_text, test_app, type_text};
-use crossboard::tui::{App, FakeClock, Msg, Screen};
+use crossboard::tui::{App, FakeClock, Msg};
 use std::time::Duration;
 
 fn app(clock: &FakeClock, w: u16, h: u16) -> App {
     let mut a = test_app(clock, w, h);
     a.matches.fixed_wall = Some("2026-11-30T12:00:00Z".parse().unwrap());
     a
-}
-
-fn screen(app: &App) -> &MatchScreen {
-    match &app.screen {
-        Screen::Match(m) => m,
-        _ => panic!("not on the match screen:\n{}", render_text(app)),
-    }
-}
-
-fn ticks(app: &mut App, clock: &FakeClock, n: usize) {
-    for _ in 0..n {
-        clock.advance(Duration::from_millis(100));
-        feed(app, clock, [Msg::Tick]);
-    }
 }
 
 #[test]

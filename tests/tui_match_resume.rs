@@ -7,17 +7,11 @@ use crossboard::director::{ColourMethod, Phase, RejectionPolicy};
 use crossboard::store::matchfile::{MatchFile, MatchStore, latest_unfinished, load_match};
 use crossboard::tui::match_flow::persist::Saver;
 use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
+use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{render_text, test_app, type_text};
 use crossboard::tui::{App, Clock, FakeClock, Screen};
 use std::path::PathBuf;
 use std::time::Duration;
-
-fn screen(app: &App) -> &MatchScreen {
-    match &app.screen {
-        Screen::Match(m) => m,
-        _ => panic!("not on the match screen:\n{}", render_text(app)),
-    }
-}
 
 fn file_of(app: &App) -> PathBuf {
     screen(app)

@@ -6,26 +6,14 @@
 //! a stage does something visible.
 
 use crossboard::tui::keys::check_chain;
-use crossboard::tui::match_flow::{MatchScreen, StageKind};
+use crossboard::tui::match_flow::StageKind;
+use crossboard::tui::testing::match_screen as screen;
+use crossboard::tui::testing::ticks;
 use crossboard::tui::testing::{feed, render_text, test_app, type_text};
 use crossboard::tui::{App, Appearance, FakeClock, Msg, Screen, ScreenState};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Size;
 use std::time::Duration;
-
-fn screen(app: &App) -> &MatchScreen {
-    match &app.screen {
-        Screen::Match(m) => m,
-        _ => panic!("not on the match screen:\n{}", render_text(app)),
-    }
-}
-
-fn ticks(app: &mut App, clock: &FakeClock, n: usize) {
-    for _ in 0..n {
-        clock.advance(Duration::from_millis(100));
-        feed(app, clock, [Msg::Tick]);
-    }
-}
 
 fn ctrl(c: char) -> Msg {
     Msg::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL))

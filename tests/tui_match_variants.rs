@@ -11,6 +11,7 @@ use crossboard::engine::{Color, Outcome, Rules, squares};
 use crossboard::tui::keys::check_chain;
 use crossboard::tui::match_flow::persist::Saver;
 use crossboard::tui::match_flow::{MatchScreen, StageKind};
+use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{buffer_text, render_buffer, render_text, test_app, type_text};
 use crossboard::tui::{App, Appearance, Clock, FakeClock, Screen, ScreenState};
 use variant_support::*;
@@ -34,13 +35,6 @@ fn open(m: Match) -> (FakeClock, App) {
         render_text(&app)
     );
     (clock, app)
-}
-
-fn screen(app: &App) -> &MatchScreen {
-    match &app.screen {
-        Screen::Match(m) => m,
-        _ => panic!("not on the match screen:\n{}", render_text(app)),
-    }
 }
 
 /// The screen at 80x24 in `--ascii` and in colour, words only (a wrapped status reads as one).

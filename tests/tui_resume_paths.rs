@@ -6,17 +6,11 @@
 
 use crossboard::director::{ColourMethod, RejectionPolicy};
 use crossboard::store::matchfile::load_match;
-use crossboard::tui::match_flow::{MatchScreen, StageKind};
+use crossboard::tui::match_flow::StageKind;
+use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{render_text, test_app, type_text};
 use crossboard::tui::{App, FakeClock, Screen};
 use std::path::{Path, PathBuf};
-
-fn screen(app: &App) -> &MatchScreen {
-    match &app.screen {
-        Screen::Match(m) => m,
-        _ => panic!("not on the match screen:\n{}", render_text(app)),
-    }
-}
 
 /// An app whose matches go to `dir`, the director assigning colours.
 fn app_in(clock: &FakeClock, dir: &Path) -> App {

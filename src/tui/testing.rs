@@ -109,6 +109,22 @@ pub fn buffer_text(buf: &Buffer) -> String {
     out
 }
 
+/// The match screen the app shows; panics (with the screen as text) on any other screen.
+pub fn match_screen(app: &App) -> &super::match_flow::MatchScreen {
+    match &app.screen {
+        super::Screen::Match(m) => m,
+        _ => panic!("not on the match screen:\n{}", render_text(app)),
+    }
+}
+
+/// `n` ticks of 100 ms on `clock`, each fed to the app.
+pub fn ticks(app: &mut App, clock: &FakeClock, n: usize) {
+    for _ in 0..n {
+        clock.advance(std::time::Duration::from_millis(100));
+        feed(app, clock, [Msg::Tick]);
+    }
+}
+
 /// The practice screen the app shows; panics on any other screen.
 pub fn practice(app: &App) -> &super::screens::PracticeScreen {
     match &app.screen {
