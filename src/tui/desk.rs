@@ -9,6 +9,7 @@ use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, he
 use super::match_flow::persist::Saver;
 use super::match_flow::{MatchOptions, MatchScreen};
 use super::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use super::theme::ascii_line;
 use super::widgets::menu::KeyHelp;
 use crate::director::{Command, Player};
 use crate::engine::Color;
@@ -1129,8 +1130,11 @@ impl ScreenState for DeskScreen {
         lines.truncate(body);
         // A line too long for the terminal (an event's or a player's long name) ends with the
         // marker rather than being cut silently.
+        // In ASCII, half points as `2.5` before the layout (the frame's last pass has no
+        // one-character stand-in for them).
         let lines: Vec<Line> = lines
             .into_iter()
+            .map(|l| if look.ascii { ascii_line(l) } else { l })
             .map(|l| super::widgets::fit_line(l, width))
             .collect();
         frame.render_widget(
@@ -1148,7 +1152,7 @@ impl ScreenState for DeskScreen {
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(3),
-            clip(&self.status, width),
+            clip(&look.text(&self.status), width),
             look.alert(),
         );
         buf.set_string(
