@@ -285,20 +285,26 @@ pub fn render_popup(frame: &mut Frame, title: &str, lines: Vec<Line>, look: &App
     let h = lines.len() as u16 + 2;
     let r = centered(area, w.min(area.width.saturating_sub(4)), h);
     frame.render_widget(Clear, r);
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_set(look.border_set())
-        .border_style(look.accent())
-        .title_top(Line::from(Span::styled(
-            format!(" {title} "),
-            look.accent(),
-        )));
+    let block = framed(title, look.accent(), look);
     frame.render_widget(
         Paragraph::new(lines)
             .block(block)
             .wrap(Wrap { trim: false }),
         r,
     );
+}
+
+/// The frame of a popup, the help or a menu: a border (in `border`), the title in the accent
+/// colour.
+pub fn framed<'a>(title: &str, border: ratatui::style::Style, look: &Appearance) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_set(look.border_set())
+        .border_style(border)
+        .title_top(Line::from(Span::styled(
+            format!(" {title} "),
+            look.accent(),
+        )))
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent};
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Widget, Wrap};
 
 /// One line of the help overlay: the key(s) and what they do. Screens produce these from
 /// their binding tables ([`crate::tui::keys::help`]).
@@ -220,14 +220,7 @@ impl Menu {
 
     /// Draw in `area`.
     pub fn render(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
-        let block = Block::new()
-            .borders(Borders::ALL)
-            .border_set(look.border_set())
-            .border_style(look.dim())
-            .title_top(Line::from(Span::styled(
-                format!(" {} ", self.title),
-                look.accent(),
-            )));
+        let block = super::form::framed(&self.title, look.dim(), look);
         let inner = block.inner(area);
         block.render(area, buf);
         let label_w = self
@@ -292,14 +285,7 @@ pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appe
     let h = lines.len() as u16 + 2;
     let r = centered(area, w, h);
     frame.render_widget(Clear, r);
-    let block = Block::new()
-        .borders(Borders::ALL)
-        .border_set(look.border_set())
-        .border_style(look.accent())
-        .title_top(Line::from(Span::styled(
-            format!(" Help: {title} "),
-            look.accent(),
-        )));
+    let block = super::form::framed(&format!("Help: {title}"), look.accent(), look);
     frame.render_widget(Paragraph::new(lines).block(block), r);
 }
 
