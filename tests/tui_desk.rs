@@ -4,8 +4,11 @@
 //! ASCII without colour, with checks of the colour, `--ascii` and `NO_COLOR` modes.
 
 use crossboard::tui::desk::DeskScreen;
-use crossboard::tui::testing::{buffer_text, render_buffer, render_text, test_app, type_text};
-use crossboard::tui::{App, Appearance, FakeClock, Screen};
+use crossboard::tui::testing::{
+    buffer_text, feed, render_buffer, render_text, test_app, type_text,
+};
+use crossboard::tui::{App, Appearance, FakeClock, Msg, Screen};
+use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Color as Rgb;
 use std::path::Path;
 
@@ -235,6 +238,12 @@ fn colour_ascii_and_no_colour_modes() {
         type_text(&mut app, &clock, keys);
         let text = screen(&app);
         assert!(text.is_ascii(), "{keys:?}: {text}");
+        if keys == "w" {
+            // Half points in the one ASCII form of the desk (2.5, 0.5), never a stand-in
+            // character (`+` reads as a forfeit win in a crosstable).
+            assert!(text.contains("Both had 1.5 points"), "{text}");
+            assert!(!text.contains("1+"), "{text}");
+        }
     }
     // NO_COLOR: no colour at all; the selected board still marked.
     app.appearance = Appearance::from_flags(false, false, Some("1"));
@@ -387,4 +396,110 @@ fn a_board_played_on_crossboard() {
     );
     assert!(said.contains("recorded: round 1 board 1 from"), "{said}");
     assert!(said.trim_end().ends_with(": 2 ="), "{said}");
+}
+
+/// The line saying how many rows are scrolled out of view, if any.
+fn scroll_marker(text: &str) -> Option<String> {
+    text.lines()
+        .find(|l| l.contains(" above, ") && l.contains(" below: "))
+        .map(str::to_string)
+}
+
+/// Press `code` until the marker says `done` (at most `most` times); the presses made.
+fn scroll_until(app: &mut App, clock: &FakeClock, code: KeyCode, done: &str, most: usize) -> usize {
+    for n in 0..most {
+        let text = screen(app);
+        let m = scroll_marker(&text).unwrap_or_else(|| panic!("no marker:\n{text}"));
+        if m.contains(done) {
+            return n;
+        }
+        feed(app, clock, [Msg::key(code)]);
+    }
+    panic!("{done:?} not reached in {most} presses:\n{}", screen(app));
+}
+
+#[test]
+fn a_big_event_scrolls_at_80x24_and_says_how_many_rows_are_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    type_text(&mut app, &clock, "nNationals\ndMasters swiss:10 2\na");
+    for k in 1..=120 {
+        type_text(&mut app, &clock, &format!("P{k:03}\n"));
+    }
+    type_text(&mut app, &clock, "\x1bp");
+    let text = screen(&app);
+    assert!(text.contains("120 players, round 1 of 10"), "{text}");
+    // The column header stays; the first boards shown, the rest counted, never cut silently.
+    let marker = scroll_marker(&text).unwrap_or_else(|| panic!("{text}"));
+    assert!(
+        marker.contains("(0 above, ") && marker.contains("PgUp PgDn"),
+        "{text}"
+    );
+    // Every board is seen on some page, down to the last row (the round's ballot).
+    let boards = |t: &str| -> Vec<u32> {
+        t.lines()
+            .filter_map(|l| l.get(1..4)?.trim().parse().ok())
+            .collect()
+    };
+    let mut seen = boards(&text);
+    let mut pages = 0;
+    while !scroll_marker(&screen(&app)).unwrap().contains(" 0 below") {
+        feed(&mut app, &clock, [Msg::key(KeyCode::PageDown)]);
+        let text = screen(&app);
+        assert!(
+            text.contains("Round 1   board"),
+            "the header stays:\n{text}"
+        );
+        seen.extend(boards(&text));
+        pages += 1;
+        assert!(pages < 10, "{text}");
+    }
+    assert!(pages >= 3, "60 boards take pages: {pages}");
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, (1..=60).collect::<Vec<u32>>());
+    assert!(screen(&app).contains("ballot 1:"), "{}", screen(&app));
+    // PgUp back to the top.
+    scroll_until(&mut app, &clock, KeyCode::PageUp, "(0 above, ", 10);
+    assert!(screen(&app).lines().any(|l| l.starts_with(">  1  ")));
+    // The selected board stays in view as it moves down.
+    type_text(&mut app, &clock, &"j".repeat(39));
+    let text = screen(&app);
+    assert!(text.lines().any(|l| l.starts_with("> 40  ")), "{text}");
+    assert!(
+        !scroll_marker(&text).unwrap().contains("(0 above, "),
+        "{text}"
+    );
+    // The standings: every one of the 120 players on some page, the header kept.
+    type_text(&mut app, &clock, "s");
+    let names = |t: &str| -> Vec<String> {
+        t.lines()
+            .filter_map(|l| l.split_whitespace().nth(1))
+            .filter(|n| n.starts_with('P') && n.len() == 4)
+            .map(str::to_string)
+            .collect()
+    };
+    let text = screen(&app);
+    assert!(
+        scroll_marker(&text).unwrap().contains("(0 above, "),
+        "{text}"
+    );
+    let mut seen = names(&text);
+    let mut pages = 0;
+    while !scroll_marker(&screen(&app)).unwrap().contains(" 0 below") {
+        feed(&mut app, &clock, [Msg::key(KeyCode::PageDown)]);
+        let text = screen(&app);
+        assert!(text.contains("place  name"), "the header stays:\n{text}");
+        seen.extend(names(&text));
+        pages += 1;
+        assert!(pages < 12, "{text}");
+    }
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen.len(), 120, "{seen:?}");
+    // The keys are in the desk's help.
+    type_text(&mut app, &clock, "?");
+    let help = screen(&app);
+    assert!(help.contains("PgUp, PgDn"), "{help}");
 }

@@ -209,9 +209,10 @@ fn quiet(state: &str, key: &str) -> bool {
         "popup: event log" => ["↓", "j", "PgDn", "End"].contains(&key),
         "popup: director menu" => key == "Home",
         // The first board highlighted, the pairings shown.
-        "desk: an event" => ["↑", "k", "r"].contains(&key),
+        // Every row fits: nothing to scroll (tui_desk.rs scrolls a big event).
+        "desk: an event" => ["↑", "k", "r", "PgUp", "PgDn"].contains(&key),
         // No event yet.
-        "desk: events" => ["↑", "↓", "k", "j", "Enter"].contains(&key),
+        "desk: events" => ["↑", "↓", "k", "j", "Enter", "PgUp", "PgDn"].contains(&key),
         s if s.starts_with("toss") => key == "1",
         s if s.starts_with("results") => ["↑", "↓"].contains(&key),
         _ => false,

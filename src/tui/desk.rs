@@ -5,11 +5,15 @@
 
 use super::Msg;
 use super::desk_text::{attached_text, ballot_text, result_text, why};
-use super::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, lookup};
+use super::keys::{
+    BACKSPACE, Binding, DOWN, ENTER, ESC, Key, PAGE_DOWN, PAGE_UP, TAB, UP, footer, help, lookup,
+};
 use super::match_flow::persist::Saver;
 use super::match_flow::{MatchOptions, MatchScreen};
 use super::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use super::theme::ascii_line;
 use super::widgets::menu::KeyHelp;
+use super::widgets::{Scroll, scroll_room, scrolled};
 use crate::director::{Command, Player};
 use crate::engine::Color;
 use crate::event::board_match::{board_result, match_settings};
@@ -95,6 +99,18 @@ pub struct DeskScreen {
     /// The board being played on crossboard (division, round, board, match file): its results
     /// are read back from the match file when the match screen closes.
     playing: Option<(usize, u32, u32, PathBuf)>,
+    /// Rows of the body scrolled out of view above (below its head, which stays).
+    scroll: usize,
+    /// The page the last key asks for (-1 up, 1 down).
+    page: isize,
+}
+
+/// What the desk shows above its status line: the lines, how many of them stay at the top
+/// (title, event, the table's column header), and the line of the selection (kept in view).
+struct Body {
+    lines: Vec<Line<'static>>,
+    head: usize,
+    focus: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -104,6 +120,8 @@ pub(crate) enum ListAct {
     Open,
     New,
     Back,
+    /// A page up or down, by the key.
+    Scroll,
 }
 
 pub(crate) static LIST_KEYS: &[Binding<ListAct>] = &[
@@ -112,7 +130,14 @@ pub(crate) static LIST_KEYS: &[Binding<ListAct>] = &[
     Binding::new(&[ENTER], ListAct::Open, "open the event").footer("open"),
     Binding::new(&[Key::Char('n')], ListAct::New, "new event").footer("new"),
     Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "back").footer("back"),
+    Binding::new(&[PAGE_UP, PAGE_DOWN], ListAct::Scroll, SCROLL_HELP),
 ];
+
+/// The help of the scroll keys (the events, an event's rows).
+const SCROLL_HELP: &str = "a page up or down (a marker counts the rows out of view)";
+
+/// The scroll keys as the marker names them.
+const SCROLL_KEYS: &str = "PgUp PgDn";
 
 /// What the keys of a line being typed do (other characters are typed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -153,6 +178,8 @@ pub(crate) enum Act {
     Play,
     Export,
     Back,
+    /// A page up or down, by the key.
+    Scroll,
 }
 
 pub(crate) static KEYS: &[Binding<Act>] = &[
@@ -171,7 +198,7 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('1'), Key::Char('2'), Key::Char('=')],
         Act::Game,
-        "the board's next game: 1 the first player (Red in game 1) won, 2 the second won, = drawn",
+        "next game: 1 first player won, 2 second won, = drawn",
     )
     .footer("result"),
     Binding::new(
@@ -230,6 +257,7 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "export the crosstable (HTML and text) and the PDN",
     ),
     Binding::new(&[ESC, Key::Char('q')], Act::Back, "back to the events").footer("back"),
+    Binding::new(&[PAGE_UP, PAGE_DOWN], Act::Scroll, SCROLL_HELP),
 ];
 
 impl DeskScreen {
@@ -252,6 +280,8 @@ impl DeskScreen {
             status: String::new(),
             exports,
             playing: None,
+            scroll: 0,
+            page: 0,
         };
         match path.map(|p| Desk::open(&p)) {
             Some(Ok(d)) => s.desk = Some(d),
@@ -856,6 +886,7 @@ impl DeskScreen {
             }
             Act::Play => return self.play(ctx),
             Act::Export => self.export(),
+            Act::Scroll => self.page = page_of(key),
             Act::Back => {
                 self.open = None;
                 self.refresh();
@@ -864,9 +895,17 @@ impl DeskScreen {
         Nav::Stay
     }
 
-    /// The open event's lines; `ascii`: points in ASCII (`2.5`).
-    fn event_lines(&self, open: &OpenEvent, width: usize, ascii: bool) -> Vec<Line<'static>> {
+    /// The open event's lines; `ascii`: points in ASCII (`2.5`). With them, how many stay at
+    /// the top when the rest scrolls (up to the table's column header) and the selected
+    /// board's line.
+    fn event_lines(
+        &self,
+        open: &OpenEvent,
+        width: usize,
+        ascii: bool,
+    ) -> (Vec<Line<'static>>, usize, Option<usize>) {
         let mut out = Vec::new();
+        let mut focus = None;
         let e = &open.event;
         let tabs: Vec<String> = e
             .divisions
@@ -890,7 +929,7 @@ impl DeskScreen {
             }
         )));
         let Some(d) = e.divisions.get(self.division) else {
-            return out;
+            return (out, 1, None);
         };
         let g = d.settings.games_per_round;
         out.push(Line::from(format!(
@@ -901,6 +940,8 @@ impl DeskScreen {
             g
         )));
         out.push(Line::from(""));
+        // The lines above the table's rows: a column header, where there is one, stays too.
+        let mut head = out.len();
         match self.view {
             View::Pairings => match d.rounds.last() {
                 None => {
@@ -916,6 +957,7 @@ impl DeskScreen {
                         "Round {}   board  first (Red in game 1)  second   result  state",
                         r.number
                     )));
+                    head = out.len();
                     // Names as wide as the screen allows the state and its marks.
                     let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
                     for (k, b) in r.boards.iter().enumerate() {
@@ -926,7 +968,12 @@ impl DeskScreen {
                         } else {
                             "waiting"
                         };
-                        let mark = if k == self.board { ">" } else { " " };
+                        let mark = if k == self.board {
+                            focus = Some(out.len());
+                            ">"
+                        } else {
+                            " "
+                        };
                         let pdn = match (&b.match_file, &b.pdn) {
                             (Some(_), Some(_)) => " crossboard pdn",
                             (Some(_), None) => " crossboard",
@@ -992,6 +1039,7 @@ impl DeskScreen {
                         "{:>5}  {:<28} {:>5}  tie-breaks",
                         "place", "name", "pts"
                     )));
+                    head = out.len();
                     for s in &p.list {
                         let tb: Vec<String> = d
                             .settings
@@ -1009,6 +1057,8 @@ impl DeskScreen {
                         )));
                     }
                 } else {
+                    // Its column header stays.
+                    head = out.len() + 1;
                     for l in p.text().lines().skip(2) {
                         // The table's rows are cut with a marker; its notes wrap.
                         if l.starts_with(|c: char| c.is_alphabetic()) && l.contains(": ") {
@@ -1036,8 +1086,69 @@ impl DeskScreen {
                 None => out.push(Line::from("No board selected.")),
             },
         }
-        out
+        (out, head, focus)
     }
+
+    /// What the screen shows above the status line, `width` columns wide.
+    fn body(&self, width: usize, ascii: bool) -> Body {
+        let mut lines: Vec<Line> = vec![Line::from("Tournament desk")];
+        let (mut head, mut focus) = (1, None);
+        match &self.open {
+            Some(o) => {
+                let (l, h, f) = self.event_lines(o, width, ascii);
+                lines.extend(l);
+                head += h;
+                focus = f.map(|f| f + 1);
+            }
+            None => {
+                if self.events.is_empty() {
+                    lines.push(Line::from("No event yet: n creates one."));
+                }
+                for (k, e) in self.events.iter().enumerate() {
+                    let mark = if k == self.selected {
+                        focus = Some(lines.len());
+                        ">"
+                    } else {
+                        " "
+                    };
+                    lines.push(Line::from(format!(
+                        "{mark} {:>3}  {}",
+                        e.id,
+                        clip(&e.name, width.saturating_sub(8))
+                    )));
+                }
+            }
+        }
+        Body { lines, head, focus }
+    }
+
+    /// After a key: the page asked for, or (any other key) the selection kept in view; the
+    /// scroll kept within the rows. `area`: the screen's.
+    fn settle(&mut self, area: Rect, ascii: bool) {
+        let b = self.body(area.width as usize, ascii);
+        let height = area.height.saturating_sub(3) as usize;
+        let room = height.saturating_sub(b.head);
+        let rows = b.lines.len().saturating_sub(b.head);
+        let show = scroll_room(rows, room);
+        let page = std::mem::take(&mut self.page);
+        if page < 0 {
+            self.scroll = self.scroll.saturating_sub(show);
+        } else if page > 0 {
+            self.scroll += show;
+        } else if let Some(f) = b.focus.and_then(|f| f.checked_sub(b.head)) {
+            if f < self.scroll {
+                self.scroll = f;
+            } else if f >= self.scroll + show {
+                self.scroll = f + 1 - show;
+            }
+        }
+        self.scroll = self.scroll.min(rows - show);
+    }
+}
+
+/// The page a scroll key asks for: -1 up (PgUp), 1 down.
+fn page_of(key: KeyCode) -> isize {
+    if key == KeyCode::PageUp { -1 } else { 1 }
 }
 
 /// `s` in `n` columns, shortened with the marker (never silently cut).
@@ -1045,8 +1156,9 @@ fn clip(s: &str, n: usize) -> String {
     super::widgets::fit_text(s, n)
 }
 
-impl ScreenState for DeskScreen {
-    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+impl DeskScreen {
+    /// A key, before the scroll is settled.
+    fn handle(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else { return Nav::Stay };
         if let Some((_, text)) = &mut self.ask {
             match (lookup(ASK_KEYS, k), k.code) {
@@ -1100,37 +1212,51 @@ impl ScreenState for DeskScreen {
             }
             Some(ListAct::New) => self.ask = Some((Ask::EventName, String::new())),
             Some(ListAct::Back) => return Nav::Pop,
+            Some(ListAct::Scroll) => self.page = page_of(k.code),
             None => {}
         }
         Nav::Stay
+    }
+}
+
+impl ScreenState for DeskScreen {
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        let shown = (self.open.is_some(), self.view, self.division);
+        let nav = self.handle(msg, ctx);
+        if (self.open.is_some(), self.view, self.division) != shown {
+            self.scroll = 0;
+        }
+        self.settle(ctx.area, ctx.appearance.ascii);
+        nav
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let width = area.width as usize;
-        let mut lines: Vec<Line> = vec![Line::from(Span::styled("Tournament desk", look.accent()))];
-        match &self.open {
-            Some(o) => lines.extend(self.event_lines(o, width, look.ascii)),
-            None => {
-                if self.events.is_empty() {
-                    lines.push(Line::from("No event yet: n creates one."));
-                }
-                for (k, e) in self.events.iter().enumerate() {
-                    let mark = if k == self.selected { ">" } else { " " };
-                    lines.push(Line::from(format!(
-                        "{mark} {:>3}  {}",
-                        e.id,
-                        clip(&e.name, width.saturating_sub(8))
-                    )));
-                }
-            }
+        let Body {
+            mut lines, head, ..
+        } = self.body(width, look.ascii);
+        if let Some(title) = lines.first_mut() {
+            *title = Line::from(Span::styled("Tournament desk", look.accent()));
         }
-        let body = area.height.saturating_sub(3) as usize;
-        lines.truncate(body);
+        // The head stays; the rows below it scroll, with a marker counting those out of view.
+        let height = area.height.saturating_sub(3) as usize;
+        let head = head.min(height);
+        let rows = lines.split_off(head);
+        lines.extend(scrolled(
+            rows,
+            height - head,
+            Scroll::Top(self.scroll),
+            SCROLL_KEYS,
+            look.dim(),
+        ));
         // A line too long for the terminal (an event's or a player's long name) ends with the
         // marker rather than being cut silently.
+        // In ASCII, half points as `2.5` before the layout (the frame's last pass has no
+        // one-character stand-in for them).
         let lines: Vec<Line> = lines
             .into_iter()
+            .map(|l| if look.ascii { ascii_line(l) } else { l })
             .map(|l| super::widgets::fit_line(l, width))
             .collect();
         frame.render_widget(
@@ -1148,7 +1274,7 @@ impl ScreenState for DeskScreen {
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(3),
-            clip(&self.status, width),
+            clip(&look.text(&self.status), width),
             look.alert(),
         );
         buf.set_string(

@@ -41,6 +41,10 @@ pub const DOWN: Key = Key::Code(KeyCode::Down);
 pub const LEFT: Key = Key::Code(KeyCode::Left);
 /// Arrow right.
 pub const RIGHT: Key = Key::Code(KeyCode::Right);
+/// Page up.
+pub const PAGE_UP: Key = Key::Code(KeyCode::PageUp);
+/// Page down.
+pub const PAGE_DOWN: Key = Key::Code(KeyCode::PageDown);
 /// F1, the help in text fields (where `?` is text).
 pub const F1: Key = Key::Code(KeyCode::F(1));
 

@@ -7,6 +7,7 @@
 use crate::engine::{Color as Side, Piece};
 use crate::store::config::{Colour, Colours, Display, Named};
 use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
 
 /// Colours of the board and panels. Configurable (the config file's display settings map here).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -250,6 +251,15 @@ impl Appearance {
         .add_modifier(Modifier::BOLD)
     }
 
+    /// `s` as shown: in ASCII ([`ascii_text`]) when `ascii`.
+    pub fn text(&self, s: &str) -> String {
+        if self.ascii {
+            ascii_text(s)
+        } else {
+            s.to_string()
+        }
+    }
+
     /// The horizontal rule / border set: plain ASCII when `ascii`.
     pub fn border_set(&self) -> ratatui::symbols::border::Set<'static> {
         if self.ascii {
@@ -261,6 +271,9 @@ impl Appearance {
 }
 
 /// The ASCII stand-in for a character (`·` -> `.`, `→` -> `>`, ...), `?` when there is none.
+/// A half point has none in one character (`+` would read as a forfeit win): text that may
+/// hold one goes through [`ascii_text`] before it is laid out, and a `½` that reaches a
+/// drawn buffer shows as `?`.
 pub fn ascii_char(c: char) -> char {
     if c.is_ascii() {
         return c;
@@ -275,7 +288,6 @@ pub fn ascii_char(c: char) -> char {
         '↓' | '▼' => 'v',
         '×' | '✗' => 'x',
         '✓' | '✔' => 'v',
-        '½' => '+',
         '●' => 'r',
         '◉' => 'R',
         '○' => 'w',
@@ -313,17 +325,28 @@ fn latin_base(c: char) -> char {
         .map_or('?', |&(_, base)| base)
 }
 
-/// A string in ASCII: `½` becomes `.5`, other characters as [`ascii_char`]. For text whose
-/// layout may change (it may grow).
+/// A string in ASCII: half points in the one ASCII form of the published tables (`2½` ->
+/// `2.5`, `½` -> `0.5`: [`crate::store::event_export::ascii_halves`]), other characters as
+/// [`ascii_char`]. For text whose layout may change (it may grow).
 pub fn ascii_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '½' => out.push_str(".5"),
-            c => out.push(ascii_char(c)),
-        }
+    crate::store::event_export::ascii_halves(s)
+        .chars()
+        .map(ascii_char)
+        .collect()
+}
+
+/// A line in ASCII, span by span as [`ascii_text`] (styles kept).
+pub fn ascii_line(line: Line<'_>) -> Line<'static> {
+    let spans: Vec<Span<'static>> = line
+        .spans
+        .into_iter()
+        .map(|s| Span::styled(ascii_text(&s.content), s.style))
+        .collect();
+    Line {
+        spans,
+        style: line.style,
+        alignment: line.alignment,
     }
-    out
 }
 
 /// Replace every non-ASCII symbol of a drawn buffer by its ASCII stand-in (the last step of a
@@ -400,6 +423,8 @@ mod tests {
     #[test]
     fn ascii_stand_ins() {
         assert_eq!(ascii_text("Practice · 1½ → é"), "Practice . 1.5 > e");
+        assert_eq!(ascii_text("1/½/0"), "1/0.5/0");
+        assert_eq!(ascii_char('½'), '?', "no one-character stand-in for a half");
         assert_eq!(ascii_char('╭'), '+');
         assert_eq!(ascii_char('◎'), 'W');
     }

@@ -10,7 +10,7 @@ use crate::store::export::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{StatusKind, plies_and_moves, wrap};
+use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap};
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -336,7 +336,7 @@ pub fn render(
 }
 
 /// The rows that fit in `height` lines under `header`, ending `back` rows before the last,
-/// with a marker line for the rows above and below that do not fit.
+/// with a marker line for the rows above and below that do not fit ([`scrolled`]).
 fn scroll<'a>(
     rows: Vec<Line<'a>>,
     header: Line<'a>,
@@ -344,24 +344,14 @@ fn scroll<'a>(
     back: usize,
     look: &Appearance,
 ) -> Vec<Line<'a>> {
-    let room = height.saturating_sub(1);
-    if rows.len() <= room {
-        let mut out = vec![header];
-        out.extend(rows);
-        return out;
-    }
-    // One line goes to the marker.
-    let show = room.saturating_sub(1).max(1);
-    let end = rows.len() - back.min(rows.len().saturating_sub(show));
-    let start = end.saturating_sub(show);
-    let above = start;
-    let below = rows.len() - end;
     let mut out = vec![header];
-    out.extend(rows.into_iter().skip(start).take(end - start));
-    out.push(Line::from(Span::styled(
-        format!(" ({above} above, {below} below: ↑↓ scroll)"),
+    out.extend(scrolled(
+        rows,
+        height.saturating_sub(1),
+        Scroll::Bottom(back),
+        "↑↓",
         look.dim(),
-    )));
+    ));
     out
 }
 

@@ -17,6 +17,53 @@ pub use move_list::{MoveEntry, MoveListView, plies_and_moves};
 
 use ratatui::text::{Line, Span};
 
+/// Which rows of a list taller than its room are shown ([`scrolled`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scroll {
+    /// This many rows hidden above the first shown (0: the first rows).
+    Top(usize),
+    /// This many rows hidden below the last shown (0: the last rows).
+    Bottom(usize),
+}
+
+/// How many of `len` rows [`scrolled`] shows in `height` lines: all when they fit, else one
+/// line fewer than `height` (the marker's), at least one.
+pub fn scroll_room(len: usize, height: usize) -> usize {
+    if len <= height {
+        len
+    } else {
+        height.saturating_sub(1).max(1)
+    }
+}
+
+/// The rows of a list in `height` lines, scrolled as `at` says (clamped to the ends). When
+/// they do not all fit, the last line is a marker (in `style`) saying how many rows are
+/// above and below and which keys (`keys`) scroll: nothing is cut silently.
+pub fn scrolled<'a>(
+    rows: Vec<Line<'a>>,
+    height: usize,
+    at: Scroll,
+    keys: &str,
+    style: ratatui::style::Style,
+) -> Vec<Line<'a>> {
+    if rows.len() <= height {
+        return rows;
+    }
+    let show = scroll_room(rows.len(), height);
+    let last_start = rows.len() - show;
+    let start = match at {
+        Scroll::Top(n) => n.min(last_start),
+        Scroll::Bottom(n) => last_start - n.min(last_start),
+    };
+    let (above, below) = (start, rows.len() - start - show);
+    let mut out: Vec<Line> = rows.into_iter().skip(start).take(show).collect();
+    out.push(Line::from(Span::styled(
+        format!(" ({above} above, {below} below: {keys} scroll)"),
+        style,
+    )));
+    out
+}
+
 /// The marker of a text shortened to fit (`.` with `--ascii`).
 pub const CUT: char = '…';
 
