@@ -25,6 +25,20 @@ fn wall(ms: u64) -> DateTime<Utc> {
         .unwrap()
 }
 
+/// The clocks' reading when a crossboard process starts (its monotonic clock at 0) at
+/// `wall_ms` on the wall clock.
+fn started(wall_ms: u64) -> Now {
+    Now {
+        mono_ms: 0,
+        wall: wall(wall_ms),
+    }
+}
+
+/// A new match of `ballots` ballots, made when the process starts at wall time 0.
+fn new_match(ballots: u32) -> Match {
+    Match::new(settings(ballots), started(0)).unwrap()
+}
+
 fn settings(ballots: u32) -> MatchSettings {
     let mut s = MatchSettings {
         players: ["Ann Smith".into(), "Bob Jones".into()],
@@ -161,14 +175,7 @@ fn run(
         step: 0,
         elapsed: 0,
     };
-    let m = Match::new(
-        settings(ballots),
-        Now {
-            mono_ms: 0,
-            wall: wall(0),
-        },
-    )
-    .unwrap();
+    let m = new_match(ballots);
     let mut store = MatchStore::create(path, &m).unwrap();
     // Thousands of saves: skip the disk syncs (store_atomic tests the synced path).
     store.set_durable(false);
@@ -442,10 +449,7 @@ fn a_record_torn_by_a_crash_is_dropped_with_a_note_and_cut_off_when_the_match_go
     let (mut store, file) = MatchStore::open(&path).unwrap();
     assert!(file.dropped.is_some());
     let mut m2 = file.the_match;
-    m2.reopen(Now {
-        mono_ms: 0,
-        wall: wall(1),
-    });
+    m2.reopen(started(1));
     store.save(&m2).unwrap();
     let back = load_match(&path).unwrap();
     assert!(back.dropped.is_none());
@@ -473,10 +477,7 @@ fn a_version_1_file_opens_and_is_rewritten_as_version_2_only_when_continued() {
     assert_eq!(file.saved_at, wall(7));
     let (mut store, file) = MatchStore::open(&path).unwrap();
     let mut going_on = file.the_match;
-    going_on.reopen(Now {
-        mono_ms: 0,
-        wall: wall(9_000),
-    });
+    going_on.reopen(started(9_000));
     store.save(&m).unwrap(); // nothing new: nothing written
     assert_eq!(std::fs::read_to_string(&path).unwrap(), v1);
     assert!(!dir.path().join("old.v1.toml").exists());
@@ -486,10 +487,7 @@ fn a_version_1_file_opens_and_is_rewritten_as_version_2_only_when_continued() {
             Command::Note {
                 text: "continued".into(),
             },
-            Now {
-                mono_ms: 0,
-                wall: wall(9_000),
-            },
+            started(9_000),
             &mut ChaCha8Rng::seed_from_u64(0),
         )
         .unwrap();
@@ -506,10 +504,7 @@ fn a_version_1_file_opens_and_is_rewritten_as_version_2_only_when_continued() {
         Command::Note {
             text: "more".into(),
         },
-        Now {
-            mono_ms: 0,
-            wall: wall(9_500),
-        },
+        started(9_500),
         &mut ChaCha8Rng::seed_from_u64(0),
     )
     .unwrap();
@@ -531,14 +526,7 @@ fn latest_unfinished_match_is_found() {
     let d = dir.path();
     let (finished, _) = run(5, 1, &d.join("done.toml"), 0, false);
     assert!(finished.outcome().is_some());
-    let m = Match::new(
-        settings(1),
-        Now {
-            mono_ms: 0,
-            wall: wall(0),
-        },
-    )
-    .unwrap();
+    let m = new_match(1);
     let older = MatchStore::create_in(d, &m, wall(1_000)).unwrap();
     let newer = MatchStore::create_in(d, &m, wall(2_000)).unwrap();
     assert_ne!(older.path(), newer.path());
@@ -556,10 +544,7 @@ fn latest_unfinished_match_is_found() {
             Command::Note {
                 text: "later".into(),
             },
-            Now {
-                mono_ms: 0,
-                wall: wall(9_000_000),
-            },
+            started(9_000_000),
             &mut ChaCha8Rng::seed_from_u64(0),
         )
         .unwrap();
@@ -611,14 +596,7 @@ fn a_lock_let_go_a_moment_later_does_not_refuse_the_match() {
     use fs4::fs_std::FileExt;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.toml");
-    let m = Match::new(
-        settings(1),
-        Now {
-            mono_ms: 0,
-            wall: wall(0),
-        },
-    )
-    .unwrap();
+    let m = new_match(1);
     drop(MatchStore::create(&path, &m).unwrap());
     let lock_file = std::fs::File::open(WriterLock::path_for(&path)).unwrap();
     assert!(lock_file.try_lock_exclusive().unwrap());
@@ -636,14 +614,7 @@ fn a_lock_let_go_a_moment_later_does_not_refuse_the_match() {
 fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.toml");
-    let m = Match::new(
-        settings(1),
-        Now {
-            mono_ms: 0,
-            wall: wall(0),
-        },
-    )
-    .unwrap();
+    let m = new_match(1);
     let first = MatchStore::create(&path, &m).unwrap();
     let before = std::fs::read(&path).unwrap();
     let e = MatchStore::open(&path).unwrap_err();
@@ -669,14 +640,7 @@ fn a_second_crossboard_is_refused_while_the_first_has_the_match_open() {
 /// A game in play whose side to move has thought 5 s, had the clocks paused and resumed, and
 /// thought 7 s more before offering a draw, saved event by event to `path`.
 fn draw_offered_while_thinking(path: &Path) -> (Match, MatchStore) {
-    let mut m = Match::new(
-        settings(1),
-        Now {
-            mono_ms: 0,
-            wall: wall(0),
-        },
-    )
-    .unwrap();
+    let mut m = new_match(1);
     let mut store = MatchStore::create(path, &m).unwrap();
     let mut t = 0;
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -749,10 +713,7 @@ fn killed_right_after_a_draw_offer_while_thinking_the_thinking_is_kept() {
     let (_store, file) = MatchStore::open(&path).unwrap();
     let mut back = file.the_match;
     assert_eq!(back, m);
-    let reopened = Now {
-        mono_ms: 0,
-        wall: wall(76_000),
-    };
+    let reopened = started(76_000);
     back.reopen(reopened);
     let held = back.clock_reading(0).unwrap();
     assert!(held.paused);

@@ -38,6 +38,11 @@ const GAME: &str = "n\nh<tick>r\n\n<tick>a\n\n";
 const POOL_GAME: &str = "n\t\t\t<right>\nh<tick>r\n\n<tick>a\n\n";
 const HUFFING_GAME: &str = "n\t\t\t<right><right>\nh<tick>r\n\n<tick>a\n\n";
 
+/// A game of Go As You Please (the openings' first choice) up to White's 23x7, which two
+/// capture paths take (23x14x7 and 23x16x7: the move field asks which).
+const WHICH_CAPTURE: &str = "n\t\t\t\t<left><left><left>\nh<tick>r\n\n<tick>a\n\n\
+    11-15\n23-19\n7-11\n19-16\n12x19\n27-23\n15-18\n23x7\n";
+
 /// An event of two divisions, the first paired, one result entered.
 const DESK_EVENT: &str = "nClub Open\ndJunior rr 2\ndOpen swiss:3 2\naAnn\nBob\nCid\nDee\n\x1bp1";
 
@@ -92,6 +97,7 @@ fn states() -> Vec<(&'static str, Setup, String)> {
             format!("{POOL_GAME}i"),
         ),
         ("game: huffing", Plain, HUFFING_GAME.into()),
+        ("game: which capture?", Plain, WHICH_CAPTURE.into()),
         ("popup: confirm", Plain, after_game("D")),
         ("popup: resign", Plain, after_game("r")),
         ("popup: director menu", Plain, after_game("Dy")),
@@ -357,7 +363,7 @@ fn every_binding_table_is_registered_and_consistent() {
 }
 
 /// Tables no state above reaches, and where they are checked instead.
-const CHECKED_ELSEWHERE: [(&str, &str); 3] = [
+const CHECKED_ELSEWHERE: [(&str, &str); 2] = [
     (
         "crate::tui::widgets::menu::GLOBAL_KEYS",
         "the_help_opens_closes_and_names_its_keys (the app looks them up before any screen)",
@@ -365,10 +371,6 @@ const CHECKED_ELSEWHERE: [(&str, &str); 3] = [
     (
         "crate::tui::widgets::menu::HELP_KEYS",
         "the_help_opens_closes_and_names_its_keys",
-    ),
-    (
-        "crate::tui::move_input::CHOICE_KEYS",
-        "move_input's unit tests (asked only when two captures share their squares)",
     ),
 ];
 

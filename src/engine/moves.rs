@@ -76,14 +76,7 @@ impl Move {
             }
             return Ok(Move::step(path[0], path[1]));
         }
-        let mut mv = Move {
-            path: [0; MAX_PATH],
-            len: path.len() as u8,
-            captured: 0,
-        };
-        for (i, sq) in path.iter().enumerate() {
-            mv.path[i] = sq.number();
-        }
+        let mut mv = Move::along(path);
         for hop in path.windows(2) {
             let over = Direction::ALL
                 .iter()
@@ -93,6 +86,20 @@ impl Move {
             mv.captured |= over.bit();
         }
         Ok(mv)
+    }
+
+    /// A move along `path` (2 to [`MAX_PATH`] squares, checked by the callers) that captures
+    /// nothing yet.
+    fn along(path: &[Square]) -> Move {
+        let mut mv = Move {
+            path: [0; MAX_PATH],
+            len: path.len() as u8,
+            captured: 0,
+        };
+        for (i, sq) in path.iter().enumerate() {
+            mv.path[i] = sq.number();
+        }
+        mv
     }
 
     /// The square the piece starts on.
@@ -150,14 +157,7 @@ impl Move {
                 "a move needs 2 squares, or 2 to {MAX_PATH} for a capture"
             ));
         }
-        let mut mv = Move {
-            path: [0; MAX_PATH],
-            len: path.len() as u8,
-            captured: 0,
-        };
-        for (i, sq) in path.iter().enumerate() {
-            mv.path[i] = sq.number();
-        }
+        let mut mv = Move::along(path);
         for hop in path.windows(2) {
             let between = between(hop[0], hop[1])
                 .ok_or_else(|| format!("{} and {} are not on one diagonal", hop[0], hop[1]))?;

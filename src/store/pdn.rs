@@ -798,21 +798,11 @@ impl Builder {
         };
         let ply = game.moves().len();
         let label = move_label(game.start().turn(), ply);
-        match read_move(game.position(), text) {
-            Ok(mv) => match game.play(&mv) {
-                Ok(()) => {
-                    self.clocks.push(None);
-                    self.clock_open = true;
-                }
-                Err(error) => self.fail(
-                    line,
-                    PdnErrorKind::Move(ReplayError {
-                        label,
-                        text: text.to_string(),
-                        error,
-                    }),
-                ),
-            },
+        match read_move(game.position(), text).and_then(|mv| game.play(&mv)) {
+            Ok(()) => {
+                self.clocks.push(None);
+                self.clock_open = true;
+            }
             Err(error) => self.fail(
                 line,
                 PdnErrorKind::Move(ReplayError {

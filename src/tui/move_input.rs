@@ -8,8 +8,10 @@
 use crate::engine::{Bitboard, Color, Move, MoveError, Position, Square, parse_move};
 use crate::tui::Msg;
 use crate::tui::keys::{
-    BACKSPACE, Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, TAB, UP, lookup,
+    BACKSPACE, Binding, DOWN, ENTER, ESC, Erased, Key, LEFT, RIGHT, SPACE, TAB, UP, erase, help,
+    lookup,
 };
+use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameLayout};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -157,6 +159,27 @@ impl MoveInput {
         self.selected = None;
         self.choice = None;
         self.choice_index = 0;
+    }
+
+    /// The keys of the field now, as [`MoveInput::key`] looks them up: the question's
+    /// ([`CHOICE_KEYS`]) while it asks which capture, else [`MOVE_KEYS`].
+    pub fn chain(&self) -> Erased {
+        if self.choice.is_some() {
+            erase(CHOICE_KEYS)
+        } else {
+            erase(MOVE_KEYS)
+        }
+    }
+
+    /// The help of the field now: the keys of [`MoveInput::chain`], then the mouse.
+    pub fn help(&self) -> Vec<KeyHelp> {
+        let mut lines = if self.choice.is_some() {
+            help(CHOICE_KEYS)
+        } else {
+            help(MOVE_KEYS)
+        };
+        lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
+        lines
     }
 
     /// Legal moves that still fit the typed text (all legal moves when nothing is typed).

@@ -9,7 +9,7 @@ use crate::openings::{self, DrawSettings, Opening, System};
 use crate::search::HuffChoice;
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, Key, help, lookup};
-use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveInput};
+use crate::tui::move_input::{InputOutcome, MoveInput};
 use crate::tui::rules_text::{self, HuffAct};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
@@ -377,10 +377,7 @@ impl PracticeScreen {
 
 impl ScreenState for PracticeScreen {
     fn chain(&self) -> Vec<crate::tui::keys::Erased> {
-        let mut chain = vec![
-            crate::tui::keys::erase(crate::tui::move_input::MOVE_KEYS),
-            crate::tui::keys::erase(KEYS),
-        ];
+        let mut chain = vec![self.input.chain(), crate::tui::keys::erase(KEYS)];
         if self.game.rules() == Rules::Huffing {
             chain.push(crate::tui::keys::erase(rules_text::HUFF_KEYS));
         }
@@ -514,8 +511,7 @@ impl ScreenState for PracticeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        let mut lines = help(MOVE_KEYS);
-        lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
+        let mut lines = self.input.help();
         lines.extend(help(KEYS));
         if self.game.rules() == Rules::Huffing {
             lines.extend(help(rules_text::HUFF_KEYS));
@@ -525,7 +521,7 @@ impl ScreenState for PracticeScreen {
     }
 }
 
-/// What the keys of the practice screen do (besides the move field's, [`MOVE_KEYS`]).
+/// What the keys of the practice screen do (besides the move field's, [`MoveInput::chain`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
     /// Take back a move.

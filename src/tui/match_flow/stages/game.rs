@@ -160,7 +160,8 @@ impl GameStage {
         }
     }
 
-    /// The help lines: the move field's and the mouse (or, paused, the resume key), then
+    /// The help lines: the move field's now (its "which capture?" question's while it asks)
+    /// and the mouse (or, paused, the resume key), then
     /// the game's and its variant's; while the rules are shown, the key that closes them.
     pub fn help(&self, m: &Match) -> Vec<KeyHelp> {
         if self.rules_shown {
@@ -169,9 +170,7 @@ impl GameStage {
         let mut lines = if paused(m) {
             help(PAUSED_KEYS)
         } else {
-            let mut l = help(MOVE_KEYS);
-            l.push(KeyHelp::new("mouse", "click a piece, then its destination"));
-            l
+            self.input.help()
         };
         lines.extend(help(KEYS));
         match m.settings().game {
@@ -190,7 +189,7 @@ impl GameStage {
         let mut chain = if paused(m) {
             vec![erase(PAUSED_KEYS), erase(KEYS)]
         } else {
-            vec![erase(MOVE_KEYS), erase(KEYS)]
+            vec![self.input.chain(), erase(KEYS)]
         };
         match m.settings().game {
             Rules::Pool => chain.push(erase(POOL_KEYS)),
