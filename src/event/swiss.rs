@@ -12,17 +12,20 @@
 //!    same colour (colour difference beyond ±1, or the same colour twice running) are not
 //!    paired. Deviation: treated as the top quality criterion rather than absolute, so a round
 //!    is never refused for colours alone.
-//! 5. **Score groups from the top** (C5, C6): the groups are paired from the highest score
-//!    down; each pairs as many of its players as possible (fewest floaters), players moved
-//!    down from above first and the highest of them first; the players left over float down
-//!    to the next group, the lowest-ranked of the group by preference.
-//! 6. **Colours** (C10-C11, single-game rounds only): pairs whose preferences can both be
-//!    granted, then those where only a mild preference is not. In rounds of two or more games
+//! 5. **Score groups from the top** (C5, C6, C7): the groups are paired from the highest score
+//!    down; each pairs as many of its players as possible (C5), then with the smallest
+//!    pairing score difference (C6, exact as a count list: for each score of the bracket,
+//!    highest first, the pairs whose higher player has it; with C5's number of pairs fixed,
+//!    that list's lexicographic maximum is the PSD's minimum of A.8), then chooses its
+//!    floaters so that the next group pairs as many as it can with the smallest PSD (C7).
+//! 6. **Colours** (C10, then C11, single-game rounds only): fewest players without their
+//!    colour preference, then fewest without a strong one. In rounds of two or more games
 //!    everyone has both colours, so colour preferences do not choose opponents there.
-//! 7. **Floats** (C12-C15): a player who floated down last round is paired within the group
-//!    rather than floated again, a player who floated up last round is not floated up again,
-//!    then the same for two rounds back. A player who did not play a round (bye, forfeit,
-//!    absence) floated down in it (A.4).
+//! 7. **Floats** (C12-C19): fewest players floated down again who floated down last round
+//!    (C12), up again who floated up (C13), the same two rounds back (C14, C15); then the same
+//!    four by score, highest first (C16-C19: the repeated floaters' score differences). A
+//!    player paired with a lower score floats down, with a higher score up; one who did not
+//!    play a round (bye, forfeit, absence) floated down in it (A.4).
 //! 8. **Order** (the Dutch S1/S2 order): within a group the pairing closest to top half
 //!    against bottom half (1 v n/2+1, 2 v n/2+2, ...) is taken. Deviation: closeness is the sum
 //!    of each pair's distance from the natural offset rather than the Dutch sequence of
@@ -150,20 +153,21 @@ fn preference(colours: &[Color]) -> Option<Pref> {
     }
 }
 
-/// Criteria of one edge (tier numbers are positions in the weight array).
-const TIERS: usize = 14;
-/// The tiers from the most important (FIDE C.04.3 criteria in brackets): completion (C4),
-/// absolute colours (C3), pairs in the group (C5), movers' scores paired (C6), pairs of the
-/// next group (C7), colours (C10-C11), last round's downfloaters not floated again (C12), last
-/// round's upfloaters not floated up again (C13), the same two rounds back (C14, C15), who
-/// floats, then the Dutch order: pairs across S1 and S2 (transpositions before exchanges), the
-/// movers' opponents, the rest's.
-const PRIORITY: [usize; TIERS] = [0, 1, 2, 3, 8, 4, 5, 9, 10, 11, 6, 12, 13, 7];
+/// The criteria of one edge, most important first: each a value and whether only edges
+/// inside the bracket carry it (at most half the bracket's pairs then count in its bound).
+/// The layout of one bracket is the same for every edge (see [`pair`] for the list).
+#[derive(Default)]
+struct Row {
+    values: Vec<i64>,
+    in_bracket: Vec<bool>,
+}
 
-/// Tiers that only edges inside the bracket carry (at most half the bracket's pairs).
-const IN_BRACKET: [bool; TIERS] = [
-    false, false, true, true, true, true, true, true, false, true, true, true, true, true,
-];
+impl Row {
+    fn push(&mut self, value: i64, in_bracket: bool) {
+        self.values.push(value);
+        self.in_bracket.push(in_bracket);
+    }
+}
 
 /// The Dutch order of a pair of the bracket at positions `a < b` (movers first, `mv` of them,
 /// then the residents; `m` in all).
@@ -286,83 +290,68 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
         let nv = verts.len() + usize::from(dummy);
         let m = bracket.len() as i64;
         let pos = |v: usize| v as i64; // bracket vertices come first, in bracket order
+        // The distinct scores of the bracket, highest first (movers' scores, then the group's).
+        let mut bracket_scores: Vec<Points> = bracket.iter().map(|&i| players[i].score).collect();
+        bracket_scores.sort_by(|x, y| y.cmp(x));
+        bracket_scores.dedup();
+        let has_next = !last && lower.iter().any(|&i| players[i].score == next_score);
         // The edges' criteria; `exact`: the S1/S2 order lexicographic where the weights allow.
         let weigh = |exact: bool| {
-            let mut raw: Vec<(usize, usize, [i64; TIERS])> = Vec::new();
+            let mut raw: Vec<(usize, usize, Row)> = Vec::new();
             for a in 0..verts.len() {
                 for b in a + 1..verts.len() {
                     let (i, j) = (verts[a], verts[b]);
                     if !compatible(i, j) {
                         continue;
                     }
-                    let mut t = [0i64; TIERS];
-                    t[0] = 1;
-                    t[1] = i64::from(!absolute_clash(i, j));
-                    if b < bracket.len() {
-                        t[2] = 1;
-                        t[3] = i64::from(players[i].score.0 - group_score.0)
-                            + i64::from(players[j].score.0 - group_score.0);
-                        // Two-game rounds give everyone both colours: no preference to grant.
-                        t[4] = if input.single_game {
-                            colour_quality(prefs[i], prefs[j])
-                        } else {
-                            0
-                        };
-                        let mover_i = movers.contains(&i);
-                        let mover_j = movers.contains(&j);
-                        // A resident who floated down (last round, two rounds back) and is paired
-                        // in the group does not float down again; a mover already has.
-                        let kept = |k: usize, back: fn(&SwissPlayer) -> Float| {
-                            i64::from(!movers.contains(&k) && back(players[k]) == Float::Down)
-                        };
-                        // A resident paired with a mover floats up: not again if they did.
-                        let not_up_again = |back: fn(&SwissPlayer) -> Float| {
-                            i64::from(match (mover_i, mover_j) {
-                                (true, false) => back(players[j]) != Float::Up,
-                                (false, true) => back(players[i]) != Float::Up,
-                                _ => true,
-                            })
-                        };
-                        fn last(p: &SwissPlayer) -> Float {
-                            p.last_float
-                        }
-                        fn two_back(p: &SwissPlayer) -> Float {
-                            p.float_two_back
-                        }
-                        t[5] = kept(i, last) + kept(j, last);
-                        t[9] = not_up_again(last);
-                        t[10] = kept(i, two_back) + kept(j, two_back);
-                        t[11] = not_up_again(two_back);
-                        t[6] = 2 * m - pos(a) - pos(b);
-                        let o = dutch_order(pos(a), pos(b), m, movers.len() as i64, exact);
-                        t[12] = o.cross;
-                        t[13] = o.movers;
-                        t[7] = o.rest;
-                    }
-                    // Look one group ahead: floaters chosen so that the next group pairs as many
-                    // as it can.
-                    t[8] = i64::from(
-                        b >= bracket.len()
-                            && players[i].score >= next_score
-                            && players[j].score >= next_score,
-                    );
-                    raw.push((a, b, t));
+                    let inb = b < bracket.len();
+                    let row = edge_row(&EdgeCtx {
+                        players: &players,
+                        prefs: &prefs,
+                        single_game: input.single_game,
+                        i,
+                        j,
+                        in_bracket: inb,
+                        next_pair: has_next
+                            && !inb
+                            && players[i].score.min(players[j].score) == next_score,
+                        clash: absolute_clash(i, j),
+                        bracket_scores: &bracket_scores,
+                        pos: (pos(a), pos(b)),
+                        m,
+                        movers: movers.len() as i64,
+                        exact,
+                    });
+                    raw.push((a, b, row));
                 }
                 if let Some(d) = dummy_v
                     && bye_ok(verts[a])
                 {
-                    let mut t = [0i64; TIERS];
-                    t[0] = 1;
-                    t[1] = 1;
-                    raw.push((a, d, t));
+                    raw.push((a, d, Row::default()));
                 }
             }
             raw
         };
 
+        // Too many criteria for one weight (a big field with many scores in one bracket): the
+        // order by distance instead of lexicographic, then the least criteria dropped.
         let edges = match encode(&weigh(true), nv, m) {
-            Err(SwissError::TooLarge) => encode(&weigh(false), nv, m)?,
-            r => r?,
+            Some(e) => e,
+            None => {
+                let mut raw = weigh(false);
+                loop {
+                    if let Some(e) = encode(&raw, nv, m) {
+                        break e;
+                    }
+                    if raw.iter().all(|(_, _, r)| r.values.len() <= 1) {
+                        return Err(SwissError::TooLarge);
+                    }
+                    for (_, _, r) in &mut raw {
+                        r.values.truncate(r.values.len().saturating_sub(1).max(1));
+                        r.in_bracket.truncate(r.values.len());
+                    }
+                }
+            }
         };
         let mate = max_weight_matching(nv, &edges);
         if mate.iter().any(Option::is_none) {
@@ -431,55 +420,188 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
     Ok(finish(input, &players, &prefs, pairs, bye, natural_notes))
 }
 
-/// 2 when both preferences can be granted, 1 when only a mild one cannot, 0 otherwise.
-fn colour_quality(a: Option<Pref>, b: Option<Pref>) -> i64 {
-    match (a, b) {
-        (Some(a), Some(b)) if a.colour == b.colour => {
-            if a.strength.min(b.strength) == Strength::Mild {
-                1
-            } else {
-                0
-            }
-        }
-        _ => 2,
+/// What the weight of one edge depends on.
+struct EdgeCtx<'a> {
+    players: &'a [&'a SwissPlayer],
+    prefs: &'a [Option<Pref>],
+    single_game: bool,
+    /// The two players (`i` before `j` in the bracket, or the bracket before the lower ones).
+    i: usize,
+    j: usize,
+    /// Both in the bracket being paired.
+    in_bracket: bool,
+    /// A pair of the next bracket: the lower player from the next score group (C7).
+    next_pair: bool,
+    /// Both must have the same colour (C3).
+    clash: bool,
+    /// The bracket's distinct scores, highest first.
+    bracket_scores: &'a [Points],
+    /// Positions in the bracket.
+    pos: (i64, i64),
+    /// Bracket size and movers in it.
+    m: i64,
+    movers: i64,
+    /// The S1/S2 order lexicographic.
+    exact: bool,
+}
+
+/// The criteria of one edge, most important first (FIDE C.04.3 criteria in brackets):
+///
+/// - completion (C4): 1 for every edge, so the matching pairs everyone it can;
+/// - absolute colours (C3, as a quality criterion): -1 for two players who must have the same
+///   colour;
+/// - pairs in the bracket (C5);
+/// - the pairing score difference (C6): for each score of the bracket but its lowest, highest
+///   first, the pairs whose higher player has that score. With the number of pairs fixed by
+///   C5, the lexicographically largest count list is the smallest PSD: a mover paired has the
+///   difference to the residents' score, a mover floated one point more (A.8);
+/// - the next bracket (C7): its pairs (the lower player from the next score group), then its
+///   PSD the same way;
+/// - colours (single-game rounds): -1 for a pair whose preferences cannot both be granted
+///   (C10), -1 more when a strong one is refused (C11);
+/// - floats: the players paired here who floated down last round without floating down again
+///   (C12), -1 for a pair that floats up again a player who floated up last round (C13), the
+///   same for two rounds back (C14, C15); then the same counts by score, highest first
+///   (C16-C19: the repeated floaters' score differences, smallest first);
+/// - who floats (the lowest of the bracket), then the Dutch S1/S2 order.
+fn edge_row(c: &EdgeCtx) -> Row {
+    let p = c.players;
+    let (hi, lo) = if p[c.i].score >= p[c.j].score {
+        (c.i, c.j)
+    } else {
+        (c.j, c.i)
+    };
+    let (sh, sl) = (p[hi].score, p[lo].score);
+    let inb = c.in_bracket;
+    let b = |x: bool| i64::from(x);
+    let mut row = Row::default();
+    row.push(1, false);
+    row.push(-b(c.clash), false);
+    row.push(b(inb), true);
+    let (_, upper) = c.bracket_scores.split_last().unwrap_or((&Points(0), &[]));
+    for &s in upper {
+        row.push(b(inb && sh == s), true);
     }
+    row.push(b(c.next_pair), false);
+    for &s in c.bracket_scores {
+        row.push(b(c.next_pair && sh == s), false);
+    }
+    let colours = inb && c.single_game;
+    let (a, z) = (c.prefs[c.i], c.prefs[c.j]);
+    let same = matches!((a, z), (Some(a), Some(z)) if a.colour == z.colour);
+    let strong = |x: Option<Pref>| x.is_some_and(|x| x.strength >= Strength::Strong);
+    let absolute = |x: Option<Pref>| x.is_some_and(|x| x.strength == Strength::Absolute);
+    row.push(-b(colours && same), true);
+    row.push(
+        -b(colours && same && strong(a) && strong(z) && !(absolute(a) && absolute(z))),
+        true,
+    );
+    fn last(x: &SwissPlayer) -> Float {
+        x.last_float
+    }
+    fn two_back(x: &SwissPlayer) -> Float {
+        x.float_two_back
+    }
+    // A player paired with a lower score floats down, with a higher score up (A.4).
+    let down_kept = |back: fn(&SwissPlayer) -> Float, s: Option<Points>| {
+        let lo_kept = back(p[lo]) == Float::Down && s.is_none_or(|s| sl == s);
+        let hi_kept = sh == sl && back(p[hi]) == Float::Down && s.is_none_or(|s| sh == s);
+        // C16/C18: a mover who floated down before, paired here, floats no further.
+        let hi_mover = sh > sl && back(p[hi]) == Float::Down && s.is_some_and(|s| sh == s);
+        b(inb) * (b(lo_kept) + b(hi_kept) + b(hi_mover))
+    };
+    let up_again = |back: fn(&SwissPlayer) -> Float, s: Option<Points>| {
+        -b(inb && sh > sl && back(p[lo]) == Float::Up && s.is_none_or(|s| sh == s))
+    };
+    row.push(down_kept(last, None), true);
+    row.push(up_again(last, None), true);
+    row.push(down_kept(two_back, None), true);
+    row.push(up_again(two_back, None), true);
+    for back in [last as fn(&SwissPlayer) -> Float, two_back] {
+        for &s in c.bracket_scores {
+            row.push(down_kept(back, Some(s)), true);
+        }
+        for &s in c.bracket_scores {
+            row.push(up_again(back, Some(s)), true);
+        }
+    }
+    let (pa, pb) = c.pos;
+    let o = if inb {
+        dutch_order(pa, pb, c.m, c.movers, c.exact)
+    } else {
+        Order {
+            cross: 0,
+            movers: 0,
+            rest: 0,
+        }
+    };
+    row.push(if inb { 2 * c.m - pa - pb } else { 0 }, true);
+    row.push(o.cross, true);
+    row.push(o.movers, true);
+    row.push(o.rest, true);
+    row
 }
 
 /// One weight per edge: the tiers in order of priority, each scaled above everything the
-/// lower tiers can add up to over a matching.
-fn encode(
-    raw: &[(usize, usize, [i64; TIERS])],
-    nv: usize,
-    m: i64,
-) -> Result<Vec<(usize, usize, Weight)>, SwissError> {
-    let pairs = (nv / 2 + 1) as i128;
-    let pairs_in = (m / 2 + 1) as i128;
-    let mut max = [0i64; TIERS];
-    for (_, _, t) in raw {
-        for k in 0..TIERS {
-            max[k] = max[k].max(t[k]);
+/// lower tiers can add up to over a matching (a tier's values may be negative: penalties).
+/// `None` when the weights would not fit.
+fn encode(raw: &[(usize, usize, Row)], nv: usize, m: i64) -> Option<Vec<(usize, usize, Weight)>> {
+    let pairs_in = m as usize / 2;
+    let only_byes = Row {
+        values: vec![1],
+        in_bracket: vec![false],
+    };
+    let layout = raw
+        .iter()
+        .map(|(_, _, r)| r)
+        .find(|r| !r.values.is_empty())
+        .unwrap_or(&only_byes);
+    let tiers = layout.values.len();
+    let mut min = vec![0i64; tiers];
+    let mut max = vec![0i64; tiers];
+    // The players an edge with a non-zero value of the tier touches: at most half of them are
+    // paired by such edges.
+    let mut touched = vec![vec![false; nv]; tiers];
+    for (a, b, r) in raw {
+        for (k, &v) in r.values.iter().enumerate() {
+            min[k] = min[k].min(v);
+            max[k] = max[k].max(v);
+            if v != 0 {
+                touched[k][*a] = true;
+                touched[k][*b] = true;
+            }
         }
     }
-    // scale[k]: the multiplier of tier k.
-    let mut scale = [0i128; TIERS];
+    // scale[k]: the multiplier of tier k, the last tier least.
+    let mut scale = vec![0i128; tiers];
     let mut s: i128 = 1;
-    for &k in PRIORITY.iter().rev() {
+    for k in (0..tiers).rev() {
         scale[k] = s;
-        s = s
-            .checked_mul(if IN_BRACKET[k] { pairs_in } else { pairs } * i128::from(max[k]) + 1)
-            .ok_or(SwissError::TooLarge)?;
+        let mut bound = touched[k].iter().filter(|&&t| t).count() / 2;
+        if layout.in_bracket[k] {
+            bound = bound.min(pairs_in);
+        }
+        s = s.checked_mul(bound as i128 * i128::from(max[k] - min[k]) + 1)?;
     }
     // The matching works with twice the weights: keep a margin.
     if s > i128::MAX / 8 {
-        return Err(SwissError::TooLarge);
+        return None;
     }
-    Ok(raw
-        .iter()
-        .map(|&(a, b, t)| {
-            let w: i128 = (0..TIERS).map(|k| scale[k] * i128::from(t[k])).sum();
-            (a, b, w)
-        })
-        .collect())
+    Some(
+        raw.iter()
+            .map(|(a, b, r)| {
+                let w: i128 = r
+                    .values
+                    .iter()
+                    .zip(&scale)
+                    .map(|(&v, &k)| k * i128::from(v))
+                    .sum();
+                // The bye's edge: completion only.
+                let w = if r.values.is_empty() { scale[0] } else { w };
+                (*a, *b, w)
+            })
+            .collect(),
+    )
 }
 
 fn finish(
@@ -738,6 +860,86 @@ mod tests {
         );
         let opp = if b.first == 3 { b.second } else { b.first };
         assert_eq!(opp, 4, "the floater meets the top of the next group");
+    }
+
+    /// The opponents of `id` in the pairing.
+    fn opponent(p: &crate::event::Pairing, id: u32) -> Option<u32> {
+        p.boards.iter().find_map(|&(a, b)| {
+            if a == id {
+                Some(b)
+            } else if b == id {
+                Some(a)
+            } else {
+                None
+            }
+        })
+    }
+
+    #[test]
+    fn psd_pairs_the_highest_mover_first() {
+        // C6: 1 (3 points) and 2 (2½), who met, both come down to the 2-point group of player 3:
+        // 1-3 with 2 floating gives the PSD [2, 2], 2-3 with 1 floating [3, 1].
+        let input = SwissInput {
+            round: 4,
+            single_game: false,
+            players: vec![
+                player(1, 6, &[2]),
+                player(2, 5, &[1]),
+                player(3, 4, &[]),
+                player(4, 0, &[]),
+                player(5, 0, &[]),
+                player(6, 0, &[]),
+            ],
+        };
+        let p = pair(&input).unwrap();
+        assert_eq!(opponent(&p, 1), Some(3));
+        assert_eq!(opponent(&p, 2), Some(4));
+    }
+
+    #[test]
+    fn a_player_who_floated_down_last_round_does_not_float_again() {
+        // C12: of three level players the lowest (3) would float; it floated down last round,
+        // so 2 floats instead and 3 meets 1.
+        let mut players = vec![
+            player(1, 2, &[]),
+            player(2, 2, &[]),
+            player(3, 2, &[]),
+            player(4, 0, &[]),
+            player(5, 0, &[]),
+            player(6, 0, &[]),
+        ];
+        players[2].last_float = Float::Down;
+        let input = SwissInput {
+            round: 3,
+            single_game: false,
+            players,
+        };
+        let p = pair(&input).unwrap();
+        assert_eq!(opponent(&p, 3), Some(1));
+        assert_eq!(opponent(&p, 2), Some(4));
+    }
+
+    #[test]
+    fn a_player_who_floated_up_last_round_does_not_float_up_again() {
+        // C13: 3 floats down to the group of 4, 5, 6; its natural opponent 4 floated up last
+        // round, so 3 meets 5 and 4 stays in its group.
+        let mut players = vec![
+            player(1, 2, &[]),
+            player(2, 2, &[]),
+            player(3, 2, &[]),
+            player(4, 0, &[]),
+            player(5, 0, &[]),
+            player(6, 0, &[]),
+        ];
+        players[3].last_float = Float::Up;
+        let input = SwissInput {
+            round: 3,
+            single_game: false,
+            players,
+        };
+        let p = pair(&input).unwrap();
+        assert_eq!(opponent(&p, 3), Some(5));
+        assert_eq!(opponent(&p, 4), Some(6));
     }
 
     #[test]
