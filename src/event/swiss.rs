@@ -896,24 +896,25 @@ mod tests {
         assert_eq!(opponent(&p, 2), Some(4));
     }
 
+    /// Round 3: players 1-3 on 2 points, 4-6 on none, none of them met; player `id` floated
+    /// `last` in the round before.
+    fn three_level_over_three(id: u32, last: Float) -> SwissInput {
+        let mut players: Vec<_> = (1..=6)
+            .map(|i| player(i, if i <= 3 { 2 } else { 0 }, &[]))
+            .collect();
+        players[id as usize - 1].last_float = last;
+        SwissInput {
+            round: 3,
+            single_game: false,
+            players,
+        }
+    }
+
     #[test]
     fn a_player_who_floated_down_last_round_does_not_float_again() {
         // C12: of three level players the lowest (3) would float; it floated down last round,
         // so 2 floats instead and 3 meets 1.
-        let mut players = vec![
-            player(1, 2, &[]),
-            player(2, 2, &[]),
-            player(3, 2, &[]),
-            player(4, 0, &[]),
-            player(5, 0, &[]),
-            player(6, 0, &[]),
-        ];
-        players[2].last_float = Float::Down;
-        let input = SwissInput {
-            round: 3,
-            single_game: false,
-            players,
-        };
+        let input = three_level_over_three(3, Float::Down);
         let p = pair(&input).unwrap();
         assert_eq!(opponent(&p, 3), Some(1));
         assert_eq!(opponent(&p, 2), Some(4));
@@ -923,20 +924,7 @@ mod tests {
     fn a_player_who_floated_up_last_round_does_not_float_up_again() {
         // C13: 3 floats down to the group of 4, 5, 6; its natural opponent 4 floated up last
         // round, so 3 meets 5 and 4 stays in its group.
-        let mut players = vec![
-            player(1, 2, &[]),
-            player(2, 2, &[]),
-            player(3, 2, &[]),
-            player(4, 0, &[]),
-            player(5, 0, &[]),
-            player(6, 0, &[]),
-        ];
-        players[3].last_float = Float::Up;
-        let input = SwissInput {
-            round: 3,
-            single_game: false,
-            players,
-        };
+        let input = three_level_over_three(4, Float::Up);
         let p = pair(&input).unwrap();
         assert_eq!(opponent(&p, 3), Some(5));
         assert_eq!(opponent(&p, 4), Some(6));
