@@ -242,3 +242,36 @@ fn an_event_from_registration_to_the_published_crosstable() {
     assert!(said.contains("Ann Lee entered (player 1)"), "{said}");
     assert_eq!(run(&db, &["player", "list"]).lines().count(), 6);
 }
+
+/// An event "E" with a division "D" (a Swiss of 3 two-game rounds) and five players entered.
+fn five_player_swiss(db: &Path) {
+    run(db, &["new", "E", "--start", "2026-05-15"]);
+    run(db, &["division", "E", "D", "--format", "swiss:3"]);
+    run(db, &["enter", "E", "D", "Ann", "Bob", "Cid", "Dee", "Eve"]);
+}
+
+#[test]
+fn a_swap_keeps_the_rounds_ballot() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let paired = run(&db, &["pair", "E", "D", "--seed", "3"]);
+    let ballot = paired
+        .lines()
+        .find(|l| l.starts_with("ballot 1: "))
+        .unwrap()
+        .to_string();
+    let boards: Vec<&str> = paired.lines().filter(|l| l.starts_with("  ")).collect();
+    let name = |l: &str| l.split_whitespace().nth(1).unwrap().to_string();
+    let (a, b) = (name(boards[0]), name(boards[1]));
+    let swapped = run(&db, &["swap", "E", "D", &a, &b, "--reason", "same club"]);
+    assert!(swapped.contains(&ballot), "{swapped}");
+    let shown = run(&db, &["pairings", "E", "D"]);
+    assert!(shown.contains(&ballot), "{shown}");
+    run(&db, &["result", "E", "D", "1", "1", "1 ="]);
+    let pdn = run(&db, &["export", "E", "D", "--format", "pdn", "--out", "-"]);
+    assert!(
+        pdn.contains("[FEN "),
+        "the games start from the round's ballot:\n{pdn}"
+    );
+}
