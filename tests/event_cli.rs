@@ -275,3 +275,30 @@ fn a_swap_keeps_the_rounds_ballot() {
         "the games start from the round's ballot:\n{pdn}"
     );
 }
+
+#[test]
+fn an_entry_refused_enters_nobody_and_an_unknown_id_is_not_a_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    run(&db, &["division", "E", "B", "--format", "swiss:3"]);
+    let registry = run(&db, &["player", "list"]);
+    let standings = run(&db, &["standings", "E", "B"]);
+    // Ann is registry player 1; an empty name is refused, so neither Ann nor Zed is entered
+    // nor Zed registered.
+    let said = refused(&db, &["enter", "E", "B", "1", "Zed", " ", "Bob"]);
+    assert!(said.contains("name"), "{said}");
+    // A number that is no registry id is not registered as a player called "99".
+    let said = refused(&db, &["enter", "E", "B", "99"]);
+    assert!(said.contains("no player 99 in the registry"), "{said}");
+    // The same player twice in one command.
+    refused(&db, &["enter", "E", "B", "Cid", "Cid"]);
+    assert_eq!(run(&db, &["player", "list"]), registry);
+    assert_eq!(run(&db, &["standings", "E", "B"]), standings);
+    let said = run(&db, &["enter", "E", "B", "1", "Zed"]);
+    assert!(said.contains("Ann entered (player 1)"), "{said}");
+    assert!(
+        said.contains("Zed registered and entered (player 6)"),
+        "{said}"
+    );
+}
