@@ -336,3 +336,28 @@ fn a_result_again_changes_nothing_an_empty_one_is_refused_a_correction_says_so()
         "{said}"
     );
 }
+
+#[test]
+fn a_round_is_not_paired_before_two_players_are_entered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    run(&db, &["division", "E", "S", "--format", "swiss:3"]);
+    run(&db, &["division", "E", "R", "--format", "rr"]);
+    let actions = run(&db, &["list"]);
+    // Paired empty, round 1 would be lost: everyone entered after it starts with an absence.
+    for div in ["S", "R"] {
+        let said = refused(&db, &["pair", "E", div]);
+        assert!(
+            said.contains("round 1 has 0 player(s) to pair"),
+            "{div}: {said}"
+        );
+    }
+    run(&db, &["enter", "E", "S", "Solo"]);
+    let actions_one = run(&db, &["list"]);
+    assert_ne!(actions_one, actions);
+    assert!(refused(&db, &["pair", "E", "S"]).contains("1 player(s)"));
+    assert_eq!(run(&db, &["list"]), actions_one);
+    run(&db, &["enter", "E", "S", "Duo"]);
+    assert!(run(&db, &["pair", "E", "S"]).contains("recorded: round 1 paired"));
+}

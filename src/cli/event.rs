@@ -602,6 +602,7 @@ pub fn run(args: Args) -> CliResult {
             seed,
         } => {
             let (open, d) = ctx.act(&event, &division, |open, d| {
+                open.event.divisions[d].round_to_pair()?;
                 let pair = propose(d, &open.event.divisions[d])?;
                 let mut after = open.event.clone();
                 after.apply(&pair)?;
