@@ -188,9 +188,23 @@ fn snapshots_of_the_desk_screens() {
         let (mut app, clock) = two_rounds(w, h, dir.path());
         let pairings = screen(&app);
         assert!(
-            pairings.contains("Round 2   board  first (Red in game 1)"),
+            pairings.contains("Round 2: the first player has Red in game 1"),
             "{pairings}"
         );
+        // Each column head starts where its column does on every board's row.
+        let lines: Vec<&str> = pairings.lines().collect();
+        let head = lines.iter().position(|l| l.contains(" second ")).unwrap();
+        for row in &lines[head + 1..head + 4] {
+            for word in ["first", "second", "result", "state"] {
+                let at = lines[head].find(word).unwrap();
+                let b = row.as_bytes();
+                assert!(
+                    b[at] != b' ' && b[at - 1] == b' ',
+                    "{word} at {at}:\n{}\n{row}",
+                    lines[head]
+                );
+            }
+        }
         assert!(pairings.contains("ballot 1:"), "{pairings}");
         assert!(
             pairings.lines().last().unwrap().contains("p pair"),
@@ -448,7 +462,7 @@ fn a_big_event_scrolls_at_80x24_and_says_how_many_rows_are_hidden() {
         feed(&mut app, &clock, [Msg::key(KeyCode::PageDown)]);
         let text = screen(&app);
         assert!(
-            text.contains("Round 1   board"),
+            text.contains("Round 1: the first player"),
             "the header stays:\n{text}"
         );
         seen.extend(boards(&text));

@@ -957,13 +957,18 @@ impl DeskScreen {
                     ));
                 }
                 Some(r) => {
+                    // Names as wide as the screen allows the state and its marks; the
+                    // column heads laid out as the rows are.
+                    let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
                     out.push(Line::from(format!(
-                        "Round {}   board  first (Red in game 1)  second   result  state",
+                        "Round {}: the first player has Red in game 1",
                         r.number
                     )));
+                    out.push(Line::from(format!(
+                        " {:>3}  {:<nw$} {:<nw$} {:<9} state",
+                        "bd", "first", "second", "result"
+                    )));
                     head = out.len();
-                    // Names as wide as the screen allows the state and its marks.
-                    let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
                     for (k, b) in r.boards.iter().enumerate() {
                         let state = if b.is_complete(g) {
                             "done"
