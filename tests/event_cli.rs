@@ -361,3 +361,27 @@ fn a_round_is_not_paired_before_two_players_are_entered() {
     run(&db, &["enter", "E", "S", "Duo"]);
     assert!(run(&db, &["pair", "E", "S"]).contains("recorded: round 1 paired"));
 }
+
+#[test]
+fn an_event_needs_a_name_and_real_days() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    let events = run(&db, &["list"]);
+    assert!(refused(&db, &["new", " "]).contains("an event needs a name"));
+    // The days go into every published form (the TRF's 042/052 lines): checked here.
+    for (flag, day) in [("--start", "2026-13-45"), ("--end", "yesterday")] {
+        let said = refused(&db, &["new", "F", flag, day]);
+        assert!(said.contains("a day is YYYY-MM-DD"), "{said}");
+    }
+    let said = refused(
+        &db,
+        &["new", "F", "--start", "2026-05-16", "--end", "2026-05-15"],
+    );
+    assert!(said.contains("before --start"), "{said}");
+    assert_eq!(run(&db, &["list"]), events);
+    run(
+        &db,
+        &["new", "F", "--start", "2026-05-15", "--end", "2026-05-16"],
+    );
+}

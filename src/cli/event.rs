@@ -465,6 +465,17 @@ pub fn run(args: Args) -> CliResult {
             end,
             director,
         } => {
+            if name.trim().is_empty() {
+                return Err("an event needs a name".into());
+            }
+            for (flag, day) in [("--start", &start), ("--end", &end)] {
+                if !day.is_empty() && chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d").is_err() {
+                    return Err(format!("{flag} {day:?}: a day is YYYY-MM-DD (2026-05-15)").into());
+                }
+            }
+            if !start.is_empty() && !end.is_empty() && end < start {
+                return Err(format!("--end {end} is before --start {start}").into());
+            }
             let info = EventInfo {
                 name,
                 site,
