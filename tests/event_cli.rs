@@ -385,3 +385,36 @@ fn an_event_needs_a_name_and_real_days() {
         &["new", "F", "--start", "2026-05-15", "--end", "2026-05-16"],
     );
 }
+
+#[test]
+fn head_to_head_of_players_who_never_met_is_not_published_as_nought() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    run(
+        &db,
+        &[
+            "division",
+            "E",
+            "D",
+            "--format",
+            "swiss:1",
+            "--tiebreaks",
+            "h2h",
+        ],
+    );
+    run(&db, &["enter", "E", "D", "Ann", "Bob", "Cid", "Dee"]);
+    run(&db, &["pair", "E", "D", "--seed", "1"]);
+    // Both first players win both games: level on 2, never met.
+    run(&db, &["result", "E", "D", "1", "1", "1 1"]);
+    run(&db, &["result", "E", "D", "1", "2", "1 1"]);
+    let csv = run(&db, &["export", "E", "D", "--format", "csv", "--out", "-"]);
+    let rows: Vec<&str> = csv.lines().skip(1).collect();
+    assert!(
+        rows[0].starts_with("1-2,") && rows[1].starts_with("1-2,"),
+        "{csv}"
+    );
+    for row in &rows[..2] {
+        assert!(row.ends_with(",2,-"), "no head-to-head value:\n{csv}");
+    }
+}

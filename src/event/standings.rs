@@ -182,8 +182,9 @@ impl Table {
         met.then_some(pts)
     }
 
-    /// Head-to-head values within `group`.
-    fn head_to_head(&self, group: &[usize], mso: bool) -> Vec<TieValue> {
+    /// Head-to-head values within `group`; none when not every two of them met (the criterion
+    /// does not apply, and a published `0` would read as points lost to each other).
+    fn head_to_head(&self, group: &[usize], mso: bool) -> Vec<Option<TieValue>> {
         if mso {
             return group
                 .iter()
@@ -193,13 +194,13 @@ impl Table {
                         (Some(a), Some(b)) => a > b,
                         _ => false,
                     };
-                    if others.iter().all(|&j| beat(i, j)) {
+                    Some(if others.iter().all(|&j| beat(i, j)) {
                         TieValue(2)
                     } else if others.iter().all(|&j| beat(j, i)) {
                         TieValue(0)
                     } else {
                         TieValue(1)
-                    }
+                    })
                 })
                 .collect();
         }
@@ -212,14 +213,14 @@ impl Table {
             .iter()
             .map(|&i| {
                 if !all_met {
-                    return TieValue(0);
+                    return None;
                 }
                 let s: u32 = group
                     .iter()
                     .filter(|&&j| j != i)
                     .filter_map(|&j| self.against(i, j))
                     .sum();
-                TieValue(i64::from(s))
+                Some(TieValue(i64::from(s)))
             })
             .collect()
     }
@@ -280,7 +281,7 @@ pub fn rank<K: Ord>(
                 let group = &order[start..end];
                 let h = table.head_to_head(group, t == TieBreak::HeadToHeadMso);
                 for (&i, v) in group.iter().zip(h) {
-                    values[i][k] = Some(v);
+                    values[i][k] = v;
                 }
             }
             let slice = &mut order[start..end];
