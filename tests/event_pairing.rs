@@ -343,7 +343,14 @@ fn swiss_pairs_score_groups_as_far_as_the_rules_allow() {
             let ours: Vec<(u32, u32)> = r.boards.iter().map(|b| (b.first, b.second)).collect();
             let mine = crossings(&score, &ours, r.bye);
             let ids: Vec<u32> = d.entrants.iter().map(|e| e.player).collect();
-            let every = all_pairings(&ids, &met, &bye_ok);
+            let mut every = all_pairings(&ids, &met, &bye_ok);
+            // The bye first goes to the lowest score any complete pairing allows (FIDE: before
+            // the brackets' quality), so only those pairings compete.
+            let lowest_bye = every
+                .iter()
+                .filter_map(|(_, bye)| bye.map(|b| score[&b]))
+                .min();
+            every.retain(|(_, bye)| bye.map(|b| score[&b]) == lowest_bye);
             let levels: Vec<Points> = {
                 let s: BTreeSet<Points> = score.values().copied().collect();
                 s.into_iter().rev().collect()

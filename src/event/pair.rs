@@ -8,7 +8,7 @@ use super::score::{RoundKind, records, totals};
 use super::settings::Format;
 use super::state::{Action, Division, DivisionId, EventError, Pairing};
 use super::swiss::{self, Float, SwissInput, SwissPlayer};
-use crate::director::Player;
+use crate::director::{Player, Points};
 use crate::engine::Color;
 
 /// Pairing numbers: entrants by rating (highest first), then entry order. Returns the entrant
@@ -92,9 +92,12 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
             }
         })
         .collect();
+    let last = division.settings.planned_rounds(division.entrants.len()) == round;
     SwissInput {
         round,
         single_game: division.settings.games_per_round == 1,
+        // A.7: more than half the points of the rounds played.
+        topscorers: last.then(|| Points((round - 1) * division.settings.round_max().0 / 2)),
         players,
     }
 }
