@@ -266,23 +266,28 @@ impl Prover {
         // Children in the order tried: the table's move first, then by the static evaluation
         // for the mover; in the forcing plies the attacker's forcing moves first, and of the
         // others only the `width` best.
-        let mut order: Vec<(i64, usize, Position, bool)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, mv)| {
-                let child = pos.after(mv);
-                let forces = restrict && forcing(&child);
-                let mut key = i64::from(evaluate(&child));
-                if best_first == Some(i) {
-                    key -= 1 << 40;
-                }
-                if forces {
-                    key -= 1 << 30;
-                }
-                (key, i, child, forces)
-            })
-            .collect();
-        if order.len() > 1 && !capture {
+        let mut order: Vec<(i64, usize, Position, bool)> = Vec::with_capacity(moves.len());
+        for (i, mv) in moves.iter().enumerate() {
+            let child = pos.after(mv);
+            let forces = restrict && forcing(&child);
+            if restrict && !forces && self.width == 0 {
+                continue;
+            }
+            // Captures are tried as generated; the static evaluation orders the rest.
+            let mut key = if capture {
+                0
+            } else {
+                i64::from(evaluate(&child))
+            };
+            if best_first == Some(i) {
+                key -= 1 << 40;
+            }
+            if forces {
+                key -= 1 << 30;
+            }
+            order.push((key, i, child, forces));
+        }
+        if order.len() > 1 {
             order.sort_by_key(|&(k, i, ..)| (k, i));
         }
         if restrict {
