@@ -18,7 +18,7 @@ pub const DEFAULT_BALLOT_DEPTH: u32 = 8;
 /// searches: the attacker's quiet moves must force (the defender must capture, or a capture is
 /// threatened) for 12 plies, captures on top; a man won must hold for 2 more full-width plies.
 /// Measured on all 2,500 11-man positions: it proves the same 97 as the depth-8 material search
-/// and refutes every other position for both sides, about 26 s of CPU in all (opt-test build).
+/// and refutes every other position for both sides, about 21 s of CPU in all (opt-test build).
 pub const BALLOT_PROOF: ProofLimits = ProofLimits {
     full: 0,
     threat: 12,
