@@ -242,3 +242,63 @@ fn an_event_from_registration_to_the_published_crosstable() {
     assert!(said.contains("Ann Lee entered (player 1)"), "{said}");
     assert_eq!(run(&db, &["player", "list"]).lines().count(), 6);
 }
+
+/// An event "E" with a division "D" (a Swiss of 3 two-game rounds) and five players entered.
+fn five_player_swiss(db: &Path) {
+    run(db, &["new", "E", "--start", "2026-05-15"]);
+    run(db, &["division", "E", "D", "--format", "swiss:3"]);
+    run(db, &["enter", "E", "D", "Ann", "Bob", "Cid", "Dee", "Eve"]);
+}
+
+#[test]
+fn a_swap_keeps_the_rounds_ballot() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let paired = run(&db, &["pair", "E", "D", "--seed", "3"]);
+    let ballot = paired
+        .lines()
+        .find(|l| l.starts_with("ballot 1: "))
+        .unwrap()
+        .to_string();
+    let boards: Vec<&str> = paired.lines().filter(|l| l.starts_with("  ")).collect();
+    let name = |l: &str| l.split_whitespace().nth(1).unwrap().to_string();
+    let (a, b) = (name(boards[0]), name(boards[1]));
+    let swapped = run(&db, &["swap", "E", "D", &a, &b, "--reason", "same club"]);
+    assert!(swapped.contains(&ballot), "{swapped}");
+    let shown = run(&db, &["pairings", "E", "D"]);
+    assert!(shown.contains(&ballot), "{shown}");
+    run(&db, &["result", "E", "D", "1", "1", "1 ="]);
+    let pdn = run(&db, &["export", "E", "D", "--format", "pdn", "--out", "-"]);
+    assert!(
+        pdn.contains("[FEN "),
+        "the games start from the round's ballot:\n{pdn}"
+    );
+}
+
+#[test]
+fn an_entry_refused_enters_nobody_and_an_unknown_id_is_not_a_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    run(&db, &["division", "E", "B", "--format", "swiss:3"]);
+    let registry = run(&db, &["player", "list"]);
+    let standings = run(&db, &["standings", "E", "B"]);
+    // Ann is registry player 1; an empty name is refused, so neither Ann nor Zed is entered
+    // nor Zed registered.
+    let said = refused(&db, &["enter", "E", "B", "1", "Zed", " ", "Bob"]);
+    assert!(said.contains("name"), "{said}");
+    // A number that is no registry id is not registered as a player called "99".
+    let said = refused(&db, &["enter", "E", "B", "99"]);
+    assert!(said.contains("no player 99 in the registry"), "{said}");
+    // The same player twice in one command.
+    refused(&db, &["enter", "E", "B", "Cid", "Cid"]);
+    assert_eq!(run(&db, &["player", "list"]), registry);
+    assert_eq!(run(&db, &["standings", "E", "B"]), standings);
+    let said = run(&db, &["enter", "E", "B", "1", "Zed"]);
+    assert!(said.contains("Ann entered (player 1)"), "{said}");
+    assert!(
+        said.contains("Zed registered and entered (player 6)"),
+        "{said}"
+    );
+}

@@ -11,7 +11,7 @@ use crate::event::{
 };
 use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
-use crate::store::eventdb::{Desk, OpenEvent, default_db_path};
+use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
 use crate::tui::desk_text::{attached_text, ballot_text, parse_result, result_text, why};
 use clap::Subcommand;
 use rand::SeedableRng;
@@ -527,38 +527,34 @@ pub fn run(args: Args) -> CliResult {
         } => {
             let (mut open, d) = ctx.division(&event, &division)?;
             let registry = ctx.desk.players()?;
-            for who in players {
-                let known = who
-                    .trim()
-                    .parse::<u32>()
-                    .ok()
-                    .and_then(|id| registry.iter().find(|(i, _)| *i == id))
-                    .or_else(|| {
-                        registry
-                            .iter()
-                            .find(|(_, p)| p.name.eq_ignore_ascii_case(who.trim()))
-                    });
-                match known {
-                    Some((id, info)) => {
-                        let action = Action::Enter {
-                            division: d,
-                            player: *id,
-                            info: info.clone(),
-                        };
-                        ctx.desk.record(&mut open, &[action], now())?;
-                        println!("recorded: {} entered (player {id})", info.name);
+            // Every name resolved first, then one transaction: a refused entry enters nobody.
+            let mut entries = Vec::with_capacity(players.len());
+            for who in &players {
+                let who = who.trim();
+                let known = match who.parse::<u32>() {
+                    Ok(id) => Some(registry.iter().find(|(i, _)| *i == id).ok_or(format!(
+                        "no player {id} in the registry (crossboard event player list)"
+                    ))?),
+                    Err(_) => registry
+                        .iter()
+                        .find(|(_, p)| p.name.eq_ignore_ascii_case(who)),
+                };
+                entries.push(match known {
+                    Some((id, info)) => Entry::Registered(*id, info.clone()),
+                    None => Entry::New(PlayerInfo::named(who)),
+                });
+            }
+            let ids = ctx.desk.enter_players(&mut open, d, &entries, now())?;
+            for (entry, id) in entries.iter().zip(ids) {
+                match entry {
+                    Entry::Registered(_, info) => {
+                        println!("recorded: {} entered (player {id})", info.name)
                     }
-                    None => {
-                        let id = ctx.desk.enter_new_player(
-                            &mut open,
-                            d,
-                            &PlayerInfo::named(who.trim()),
-                            now(),
-                        )?;
+                    Entry::New(info) => {
                         println!(
                             "recorded: {} registered and entered (player {id})",
-                            who.trim()
-                        );
+                            info.name
+                        )
                     }
                 }
             }

@@ -886,7 +886,11 @@ impl Event {
                 if let Some(old) = d.rounds.pop() {
                     let mut overrides = old.overrides;
                     overrides.push(reason);
-                    d.rounds.push(round_from(pairing, overrides));
+                    // The round's ballots were drawn for the round, not for the pairing: an
+                    // exchange of players keeps them.
+                    let mut round = round_from(pairing, overrides);
+                    round.ballots = old.ballots;
+                    d.rounds.push(round);
                 }
             }
             Action::Unpair { division, .. } => {

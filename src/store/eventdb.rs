@@ -162,6 +162,15 @@ pub struct Desk {
     path: PathBuf,
 }
 
+/// A player to enter in a division: from the registry, or a new name to register.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Entry {
+    /// A registered player: the id and the registry's details.
+    Registered(PlayerId, PlayerInfo),
+    /// A new player, registered by the entry.
+    New(PlayerInfo),
+}
+
 /// Where the desk's database lives when no `--db` is given.
 pub fn default_db_path() -> Option<PathBuf> {
     super::config::project_dirs().map(|d| d.data_dir().join("desk.sqlite3"))
@@ -440,21 +449,49 @@ impl Desk {
         info: &PlayerInfo,
         at: DateTime<Utc>,
     ) -> Result<PlayerId, DeskError> {
-        info.validate().map_err(EventError::from)?;
+        let ids = self.enter_players(open, division, &[Entry::New(info.clone())], at)?;
+        Ok(ids[0])
+    }
+
+    /// Enter players in a division, registering the new ones: one transaction, so one refused
+    /// entry (a name entered twice, a bad name) enters and registers nobody. Returns their ids.
+    pub fn enter_players(
+        &mut self,
+        open: &mut OpenEvent,
+        division: usize,
+        entries: &[Entry],
+        at: DateTime<Utc>,
+    ) -> Result<Vec<PlayerId>, DeskError> {
+        for e in entries {
+            if let Entry::New(info) = e {
+                info.validate().map_err(EventError::from)?;
+            }
+        }
         let tx = begin(&mut self.conn, &self.path)?;
-        let id = insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?;
-        let action = Action::Enter {
-            division,
-            player: id,
-            info: info.clone(),
-        };
-        let mut next = open.event.clone();
-        next.apply(&action)?;
         let count = unchanged(&tx, open, &self.path)?;
-        insert_action(&tx, open.id, count, &action, at).map_err(|e| sql(&self.path, e))?;
+        let mut next = open.event.clone();
+        let mut ids = Vec::with_capacity(entries.len());
+        for (k, e) in entries.iter().enumerate() {
+            let (player, info) = match e {
+                Entry::Registered(id, info) => (*id, info.clone()),
+                Entry::New(info) => (
+                    insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?,
+                    info.clone(),
+                ),
+            };
+            let action = Action::Enter {
+                division,
+                player,
+                info,
+            };
+            next.apply(&action)?;
+            insert_action(&tx, open.id, count + k as i64, &action, at)
+                .map_err(|e| sql(&self.path, e))?;
+            ids.push(player);
+        }
         tx.commit().map_err(|e| sql(&self.path, e))?;
         open.event = next;
-        Ok(id)
+        Ok(ids)
     }
 
     /// The log of an event: (number, time, action text).
