@@ -26,16 +26,18 @@
 //!    four by score, highest first (C16-C19: the repeated floaters' score differences). A
 //!    player paired with a lower score floats down, with a higher score up; one who did not
 //!    play a round (bye, forfeit, absence) floated down in it (A.4).
-//! 8. **Order** (the Dutch S1/S2 order): within a group the pairing closest to top half
-//!    against bottom half (1 v n/2+1, 2 v n/2+2, ...) is taken. Deviation: closeness is the sum
-//!    of each pair's distance from the natural offset rather than the Dutch sequence of
-//!    transpositions and exchanges, so a group with several equally good repairs may be
-//!    repaired differently from the FIDE rules' first one.
+//! 8. **Order** (C.04.3's sequence of transpositions and exchanges): among the pairings equally
+//!    good by all of the above, the first one FIDE's sequence gives, decided a choice at a time
+//!    (see `settle`): the movers paired, highest first, each with the highest resident it can
+//!    have; in the remainder the fewest exchanges between S1 and S2, the smallest difference
+//!    of the exchanged numbers, the lowest of S1 and the highest of S2 exchanged; then each S1
+//!    player, in order, with the first S2 player for whom an optimal pairing of the rest exists.
 //!
-//! Each group is paired by one maximum-weight matching ([`super::matching`]) over the group
-//! and every lower player, the criteria above encoded as one weight in order of priority
-//! (so completion is exact, never a heuristic). The bye is the dummy vertex of an odd field:
-//! it falls to the lowest-scored, lowest-ranked eligible player of the last group.
+//! Each group is paired by maximum-weight matchings ([`super::matching`]) over the group and
+//! every lower player, the criteria above encoded as one weight in order of priority (so
+//! completion is exact, never a heuristic), the order as small bonuses below them. The bye is
+//! the dummy vertex of an odd field: it falls to the lowest-scored eligible player of the last
+//! group, the one FIDE's order leaves unpaired.
 //!
 //! Colours of a pair (the first player has Red in game 1, which moves first): both
 //! preferences if compatible, else the stronger preference, else alternate from the last
@@ -44,8 +46,8 @@
 //! even boards (deviation: FIDE draws the initial colour by lot). In rounds of two or more
 //! games each player has both colours anyway, and the same rules only decide who starts.
 //!
-//! Not implemented: the last-round exception for top scorers, float history older than one
-//! round, pairing-allocated byes for more than one player, accelerated pairings.
+//! Not implemented: the last-round exception for top scorers, pairing-allocated byes for more
+//! than one player, accelerated pairings.
 
 use super::explain::{Avoided, BoardWhy, ByeWhy, Explanation, Method, Note};
 use super::matching::{Weight, max_weight_matching};
@@ -169,70 +171,6 @@ impl Row {
     }
 }
 
-/// The Dutch order of a pair of the bracket at positions `a < b` (movers first, `mv` of them,
-/// then the residents; `m` in all).
-#[derive(Debug, PartialEq, Eq)]
-struct Order {
-    /// 1 for a pair across S1 and S2: a mover with a resident, or a resident of the first
-    /// half of the rest with one of the second half (a transposition, not an exchange).
-    cross: i64,
-    /// A mover's opponent among the residents, best first.
-    movers: i64,
-    /// A pair of the rest, S1 against S2.
-    rest: i64,
-}
-
-/// Largest weight of one lexicographic order: beyond it, the order is by distance instead.
-const LEX_MAX: i64 = 1_000_000;
-
-/// The order of the first candidate of C.04.3's sequence: S1 player `k` (of `n1`) with S2
-/// player `j` (of `n2`), so that the matching prefers S1's first player's earliest partner,
-/// then the second's, ... (lexicographic, when `exact` and the weights stay under
-/// [`LEX_MAX`]); otherwise the closer to the natural partner `j = k` the better.
-fn lex(k: i64, j: i64, n1: i64, n2: i64, exact: bool) -> i64 {
-    let base = n2 + 1;
-    let top = u32::try_from(n1 - 1)
-        .ok()
-        .and_then(|e| base.checked_pow(e))
-        .and_then(|w| w.checked_mul(n2))
-        .filter(|&w| w <= LEX_MAX);
-    match (exact, top) {
-        (true, Some(_)) => (n2 - j) * base.pow((n1 - 1 - k) as u32),
-        _ => n2 - (j - k).abs().min(n2),
-    }
-}
-
-fn dutch_order(a: i64, b: i64, m: i64, mv: i64, exact: bool) -> Order {
-    let none = Order {
-        cross: 0,
-        movers: 0,
-        rest: 0,
-    };
-    if a < mv {
-        if b < mv {
-            return none;
-        }
-        return Order {
-            cross: 1,
-            movers: lex(a, b - mv, mv, m - mv, exact),
-            rest: 0,
-        };
-    }
-    // The rest: residents after the movers' natural opponents, top half against bottom half.
-    let start = mv + mv.min(m - mv);
-    let r = m - start;
-    let half = r / 2;
-    let (ia, ib) = (a - start, b - start);
-    if ia < 0 || ia >= half || ib < half {
-        return none;
-    }
-    Order {
-        cross: 1,
-        movers: 0,
-        rest: lex(ia, ib - half, half, r - half, exact),
-    }
-}
-
 /// Pair a Swiss round.
 pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
     let mut players: Vec<&SwissPlayer> = input.players.iter().collect();
@@ -288,78 +226,67 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
         verts.extend(&lower);
         let dummy_v = dummy.then_some(verts.len());
         let nv = verts.len() + usize::from(dummy);
-        let m = bracket.len() as i64;
-        let pos = |v: usize| v as i64; // bracket vertices come first, in bracket order
+        let m = bracket.len();
         // The distinct scores of the bracket, highest first (movers' scores, then the group's).
         let mut bracket_scores: Vec<Points> = bracket.iter().map(|&i| players[i].score).collect();
         bracket_scores.sort_by(|x, y| y.cmp(x));
         bracket_scores.dedup();
         let has_next = !last && lower.iter().any(|&i| players[i].score == next_score);
-        // The edges' criteria; `exact`: the S1/S2 order lexicographic where the weights allow.
-        let weigh = |exact: bool| {
-            let mut raw: Vec<(usize, usize, Row)> = Vec::new();
-            for a in 0..verts.len() {
-                for b in a + 1..verts.len() {
-                    let (i, j) = (verts[a], verts[b]);
-                    if !compatible(i, j) {
-                        continue;
-                    }
-                    let inb = b < bracket.len();
-                    let row = edge_row(&EdgeCtx {
-                        players: &players,
-                        prefs: &prefs,
-                        single_game: input.single_game,
-                        i,
-                        j,
-                        in_bracket: inb,
-                        next_pair: has_next
-                            && !inb
-                            && players[i].score.min(players[j].score) == next_score,
-                        clash: absolute_clash(i, j),
-                        bracket_scores: &bracket_scores,
-                        pos: (pos(a), pos(b)),
-                        m,
-                        movers: movers.len() as i64,
-                        exact,
-                    });
-                    raw.push((a, b, row));
+        // The edges' criteria, then one weight each with room below for the order.
+        let mut raw: Vec<(usize, usize, Row)> = Vec::new();
+        for a in 0..verts.len() {
+            for b in a + 1..verts.len() {
+                let (i, j) = (verts[a], verts[b]);
+                if !compatible(i, j) {
+                    continue;
                 }
-                if let Some(d) = dummy_v
-                    && bye_ok(verts[a])
-                {
-                    raw.push((a, d, Row::default()));
-                }
+                let inb = b < bracket.len();
+                let row = edge_row(&EdgeCtx {
+                    players: &players,
+                    prefs: &prefs,
+                    single_game: input.single_game,
+                    i,
+                    j,
+                    in_bracket: inb,
+                    next_pair: has_next
+                        && !inb
+                        && players[i].score.min(players[j].score) == next_score,
+                    clash: absolute_clash(i, j),
+                    bracket_scores: &bracket_scores,
+                });
+                raw.push((a, b, row));
             }
-            raw
-        };
-
+            if let Some(d) = dummy_v
+                && bye_ok(verts[a])
+            {
+                raw.push((a, d, Row::default()));
+            }
+        }
         // Too many criteria for one weight (a big field with many scores in one bracket): the
-        // order by distance instead of lexicographic, then the least criteria dropped.
-        let edges = match encode(&weigh(true), nv, m) {
-            Some(e) => e,
-            None => {
-                let mut raw = weigh(false);
-                loop {
-                    if let Some(e) = encode(&raw, nv, m) {
-                        break e;
-                    }
-                    if raw.iter().all(|(_, _, r)| r.values.len() <= 1) {
-                        return Err(SwissError::TooLarge);
-                    }
-                    for (_, _, r) in &mut raw {
-                        r.values.truncate(r.values.len().saturating_sub(1).max(1));
-                        r.in_bracket.truncate(r.values.len());
-                    }
-                }
+        // least criteria are dropped.
+        let reserve = order_reserve(bracket.len());
+        let edges = loop {
+            if let Some(e) = encode(&raw, nv, m, reserve) {
+                break e;
+            }
+            if raw.iter().all(|(_, _, r)| r.values.len() <= 1) {
+                return Err(SwissError::TooLarge);
+            }
+            for (_, _, r) in &mut raw {
+                r.values.truncate(r.values.len().saturating_sub(1).max(1));
+                r.in_bracket.truncate(r.values.len());
             }
         };
-        let mate = max_weight_matching(nv, &edges);
-        if mate.iter().any(Option::is_none) {
+        let mut graph = Graph::new(nv, edges);
+        let first = graph.solve(&|_, _| 0);
+        if first.iter().any(Option::is_none) {
             return Err(SwissError::Impossible {
                 round: input.round,
                 players: n,
             });
         }
+        let bracket_score: Vec<Points> = bracket.iter().map(|&i| players[i].score).collect();
+        let mate = settle(&mut graph, first, movers.len(), &bracket_score);
         let mut next_movers = Vec::new();
         for (a, &i) in bracket.iter().enumerate() {
             let Some(b) = mate[a] else { continue };
@@ -436,13 +363,6 @@ struct EdgeCtx<'a> {
     clash: bool,
     /// The bracket's distinct scores, highest first.
     bracket_scores: &'a [Points],
-    /// Positions in the bracket.
-    pos: (i64, i64),
-    /// Bracket size and movers in it.
-    m: i64,
-    movers: i64,
-    /// The S1/S2 order lexicographic.
-    exact: bool,
 }
 
 /// The criteria of one edge, most important first (FIDE C.04.3 criteria in brackets):
@@ -462,8 +382,9 @@ struct EdgeCtx<'a> {
 /// - floats: the players paired here who floated down last round without floating down again
 ///   (C12), -1 for a pair that floats up again a player who floated up last round (C13), the
 ///   same for two rounds back (C14, C15); then the same counts by score, highest first
-///   (C16-C19: the repeated floaters' score differences, smallest first);
-/// - who floats (the lowest of the bracket), then the Dutch S1/S2 order.
+///   (C16-C19: the repeated floaters' score differences, smallest first).
+///
+/// Among the pairings equally good by all of these, [`settle`] takes FIDE's first.
 fn edge_row(c: &EdgeCtx) -> Row {
     let p = c.players;
     let (hi, lo) = if p[c.i].score >= p[c.j].score {
@@ -525,28 +446,254 @@ fn edge_row(c: &EdgeCtx) -> Row {
             row.push(up_again(back, Some(s)), true);
         }
     }
-    let (pa, pb) = c.pos;
-    let o = if inb {
-        dutch_order(pa, pb, c.m, c.movers, c.exact)
-    } else {
-        Order {
-            cross: 0,
-            movers: 0,
-            rest: 0,
-        }
-    };
-    row.push(if inb { 2 * c.m - pa - pb } else { 0 }, true);
-    row.push(o.cross, true);
-    row.push(o.movers, true);
-    row.push(o.rest, true);
     row
+}
+
+/// Room below the criteria for the order of one bracket of `m` players: the largest sum of the
+/// order's bonuses over a matching in [`settle`] stays under it.
+fn order_reserve(m: usize) -> Weight {
+    let m = m as Weight;
+    (m + 1).pow(3) + m + 2
+}
+
+/// A bracket's graph while its pairs are settled one by one: the criteria's weights (already
+/// scaled by [`order_reserve`]), edges cut as decisions rule them out, vertices fixed in pairs.
+struct Graph {
+    n: usize,
+    edges: Vec<(usize, usize, Weight)>,
+    alive: Vec<bool>,
+    /// Each vertex's edges.
+    at: Vec<Vec<usize>>,
+    fixed: Vec<Option<usize>>,
+}
+
+impl Graph {
+    fn new(n: usize, edges: Vec<(usize, usize, Weight)>) -> Graph {
+        let mut at = vec![Vec::new(); n];
+        for (k, &(a, b, _)) in edges.iter().enumerate() {
+            at[a].push(k);
+            at[b].push(k);
+        }
+        Graph {
+            n,
+            alive: vec![true; edges.len()],
+            edges,
+            at,
+            fixed: vec![None; n],
+        }
+    }
+
+    /// A maximum-weight matching of the vertices not fixed, each edge `(a, b)` (`a < b`) weighing
+    /// its criteria plus `bonus(a, b)`; the fixed vertices keep their partners.
+    fn solve(&self, bonus: &dyn Fn(usize, usize) -> Weight) -> Vec<Option<usize>> {
+        let mut index = vec![usize::MAX; self.n];
+        let mut back = Vec::new();
+        for (v, slot) in index.iter_mut().enumerate() {
+            if self.fixed[v].is_none() {
+                *slot = back.len();
+                back.push(v);
+            }
+        }
+        let edges: Vec<(usize, usize, Weight)> = self
+            .edges
+            .iter()
+            .zip(&self.alive)
+            .filter(|&(&(a, b, _), &alive)| {
+                alive && self.fixed[a].is_none() && self.fixed[b].is_none()
+            })
+            .map(|(&(a, b, w), _)| (index[a], index[b], w + bonus(a, b)))
+            .collect();
+        let mate = max_weight_matching(back.len(), &edges);
+        let mut out = self.fixed.clone();
+        for (k, m) in mate.into_iter().enumerate() {
+            out[back[k]] = m.map(|j| back[j]);
+        }
+        out
+    }
+
+    /// Cut `v`'s edges to the vertices `keep` refuses.
+    fn cut(&mut self, v: usize, keep: impl Fn(usize) -> bool) {
+        for &k in &self.at[v] {
+            let (a, b, _) = self.edges[k];
+            if !keep(if a == v { b } else { a }) {
+                self.alive[k] = false;
+            }
+        }
+    }
+
+    fn has_edge(&self, v: usize, u: usize) -> bool {
+        self.at[v].iter().any(|&k| {
+            let (a, b, _) = self.edges[k];
+            self.alive[k] && (a == u || b == u)
+        })
+    }
+
+    fn fix(&mut self, a: usize, b: usize) {
+        self.fixed[a] = Some(b);
+        self.fixed[b] = Some(a);
+    }
+
+    fn free(&self, v: usize) -> bool {
+        self.fixed[v].is_none()
+    }
+}
+
+/// Of the pairings of a bracket equally good by every criterion, FIDE's first (C.04.3: the
+/// first candidate in the sequence of S2 transpositions and S1-S2 exchanges), decided one
+/// choice at a time, each kept only if an optimal pairing with it (and the choices before it)
+/// exists: a small bonus below the criteria on the edges of the choice tried, and one
+/// matching. Vertices: the bracket's `mv` movers (highest score first), its residents, then
+/// the lower players and the bye's dummy; `mate` is an optimal matching by the criteria alone.
+///
+/// 1. The movers paired in the bracket: of each score, the highest-ranked for whom it can be.
+/// 2. Their opponents, in order: each the highest-ranked resident that can be.
+/// 3. The remainder (the residents left): S1 its first P players (P the pairs it makes), S2
+///    the rest. Fewest exchanges (S1 players not heading a pair), then the smallest sum of the
+///    heads' numbers (the smallest difference of the exchanged players' numbers); then the S1
+///    players moved to S2 the lowest possible, those of S2 moved to S1 the highest possible.
+/// 4. Each head in order: the highest-ranked partner among the others that can be. Whoever is
+///    left floats down (or has the bye).
+///
+/// A choice the matching already makes is not tried again (it is then the best there is).
+fn settle(
+    g: &mut Graph,
+    mut mate: Vec<Option<usize>>,
+    mv: usize,
+    score: &[Points],
+) -> Vec<Option<usize>> {
+    let m = score.len();
+    let resident = |v: usize| (mv..m).contains(&v);
+    let in_resident = |mate: &[Option<usize>], v: usize| mate[v].is_some_and(resident);
+    // 1. Which movers are paired.
+    let mut paired = Vec::new();
+    let mut k = 0;
+    while k < mv {
+        let end = (k..mv).find(|&v| score[v] != score[k]).unwrap_or(mv);
+        let mut can = (k..end).filter(|&v| in_resident(&mate, v)).count();
+        let mut left = end - k;
+        for v in k..end {
+            if can == 0 {
+                break;
+            }
+            if left > can && !in_resident(&mate, v) {
+                mate = g.solve(&|a, b| Weight::from(a == v && resident(b)));
+            }
+            left -= 1;
+            if in_resident(&mate, v) {
+                can -= 1;
+                g.cut(v, resident);
+                paired.push(v);
+            }
+        }
+        k = end;
+    }
+    // 2. Their opponents.
+    for &v in &paired {
+        let best = (mv..m).find(|&u| g.free(u) && g.has_edge(v, u));
+        if mate[v] != best {
+            mate = g.solve(&|a, b| {
+                if a == v && resident(b) {
+                    (m - b) as Weight
+                } else {
+                    0
+                }
+            });
+        }
+        if let Some(u) = mate[v] {
+            g.fix(v, u);
+        }
+    }
+    // 3. The remainder's exchanges.
+    let rest: Vec<usize> = (mv..m).filter(|&v| g.free(v)).collect();
+    let r = rest.len();
+    let mut pos = vec![None; g.n];
+    for (i, &v) in rest.iter().enumerate() {
+        pos[v] = Some(i);
+    }
+    let head = |mate: &[Option<usize>], v: usize| mate[v].is_some_and(|u| u > v && u < m);
+    let pairs = rest.iter().filter(|&&v| head(&mate, v)).count();
+    // A head in S1 outweighs any sum of the numbers' part (at most 2r a pair).
+    let unit = pairs as Weight * (2 * r as Weight + 2) + 1;
+    let exchange = |a: usize, b: usize| match (pos[a], pos[b]) {
+        (Some(i), Some(_)) => (if i < pairs { unit } else { 0 }) + 2 * (r - i) as Weight,
+        _ => 0,
+    };
+    let pos = &pos;
+    let later = |i: usize| move |u: usize| pos[u].is_some_and(|j| j > i);
+    if !rest[..pairs].iter().all(|&v| head(&mate, v)) {
+        mate = g.solve(&exchange);
+    }
+    let exchanges = rest[..pairs].iter().filter(|&&v| !head(&mate, v)).count();
+    let mut left = exchanges;
+    for i in (0..pairs).rev() {
+        if left == 0 {
+            break;
+        }
+        let x = rest[i];
+        if head(&mate, x) {
+            mate = g.solve(&|a, b| exchange(a, b) - Weight::from(a == x && pos[b].is_some()));
+        }
+        if !head(&mate, x) {
+            left -= 1;
+            let after = later(i);
+            g.cut(x, |u| !after(u));
+        }
+    }
+    let mut left = exchanges;
+    for (i, &y) in rest.iter().enumerate().skip(pairs) {
+        if left <= 1 {
+            break;
+        }
+        if !head(&mate, y) {
+            mate = g.solve(&|a, b| exchange(a, b) + Weight::from(a == y && pos[b].is_some()));
+        }
+        if head(&mate, y) {
+            left -= 1;
+            g.cut(y, later(i));
+        }
+    }
+    // 4. Heads with the others only, then each head's partner.
+    let heads: Vec<bool> = (0..g.n)
+        .map(|v| pos[v].is_some() && head(&mate, v))
+        .collect();
+    for (i, &x) in rest.iter().enumerate() {
+        let after = later(i);
+        g.cut(x, |u| !(after(u) && (!heads[x] || heads[u])));
+    }
+    for &x in &rest {
+        if !heads[x] {
+            continue;
+        }
+        let best = rest
+            .iter()
+            .copied()
+            .find(|&u| u > x && g.free(u) && g.has_edge(x, u));
+        if mate[x] != best {
+            mate = g.solve(&|a, b| {
+                if a == x && pos[b].is_some() {
+                    (m - b) as Weight
+                } else {
+                    0
+                }
+            });
+        }
+        if let Some(u) = mate[x] {
+            g.fix(x, u);
+        }
+    }
+    mate
 }
 
 /// One weight per edge: the tiers in order of priority, each scaled above everything the
 /// lower tiers can add up to over a matching (a tier's values may be negative: penalties).
 /// `None` when the weights would not fit.
-fn encode(raw: &[(usize, usize, Row)], nv: usize, m: i64) -> Option<Vec<(usize, usize, Weight)>> {
-    let pairs_in = m as usize / 2;
+fn encode(
+    raw: &[(usize, usize, Row)],
+    nv: usize,
+    m: usize,
+    reserve: Weight,
+) -> Option<Vec<(usize, usize, Weight)>> {
+    let pairs_in = m / 2;
     let only_byes = Row {
         values: vec![1],
         in_bracket: vec![false],
@@ -583,8 +730,8 @@ fn encode(raw: &[(usize, usize, Row)], nv: usize, m: i64) -> Option<Vec<(usize, 
         }
         s = s.checked_mul(bound as i128 * i128::from(max[k] - min[k]) + 1)?;
     }
-    // The matching works with twice the weights: keep a margin.
-    if s > i128::MAX / 8 {
+    // The matching works with twice the weights: keep a margin, and the order's room.
+    if s > i128::MAX / 8 / reserve {
         return None;
     }
     Some(
@@ -598,7 +745,7 @@ fn encode(raw: &[(usize, usize, Row)], nv: usize, m: i64) -> Option<Vec<(usize, 
                     .sum();
                 // The bye's edge: completion only.
                 let w = if r.values.is_empty() { scale[0] } else { w };
-                (*a, *b, w)
+                (*a, *b, w * reserve)
             })
             .collect(),
     )
