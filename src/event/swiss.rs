@@ -24,8 +24,8 @@
 //! 7. **Floats** (C12-C19): fewest players floated down again who floated down last round
 //!    (C12), up again who floated up (C13), the same two rounds back (C14, C15); then the same
 //!    four by score, highest first (C16-C19: the repeated floaters' score differences). A
-//!    player paired with a lower score floats down, with a higher score up; one who did not
-//!    play a round (bye, forfeit, absence) floated down in it (A.4).
+//!    player paired with a lower score floats down, with a higher score up; one who scored
+//!    more than a loss without playing (bye, forfeit win, a scoring absence) floated down.
 //! 8. **Order** (C.04.3's sequence of transpositions and exchanges): among the pairings equally
 //!    good by all of the above, the first one FIDE's sequence gives, decided a choice at a time
 //!    (see `settle`): the movers paired, highest first, each with the highest resident it can
