@@ -302,3 +302,62 @@ fn an_entry_refused_enters_nobody_and_an_unknown_id_is_not_a_name() {
         "{said}"
     );
 }
+
+#[test]
+fn a_result_again_changes_nothing_an_empty_one_is_refused_a_correction_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    run(&db, &["pair", "E", "D", "--seed", "1"]);
+    let said = run(&db, &["result", "E", "D", "1", "1", "1 ="]);
+    assert!(said.starts_with("recorded: round 1 board 1: 1 ="), "{said}");
+    let actions = run(&db, &["list"]);
+    // The same result again: nothing written.
+    let said = run(&db, &["result", "E", "D", "1", "1", "1="]);
+    assert!(
+        said.starts_with("unchanged: round 1 board 1 already has 1 ="),
+        "{said}"
+    );
+    assert_eq!(run(&db, &["list"]), actions);
+    // An empty result would have wiped the board's games.
+    for empty in ["", "  ", ","] {
+        let said = refused(&db, &["result", "E", "D", "1", "1", empty]);
+        assert!(said.contains("no result given"), "{empty:?}: {said}");
+    }
+    assert_eq!(run(&db, &["list"]), actions);
+    // A correction names what it replaces; once the next round is paired, says it stands.
+    let said = run(&db, &["result", "E", "D", "1", "1", "= ="]);
+    assert!(said.contains("= = (replaces 1 =)"), "{said}");
+    run(&db, &["result", "E", "D", "1", "2", "2 2"]);
+    run(&db, &["pair", "E", "D", "--seed", "1"]);
+    let said = run(&db, &["result", "E", "D", "1", "2", "1 1"]);
+    assert!(
+        said.contains("(replaces 2 2); round 2 was paired before this result"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_round_is_not_paired_before_two_players_are_entered() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    run(&db, &["division", "E", "S", "--format", "swiss:3"]);
+    run(&db, &["division", "E", "R", "--format", "rr"]);
+    let actions = run(&db, &["list"]);
+    // Paired empty, round 1 would be lost: everyone entered after it starts with an absence.
+    for div in ["S", "R"] {
+        let said = refused(&db, &["pair", "E", div]);
+        assert!(
+            said.contains("round 1 has 0 player(s) to pair"),
+            "{div}: {said}"
+        );
+    }
+    run(&db, &["enter", "E", "S", "Solo"]);
+    let actions_one = run(&db, &["list"]);
+    assert_ne!(actions_one, actions);
+    assert!(refused(&db, &["pair", "E", "S"]).contains("1 player(s)"));
+    assert_eq!(run(&db, &["list"]), actions_one);
+    run(&db, &["enter", "E", "S", "Duo"]);
+    assert!(run(&db, &["pair", "E", "S"]).contains("recorded: round 1 paired"));
+}

@@ -393,6 +393,11 @@ impl Ctx {
     ) -> Result<(OpenEvent, usize), Failure> {
         let (mut open, d) = self.division(event, division)?;
         let (actions, what) = make(&open, d)?;
+        if actions.is_empty() {
+            // Nothing to change (the same result again): nothing is written.
+            println!("{what}");
+            return Ok((open, d));
+        }
         self.desk.record(&mut open, &actions, now())?;
         println!("recorded: {what}");
         Ok((open, d))
@@ -597,6 +602,7 @@ pub fn run(args: Args) -> CliResult {
             seed,
         } => {
             let (open, d) = ctx.act(&event, &division, |open, d| {
+                open.event.divisions[d].round_to_pair()?;
                 let pair = propose(d, &open.event.divisions[d])?;
                 let mut after = open.event.clone();
                 after.apply(&pair)?;
@@ -635,19 +641,37 @@ pub fn run(args: Args) -> CliResult {
             result,
         } => {
             ctx.act(&event, &division, |open, d| {
-                let games = open.event.divisions[d].settings.games_per_round;
-                let result = parse_result(&result, games)?;
+                let div = &open.event.divisions[d];
+                let result = parse_result(&result, div.settings.games_per_round)?;
                 let shown = result_text(Some(&result));
+                let had = div
+                    .round(round)
+                    .and_then(|r| r.board(board))
+                    .and_then(|b| b.result.clone());
+                if had.as_ref() == Some(&result) {
+                    return Ok((
+                        Vec::new(),
+                        format!("unchanged: round {round} board {board} already has {shown}"),
+                    ));
+                }
+                // A correction says what it replaces, and that a later round keeps its pairing.
+                let mut what = format!("round {round} board {board}: {shown}");
+                if let Some(old) = &had {
+                    what.push_str(&format!(" (replaces {})", result_text(Some(old))));
+                }
+                if div.paired_rounds() > round {
+                    what.push_str(&format!(
+                        "; round {} was paired before this result and keeps its pairing",
+                        round + 1
+                    ));
+                }
                 let action = Action::Result {
                     division: d,
                     round,
                     board,
                     result,
                 };
-                Ok((
-                    vec![action],
-                    format!("round {round} board {board}: {shown}"),
-                ))
+                Ok((vec![action], what))
             })?;
         }
         Cmd::Pdn {

@@ -427,6 +427,22 @@ impl Division {
         Ok(next)
     }
 
+    /// The next round, if the director may pair it now: [`Division::next_round`], with at
+    /// least two players to pair (a round paired before the entries would score an absence
+    /// for everyone entered after it). Asked by the desk and the command line before pairing,
+    /// not by the log's check, so a log that paired such a round still opens.
+    pub fn round_to_pair(&self) -> Result<u32, EventError> {
+        let next = self.next_round();
+        let round = self.paired_rounds() + 1;
+        let players = self.available(round).len();
+        match next {
+            Ok(_) | Err(EventError::AllRoundsPaired(0)) if players < 2 => {
+                Err(EventError::TooFewPlayers { round, players })
+            }
+            next => next,
+        }
+    }
+
     /// Players who can be paired in `round`, in entry order.
     pub fn available(&self, round: u32) -> Vec<PlayerId> {
         self.entrants
@@ -509,6 +525,17 @@ pub enum EventError {
     /// The previous round is still being played.
     #[error("round {0} has boards without a complete result")]
     RoundOpen(u32),
+    /// Fewer than two players to pair.
+    #[error(
+        "round {round} has {players} player(s) to pair: enter the players first \
+         (crossboard event enter, or a at the desk)"
+    )]
+    TooFewPlayers {
+        /// The round.
+        round: u32,
+        /// Players available in it.
+        players: usize,
+    },
     /// Nothing left to pair.
     #[error("all {0} rounds are paired")]
     AllRoundsPaired(u32),

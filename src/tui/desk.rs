@@ -381,6 +381,10 @@ impl DeskScreen {
             self.status = "add a division first (d)".into();
             return;
         };
+        if let Err(e) = d.round_to_pair() {
+            self.status = e.to_string();
+            return;
+        }
         let pair = match propose(self.division, d) {
             Ok(a) => a,
             Err(e) => {

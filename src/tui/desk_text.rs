@@ -75,6 +75,13 @@ pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
         .chars()
         .filter(|c| !c.is_whitespace() && *c != ',')
         .collect();
+    if chars.is_empty() {
+        return Err(
+            "no result given: type the games as 1 (first won), 2, = (draw), 1f/2f (forfeit), \
+             or forfeit 1|2|none"
+                .into(),
+        );
+    }
     let mut k = 0;
     while k < chars.len() {
         let forfeit = chars.get(k + 1) == Some(&'f');
