@@ -91,6 +91,11 @@ fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is
     for (p, v) in marked_before.iter().zip(&verdicts) {
         assert!(p.kingsrow_lost);
         assert_eq!(v.loses_material, Some(Color::White), "id {}: {v:?}", p.id);
+        assert!(
+            matches!(v.forcing_win(), Some((Color::Red, 0..=3))),
+            "id {}: {v:?}",
+            p.id
+        );
     }
     let drawn: Vec<Position> = positions
         .iter()
@@ -101,4 +106,75 @@ fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is
     assert!(drawn.len() > 140);
     let verdicts = crossboard::search::analysis::analyse_all(&drawn, depth, None, &stop, &|_| {});
     assert!(verdicts.iter().all(|v| v.loses_material.is_none()));
+}
+
+#[test]
+fn the_forcing_line_proof_finds_shots_and_the_later_losses_and_nothing_in_a_level_opening() {
+    use crossboard::search::prove::{ProofResult, Prover};
+    let limits = crossboard::search::analysis::BALLOT_PROOF;
+    let mut prover = Prover::new(16);
+    // Red's 2-for-1 shot 15-18 (the first test's position): one forcing ply, then captures.
+    let shot = Position::from_fen("B:W22,23,29,32:B6,7,10,15").unwrap();
+    assert_eq!(
+        prover.prove(&shot, Color::Red, limits),
+        ProofResult::Proved { plies: 1 }
+    );
+    assert_eq!(
+        prover.prove(&shot, Color::White, limits),
+        ProofResult::Refuted
+    );
+    let positions = eleven_man_positions();
+    let by_id = |id: u32| positions.iter().find(|p| p.id == id).unwrap();
+    // The six ballots where White loses a man a few plies later: a forcing line of 1 or 3
+    // plies (Red's 15-18 or 9-14 and what follows), none for White.
+    for id in [325, 329, 330, 332, 375, 379] {
+        let pos = by_id(id).position;
+        let r = prover.prove(&pos, Color::Red, limits);
+        assert!(
+            matches!(r, ProofResult::Proved { plies: 1..=3 }),
+            "id {id}: {r:?}"
+        );
+        assert_eq!(
+            prover.prove(&pos, Color::White, limits),
+            ProofResult::Refuted
+        );
+    }
+    // A man down at once: proved in 0 forcing plies (the compulsory captures alone).
+    let down = positions.iter().find(|p| p.loses_man.is_some()).unwrap();
+    assert_eq!(
+        prover.prove(&down.position, Color::Red, limits),
+        ProofResult::Proved { plies: 0 }
+    );
+    // Ballot 1 of the public list: no man won along forcing lines by either side.
+    for side in Color::ALL {
+        assert_eq!(
+            prover.prove(&positions[0].position, side, limits),
+            ProofResult::Refuted
+        );
+    }
+}
+
+#[test]
+#[ignore = "all 2,500 positions at the default depth: about a minute on two cores"]
+fn all_ballots_at_the_default_settings_mark_the_ninety_seven_and_no_drawn_one() {
+    let positions = eleven_man_positions();
+    let list: Vec<Position> = positions.iter().map(|p| p.position).collect();
+    let stop = Arc::new(AtomicBool::new(false));
+    let depth = crossboard::search::analysis::DEFAULT_BALLOT_DEPTH;
+    let verdicts = crossboard::search::analysis::analyse_all(&list, depth, None, &stop, &|_| {});
+    let marked: Vec<_> = positions
+        .iter()
+        .zip(&verdicts)
+        .filter(|(_, v)| v.loses_material.is_some())
+        .collect();
+    assert!(
+        marked.iter().all(|(p, _)| p.kingsrow_lost),
+        "a drawn one marked"
+    );
+    assert_eq!(marked.len(), 97);
+    // The forcing-line proof agrees with the material-only search on every position.
+    for (p, v) in positions.iter().zip(&verdicts) {
+        let proved = v.forcing_win().map(|(winner, _)| winner.opponent());
+        assert_eq!(proved, v.loses_material, "id {}: {v:?}", p.id);
+    }
 }

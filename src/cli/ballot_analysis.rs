@@ -5,28 +5,48 @@ use crate::egdb::Egdb;
 use crate::engine::Color;
 use crate::openings::{self, System, loses_man_text};
 use crate::search::Score;
-use crate::search::analysis::{PositionVerdict, analyse_all};
+use crate::search::analysis::{BALLOT_PROOF, PositionVerdict, analyse_all};
+use crate::search::eval::MAN;
+use crate::search::prove::ProofResult;
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-/// What the material-only search found for a marked position, from Red's side: `White wins
-/// 1.00 men by force`, `database win for Red`, `Red wins in 17 plies`; `-` when nothing.
+/// What the searches found, from Red's side: the material-only search's result for a marked
+/// position (`White wins 1.00 men by force`, `database win for Red`, `Red wins in 17 plies`),
+/// then the forcing-line proof (`Red wins a man along a forcing line of 3 plies`, `no man won
+/// along forcing lines of 12 plies` when refuted for both sides); `-` when nothing is known.
 pub fn finding(v: &PositionVerdict) -> String {
-    let Some(loser) = v.loses_material else {
-        return "-".to_string();
-    };
-    let winner = loser.opponent();
-    let m = v.red_material;
-    match m.plies_to_end() {
-        Some(p) => format!("{winner} wins in {} plies", p.unsigned_abs()),
-        None if m.is_database() => format!("database win for {winner}"),
-        None => format!(
-            "{winner} wins {:.2} men by force",
-            f64::from(m.0.abs()) / 100.0
-        ),
+    let mut parts = Vec::new();
+    if let (Some(loser), true) = (v.loses_material, v.red_material.0.abs() >= MAN - 40) {
+        let winner = loser.opponent();
+        let m = v.red_material;
+        parts.push(match m.plies_to_end() {
+            Some(p) => format!("{winner} wins in {} plies", p.unsigned_abs()),
+            None if m.is_database() => format!("database win for {winner}"),
+            None => format!(
+                "{winner} wins {:.2} men by force",
+                f64::from(m.0.abs()) / 100.0
+            ),
+        });
+    }
+    match v.forcing_win() {
+        Some((winner, 0)) => parts.push(format!("{winner} wins a man at once (captures)")),
+        Some((winner, p)) => parts.push(format!(
+            "{winner} wins a man along a forcing line of {p} plies"
+        )),
+        None if v.forcing.iter().all(|r| *r == ProofResult::Refuted) => parts.push(format!(
+            "no man won along forcing lines of {} plies",
+            BALLOT_PROOF.threat
+        )),
+        None => {}
+    }
+    if parts.is_empty() {
+        "-".to_string()
+    } else {
+        parts.join("; ")
     }
 }
 
@@ -64,6 +84,7 @@ pub fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>) -> Str
         "id\topening\tballots\tfen\tat_once\tkingsrow\tscore_red\tbest\tmaterial_red\tfound\tengine_verdict"
     );
     let (mut marked, mut lost, mut both, mut at_once, mut by_db) = (0, 0, 0, 0, 0);
+    let (mut by_proof, mut refuted) = (0, 0);
     let mut marked_ballots = 0;
     let (mut only_engine, mut only_kingsrow) = (Vec::new(), Vec::new());
     for (o, v) in list.iter().zip(&verdicts) {
@@ -97,6 +118,8 @@ pub fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>) -> Str
         let m = v.loses_material.is_some();
         marked += usize::from(m);
         by_db += usize::from(m && v.red_material.is_database());
+        by_proof += usize::from(v.forcing_win().is_some());
+        refuted += usize::from(v.forcing.iter().all(|r| *r == ProofResult::Refuted));
         if m {
             marked_ballots += ballots.len();
         }
@@ -117,6 +140,11 @@ pub fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>) -> Str
         list.len(),
         rayon::current_num_threads(),
         super::egdb::describe(egdb),
+    );
+    let _ = writeln!(
+        out,
+        "# forcing-line proof ({} forcing plies, a man won held for {} more): a man won in {by_proof} positions, none for either side in {refuted}, the rest beyond its budget of {} nodes",
+        BALLOT_PROOF.threat, BALLOT_PROOF.verify, BALLOT_PROOF.nodes,
     );
     if system == System::ElevenMan {
         let _ = writeln!(

@@ -8,7 +8,7 @@ use super::score::{RoundKind, records, totals};
 use super::settings::Format;
 use super::state::{Action, Division, DivisionId, EventError, Pairing};
 use super::swiss::{self, Float, SwissInput, SwissPlayer};
-use crate::director::Player;
+use crate::director::{Player, Points};
 use crate::engine::Color;
 
 /// Pairing numbers: entrants by rating (highest first), then entry order. Returns the entrant
@@ -92,26 +92,30 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
             }
         })
         .collect();
+    let last = division.settings.planned_rounds(division.entrants.len()) == round;
     SwissInput {
         round,
         single_game: division.settings.games_per_round == 1,
+        // A.7: more than half the points of the rounds played.
+        topscorers: last.then(|| Points((round - 1) * division.settings.round_max().0 / 2)),
         players,
     }
 }
 
-/// The float entrant `i` had in round record `r` (FIDE C.04.3 A.4): down when paired with a
-/// lower score, or when not playing the round at all (a bye, a forfeit, an absence); up when
-/// paired with a higher score.
+/// The float entrant `i` had in round record `r` (FIDE C.04.3 A.4; 2025: 1.4): down when
+/// paired with a lower score, or when scoring more than a loss without playing (a bye, a
+/// forfeit win, an absence that scores); up when paired with a higher score; none for an
+/// unplayed round that scored nothing (a forfeit loss, an absence worth no points).
 fn float_of(
     recs: &[Vec<super::score::RoundRecord>],
     i: usize,
     r: &super::score::RoundRecord,
 ) -> Float {
     let Some(o) = r.opponent.filter(|_| r.kind.played()) else {
-        return if r.kind == RoundKind::Withdrawn {
-            Float::None
-        } else {
+        return if r.points > Points::ZERO {
             Float::Down
+        } else {
+            Float::None
         };
     };
     let before = |k: usize| {

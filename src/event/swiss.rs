@@ -24,8 +24,8 @@
 //! 7. **Floats** (C12-C19): fewest players floated down again who floated down last round
 //!    (C12), up again who floated up (C13), the same two rounds back (C14, C15); then the same
 //!    four by score, highest first (C16-C19: the repeated floaters' score differences). A
-//!    player paired with a lower score floats down, with a higher score up; one who did not
-//!    play a round (bye, forfeit, absence) floated down in it (A.4).
+//!    player paired with a lower score floats down, with a higher score up; one who scored
+//!    more than a loss without playing (bye, forfeit win, a scoring absence) floated down.
 //! 8. **Order** (C.04.3's sequence of transpositions and exchanges): among the pairings equally
 //!    good by all of the above, the first one FIDE's sequence gives, decided a choice at a time
 //!    (see `settle`): the movers paired, highest first, each with the highest resident it can
@@ -96,6 +96,10 @@ pub struct SwissInput {
     pub round: u32,
     /// Single-game rounds: colours matter (absolute preferences apply).
     pub single_game: bool,
+    /// The last round: players with more than this score are topscorers (C.04.3 A.7), two of
+    /// whom may be paired against an absolute colour preference (C3's exception; C8 and C9
+    /// then keep their colour differences within ±2 and no colour three times if they can).
+    pub topscorers: Option<Points>,
     /// Everyone to pair (absent and withdrawn players left out).
     pub players: Vec<SwissPlayer>,
 }
@@ -131,6 +135,22 @@ enum Strength {
 struct Pref {
     colour: Color,
     strength: Strength,
+}
+
+/// Games with Red minus games with White.
+fn colour_diff(colours: &[Color]) -> i64 {
+    colours
+        .iter()
+        .map(|&c| if c == Color::Red { 1 } else { -1 })
+        .sum()
+}
+
+/// The colour of the last two games, when it is the same.
+fn repeated(colours: &[Color]) -> Option<Color> {
+    match colours {
+        [.., x, y] if x == y => Some(*y),
+        _ => None,
+    }
 }
 
 fn preference(colours: &[Color]) -> Option<Pref> {
@@ -185,8 +205,11 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
     let any_bye_ok = players.iter().any(|p| p.bye_ok);
     let bye_ok = |i: usize| players[i].bye_ok || !any_bye_ok;
     let compatible = |i: usize, j: usize| !met.contains(&(players[i].id, players[j].id));
+    let topscorer = |i: usize| input.topscorers.is_some_and(|t| players[i].score > t);
     let absolute_clash = |i: usize, j: usize| {
         input.single_game
+            && !topscorer(i)
+            && !topscorer(j)
             && matches!((prefs[i], prefs[j]), (Some(a), Some(b))
                 if a.strength == Strength::Absolute && b.strength == Strength::Absolute
                     && a.colour == b.colour)
@@ -202,6 +225,14 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
         s.dedup();
         s
     };
+    // The bye goes to an eligible player of the lowest score a complete pairing allows (FIDE:
+    // the PAB's score as low as possible, before any bracket's quality).
+    let bye_score = if dummy {
+        lowest_bye_score(&players, &scores, &compatible, &bye_ok)
+    } else {
+        None
+    };
+    let bye_ok = |i: usize| bye_ok(i) && bye_score.is_none_or(|s| players[i].score <= s);
     for (gi, &group_score) in scores.iter().enumerate() {
         let last = gi + 1 == scores.len();
         let mut bracket: Vec<usize> = movers.clone();
@@ -347,6 +378,36 @@ pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
     Ok(finish(input, &players, &prefs, pairs, bye, natural_notes))
 }
 
+/// The lowest score of an eligible player who can have the bye with everyone else paired
+/// (`None`: no complete pairing at all). One matching over the field (the last vertex is the
+/// bye): every pair weighs the same, the bye's edge a little more the lower its player's score.
+fn lowest_bye_score(
+    players: &[&SwissPlayer],
+    scores: &[Points],
+    compatible: &dyn Fn(usize, usize) -> bool,
+    bye_ok: &dyn Fn(usize) -> bool,
+) -> Option<Points> {
+    let n = players.len();
+    let pair = 2 * scores.len() as Weight + 2;
+    let mut edges = Vec::new();
+    for (i, p) in players.iter().enumerate() {
+        for j in i + 1..n {
+            if compatible(i, j) {
+                edges.push((i, j, pair));
+            }
+        }
+        if bye_ok(i) {
+            let level = scores.iter().filter(|&&s| s > p.score).count();
+            edges.push((i, n, pair + level as Weight));
+        }
+    }
+    let mate = max_weight_matching(n + 1, &edges);
+    if mate.iter().any(Option::is_none) {
+        return None;
+    }
+    mate[n].map(|v| players[v].score)
+}
+
 /// What the weight of one edge depends on.
 struct EdgeCtx<'a> {
     players: &'a [&'a SwissPlayer],
@@ -412,6 +473,19 @@ fn edge_row(c: &EdgeCtx) -> Row {
     let same = matches!((a, z), (Some(a), Some(z)) if a.colour == z.colour);
     let strong = |x: Option<Pref>| x.is_some_and(|x| x.strength >= Strength::Strong);
     let absolute = |x: Option<Pref>| x.is_some_and(|x| x.strength == Strength::Absolute);
+    // Two absolute preferences for the same colour (the topscorers' exception): C8, C9.
+    let both_absolute = colours && same && absolute(a) && absolute(z);
+    let (ci, cj) = (&p[c.i].colours, &p[c.j].colours);
+    let (di, dj) = (colour_diff(ci).abs(), colour_diff(cj).abs());
+    row.push(-b(both_absolute && di > 1 && dj > 1), true);
+    let thrice = match di.cmp(&dj) {
+        // Either may have to take the colour again: both repeated the same one.
+        std::cmp::Ordering::Equal => repeated(ci).is_some() && repeated(ci) == repeated(cj),
+        // The one with the smaller difference yields.
+        std::cmp::Ordering::Less => repeated(ci).is_some(),
+        std::cmp::Ordering::Greater => repeated(cj).is_some(),
+    };
+    row.push(-b(both_absolute && thrice), true);
     row.push(-b(colours && same), true);
     row.push(
         -b(colours && same && strong(a) && strong(z) && !(absolute(a) && absolute(z))),
@@ -931,6 +1005,7 @@ mod tests {
         let input = SwissInput {
             round: 1,
             single_game: true,
+            topscorers: None,
             players: (1..=6).map(|i| player(i, 0, &[])).collect(),
         };
         let p = pair(&input).unwrap();
@@ -946,6 +1021,7 @@ mod tests {
         let input = SwissInput {
             round: 2,
             single_game: false,
+            topscorers: None,
             players,
         };
         let p = pair(&input).unwrap();
@@ -960,6 +1036,7 @@ mod tests {
         let input = SwissInput {
             round: 2,
             single_game: false,
+            topscorers: None,
             players: vec![
                 player(1, 2, &[3]),
                 player(2, 2, &[4]),
@@ -989,6 +1066,7 @@ mod tests {
         let input = SwissInput {
             round: 2,
             single_game: false,
+            topscorers: None,
             players: vec![
                 player(1, 2, &[]),
                 player(2, 2, &[]),
@@ -1029,6 +1107,7 @@ mod tests {
         let input = SwissInput {
             round: 4,
             single_game: false,
+            topscorers: None,
             players: vec![
                 player(1, 6, &[2]),
                 player(2, 5, &[1]),
@@ -1053,6 +1132,7 @@ mod tests {
         SwissInput {
             round: 3,
             single_game: false,
+            topscorers: None,
             players,
         }
     }
@@ -1082,6 +1162,7 @@ mod tests {
         let input = SwissInput {
             round: 2,
             single_game: false,
+            topscorers: None,
             players: vec![player(1, 2, &[2]), player(2, 0, &[1])],
         };
         assert!(matches!(pair(&input), Err(SwissError::Impossible { .. })));

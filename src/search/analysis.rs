@@ -3,6 +3,7 @@
 
 use super::alphabeta::{Engine, Limits, Options};
 use super::eval::MAN;
+use super::prove::{ProofLimits, ProofResult, Prover};
 use super::score::Score;
 use super::tt::MoveKey;
 use crate::egdb::Egdb;
@@ -13,6 +14,18 @@ use std::sync::atomic::AtomicBool;
 
 /// Default depth of the ballot analysis (plies, before capture extensions).
 pub const DEFAULT_BALLOT_DEPTH: u32 = 8;
+/// The forcing-line proof the ballot analysis runs for both sides after the full-width
+/// searches: the attacker's quiet moves must force (the defender must capture, or a capture is
+/// threatened) for 12 plies, captures on top; a man won must hold for 2 more full-width plies.
+/// Measured on all 2,500 11-man positions: it proves the same 97 as the depth-8 material search
+/// and refutes every other position for both sides, about 21 s of CPU in all (opt-test build).
+pub const BALLOT_PROOF: ProofLimits = ProofLimits {
+    full: 0,
+    threat: 12,
+    verify: 2,
+    width: 0,
+    nodes: 200_000,
+};
 /// Default depth of the post-game analysis.
 pub const DEFAULT_GAME_DEPTH: u32 = 10;
 
@@ -168,19 +181,37 @@ pub struct PositionVerdict {
     /// hundredths of a man (kings 140), from a material-only search; a known result when the
     /// search reached a forced end or a database win or loss.
     pub red_material: Score,
-    /// The side that loses at least a man by force within the horizon, if any.
+    /// The forcing-line proof ([`BALLOT_PROOF`]) with Red, then White, as the attacker.
+    pub forcing: [ProofResult; 2],
+    /// The side that loses at least a man by force within the horizon (the material-only
+    /// search or the forcing-line proof), if any.
     pub loses_material: Option<Color>,
-    /// Nodes searched (both searches).
+    /// Nodes searched (both searches and the proofs).
     pub nodes: u64,
 }
 
+impl PositionVerdict {
+    /// The side the forcing-line proof shows winning a man, and in how many forcing plies.
+    pub fn forcing_win(&self) -> Option<(Color, u32)> {
+        Color::ALL
+            .into_iter()
+            .zip(self.forcing)
+            .find_map(|(c, r)| match r {
+                ProofResult::Proved { plies } => Some((c, plies)),
+                _ => None,
+            })
+    }
+}
+
 /// Scores opening positions at a fixed depth with two searches: the full evaluation (the
-/// score shown) and material only (the verdict: does a side lose a man by force?). Each
-/// keeps its own transposition table across positions, which speeds up a batch of similar
-/// positions.
+/// score shown) and material only (the verdict: does a side lose a man by force?), then
+/// looks further along forcing lines with the proof search ([`BALLOT_PROOF`]). Each keeps
+/// its own table across positions, which speeds up a batch of similar positions.
 pub struct PositionAnalyser {
     full: Engine,
     material: Engine,
+    prover: Prover,
+    proof: ProofLimits,
     depth: u32,
 }
 
@@ -208,8 +239,15 @@ impl PositionAnalyser {
                 material_only: true,
                 ..options
             }),
+            prover: Prover::new(18),
+            proof: BALLOT_PROOF,
             depth,
         }
+    }
+
+    /// Use these limits for the forcing-line proof instead of [`BALLOT_PROOF`].
+    pub fn set_proof_limits(&mut self, limits: ProofLimits) {
+        self.proof = limits;
     }
 
     /// The depth searched.
@@ -229,21 +267,31 @@ impl PositionAnalyser {
         let red_material = for_red(mat.score);
         // A man is 100; a forced or database win counts too. A lost man partly won back by
         // crowning (-100 + 40) is still a man down in men.
-        let loses_material = if red_material.0 <= -MAN + 40 {
+        let mut nodes = full.nodes + mat.nodes;
+        let forcing = Color::ALL.map(|attacker| {
+            let r = self.prover.prove(pos, attacker, self.proof);
+            nodes += self.prover.nodes();
+            r
+        });
+        let searched = if red_material.0 <= -MAN + 40 {
             Some(Color::Red)
         } else if red_material.0 >= MAN - 40 {
             Some(Color::White)
         } else {
             None
         };
-        PositionVerdict {
+        let mut verdict = PositionVerdict {
             red_score: for_red(full.score),
             best: full.best,
             pv: full.pv,
             red_material,
-            loses_material,
-            nodes: full.nodes + mat.nodes,
-        }
+            forcing,
+            loses_material: searched,
+            nodes,
+        };
+        verdict.loses_material =
+            searched.or_else(|| verdict.forcing_win().map(|(winner, _)| winner.opponent()));
+        verdict
     }
 }
 

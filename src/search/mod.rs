@@ -19,6 +19,7 @@ pub mod hub;
 pub mod huff;
 pub mod level;
 mod probe;
+pub mod prove;
 pub mod score;
 pub mod selfplay;
 pub mod time;

@@ -1,11 +1,12 @@
-//! The transposition table: buckets of four 16-byte entries, one 64-byte cache line each, shared
+//! The transposition table: buckets of eight 8-byte entries, one 64-byte cache line each, shared
 //! by all search threads without locks.
 //!
-//! An entry is two 64-bit words, the data and the key XOR the data: a torn entry (two threads
-//! writing at once) fails the key check instead of being misread. The best move is stored as
-//! its index in the position's move list (generation order is fixed), so it needs 8 bits.
-//! Replacement: the same position is always overwritten; otherwise the entry with the lowest
-//! depth, counting older searches' entries as 8 plies shallower per search.
+//! An entry is one 64-bit word (score, depth, bound, search generation, best move and the top
+//! 24 bits of the hash; the bucket index takes the low bits), written and read whole: threads
+//! never see half an entry. The best move is stored as its index in the position's move list
+//! (generation order is fixed), so it needs 8 bits. Replacement: the same position is always
+//! overwritten; otherwise the entry with the lowest depth, counting older searches' entries as
+//! 8 plies shallower per search.
 
 use crate::engine::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
@@ -57,18 +58,23 @@ pub(crate) struct Hit {
     pub best: u8,
 }
 
-#[derive(Default)]
-struct Entry {
-    check: AtomicU64,
-    data: AtomicU64,
-}
+/// Entries per bucket (one 64-byte cache line).
+const WAYS: usize = 8;
 
 #[repr(align(64))]
 #[derive(Default)]
-struct Bucket([Entry; 4]);
+struct Bucket([AtomicU64; WAYS]);
 
-// Data word: score (16 bits) | depth (8) | bound (2) | generation (6) | move (8).
-fn pack(score: i32, depth: i32, bound: Bound, generation: u8, best: u8) -> u64 {
+/// The hash bits kept in an entry to tell positions apart (the index takes the low ones).
+const KEY_SHIFT: u32 = 40;
+
+fn key_of(hash: u64) -> u64 {
+    hash >> KEY_SHIFT
+}
+
+// Entry: score (16 bits) | depth (8) | bound (2) | generation (6) | move (8) | key (24).
+// Bound 0 marks an empty entry.
+fn pack(hash: u64, score: i32, depth: i32, bound: Bound, generation: u8, best: u8) -> u64 {
     let score = score.clamp(-32_000, 32_000) as i16 as u16 as u64;
     let depth = depth.clamp(-100, 100) as i8 as u8 as u64;
     let bound = match bound {
@@ -76,7 +82,12 @@ fn pack(score: i32, depth: i32, bound: Bound, generation: u8, best: u8) -> u64 {
         Bound::Lower => 2,
         Bound::Upper => 3,
     };
-    score | depth << 16 | bound << 24 | u64::from(generation & 63) << 26 | u64::from(best) << 32
+    score
+        | depth << 16
+        | bound << 24
+        | u64::from(generation & 63) << 26
+        | u64::from(best) << 32
+        | key_of(hash) << KEY_SHIFT
 }
 
 fn unpack(data: u64) -> Option<Hit> {
@@ -92,6 +103,12 @@ fn unpack(data: u64) -> Option<Hit> {
         bound,
         best: (data >> 32) as u8,
     })
+}
+
+/// True when `data` is a filled entry of the position with `hash`.
+#[inline(always)]
+fn holds(data: u64, hash: u64) -> bool {
+    data >> KEY_SHIFT == key_of(hash) && (data >> 24) & 3 != 0
 }
 
 fn depth_of(data: u64) -> i32 {
@@ -158,8 +175,7 @@ impl Table {
     pub(crate) fn clear(&mut self) {
         for b in &self.buckets {
             for e in &b.0 {
-                e.check.store(0, Relaxed);
-                e.data.store(0, Relaxed);
+                e.store(0, Relaxed);
             }
         }
         self.generation = 0;
@@ -191,8 +207,8 @@ impl Table {
 
     pub(crate) fn probe(&self, hash: u64) -> Option<Hit> {
         for e in &self.bucket(hash).0 {
-            let data = e.data.load(Relaxed);
-            if e.check.load(Relaxed) ^ data == hash {
+            let data = e.load(Relaxed);
+            if holds(data, hash) {
                 return unpack(data);
             }
         }
@@ -205,14 +221,14 @@ impl Table {
         let mut victim = 0;
         let mut victim_value = i32::MAX;
         for (i, e) in bucket.iter().enumerate() {
-            let data = e.data.load(Relaxed);
-            if e.check.load(Relaxed) ^ data == hash {
+            let data = e.load(Relaxed);
+            if holds(data, hash) {
                 // The same position: keep its move when the new result has none, and keep a
                 // deeper exact result of this search over a shallower bound.
                 if generation_of(data) == generation
                     && depth_of(data) > depth
                     && bound != Bound::Exact
-                    && unpack(data).is_some_and(|h| h.bound == Bound::Exact)
+                    && (data >> 24) & 3 == 1
                 {
                     return;
                 }
@@ -221,12 +237,10 @@ impl Table {
                 } else {
                     best
                 };
-                let new = pack(score, depth, bound, generation, best);
-                e.data.store(new, Relaxed);
-                e.check.store(hash ^ new, Relaxed);
+                e.store(pack(hash, score, depth, bound, generation, best), Relaxed);
                 return;
             }
-            let value = if unpack(data).is_none() {
+            let value = if (data >> 24) & 3 == 0 {
                 i32::MIN
             } else {
                 let age = i32::from(generation.wrapping_sub(generation_of(data)) & 63);
@@ -237,9 +251,7 @@ impl Table {
                 victim = i;
             }
         }
-        let new = pack(score, depth, bound, generation, best);
-        bucket[victim].data.store(new, Relaxed);
-        bucket[victim].check.store(hash ^ new, Relaxed);
+        bucket[victim].store(pack(hash, score, depth, bound, generation, best), Relaxed);
     }
 }
 
@@ -257,7 +269,12 @@ mod tests {
             (hit.score, hit.depth, hit.bound, hit.best),
             (-37, 5, Bound::Lower, 3)
         );
-        assert!(t.probe(0xDEAD_BEE0_0000_0042).is_none(), "other key");
+        assert!(t.probe(0xDEAE_BEEF_0000_0042).is_none(), "other key");
+        assert!(t.probe(h ^ 1).is_none(), "other bucket");
+        // Only the top 24 bits are checked beyond the index: bits in between cannot be
+        // told apart (the price of 8-byte entries; a false hit is one in 16 million probes
+        // per entry of a full bucket).
+        assert!(t.probe(h ^ 1 << 30).is_some());
         // A result without a move keeps the stored move.
         t.store(h, 6, 12, Bound::Upper, NO_MOVE);
         assert_eq!(t.probe(h).unwrap().best, 3);
@@ -269,29 +286,30 @@ mod tests {
     }
 
     #[test]
-    fn a_bucket_holds_four_positions_and_replaces_the_shallowest() {
+    fn a_bucket_holds_eight_positions_and_replaces_the_shallowest() {
         let mut t = Table::new(1);
         let stride = (t.mask as u64) + 1;
-        let keys: Vec<u64> = (1..=5).map(|i| 7 + i * stride).collect();
-        for (i, &k) in keys[..4].iter().enumerate() {
+        // Same bucket, different key bits (the top 24).
+        let keys: Vec<u64> = (1..=9).map(|i| 7 + (i << 40) + i * stride).collect();
+        for (i, &k) in keys[..8].iter().enumerate() {
             t.store(k, 10 - i as i32, 1, Bound::Exact, 0);
         }
-        for &k in &keys[..4] {
+        for &k in &keys[..8] {
             assert!(t.probe(k).is_some());
         }
-        t.store(keys[4], 9, 1, Bound::Exact, 0);
-        assert!(t.probe(keys[3]).is_none(), "depth 7 was the shallowest");
-        assert!(t.probe(keys[4]).is_some());
+        t.store(keys[8], 9, 1, Bound::Exact, 0);
+        assert!(t.probe(keys[7]).is_none(), "depth 3 was the shallowest");
+        assert!(t.probe(keys[8]).is_some());
         // After a new search, old deep entries give way.
         t.new_search();
-        t.store(100 * stride + 7, 1, 1, Bound::Exact, 0);
+        t.store((100 << 40) + 100 * stride + 7, 1, 1, Bound::Exact, 0);
         assert_eq!(
-            keys[..3]
+            keys[..7]
                 .iter()
-                .chain(&keys[4..])
+                .chain(&keys[8..])
                 .filter(|&&k| t.probe(k).is_some())
                 .count(),
-            3
+            7
         );
         // Scores and depths round trip through the packing, negative ones included.
         t.store(3, -2, -31_000, Bound::Upper, NO_MOVE);
