@@ -418,3 +418,69 @@ fn head_to_head_of_players_who_never_met_is_not_published_as_nought() {
         assert!(row.ends_with(",2,-"), "no head-to-head value:\n{csv}");
     }
 }
+
+/// Four players, four rounds: after three rounds every pair has met, the engine refuses round 4
+/// (no pairing without a rematch), and the director pairs it by hand with a reason; a by-hand
+/// pairing that leaves a player out, pairs one twice or gives no reason is refused.
+#[test]
+fn a_round_the_engine_cannot_pair_is_paired_by_hand_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E", "--start", "2026-05-15"]);
+    run(&db, &["division", "E", "D", "--format", "swiss:4"]);
+    run(&db, &["enter", "E", "D", "Ann", "Bob", "Cid", "Dee"]);
+    for round in ["1", "2", "3"] {
+        run(&db, &["pair", "E", "D", "--seed", "1"]);
+        run(&db, &["result", "E", "D", round, "1", "1 ="]);
+        run(&db, &["result", "E", "D", round, "2", "= ="]);
+    }
+    let why = refused(&db, &["pair", "E", "D", "--seed", "1"]);
+    assert!(why.contains("by hand"), "{why}");
+    let board = |a: &str, b: &str| ["--board".to_string(), a.into(), b.into()];
+    let by_hand = |boards: &[[String; 3]], reason: Option<&str>| {
+        let mut args: Vec<String> = ["pair", "E", "D", "--seed", "1"].map(String::from).to_vec();
+        for b in boards {
+            args.extend(b.iter().cloned());
+        }
+        if let Some(r) = reason {
+            args.extend(["--reason".to_string(), r.to_string()]);
+        }
+        args
+    };
+    let before = run(&db, &["pairings", "E", "D"]);
+    for (args, says) in [
+        (
+            by_hand(&[board("Ann", "Bob"), board("Cid", "Dee")], None),
+            "reason",
+        ),
+        (
+            by_hand(&[board("Ann", "Bob"), board("Cid", "Ann")], Some("x")),
+            "Ann",
+        ),
+        (by_hand(&[board("Ann", "Bob")], Some("x")), "Cid"),
+    ] {
+        let why = refused(&db, &strs(&args));
+        assert!(why.contains(says), "{args:?}: {why}");
+        assert_eq!(
+            run(&db, &["pairings", "E", "D"]),
+            before,
+            "{args:?} changed the round"
+        );
+    }
+    let paired = run(
+        &db,
+        &strs(&by_hand(
+            &[board("Ann", "Bob"), board("Cid", "Dee")],
+            Some("every pair has met"),
+        )),
+    );
+    assert!(paired.contains("Round 4 of 4"), "{paired}");
+    assert!(paired.contains("ballot 1: "), "{paired}");
+    let why = run(&db, &["why", "E", "D", "Ann"]);
+    assert!(why.contains("every pair has met"), "{why}");
+    run(&db, &["result", "E", "D", "4", "1", "1 1"]);
+}
+
+fn strs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}

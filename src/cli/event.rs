@@ -4,7 +4,7 @@
 
 use super::CliResult;
 use crate::director::{GamePoints, Points};
-use crate::event::pair::{propose, swap};
+use crate::event::pair::{by_hand, propose, swap};
 use crate::event::tiebreak::parse_list;
 use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
@@ -88,7 +88,8 @@ enum Cmd {
         /// The round.
         round: u32,
     },
-    /// Pair the next round and draw its ballots.
+    /// Pair the next round and draw its ballots (or pair it by hand: `--board A B` for each
+    /// board, `--bye C` if the number is odd, and `--reason`).
     Pair {
         /// The event.
         event: String,
@@ -97,6 +98,15 @@ enum Cmd {
         /// Seed of the ballot draw (default: the time).
         #[arg(long)]
         seed: Option<u64>,
+        /// A board paired by hand: the first player (Red in game 1), then the second.
+        #[arg(long, num_args = 2, value_names = ["FIRST", "SECOND"], action = clap::ArgAction::Append)]
+        board: Vec<String>,
+        /// The bye of a round paired by hand.
+        #[arg(long, requires = "board")]
+        bye: Option<String>,
+        /// Why the round is paired by hand (required with --board).
+        #[arg(long, requires = "board")]
+        reason: Option<String>,
     },
     /// Exchange two players in the last round's pairing (the reason is logged).
     Swap {
@@ -611,10 +621,26 @@ pub fn run(args: Args) -> CliResult {
             event,
             division,
             seed,
+            board,
+            bye,
+            reason,
         } => {
             let (open, d) = ctx.act(&event, &division, |open, d| {
                 open.event.divisions[d].round_to_pair()?;
-                let pair = propose(d, &open.event.divisions[d])?;
+                let pair = if board.is_empty() {
+                    propose(d, &open.event.divisions[d])?
+                } else {
+                    let boards = board
+                        .chunks(2)
+                        .map(|p| Ok((find_player(open, d, &p[0])?, find_player(open, d, &p[1])?)))
+                        .collect::<Result<Vec<_>, EventError>>()?;
+                    let bye = bye
+                        .as_deref()
+                        .map(|b| find_player(open, d, b))
+                        .transpose()?;
+                    let why = reason.as_deref().unwrap_or("");
+                    by_hand(d, &open.event.divisions[d], boards, bye, why)?
+                };
                 let mut after = open.event.clone();
                 after.apply(&pair)?;
                 let round = after.divisions[d].paired_rounds();

@@ -182,6 +182,42 @@ fn round_robin(division: &Division, cycles: u32, round: u32) -> Result<Pairing, 
     })
 }
 
+/// The director's pairing of the next round, by hand (boards in order, first player Red in game
+/// 1), with the reason logged; checked when applied (everyone available placed once).
+pub fn by_hand(
+    division_id: DivisionId,
+    division: &Division,
+    boards: Vec<(PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
+    reason: &str,
+) -> Result<Action, EventError> {
+    let round = division.next_round()?;
+    let whys = boards
+        .iter()
+        .map(|&(first, second)| BoardWhy {
+            first,
+            second,
+            scores: Default::default(),
+            notes: vec![Note::Director],
+        })
+        .collect();
+    Ok(Action::PairByHand {
+        division: division_id,
+        pairing: Pairing {
+            round,
+            boards,
+            bye,
+            explanation: Explanation {
+                method: Method::Director,
+                boards: whys,
+                bye: None,
+                rematches: Vec::new(),
+            },
+        },
+        reason: reason.to_string(),
+    })
+}
+
 /// The director's pairing of the last round: `boards` replace the engine's, the bye as given.
 /// The explanation keeps the engine's reasons for boards left as they were.
 pub fn override_pairing(

@@ -208,6 +208,16 @@ pub enum Action {
         /// Why.
         reason: String,
     },
+    /// The director pairs the next round by hand (e.g. when the engine finds no pairing
+    /// without a rematch), with the reason logged.
+    PairByHand {
+        /// The division.
+        division: DivisionId,
+        /// The director's pairing: every player available in the round on a board or the bye.
+        pairing: Pairing,
+        /// Why.
+        reason: String,
+    },
     /// The director withdraws the last round's pairing (before any result).
     Unpair {
         /// The division.
@@ -473,6 +483,27 @@ impl Division {
         }
         Ok(())
     }
+
+    /// Every player available in the pairing's round is on a board or has the bye.
+    fn check_complete(&self, pairing: &Pairing) -> Result<(), EventError> {
+        let placed: BTreeSet<PlayerId> = pairing
+            .boards
+            .iter()
+            .flat_map(|&(a, b)| [a, b])
+            .chain(pairing.bye)
+            .collect();
+        match self
+            .available(pairing.round)
+            .into_iter()
+            .find(|p| !placed.contains(p))
+        {
+            Some(p) => Err(EventError::Unplaced {
+                name: self.name(p).to_string(),
+                round: pairing.round,
+            }),
+            None => Ok(()),
+        }
+    }
 }
 
 /// What a refused action did wrong.
@@ -550,6 +581,14 @@ pub enum EventError {
     /// A player on two boards.
     #[error("{0} is paired twice")]
     PairedTwice(String),
+    /// A player left out of a by-hand pairing.
+    #[error("{name} can play in round {round} but is on no board and has no bye")]
+    Unplaced {
+        /// The player.
+        name: String,
+        /// The round.
+        round: u32,
+    },
     /// A pairing change after results.
     #[error("round {0} already has results: its pairing can no longer change")]
     HasResults(u32),
@@ -752,6 +791,26 @@ impl Event {
                 }
                 d.check_pairing(pairing)
             }
+            Action::PairByHand {
+                division,
+                pairing,
+                reason,
+            } => {
+                let d = self.division(*division)?;
+                if reason.trim().is_empty() {
+                    return Err(EventError::NoReason);
+                }
+                check_text("reason", reason)?;
+                let next = d.next_round()?;
+                if pairing.round != next {
+                    return Err(EventError::WrongRound {
+                        expected: next,
+                        got: pairing.round,
+                    });
+                }
+                d.check_pairing(pairing)?;
+                d.check_complete(pairing)
+            }
             Action::Override {
                 division,
                 pairing,
@@ -903,6 +962,15 @@ impl Event {
             Action::Pair { division, pairing } => {
                 let d = &mut self.divisions[division];
                 d.rounds.push(round_from(pairing, Vec::new()));
+            }
+            Action::PairByHand {
+                division,
+                pairing,
+                reason,
+            } => {
+                self.divisions[division]
+                    .rounds
+                    .push(round_from(pairing, vec![reason]));
             }
             Action::Override {
                 division,
