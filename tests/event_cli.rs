@@ -418,3 +418,17 @@ fn head_to_head_of_players_who_never_met_is_not_published_as_nought() {
         assert!(row.ends_with(",2,-"), "no head-to-head value:\n{csv}");
     }
 }
+
+#[test]
+fn an_absence_is_for_a_round_of_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let actions = run(&db, &["list"]);
+    for round in ["0", "4", "99"] {
+        let said = refused(&db, &["absent", "E", "D", "Ann", round]);
+        assert!(said.contains("(1 to 3)"), "{round}: {said}");
+    }
+    assert_eq!(run(&db, &["list"]), actions);
+    assert!(run(&db, &["absent", "E", "D", "Ann", "3"]).contains("absent in round 3"));
+}
