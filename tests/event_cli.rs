@@ -484,3 +484,17 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_with_a_reason() {
 fn strs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
+
+#[test]
+fn an_absence_is_for_a_round_of_the_plan() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let actions = run(&db, &["list"]);
+    for round in ["0", "4", "99"] {
+        let said = refused(&db, &["absent", "E", "D", "Ann", round]);
+        assert!(said.contains("(1 to 3)"), "{round}: {said}");
+    }
+    assert_eq!(run(&db, &["list"]), actions);
+    assert!(run(&db, &["absent", "E", "D", "Ann", "3"]).contains("absent in round 3"));
+}

@@ -609,6 +609,7 @@ pub fn run(args: Args) -> CliResult {
         } => {
             ctx.act(&event, &division, |open, d| {
                 let player_id = find_player(open, d, &player)?;
+                open.event.divisions[d].absence_round(round)?;
                 let action = Action::Absent {
                     division: d,
                     player: player_id,

@@ -453,6 +453,17 @@ impl Division {
         }
     }
 
+    /// Whether an absence may be announced for `round`: a round of the division's plan (round
+    /// 0 or round 99 of a five-round Swiss would be recorded and never met). Asked by the desk
+    /// and the command line, not by the log's check, so a log that holds one still opens.
+    pub fn absence_round(&self, round: u32) -> Result<u32, EventError> {
+        let planned = self.planned_rounds();
+        if round == 0 || round > planned {
+            return Err(EventError::NotInPlan { round, planned });
+        }
+        Ok(round)
+    }
+
     /// Players who can be paired in `round`, in entry order.
     pub fn available(&self, round: u32) -> Vec<PlayerId> {
         self.entrants
@@ -556,6 +567,14 @@ pub enum EventError {
     /// The previous round is still being played.
     #[error("round {0} has boards without a complete result")]
     RoundOpen(u32),
+    /// A round outside the division's plan.
+    #[error("round {round} is not one of the division's rounds (1 to {planned})")]
+    NotInPlan {
+        /// As given.
+        round: u32,
+        /// The rounds planned.
+        planned: u32,
+    },
     /// Fewer than two players to pair.
     #[error(
         "round {round} has {players} player(s) to pair: enter the players first \

@@ -562,6 +562,10 @@ impl DeskScreen {
                     }
                     _ => (text.clone(), d.paired_rounds() + 1),
                 };
+                if let Err(e) = d.absence_round(round) {
+                    self.status = e.to_string();
+                    return;
+                }
                 match self.find(&who) {
                     Ok(p) => {
                         let done = format!("{} absent in round {round}", d.name(p));
