@@ -274,6 +274,10 @@ fn a_swap_keeps_the_rounds_ballot() {
         pdn.contains("[FEN "),
         "the games start from the round's ballot:\n{pdn}"
     );
+    assert!(
+        pdn.contains(r#"[Date "2026.05.15"]"#),
+        "the event's first day is the games' date:\n{pdn}"
+    );
 }
 
 #[test]

@@ -452,6 +452,11 @@ pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
                     game.set_tag("Site", event.info.site.clone());
                 }
                 game.set_tag("Round", format!("{}.{}.{}", r.number, b.number, g + 1));
+                // The event's first day stands in for a game's own date (PDN writes YYYY.MM.DD).
+                let dated = game.tag("Date").is_some_and(|d| !d.contains('?'));
+                if !dated && !event.info.start_date.is_empty() {
+                    game.set_tag("Date", event.info.start_date.replace('-', "."));
+                }
                 game.set_tag("Black", division.name(red));
                 game.set_tag("White", division.name(white));
                 if let Some(o) = results.get(g) {
