@@ -203,17 +203,7 @@ pub fn by_hand(
         .collect();
     Ok(Action::PairByHand {
         division: division_id,
-        pairing: Pairing {
-            round,
-            boards,
-            bye,
-            explanation: Explanation {
-                method: Method::Director,
-                boards: whys,
-                bye: None,
-                rematches: Vec::new(),
-            },
-        },
+        pairing: director_pairing(round, boards, bye, whys),
         reason: reason.to_string(),
     })
 }
@@ -247,19 +237,29 @@ pub fn override_pairing(
         .collect();
     Ok(Action::Override {
         division: division_id,
-        pairing: Pairing {
-            round: last,
-            boards,
-            bye,
-            explanation: Explanation {
-                method: Method::Director,
-                boards: whys,
-                bye: None,
-                rematches: Vec::new(),
-            },
-        },
+        pairing: director_pairing(last, boards, bye, whys),
         reason: reason.to_string(),
     })
+}
+
+/// A round's pairing as the director set it, with each board's reasons.
+fn director_pairing(
+    round: u32,
+    boards: Vec<(PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
+    whys: Vec<BoardWhy>,
+) -> Pairing {
+    Pairing {
+        round,
+        boards,
+        bye,
+        explanation: Explanation {
+            method: Method::Director,
+            boards: whys,
+            bye: None,
+            rematches: Vec::new(),
+        },
+    }
 }
 
 /// Exchange two players of the last round's pairing (each takes the other's board and side, or

@@ -495,6 +495,18 @@ impl Division {
         Ok(())
     }
 
+    /// A pairing of the next round whose players can all play in it, each once.
+    fn check_next(&self, pairing: &Pairing) -> Result<(), EventError> {
+        let next = self.next_round()?;
+        if pairing.round != next {
+            return Err(EventError::WrongRound {
+                expected: next,
+                got: pairing.round,
+            });
+        }
+        self.check_pairing(pairing)
+    }
+
     /// Every player available in the pairing's round is on a board or has the bye.
     fn check_complete(&self, pairing: &Pairing) -> Result<(), EventError> {
         let placed: BTreeSet<PlayerId> = pairing
@@ -515,6 +527,14 @@ impl Division {
             None => Ok(()),
         }
     }
+}
+
+/// A director's reason: required, and a text within the limits.
+fn check_reason(reason: &str) -> Result<(), EventError> {
+    if reason.trim().is_empty() {
+        return Err(EventError::NoReason);
+    }
+    Ok(check_text("reason", reason)?)
 }
 
 /// What a refused action did wrong.
@@ -799,35 +819,15 @@ impl Event {
                 }
                 Ok(())
             }
-            Action::Pair { division, pairing } => {
-                let d = self.division(*division)?;
-                let next = d.next_round()?;
-                if pairing.round != next {
-                    return Err(EventError::WrongRound {
-                        expected: next,
-                        got: pairing.round,
-                    });
-                }
-                d.check_pairing(pairing)
-            }
+            Action::Pair { division, pairing } => self.division(*division)?.check_next(pairing),
             Action::PairByHand {
                 division,
                 pairing,
                 reason,
             } => {
                 let d = self.division(*division)?;
-                if reason.trim().is_empty() {
-                    return Err(EventError::NoReason);
-                }
-                check_text("reason", reason)?;
-                let next = d.next_round()?;
-                if pairing.round != next {
-                    return Err(EventError::WrongRound {
-                        expected: next,
-                        got: pairing.round,
-                    });
-                }
-                d.check_pairing(pairing)?;
+                check_reason(reason)?;
+                d.check_next(pairing)?;
                 d.check_complete(pairing)
             }
             Action::Override {
@@ -836,10 +836,7 @@ impl Event {
                 reason,
             } => {
                 let d = self.division(*division)?;
-                if reason.trim().is_empty() {
-                    return Err(EventError::NoReason);
-                }
-                check_text("reason", reason)?;
+                check_reason(reason)?;
                 let last = d.paired_rounds();
                 if pairing.round != last {
                     return Err(EventError::NotLastRound(last));
@@ -856,10 +853,7 @@ impl Event {
                 reason,
             } => {
                 let d = self.division(*division)?;
-                if reason.trim().is_empty() {
-                    return Err(EventError::NoReason);
-                }
-                check_text("reason", reason)?;
+                check_reason(reason)?;
                 if *round != d.paired_rounds() || *round == 0 {
                     return Err(EventError::NotLastRound(d.paired_rounds()));
                 }
