@@ -39,6 +39,7 @@ pub enum Color {
 
 impl Color {
     /// The other side.
+    #[inline]
     pub fn opponent(self) -> Color {
         match self {
             Color::Red => Color::White,
@@ -66,6 +67,7 @@ impl Color {
     }
 
     /// The squares on which this side's men are crowned.
+    #[inline]
     pub fn crown_squares(self) -> Bitboard {
         match self {
             Color::Red => ROW_7,
@@ -87,8 +89,16 @@ pub struct Square(u8);
 
 impl Square {
     /// The square with standard number `n` (1-32), or `None` when out of range.
+    #[inline]
     pub fn new(n: u8) -> Option<Square> {
         (1..=32).contains(&n).then_some(Square(n))
+    }
+
+    /// The square numbered `n`, a number of a move's path: 1-32 by construction (every path
+    /// is built from squares or from single-bit bitboards), so it is not checked again.
+    #[inline(always)]
+    pub(crate) const fn of_path_number(n: u8) -> Square {
+        Square(n)
     }
 
     /// The square for bit index `i` (0-31). Panics in debug builds when out of range.
@@ -98,16 +108,19 @@ impl Square {
     }
 
     /// Standard number, 1-32.
+    #[inline]
     pub fn number(self) -> u8 {
         self.0
     }
 
     /// Bit index, 0-31.
+    #[inline]
     pub fn index(self) -> u32 {
         u32::from(self.0 - 1)
     }
 
     /// The single-bit bitboard of this square.
+    #[inline]
     pub fn bit(self) -> Bitboard {
         1 << self.index()
     }

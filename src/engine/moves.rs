@@ -103,17 +103,20 @@ impl Move {
     }
 
     /// The square the piece starts on.
+    #[inline]
     pub fn from(&self) -> Square {
         self.square(0)
     }
 
     /// The square the piece ends on.
+    #[inline]
     pub fn to(&self) -> Square {
         self.square(self.len as usize - 1)
     }
 
+    #[inline]
     fn square(&self, i: usize) -> Square {
-        Square::new(self.path[i]).unwrap_or_else(|| unreachable!("path squares are valid"))
+        Square::of_path_number(self.path[i])
     }
 
     /// Every square the piece stands on, start and end included.
@@ -122,6 +125,7 @@ impl Move {
     }
 
     /// The squares of the pieces this move captures.
+    #[inline]
     pub fn captured(&self) -> Bitboard {
         self.captured
     }
@@ -132,6 +136,7 @@ impl Move {
     }
 
     /// True for a jump.
+    #[inline]
     pub fn is_capture(&self) -> bool {
         self.captured != 0
     }
@@ -306,6 +311,34 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
         }
         (Rules::Huffing, Color::Red) => short::generate::<short::Red, true>(pos, out),
         (Rules::Huffing, Color::White) => short::generate::<short::White, true>(pos, out),
+        (Rules::Pool, _) => pool::generate(pos, out),
+    }
+}
+
+/// [`generate`] when `jumpers` ([`jumpers`] of `pos`) is known already (the search tests for
+/// a capture before it generates): the same generator, without finding the jumpers again.
+pub(crate) fn generate_with_jumpers(pos: &Position, jumpers: Bitboard, out: &mut MoveList) {
+    match (pos.rules, pos.turn) {
+        (Rules::English | Rules::Losing, Color::Red) => short::generate_given::<short::Red, false>(
+            &View::of::<short::Red>(pos),
+            jumpers,
+            out,
+        ),
+        (Rules::English | Rules::Losing, Color::White) => {
+            short::generate_given::<short::White, false>(
+                &View::of::<short::White>(pos),
+                jumpers,
+                out,
+            )
+        }
+        (Rules::Huffing, Color::Red) => {
+            short::generate_given::<short::Red, true>(&View::of::<short::Red>(pos), jumpers, out)
+        }
+        (Rules::Huffing, Color::White) => short::generate_given::<short::White, true>(
+            &View::of::<short::White>(pos),
+            jumpers,
+            out,
+        ),
         (Rules::Pool, _) => pool::generate(pos, out),
     }
 }

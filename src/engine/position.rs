@@ -96,11 +96,13 @@ impl Position {
     }
 
     /// The side to move.
+    #[inline]
     pub fn turn(&self) -> Color {
         self.turn
     }
 
     /// The rules this position is played under.
+    #[inline]
     pub fn rules(&self) -> Rules {
         self.rules
     }
@@ -118,6 +120,7 @@ impl Position {
     }
 
     /// All squares holding a piece of `color`.
+    #[inline]
     pub fn pieces(&self, color: Color) -> Bitboard {
         match color {
             Color::Red => self.red,
@@ -126,26 +129,31 @@ impl Position {
     }
 
     /// All kings of both sides.
+    #[inline]
     pub fn kings(&self) -> Bitboard {
         self.kings
     }
 
     /// The men (uncrowned pieces) of `color`.
+    #[inline]
     pub fn men(&self, color: Color) -> Bitboard {
         self.pieces(color) & !self.kings
     }
 
     /// The kings of `color`.
+    #[inline]
     pub fn kings_of(&self, color: Color) -> Bitboard {
         self.pieces(color) & self.kings
     }
 
     /// Every occupied square.
+    #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.red | self.white
     }
 
     /// Every empty playing square.
+    #[inline]
     pub fn empty_squares(&self) -> Bitboard {
         !(self.red | self.white)
     }

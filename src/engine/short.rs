@@ -379,7 +379,17 @@ pub(crate) fn count<S: Side, const HUFF: bool>(v: &View) -> u64 {
 /// not.
 pub(crate) fn generate<S: Side, const HUFF: bool>(pos: &Position, out: &mut MoveList) {
     let v = View::of::<S>(pos);
-    let jumpers = jumpers::<S>(&v);
+    generate_given::<S, HUFF>(&v, jumpers::<S>(&v), out);
+}
+
+/// [`generate`] when the jumpers of side `S` ([`jumpers`]) are known already.
+#[inline(always)]
+pub(crate) fn generate_given<S: Side, const HUFF: bool>(
+    v: &View,
+    jumpers: Bitboard,
+    out: &mut MoveList,
+) {
+    let v = *v;
     let mut rest = jumpers;
     while rest != 0 {
         let from = rest & rest.wrapping_neg();

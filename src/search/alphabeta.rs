@@ -11,7 +11,7 @@ use super::time::Budget;
 use super::tt::{Bound, MoveKey, NO_MOVE, Table};
 use super::zobrist;
 use crate::egdb::Egdb;
-use crate::engine::moves::{generate, has_any_move, jumpers};
+use crate::engine::moves::{generate, generate_with_jumpers, has_any_move, jumpers};
 use crate::engine::{Move, MoveList, Position};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -218,6 +218,7 @@ impl Default for Engine {
     }
 }
 
+#[inline]
 fn to_tt(score: i32, ply: usize) -> i32 {
     if score >= KNOWN {
         score + ply as i32
@@ -228,6 +229,7 @@ fn to_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+#[inline]
 fn from_tt(score: i32, ply: usize) -> i32 {
     if score >= KNOWN {
         score - ply as i32
@@ -249,16 +251,21 @@ pub(crate) fn is_reversible(a: &Position, b: &Position) -> bool {
 
 /// Remove capture paths that end in the same position as an earlier one (same start, end and
 /// captured pieces), keeping the first.
+#[inline]
 fn dedup(moves: &mut MoveList) {
     if moves.len() > 1 && moves[0].is_capture() {
-        let mut i = 1;
-        while i < moves.len() {
-            let k = MoveKey::of(&moves[i]);
-            if moves[..i].iter().any(|m| k.matches(m)) {
-                moves.remove(i);
-            } else {
-                i += 1;
-            }
+        dedup_captures(moves);
+    }
+}
+
+fn dedup_captures(moves: &mut MoveList) {
+    let mut i = 1;
+    while i < moves.len() {
+        let k = MoveKey::of(&moves[i]);
+        if moves[..i].iter().any(|m| k.matches(m)) {
+            moves.remove(i);
+        } else {
+            i += 1;
         }
     }
 }
@@ -271,6 +278,7 @@ fn planned(pos: &Position) -> Position {
 
 /// The score of a position whose side to move has no move, `ply` plies from the root: lost,
 /// except in the losing game, where it is won.
+#[inline]
 fn stuck(pos: &Position, ply: usize) -> i32 {
     if pos.rules().stuck_side_wins() {
         WIN - ply as i32
@@ -663,6 +671,7 @@ impl<'a> Search<'a> {
 
     /// True when the current position (last on the path) occurred before with only reversible
     /// moves in between.
+    #[inline]
     fn repeated(&self) -> bool {
         let path = &self.w.path;
         let rev = &self.w.reversible;
@@ -712,7 +721,8 @@ impl<'a> Search<'a> {
         if ply >= MAX_PLY - 1 {
             return self.evaluate(pos);
         }
-        let must_capture = jumpers(pos) != 0;
+        let capturers = jumpers(pos);
+        let must_capture = capturers != 0;
         if depth <= 0 && !must_capture {
             let Some(eval) = self.evaluate_quiet(pos) else {
                 return stuck(pos, ply);
@@ -743,7 +753,7 @@ impl<'a> Search<'a> {
 
         let mut moves = std::mem::take(&mut self.w.buffers[ply]);
         moves.clear();
-        generate(pos, &mut moves);
+        generate_with_jumpers(pos, capturers, &mut moves);
         if moves.is_empty() {
             self.w.buffers[ply] = moves;
             return stuck(pos, ply);
@@ -757,14 +767,27 @@ impl<'a> Search<'a> {
         let mut hashes = std::mem::take(&mut self.w.hashes[ply]);
         hashes.clear();
         let killers = self.w.killers[ply];
-        for (i, mv) in moves.iter().enumerate() {
-            // Start loading every child's table bucket now: the load takes longer than the
-            // ordering and the first child's set-up, and most children are probed (in the
-            // capture quiescence too: a child at depth 0 probes when it has a capture, and
-            // prefetching them all costs less than waiting on those).
-            let child_hash = zobrist::hash_after(hash, pos, mv);
-            hashes.push(child_hash);
+        // The children's hashes, and a prefetch of their table buckets (the load takes longer
+        // than the ordering and the first child's set-up, and most children are probed: in the
+        // capture quiescence too, a child at depth 0 probes when it has a capture). With a
+        // table move, that move is searched first and most often refutes: only its child is
+        // hashed now, the others when it did not cut off.
+        let n = moves.len();
+        let lazy = (tt_move as usize) < n;
+        if lazy {
+            hashes.resize(n, 0);
+            let t = tt_move as usize;
+            let child_hash = zobrist::hash_after(hash, pos, &moves[t]);
+            hashes[t] = child_hash;
             self.tt.prefetch(child_hash);
+        } else {
+            for mv in moves.iter() {
+                let child_hash = zobrist::hash_after(hash, pos, mv);
+                hashes.push(child_hash);
+                self.tt.prefetch(child_hash);
+            }
+        }
+        for (i, mv) in moves.iter().enumerate() {
             let s: i64 = if i == tt_move as usize {
                 1 << 30
             } else if mv.is_capture() {
@@ -784,10 +807,20 @@ impl<'a> Search<'a> {
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = NO_MOVE;
-        for i in 0..moves.len() {
+        for i in 0..n {
+            if i == 1 && lazy {
+                let t = tt_move as usize;
+                for (k, mv) in moves.iter().enumerate() {
+                    if k != t {
+                        let child_hash = zobrist::hash_after(hash, pos, mv);
+                        hashes[k] = child_hash;
+                        self.tt.prefetch(child_hash);
+                    }
+                }
+            }
             // Selection sort: bring the best remaining key to position i.
             let mut j = i;
-            for k in i + 1..moves.len() {
+            for k in i + 1..n {
                 if order[k] > order[j] {
                     j = k;
                 }

@@ -69,10 +69,12 @@ impl<'a> Probe<'a> {
     /// The score of `pos`, `ply` plies from the root, when it is probed.
     #[inline]
     pub(crate) fn score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        // Without databases (`below` is then 0) there is nothing to count.
+        let db = self.db?;
         if pieces(pos) >= self.below {
             return None;
         }
-        let value = self.db?.probe(pos)?;
+        let value = db.probe(pos)?;
         Some(match value {
             Wdl::Win => DB_WIN - ply as i32,
             Wdl::Draw => 0,

@@ -31,6 +31,7 @@ pub(crate) struct MoveKey {
 }
 
 impl MoveKey {
+    #[inline]
     pub(crate) fn of(mv: &Move) -> MoveKey {
         MoveKey {
             from: mv.from().number(),
@@ -40,6 +41,7 @@ impl MoveKey {
     }
 
     /// True when `mv` has this key (same start, end and captures: the same resulting position).
+    #[inline]
     pub(crate) fn matches(&self, mv: &Move) -> bool {
         *self == MoveKey::of(mv)
     }
@@ -74,6 +76,7 @@ fn key_of(hash: u64) -> u64 {
 
 // Entry: score (16 bits) | depth (8) | bound (2) | generation (6) | move (8) | key (24).
 // Bound 0 marks an empty entry.
+#[inline]
 fn pack(hash: u64, score: i32, depth: i32, bound: Bound, generation: u8, best: u8) -> u64 {
     let score = score.clamp(-32_000, 32_000) as i16 as u16 as u64;
     let depth = depth.clamp(-100, 100) as i8 as u8 as u64;
@@ -90,6 +93,7 @@ fn pack(hash: u64, score: i32, depth: i32, bound: Bound, generation: u8, best: u
         | key_of(hash) << KEY_SHIFT
 }
 
+#[inline]
 fn unpack(data: u64) -> Option<Hit> {
     let bound = match (data >> 24) & 3 {
         1 => Bound::Exact,
@@ -186,6 +190,7 @@ impl Table {
         self.generation = (self.generation + 1) & 63;
     }
 
+    #[inline]
     fn bucket(&self, hash: u64) -> &Bucket {
         &self.buckets[hash as usize & self.mask]
     }
@@ -205,6 +210,7 @@ impl Table {
         let _ = hash;
     }
 
+    #[inline]
     pub(crate) fn probe(&self, hash: u64) -> Option<Hit> {
         for e in &self.bucket(hash).0 {
             let data = e.load(Relaxed);
@@ -215,6 +221,7 @@ impl Table {
         None
     }
 
+    #[inline]
     pub(crate) fn store(&self, hash: u64, depth: i32, score: i32, bound: Bound, best: u8) {
         let generation = self.generation;
         let bucket = &self.bucket(hash).0;
