@@ -265,7 +265,7 @@ impl Move {
 // Generation: the entry points, dispatching on the position's rules and side to move.
 
 /// Pieces of the side to move that have at least one capture (compulsory or not).
-#[inline]
+#[inline(always)]
 pub fn jumpers(pos: &Position) -> Bitboard {
     match pos.rules {
         Rules::Pool => pool::jumpers(pos),
@@ -274,7 +274,7 @@ pub fn jumpers(pos: &Position) -> Bitboard {
 }
 
 /// The short-piece jumpers of the side to move (men forward, kings any way).
-#[inline]
+#[inline(always)]
 pub(crate) fn short_jumpers(pos: &Position) -> Bitboard {
     match pos.turn {
         Color::Red => short::jumpers::<short::Red>(&View::of::<short::Red>(pos)),

@@ -251,7 +251,7 @@ pub(crate) fn is_reversible(a: &Position, b: &Position) -> bool {
 
 /// Remove capture paths that end in the same position as an earlier one (same start, end and
 /// captured pieces), keeping the first.
-#[inline]
+#[inline(always)]
 fn dedup(moves: &mut MoveList) {
     if moves.len() > 1 && moves[0].is_capture() {
         dedup_captures(moves);

@@ -77,9 +77,16 @@ fn mobility(pos: &Position, color: Color) -> i32 {
         Color::Red => (us, kings),
         Color::White => (kings, us),
     };
-    let down =
-        (step_down_left(fwd) & empty).count_ones() + (step_down_right(fwd) & empty).count_ones();
-    let up = (step_up_left(back) & empty).count_ones() + (step_up_right(back) & empty).count_ones();
+    let down = if fwd == 0 {
+        0
+    } else {
+        (step_down_left(fwd) & empty).count_ones() + (step_down_right(fwd) & empty).count_ones()
+    };
+    let up = if back == 0 {
+        0
+    } else {
+        (step_up_left(back) & empty).count_ones() + (step_up_right(back) & empty).count_ones()
+    };
     (down + up) as i32
 }
 
@@ -98,18 +105,30 @@ const fn row_col(i: usize) -> (i32, i32) {
 /// The squares of `color`'s men that have a piece of `enemy` ahead of them within the cone it
 /// could be met in (k rows ahead, at most k columns aside): the squares from which some
 /// forward path of diagonal steps reaches an enemy piece, filled backward from those pieces.
+/// The fill doubles its reach each round (one step, then two rows, then four), so three rounds
+/// cover the seven rows; two rows back is the same column or one square aside in the row
+/// (the same as two diagonal steps, edges included).
 #[inline(always)]
 fn shadow(enemy: Bitboard, color: Color) -> Bitboard {
-    let mut front = enemy;
-    let mut shadow = 0;
-    while front != 0 {
-        front = match color {
-            Color::Red => step_up_left(front) | step_up_right(front),
-            Color::White => step_down_left(front) | step_down_right(front),
-        };
-        shadow |= front;
+    const FIRST: Bitboard = 0x1111_1111;
+    const LAST: Bitboard = 0x8888_8888;
+    match color {
+        // Red's men move down the board: the fill goes up.
+        Color::Red => {
+            let two = |b: Bitboard| (b >> 8) | ((b & !FIRST) >> 9) | ((b & !LAST) >> 7);
+            let mut s = step_up_left(enemy) | step_up_right(enemy);
+            s |= step_up_left(s) | step_up_right(s);
+            s |= two(s);
+            s | two(two(s))
+        }
+        Color::White => {
+            let two = |b: Bitboard| (b << 8) | ((b & !LAST) << 9) | ((b & !FIRST) << 7);
+            let mut s = step_down_left(enemy) | step_down_right(enemy);
+            s |= step_down_left(s) | step_down_right(s);
+            s |= two(s);
+            s | two(two(s))
+        }
     }
-    shadow
 }
 
 /// Men of `color` that nothing can stop from crowning (no enemy kings, no enemy piece ahead

@@ -210,11 +210,16 @@ impl Table {
         let _ = hash;
     }
 
-    #[inline]
+    #[inline(always)]
     pub(crate) fn probe(&self, hash: u64) -> Option<Hit> {
+        let key = key_of(hash);
         for e in &self.bucket(hash).0 {
             let data = e.load(Relaxed);
-            if holds(data, hash) {
+            // A bucket fills from the front (see `store`): after an empty entry there is none.
+            if data == 0 {
+                return None;
+            }
+            if data >> KEY_SHIFT == key {
                 return unpack(data);
             }
         }
@@ -227,8 +232,15 @@ impl Table {
         let bucket = &self.bucket(hash).0;
         let mut victim = 0;
         let mut victim_value = i32::MAX;
+        // Entries are never emptied one by one, and an empty entry is always the victim (its
+        // value is the lowest): a bucket's filled entries come first, and the first empty one
+        // ends the search for the position (none is after it) and is the victim.
         for (i, e) in bucket.iter().enumerate() {
             let data = e.load(Relaxed);
+            if data == 0 {
+                victim = i;
+                break;
+            }
             if holds(data, hash) {
                 // The same position: keep its move when the new result has none, and keep a
                 // deeper exact result of this search over a shallower bound.
