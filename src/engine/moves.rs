@@ -319,11 +319,9 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
 /// a capture before it generates): the same generator, without finding the jumpers again.
 pub(crate) fn generate_with_jumpers(pos: &Position, jumpers: Bitboard, out: &mut MoveList) {
     match (pos.rules, pos.turn) {
-        (Rules::English | Rules::Losing, Color::Red) => short::generate_given::<short::Red, false>(
-            &View::of::<short::Red>(pos),
-            jumpers,
-            out,
-        ),
+        (Rules::English | Rules::Losing, Color::Red) => {
+            short::generate_given::<short::Red, false>(&View::of::<short::Red>(pos), jumpers, out)
+        }
         (Rules::English | Rules::Losing, Color::White) => {
             short::generate_given::<short::White, false>(
                 &View::of::<short::White>(pos),
