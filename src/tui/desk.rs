@@ -256,7 +256,12 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         Act::Export,
         "export the crosstable (HTML and text) and the PDN",
     ),
-    Binding::new(&[ESC, Key::Char('q')], Act::Back, "back to the events").footer("back"),
+    Binding::new(
+        &[ESC, Key::Char('q')],
+        Act::Back,
+        "back to the pairings; from them, back to the events",
+    )
+    .footer("back"),
     Binding::new(&[PAGE_UP, PAGE_DOWN], Act::Scroll, SCROLL_HELP),
 ];
 
@@ -895,6 +900,8 @@ impl DeskScreen {
             Act::Play => return self.play(ctx),
             Act::Export => self.export(),
             Act::Scroll => self.page = page_of(key),
+            // A view (standings, crosstable, why) goes back to the round's pairings first.
+            Act::Back if self.view != View::Pairings => self.view = View::Pairings,
             Act::Back => {
                 self.open = None;
                 self.refresh();
@@ -1091,6 +1098,12 @@ impl DeskScreen {
             {
                 Some((r, b)) => {
                     for l in why(d, r, b.first) {
+                        // Wrapped as drawn: in ASCII a half is `0.5`, longer than `½`.
+                        let l = if ascii {
+                            crate::store::event_export::ascii_halves(&l)
+                        } else {
+                            l
+                        };
                         for w in super::widgets::wrap(&l, width.max(20)) {
                             out.push(Line::from(w));
                         }
