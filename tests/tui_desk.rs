@@ -289,6 +289,34 @@ fn the_explanation_says_point_or_points() {
     }
 }
 
+/// `e` before round 1 still writes the files, saying no round is paired; after a forfeited
+/// round, that its games are left out of the PDN (not played).
+#[test]
+fn an_export_says_what_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "e");
+    let text = screen(&app);
+    assert!(
+        text.contains("no round paired yet: the 6 players entered only; PDN: no games"),
+        "{text}"
+    );
+    let html = dir.path().join("exports/club-open-open.html");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("No round has been paired yet"), "{page}");
+    type_text(&mut app, &clock, "p!1\nj1=e");
+    let text = screen(&app);
+    assert!(
+        text.contains("PDN: 2 games; 2 forfeited games left out (not played); wrote"),
+        "{text}"
+    );
+    let pdn = std::fs::read_to_string(dir.path().join("exports/club-open-open.pdn")).unwrap();
+    assert_eq!(pdn.matches("[Round ").count(), 2, "{pdn}");
+    assert!(!pdn.contains(r#"[Round "1.1."#), "{pdn}");
+}
+
 #[test]
 fn colour_ascii_and_no_colour_modes() {
     let dir = tempfile::tempdir().unwrap();

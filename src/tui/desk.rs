@@ -4,7 +4,7 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{attached_text, ballot_text, result_text, why};
+use super::desk_text::{attached_text, ballot_text, pdn_note, result_text, unpaired_note, why};
 use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, PAGE_DOWN, PAGE_UP, TAB, UP, footer, help, lookup,
 };
@@ -836,15 +836,16 @@ impl DeskScreen {
             return;
         };
         let p = Published::new(&open.event, d, u32::MAX);
+        let pdn = crate::store::event_export::pdn(&open.event, d, None);
         let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
+        // What the files hold first (the path is long): no round yet, games left out.
+        let mut notes: Vec<String> = unpaired_note(d).into_iter().collect();
+        notes.push(format!("PDN: {}", pdn_note(&pdn)));
         let files = [
             (self.exports.join(format!("{stem}.html")), p.html()),
             (self.exports.join(format!("{stem}.txt")), p.text()),
-            (
-                self.exports.join(format!("{stem}.pdn")),
-                crate::store::event_export::pdn(&open.event, d, None),
-            ),
+            (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
         for (path, text) in &files {
             if let Err(e) = crate::store::atomic::write_atomic(path, text.as_bytes()) {
@@ -852,7 +853,11 @@ impl DeskScreen {
                 return;
             }
         }
-        self.status = format!("wrote {}", files[0].0.display());
+        self.status = format!(
+            "{}; wrote {}, .txt, .pdn",
+            notes.join("; "),
+            files[0].0.display()
+        );
     }
 
     fn event_update(&mut self, act: Act, key: KeyCode, ctx: &mut Ctx) -> Nav {

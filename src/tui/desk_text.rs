@@ -4,6 +4,7 @@
 use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
 use crate::event::{BoardResult, Division, Outcome, PlayerId, Round};
+use crate::store::event_export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
 /// forfeit), or `forfeit 1`/`forfeit 2`/`forfeit none`; `-` before any result.
@@ -112,6 +113,33 @@ pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
         return Err(format!("{} results for {games} games a round", out.len()));
     }
     Ok(BoardResult::Games { games: out })
+}
+
+/// What an export of `division` lacks before its first round ("no round paired yet: the 6
+/// players entered only"); none once a round is paired.
+pub fn unpaired_note(division: &Division) -> Option<String> {
+    if division.paired_rounds() > 0 {
+        return None;
+    }
+    Some(match division.entrants.len() {
+        0 => "no player entered, no round paired yet".into(),
+        1 => "no round paired yet: the 1 player entered only".into(),
+        n => format!("no round paired yet: the {n} players entered only"),
+    })
+}
+
+/// What an exported PDN holds: "12 games", "no games; 2 forfeited games left out (not played)".
+pub fn pdn_note(pdn: &EventPdn) -> String {
+    let games = match pdn.games {
+        0 => "no games".to_string(),
+        1 => "1 game".into(),
+        n => format!("{n} games"),
+    };
+    match pdn.forfeited {
+        0 => games,
+        1 => format!("{games}; 1 forfeited game left out (not played)"),
+        n => format!("{games}; {n} forfeited games left out (not played)"),
+    }
 }
 
 /// A number of points in a sentence: "1 point", "half a point", "0 points", "1½ points" (the
