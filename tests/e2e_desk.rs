@@ -87,7 +87,8 @@ fn a_six_player_swiss_through_the_desk_screen() {
         .unwrap();
     let standings = String::from_utf8_lossy(&out.stdout);
     assert!(standings.contains("R3"), "{standings}");
-    t.keys(&["q", "q", "q"]);
+    // The standings, the pairings, the events, home, then quit.
+    t.keys(&["q", "q", "q", "q"]);
 }
 
 /// Board 1 of round 1 played on crossboard: `P` opens the match (colours from the pairing),

@@ -280,6 +280,99 @@ fn a_swap_keeps_the_rounds_ballot() {
     );
 }
 
+/// A game won by forfeit (`1f`, lateness) or a forfeited round was not played: the PDN, a
+/// collection of played games, leaves it out (a game with a result and no moves would count as
+/// a win in any game database), and the export says how many it left out.
+#[test]
+fn a_forfeited_game_is_left_out_of_the_pdn_and_the_export_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    run(&db, &["pair", "E", "D", "--seed", "1"]);
+    run(&db, &["result", "E", "D", "1", "1", "1 2f"]);
+    run(&db, &["result", "E", "D", "1", "2", "forfeit 1"]);
+    let out = dir.path().join("e.pdn");
+    let said = run(
+        &db,
+        &[
+            "export",
+            "E",
+            "D",
+            "--format",
+            "pdn",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        said.contains("1 game") && said.contains("3 forfeited games left out"),
+        "{said}"
+    );
+    let pdn = std::fs::read_to_string(&out).unwrap();
+    assert!(pdn.contains(r#"[Round "1.1.1"]"#), "{pdn}");
+    assert!(
+        !pdn.contains(r#"[Round "1.1.2"]"#),
+        "a forfeit is no game:\n{pdn}"
+    );
+    assert!(
+        !pdn.contains(r#"[Round "1.2."#),
+        "a forfeited round:\n{pdn}"
+    );
+    assert_eq!(pdn.matches("[Round ").count(), 1, "{pdn}");
+    // To standard output the PDN alone; the summary on standard error.
+    let o = crossboard(&db, &["export", "E", "D", "--format", "pdn", "--out", "-"]);
+    assert!(o.status.success());
+    assert_eq!(String::from_utf8_lossy(&o.stdout), pdn);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("3 forfeited games left out"), "{err}");
+    // The crosstable still shows the forfeits.
+    let text = run(&db, &["export", "E", "D", "--format", "text", "--out", "-"]);
+    assert!(text.contains("+F") && text.contains("-F"), "{text}");
+}
+
+/// An event exported before any round is paired: the files are still written (the entry list
+/// is worth publishing), and both the output and the crosstable say that no round is paired.
+#[test]
+fn an_event_with_no_round_exports_its_entry_list_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    for format in ["html", "text", "csv", "trf", "pdn"] {
+        let out = dir.path().join(format!("e.{format}"));
+        let said = run(
+            &db,
+            &[
+                "export",
+                "E",
+                "D",
+                "--format",
+                format,
+                "--out",
+                out.to_str().unwrap(),
+            ],
+        );
+        assert!(said.contains("no round paired yet"), "{format}: {said}");
+        let file = std::fs::read_to_string(&out).unwrap();
+        if format == "html" || format == "text" {
+            assert!(file.contains("No round has been paired yet"), "{file}");
+            assert!(file.contains("Ann"), "{file}");
+        }
+        if format == "pdn" {
+            assert!(said.contains("no games"), "{said}");
+        }
+    }
+    let text = run(&db, &["export", "E", "D", "--format", "text", "--out", "-"]);
+    assert!(text.contains("No round has been paired yet"), "{text}");
+    // A division without players says that too.
+    run(&db, &["division", "E", "Empty", "--format", "rr"]);
+    let out = dir.path().join("empty.html");
+    let said = run(
+        &db,
+        &["export", "E", "Empty", "--out", out.to_str().unwrap()],
+    );
+    assert!(said.contains("no player entered"), "{said}");
+}
+
 #[test]
 fn an_entry_refused_enters_nobody_and_an_unknown_id_is_not_a_name() {
     let dir = tempfile::tempdir().unwrap();

@@ -222,11 +222,99 @@ fn snapshots_of_the_desk_screens() {
         let cross = screen(&app);
         assert!(cross.contains("R1") && cross.contains("R2"), "{cross}");
         insta::assert_snapshot!(format!("desk_crosstable_{w}x{h}"), cross);
-        type_text(&mut app, &clock, "\x1b");
+        // Esc goes back to the pairings first, then leaves the event.
+        type_text(&mut app, &clock, "\x1b\x1b");
         let list = screen(&app);
         assert!(list.contains("Club Open"), "{list}");
         insta::assert_snapshot!(format!("desk_events_{w}x{h}"), list);
     }
+}
+
+/// Esc (or q) from the standings, the crosstable or the explanation goes back to the round's
+/// pairings; from the pairings it leaves the event. The help says both, from the key table.
+#[test]
+fn esc_from_a_view_goes_back_to_the_pairings_then_leaves() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, clock) = two_rounds(80, 24, dir.path());
+    for (view, seen) in [("s", "place  name"), ("c", "R1"), ("w", "Round 2, board 1")] {
+        for back in ["\x1b", "q"] {
+            type_text(&mut app, &clock, view);
+            assert!(screen(&app).contains(seen), "{view}: {}", screen(&app));
+            type_text(&mut app, &clock, back);
+            let text = screen(&app);
+            assert!(
+                text.contains("Round 2: the first player has Red in game 1")
+                    && text.contains("[Open]"),
+                "{view} {back:?}: back to the pairings, the event still open:\n{text}"
+            );
+        }
+    }
+    type_text(&mut app, &clock, "\x1b");
+    let text = screen(&app);
+    assert!(
+        text.contains("Club Open") && !text.contains("[Open]"),
+        "from the pairings Esc leaves the event:\n{text}"
+    );
+    // The help, from the same key table, says where Esc goes.
+    type_text(&mut app, &clock, "\n?");
+    let help = screen(&app);
+    assert!(
+        help.contains("back to the pairings") && help.contains("back to the events"),
+        "{help}"
+    );
+}
+
+/// The explanation counts points in English: "1 point", "1½ points" (in ASCII "1.5 points"),
+/// never "1 points"; at 80 columns nothing of it is cut off.
+#[test]
+fn the_explanation_says_point_or_points() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, clock) = two_rounds(80, 24, dir.path());
+    let mut said = String::new();
+    for k in 0..3 {
+        type_text(&mut app, &clock, "w");
+        said += &screen(&app);
+        type_text(&mut app, &clock, if k < 2 { "\x1bj" } else { "\x1b" });
+    }
+    assert!(!said.contains("1 points"), "{said}");
+    assert!(!said.contains(" 0.5 points"), "{said}");
+    // The test app draws in ASCII: halves as decimals; a wrapped sentence is not cut by the
+    // longer ASCII half ("0.5" for "½").
+    for s in [
+        "Both had 1.5 points:",
+        "(1 point) floated down to the 0.5-point group",
+        "could not\npair everyone.",
+    ] {
+        assert!(said.contains(s), "{s}: {said}");
+    }
+}
+
+/// `e` before round 1 still writes the files, saying no round is paired; after a forfeited
+/// round, that its games are left out of the PDN (not played).
+#[test]
+fn an_export_says_what_it_holds() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "e");
+    let text = screen(&app);
+    assert!(
+        text.contains("no round paired yet: the 6 players entered only; PDN: no games"),
+        "{text}"
+    );
+    let html = dir.path().join("exports/club-open-open.html");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("No round has been paired yet"), "{page}");
+    type_text(&mut app, &clock, "p!1\nj1=e");
+    let text = screen(&app);
+    assert!(
+        text.contains("PDN: 2 games; 2 forfeited games left out (not played); wrote"),
+        "{text}"
+    );
+    let pdn = std::fs::read_to_string(dir.path().join("exports/club-open-open.pdn")).unwrap();
+    assert_eq!(pdn.matches("[Round ").count(), 2, "{pdn}");
+    assert!(!pdn.contains(r#"[Round "1.1."#), "{pdn}");
 }
 
 #[test]

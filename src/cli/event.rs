@@ -12,7 +12,9 @@ use crate::event::{
 use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
 use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
-use crate::tui::desk_text::{attached_text, ballot_text, parse_result, result_text, why};
+use crate::tui::desk_text::{
+    attached_text, ballot_text, parse_result, pdn_note, result_text, unpaired_note, why,
+};
 use clap::Subcommand;
 use rand::SeedableRng;
 use std::path::PathBuf;
@@ -790,20 +792,35 @@ pub fn run(args: Args) -> CliResult {
             let (open, d) = ctx.division(&event, &division)?;
             let div = &open.event.divisions[d];
             let p = Published::new(&open.event, div, u32::MAX);
+            // What the file holds when it is not the whole story: no round yet, games left
+            // out of the PDN.
+            let mut notes: Vec<String> = unpaired_note(div).into_iter().collect();
             let text = match format.as_str() {
                 "text" => p.text(),
                 "csv" => p.csv(),
                 "html" => p.html(),
                 "trf" => trf(&open.event, div),
-                "pdn" => pdn(&open.event, div, round),
+                "pdn" => {
+                    let pdn = pdn(&open.event, div, round);
+                    notes.insert(0, pdn_note(&pdn));
+                    pdn.text
+                }
                 f => return Err(format!("--format {f:?}: use text, csv, html, trf or pdn").into()),
             };
+            let notes = notes.join("; ");
             if out.as_os_str() == "-" {
                 print!("{text}");
+                if !notes.is_empty() {
+                    eprintln!("{notes}");
+                }
             } else {
                 write_atomic(&out, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-                println!("wrote {}", out.display());
+                if notes.is_empty() {
+                    println!("wrote {}", out.display());
+                } else {
+                    println!("wrote {}: {notes}", out.display());
+                }
             }
         }
     }

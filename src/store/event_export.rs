@@ -206,6 +206,13 @@ impl<'a> Published<'a> {
         if !tbs.is_empty() {
             s += &format!("Tie-breaks in order: {}.\n", tbs.join("; "));
         }
+        if self.division.paired_rounds() == 0 {
+            s += if self.division.entrants.is_empty() {
+                "No round has been paired yet, and no player is entered.\n"
+            } else {
+                "No round has been paired yet: the players entered are listed, without results.\n"
+            };
+        }
         s
     }
 
@@ -414,11 +421,26 @@ fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
     }
 }
 
+/// The PDN of a division's games, and what it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventPdn {
+    /// The PDN text (empty: no game).
+    pub text: String,
+    /// The games written.
+    pub games: usize,
+    /// Games not played, left out: won by forfeit (`1f`, lateness) or of a forfeited round.
+    pub forfeited: usize,
+}
+
 /// The PDN of the division's games, of one round or of all (`None`): the PDN attached to each
 /// board with its `Round` tag set to `round.board.game`, `Event` and names filled in; boards
 /// with a result but no PDN are written as games without moves, their result from the board.
-pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
+/// A game not played (won by forfeit, or of a forfeited round) is left out and counted: PDN
+/// has no result for "not played", and a game with a result would count as played in any game
+/// database; the crosstable shows the forfeit (`+F`/`-F`).
+pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> EventPdn {
     let mut games = Vec::new();
+    let mut forfeited = 0;
     for r in division
         .rounds
         .iter()
@@ -432,10 +454,18 @@ pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
                 .unwrap_or_default();
             let results: Vec<Outcome> = match &b.result {
                 Some(BoardResult::Games { games }) => games.clone(),
-                _ => Vec::new(),
+                Some(BoardResult::Forfeit { .. }) => {
+                    forfeited += division.settings.games_per_round as usize;
+                    continue;
+                }
+                None => Vec::new(),
             };
             let count = attached.len().max(results.len());
             for g in 0..count {
+                if matches!(results.get(g), Some(Outcome::Forfeit { .. })) {
+                    forfeited += 1;
+                    continue;
+                }
                 let (red, white) = if g % 2 == 0 {
                     (b.first, b.second)
                 } else {
@@ -467,11 +497,7 @@ pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
                     };
                     let text = match o {
                         Outcome::Draw => "1/2-1/2",
-                        Outcome::Win { winner } | Outcome::Forfeit { winner }
-                            if *winner == red_side =>
-                        {
-                            "1-0"
-                        }
+                        Outcome::Win { winner } if *winner == red_side => "1-0",
                         _ => "0-1",
                     };
                     game.set_tag("Result", text);
@@ -483,7 +509,11 @@ pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> String {
             }
         }
     }
-    write_pdn(&games)
+    EventPdn {
+        text: write_pdn(&games),
+        games: games.len(),
+        forfeited,
+    }
 }
 
 /// Points as text (one home: the director's `Points` display).

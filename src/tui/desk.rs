@@ -4,7 +4,7 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{attached_text, ballot_text, result_text, why};
+use super::desk_text::{attached_text, ballot_text, pdn_note, result_text, unpaired_note, why};
 use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, PAGE_DOWN, PAGE_UP, TAB, UP, footer, help, lookup,
 };
@@ -256,7 +256,12 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         Act::Export,
         "export the crosstable (HTML and text) and the PDN",
     ),
-    Binding::new(&[ESC, Key::Char('q')], Act::Back, "back to the events").footer("back"),
+    Binding::new(
+        &[ESC, Key::Char('q')],
+        Act::Back,
+        "back to the pairings; from them, back to the events",
+    )
+    .footer("back"),
     Binding::new(&[PAGE_UP, PAGE_DOWN], Act::Scroll, SCROLL_HELP),
 ];
 
@@ -831,15 +836,16 @@ impl DeskScreen {
             return;
         };
         let p = Published::new(&open.event, d, u32::MAX);
+        let pdn = crate::store::event_export::pdn(&open.event, d, None);
         let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
+        // What the files hold first (the path is long): no round yet, games left out.
+        let mut notes: Vec<String> = unpaired_note(d).into_iter().collect();
+        notes.push(format!("PDN: {}", pdn_note(&pdn)));
         let files = [
             (self.exports.join(format!("{stem}.html")), p.html()),
             (self.exports.join(format!("{stem}.txt")), p.text()),
-            (
-                self.exports.join(format!("{stem}.pdn")),
-                crate::store::event_export::pdn(&open.event, d, None),
-            ),
+            (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
         for (path, text) in &files {
             if let Err(e) = crate::store::atomic::write_atomic(path, text.as_bytes()) {
@@ -847,7 +853,11 @@ impl DeskScreen {
                 return;
             }
         }
-        self.status = format!("wrote {}", files[0].0.display());
+        self.status = format!(
+            "{}; wrote {}, .txt, .pdn",
+            notes.join("; "),
+            files[0].0.display()
+        );
     }
 
     fn event_update(&mut self, act: Act, key: KeyCode, ctx: &mut Ctx) -> Nav {
@@ -895,6 +905,8 @@ impl DeskScreen {
             Act::Play => return self.play(ctx),
             Act::Export => self.export(),
             Act::Scroll => self.page = page_of(key),
+            // A view (standings, crosstable, why) goes back to the round's pairings first.
+            Act::Back if self.view != View::Pairings => self.view = View::Pairings,
             Act::Back => {
                 self.open = None;
                 self.refresh();
@@ -1091,6 +1103,12 @@ impl DeskScreen {
             {
                 Some((r, b)) => {
                     for l in why(d, r, b.first) {
+                        // Wrapped as drawn: in ASCII a half is `0.5`, longer than `½`.
+                        let l = if ascii {
+                            crate::store::event_export::ascii_halves(&l)
+                        } else {
+                            l
+                        };
                         for w in super::widgets::wrap(&l, width.max(20)) {
                             out.push(Line::from(w));
                         }

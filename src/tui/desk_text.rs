@@ -1,9 +1,10 @@
 //! The tournament desk's sentences, shared by the desk screen and `crossboard event`: a
 //! board's result, the pairing explanation ("why is A playing B"), a round's pairings.
 
-use crate::director::Player;
+use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
 use crate::event::{BoardResult, Division, Outcome, PlayerId, Round};
+use crate::store::event_export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
 /// forfeit), or `forfeit 1`/`forfeit 2`/`forfeit none`; `-` before any result.
@@ -114,6 +115,43 @@ pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
     Ok(BoardResult::Games { games: out })
 }
 
+/// What an export of `division` lacks before its first round ("no round paired yet: the 6
+/// players entered only"); none once a round is paired.
+pub fn unpaired_note(division: &Division) -> Option<String> {
+    if division.paired_rounds() > 0 {
+        return None;
+    }
+    Some(match division.entrants.len() {
+        0 => "no player entered, no round paired yet".into(),
+        1 => "no round paired yet: the 1 player entered only".into(),
+        n => format!("no round paired yet: the {n} players entered only"),
+    })
+}
+
+/// What an exported PDN holds: "12 games", "no games; 2 forfeited games left out (not played)".
+pub fn pdn_note(pdn: &EventPdn) -> String {
+    let games = match pdn.games {
+        0 => "no games".to_string(),
+        1 => "1 game".into(),
+        n => format!("{n} games"),
+    };
+    match pdn.forfeited {
+        0 => games,
+        1 => format!("{games}; 1 forfeited game left out (not played)"),
+        n => format!("{games}; {n} forfeited games left out (not played)"),
+    }
+}
+
+/// A number of points in a sentence: "1 point", "half a point", "0 points", "1½ points" (the
+/// half as the display writes it; in ASCII the screen makes it "1.5 points").
+pub fn points_text(p: Points) -> String {
+    match p.0 {
+        1 => "half a point".into(),
+        2 => "1 point".into(),
+        _ => format!("{p} points"),
+    }
+}
+
 /// The reasons for the board `player` plays on in `round`, as sentences.
 pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> {
     let name = |id: PlayerId| division.name(id).to_string();
@@ -126,8 +164,8 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
         ));
         if let Some(b) = &round.explanation.bye {
             out.push(format!(
-                "It goes to the lowest-placed player of the last score group ({} points) who has not had a bye or a forfeit win.",
-                b.score
+                "It goes to the lowest-placed player of the last score group ({}) who has not had a bye or a forfeit win.",
+                points_text(b.score)
             ));
             if !b.skipped.is_empty() {
                 let names: Vec<String> = b.skipped.iter().map(|&p| name(p)).collect();
@@ -168,12 +206,13 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
     for n in &w.notes {
         match n {
             Note::SameGroup => out.push(format!(
-                "Both had {} points: paired within their score group.",
-                w.scores.0
+                "Both had {}: paired within their score group.",
+                points_text(w.scores.0)
             )),
             Note::Floated { player: p, from, to } => out.push(format!(
-                "{} ({from} points) floated down to the {to}-point group: their own group could not pair everyone.",
-                name(*p)
+                "{} ({}) floated down to the {to}-point group: their own group could not pair everyone.",
+                name(*p),
+                points_text(*from)
             )),
             Note::NaturalAvoided { player: p, natural, why } => {
                 let because = match why {
@@ -196,4 +235,24 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_point_half_a_point_and_points() {
+        let said: Vec<String> = [0, 1, 2, 3, 4].map(|p| points_text(Points(p))).into();
+        assert_eq!(
+            said,
+            [
+                "0 points",
+                "half a point",
+                "1 point",
+                "1½ points",
+                "2 points"
+            ]
+        );
+    }
 }
