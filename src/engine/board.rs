@@ -116,13 +116,15 @@ impl Square {
     /// Bit index, 0-31.
     #[inline]
     pub fn index(self) -> u32 {
-        u32::from(self.0 - 1)
+        // A square is 1-32: the subtraction never wraps (no overflow check needed).
+        u32::from(self.0.wrapping_sub(1))
     }
 
     /// The single-bit bitboard of this square.
     #[inline]
     pub fn bit(self) -> Bitboard {
-        1 << self.index()
+        // The index is below 32: the shift never overflows.
+        (1 as Bitboard).wrapping_shl(self.index())
     }
 
     /// Row 0-7, counted from Red's back rank (top of the diagram).
@@ -235,7 +237,7 @@ pub fn squares(mut bb: Bitboard) -> impl Iterator<Item = Square> {
             return None;
         }
         let i = bb.trailing_zeros();
-        bb &= bb - 1;
+        bb &= bb.wrapping_sub(1);
         Some(Square::from_index(i))
     })
 }

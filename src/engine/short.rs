@@ -368,7 +368,7 @@ pub(crate) fn count<S: Side, const HUFF: bool>(v: &View) -> u64 {
     let mut rest = jumpers;
     while rest != 0 {
         let from = rest & rest.wrapping_neg();
-        rest &= rest - 1;
+        rest &= rest.wrapping_sub(1);
         piece_jumps::<S, Counter, HUFF>(v, from, &mut c);
     }
     if HUFF { c.0 + count_steps::<S>(v) } else { c.0 }
@@ -393,7 +393,7 @@ pub(crate) fn generate_given<S: Side, const HUFF: bool>(
     let mut rest = jumpers;
     while rest != 0 {
         let from = rest & rest.wrapping_neg();
-        rest &= rest - 1;
+        rest &= rest.wrapping_sub(1);
         let mut path = [0; MAX_PATH];
         path[0] = bit_square(from);
         let mut b = Builder {
@@ -421,7 +421,7 @@ pub(crate) fn push_steps<S: Side>(v: &View, out: &mut MoveList) {
         let mut t = targets[i];
         while t != 0 {
             let to = t & t.wrapping_neg();
-            t &= t - 1;
+            t &= t.wrapping_sub(1);
             let from = step_source::<S>(i, to);
             let mut path = [0; MAX_PATH];
             path[0] = bit_square(from);

@@ -154,10 +154,13 @@ pub struct SearchResult {
 struct Worker {
     history: Box<[[i32; 32]; 32]>,
     killers: Vec<[MoveKey; 2]>,
-    buffers: Vec<MoveList>,
-    order: Vec<Vec<i64>>,
-    /// Per ply: the children's hashes, in generation order.
-    hashes: Vec<Vec<u64>>,
+    /// The moves of the nodes on the current path, one after another: a node generates its
+    /// moves at the end and truncates them when it returns (its children's go after its own).
+    moves: MoveList,
+    /// Their ordering keys, in the same places.
+    keys: Vec<i64>,
+    /// Their children's hashes, in generation order, in the same places.
+    hashes: Vec<u64>,
     pv: Vec<Vec<Move>>,
     path: Vec<u64>,
     reversible: Vec<bool>,
@@ -168,9 +171,9 @@ impl Worker {
         Worker {
             history: Box::new([[0; 32]; 32]),
             killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
-            buffers: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
-            order: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
-            hashes: (0..=MAX_PLY).map(|_| Vec::with_capacity(32)).collect(),
+            moves: Vec::with_capacity(32 * (MAX_PLY + 1)),
+            keys: Vec::with_capacity(32 * (MAX_PLY + 1)),
+            hashes: Vec::with_capacity(32 * (MAX_PLY + 1)),
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             path: Vec::with_capacity(256),
             reversible: Vec::with_capacity(256),
@@ -253,16 +256,22 @@ pub(crate) fn is_reversible(a: &Position, b: &Position) -> bool {
 /// captured pieces), keeping the first.
 #[inline(always)]
 fn dedup(moves: &mut MoveList) {
-    if moves.len() > 1 && moves[0].is_capture() {
-        dedup_captures(moves);
+    dedup_from(moves, 0);
+}
+
+/// [`dedup`] of the moves at `base..` (the rest of the list is left alone).
+#[inline(always)]
+fn dedup_from(moves: &mut MoveList, base: usize) {
+    if moves.len() > base + 1 && moves[base].is_capture() {
+        dedup_captures(moves, base);
     }
 }
 
-fn dedup_captures(moves: &mut MoveList) {
-    let mut i = 1;
+fn dedup_captures(moves: &mut MoveList, base: usize) {
+    let mut i = base + 1;
     while i < moves.len() {
         let k = MoveKey::of(&moves[i]);
-        if moves[..i].iter().any(|m| k.matches(m)) {
+        if moves[base..i].iter().any(|m| k.matches(m)) {
             moves.remove(i);
         } else {
             i += 1;
@@ -751,39 +760,37 @@ impl<'a> Search<'a> {
             }
         }
 
-        let mut moves = std::mem::take(&mut self.w.buffers[ply]);
-        moves.clear();
-        generate_with_jumpers(pos, capturers, &mut moves);
-        if moves.is_empty() {
-            self.w.buffers[ply] = moves;
+        // This node's moves, keys and children's hashes are at `base..` of the worker's stacks.
+        let base = self.w.moves.len();
+        debug_assert!(self.w.keys.len() == base && self.w.hashes.len() == base);
+        generate_with_jumpers(pos, capturers, &mut self.w.moves);
+        if self.w.moves.len() == base {
             return stuck(pos, ply);
         }
-        dedup(&mut moves);
-        let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        dedup_from(&mut self.w.moves, base);
+        let n = self.w.moves.len() - base;
+        let new_depth = if n == 1 { depth } else { depth - 1 };
 
         // Ordering keys: the score in the high bits, the move's index in the low 8.
-        let mut order = std::mem::take(&mut self.w.order[ply]);
-        order.clear();
-        let mut hashes = std::mem::take(&mut self.w.hashes[ply]);
-        hashes.clear();
         let killers = self.w.killers[ply];
         // The children's hashes, and a prefetch of their table buckets (the load takes longer
         // than the ordering and the first child's set-up, and most children are probed: in the
         // capture quiescence too, a child at depth 0 probes when it has a capture). With a
         // table move, that move is searched first and most often refutes: only its child is
         // hashed now, the others when it did not cut off.
-        let n = moves.len();
         let lazy = (tt_move as usize) < n;
+        let w = &mut *self.w;
+        let moves = &w.moves[base..];
         if lazy {
-            hashes.resize(n, 0);
+            w.hashes.resize(base + n, 0);
             let t = tt_move as usize;
             let child_hash = zobrist::hash_after(hash, pos, &moves[t]);
-            hashes[t] = child_hash;
+            w.hashes[base + t] = child_hash;
             self.tt.prefetch(child_hash);
         } else {
-            for mv in moves.iter() {
+            for mv in moves {
                 let child_hash = zobrist::hash_after(hash, pos, mv);
-                hashes.push(child_hash);
+                w.hashes.push(child_hash);
                 self.tt.prefetch(child_hash);
             }
         }
@@ -799,26 +806,28 @@ impl<'a> Search<'a> {
             } else if killers[1].matches(mv) {
                 1 << 22
             } else {
-                i64::from(self.w.history[mv.from().index() as usize][mv.to().index() as usize])
+                i64::from(w.history[mv.from().index() as usize][mv.to().index() as usize])
             };
-            order.push(s << 8 | i as i64);
+            w.keys.push(s << 8 | i as i64);
         }
 
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_index = NO_MOVE;
         for i in 0..n {
+            let w = &mut *self.w;
             if i == 1 && lazy {
                 let t = tt_move as usize;
-                for (k, mv) in moves.iter().enumerate() {
+                for (k, mv) in w.moves[base..base + n].iter().enumerate() {
                     if k != t {
                         let child_hash = zobrist::hash_after(hash, pos, mv);
-                        hashes[k] = child_hash;
+                        w.hashes[base + k] = child_hash;
                         self.tt.prefetch(child_hash);
                     }
                 }
             }
             // Selection sort: bring the best remaining key to position i.
+            let order = &mut w.keys[base..base + n];
             let mut j = i;
             for k in i + 1..n {
                 if order[k] > order[j] {
@@ -826,10 +835,11 @@ impl<'a> Search<'a> {
                 }
             }
             order.swap(i, j);
-            let index = (order[i] & 0xFF) as usize;
-            let mv = moves[index];
+            let key = order[i];
+            let index = (key & 0xFF) as usize;
+            let mv = w.moves[base + index];
             let quiet = !mv.is_capture();
-            let child_hash = hashes[index];
+            let child_hash = w.hashes[base + index];
             let child = pos.after(&mv);
             self.w.path.push(child_hash);
             self.w
@@ -842,7 +852,7 @@ impl<'a> Search<'a> {
                     && quiet
                     && depth >= 3
                     && i >= 3
-                    && (order[i] >> 8) < (1 << 22)
+                    && (key >> 8) < (1 << 22)
                     && !must_capture;
                 let mut s = if reduce {
                     -self.negamax(
@@ -910,9 +920,9 @@ impl<'a> Search<'a> {
                 }
             }
         }
-        self.w.buffers[ply] = moves;
-        self.w.order[ply] = order;
-        self.w.hashes[ply] = hashes;
+        self.w.moves.truncate(base);
+        self.w.keys.truncate(base);
+        self.w.hashes.truncate(base);
         if self.aborted {
             return 0;
         }
