@@ -108,20 +108,20 @@ impl Square {
     }
 
     /// Standard number, 1-32.
-    #[inline]
+    #[inline(always)]
     pub fn number(self) -> u8 {
         self.0
     }
 
     /// Bit index, 0-31.
-    #[inline]
+    #[inline(always)]
     pub fn index(self) -> u32 {
         // A square is 1-32: the subtraction never wraps (no overflow check needed).
         u32::from(self.0.wrapping_sub(1))
     }
 
     /// The single-bit bitboard of this square.
-    #[inline]
+    #[inline(always)]
     pub fn bit(self) -> Bitboard {
         // The index is below 32: the shift never overflows.
         (1 as Bitboard).wrapping_shl(self.index())

@@ -103,18 +103,18 @@ impl Move {
     }
 
     /// The square the piece starts on.
-    #[inline]
+    #[inline(always)]
     pub fn from(&self) -> Square {
         self.square(0)
     }
 
     /// The square the piece ends on.
-    #[inline]
+    #[inline(always)]
     pub fn to(&self) -> Square {
         self.square(self.len as usize - 1)
     }
 
-    #[inline]
+    #[inline(always)]
     fn square(&self, i: usize) -> Square {
         Square::of_path_number(self.path[i])
     }
@@ -125,7 +125,7 @@ impl Move {
     }
 
     /// The squares of the pieces this move captures.
-    #[inline]
+    #[inline(always)]
     pub fn captured(&self) -> Bitboard {
         self.captured
     }
@@ -136,7 +136,7 @@ impl Move {
     }
 
     /// True for a jump.
-    #[inline]
+    #[inline(always)]
     pub fn is_capture(&self) -> bool {
         self.captured != 0
     }

@@ -304,7 +304,7 @@ impl Position {
 
     /// The position after a move, assumed legal (no checking). A man is crowned when the move
     /// ends on its crown row (under every rule set).
-    #[inline]
+    #[inline(always)]
     pub fn after(&self, mv: &Move) -> Position {
         self.after_parts(mv.from().bit(), mv.to().bit(), mv.captured())
     }

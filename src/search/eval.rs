@@ -163,6 +163,7 @@ fn tempo_weight(men: i32) -> i32 {
 
 /// Terms for one side (positive is good for `color`), material excluded; `king` is the value
 /// of a king in the game played, `mobility` the side's number of plain moves.
+#[inline(always)]
 fn positional(pos: &Position, color: Color, men_on_board: i32, king: i32, mobility: i32) -> i32 {
     let men = pos.men(color);
     let kings = pos.kings_of(color);
