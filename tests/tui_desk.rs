@@ -317,6 +317,44 @@ fn an_export_says_what_it_holds() {
     assert!(!pdn.contains(r#"[Round "1.1."#), "{pdn}");
 }
 
+/// `x` on an exchange that makes a rematch says so and asks; anything but `y` exchanges
+/// nothing, `y` records it with what it repeats in the logged reason.
+#[test]
+fn an_exchange_making_a_rematch_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, clock) = two_rounds(80, 24, dir.path());
+    let before = screen(&app);
+    // Round 1: Ann met Dee; round 2 board 1: Bob - Ann. Exchanging Bob and Dee pairs Ann and
+    // Dee again.
+    type_text(&mut app, &clock, "xBob, Dee\nsame club\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("Dee and Ann already met in round 1: y exchanges them anyway")
+            && text.contains("Exchange them anyway (y/n): _"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "n\n");
+    let text = screen(&app);
+    assert!(text.contains("nothing exchanged"), "{text}");
+    assert_eq!(
+        text.lines().skip(3).take(6).collect::<Vec<_>>(),
+        before.lines().skip(3).take(6).collect::<Vec<_>>(),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "xBob, Dee\nsame club\ny\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: Bob and Dee exchanged in round 2 (same club; confirmed:"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "w");
+    let text = screen(&app).replace('\n', " ");
+    assert!(
+        text.contains("same club; confirmed: Dee and Ann already met in round 1."),
+        "{text}"
+    );
+}
+
 #[test]
 fn colour_ascii_and_no_colour_modes() {
     let dir = tempfile::tempdir().unwrap();

@@ -4,7 +4,9 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{attached_text, ballot_text, pdn_note, result_text, unpaired_note, why};
+use super::desk_text::{
+    attached_text, ballot_text, pdn_note, repeats_text, result_text, unpaired_note, why,
+};
 use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, PAGE_DOWN, PAGE_UP, TAB, UP, footer, help, lookup,
 };
@@ -18,7 +20,7 @@ use crate::director::{Command, Player};
 use crate::engine::Color;
 use crate::event::board_match::{board_result, match_settings};
 use crate::event::pair::propose;
-use crate::event::pair::swap;
+use crate::event::pair::{swap, swap_repeats, with_reason_note};
 use crate::event::{
     Action, BoardResult, Division, DivisionSettings, EventInfo, Format, Outcome, PlayerId,
     PlayerInfo,
@@ -56,6 +58,13 @@ enum Ask {
     SwapPlayers,
     /// Why (logged): the two players found.
     SwapReason(PlayerId, PlayerId),
+    /// The exchange makes a rematch or a second bye (`said`): exchange anyway?
+    SwapConfirm {
+        a: PlayerId,
+        b: PlayerId,
+        reason: String,
+        said: String,
+    },
     WithdrawPlayer,
     /// Why (logged).
     WithdrawReason(PlayerId),
@@ -76,6 +85,7 @@ impl Ask {
             Ask::Forfeit => "Forfeit: who came (1, 2 or none)".into(),
             Ask::SwapPlayers => "Exchange two players (NAME, NAME)".into(),
             Ask::SwapReason(a, b) => format!("Why exchange {} and {} (logged)", name(a), name(b)),
+            Ask::SwapConfirm { .. } => "Exchange them anyway (y/n)".into(),
             Ask::WithdrawPlayer => "Withdraw which player".into(),
             Ask::WithdrawReason(p) => format!("Why does {} withdraw (logged)", name(p)),
             Ask::Absent => "Absent: NAME [ROUND] (default: the next round)".into(),
@@ -532,8 +542,44 @@ impl DeskScreen {
                     d.name(b),
                     d.paired_rounds()
                 );
-                match swap(self.division, d, a, b, &text) {
-                    Ok(action) => self.record(vec![action], done),
+                match swap_repeats(self.division, d, a, b, &text) {
+                    Ok((action, repeats)) if repeats.is_empty() => self.record(vec![action], done),
+                    // A rematch or a second bye: said, and done only once confirmed.
+                    Ok((_, repeats)) => {
+                        let said = repeats_text(d, &repeats);
+                        self.status = format!("{said}: y exchanges them anyway (logged)");
+                        self.ask = Some((
+                            Ask::SwapConfirm {
+                                a,
+                                b,
+                                reason: text,
+                                said,
+                            },
+                            String::new(),
+                        ));
+                    }
+                    Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::SwapConfirm { a, b, reason, said } => {
+                let Some(d) = self.current_division() else {
+                    return;
+                };
+                if !matches!(text.to_ascii_lowercase().as_str(), "y" | "yes") {
+                    self.status = format!("nothing exchanged ({said})");
+                    return;
+                }
+                let done = format!(
+                    "{} and {} exchanged in round {} ({reason}; confirmed: {said})",
+                    d.name(a),
+                    d.name(b),
+                    d.paired_rounds()
+                );
+                match swap(self.division, d, a, b, &reason) {
+                    Ok(action) => {
+                        let action = with_reason_note(action, &format!("confirmed: {said}"));
+                        self.record(vec![action], done)
+                    }
                     Err(e) => self.status = e.to_string(),
                 }
             }

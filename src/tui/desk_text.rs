@@ -3,6 +3,7 @@
 
 use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
+use crate::event::pair::Repeat;
 use crate::event::{BoardResult, Division, Outcome, PlayerId, Round};
 use crate::store::event_export::EventPdn;
 
@@ -113,6 +114,40 @@ pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
         return Err(format!("{} results for {games} games a round", out.len()));
     }
     Ok(BoardResult::Games { games: out })
+}
+
+/// What a director's pairing repeats, as a sentence: "Ann and Bob already met in round 1; Eve
+/// already had a bye in round 2".
+pub fn repeats_text(division: &Division, repeats: &[Repeat]) -> String {
+    let name = |id: PlayerId| division.name(id).to_string();
+    repeats
+        .iter()
+        .map(|r| match *r {
+            Repeat::Rematch {
+                first,
+                second,
+                round,
+            } => format!(
+                "{} and {} already met in round {round}",
+                name(first),
+                name(second)
+            ),
+            Repeat::SecondBye {
+                player,
+                round,
+                forfeit_win,
+            } => format!(
+                "{} already had {} in round {round}",
+                name(player),
+                if forfeit_win {
+                    "a forfeit win"
+                } else {
+                    "a bye"
+                }
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// What an export of `division` lacks before its first round ("no round paired yet: the 6
