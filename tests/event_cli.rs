@@ -440,6 +440,12 @@ fn a_swap_that_makes_a_rematch_or_a_second_bye_is_refused_unless_confirmed() {
         "{said}"
     );
     assert!(said.contains("bye  Eve"), "{said}");
+    // Confirmed, an exchange still needs its reason (the note is none).
+    let why = refused(
+        &db,
+        &["swap", "E", "D", &bye, "Eve", "--reason", " ", "--confirm"],
+    );
+    assert!(why.contains("a reason is required"), "{why}");
     let why = run(&db, &["why", "E", "D", &bye]);
     assert!(
         why.contains("The director changed this round's pairing: late; confirmed: ")
@@ -607,7 +613,13 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_with_a_reason() {
         run(&db, &["result", "E", "D", round, "2", "= ="]);
     }
     let why = refused(&db, &["pair", "E", "D", "--seed", "1"]);
-    assert!(why.contains("by hand"), "{why}");
+    assert!(
+        why.contains(
+            "pair it by hand: crossboard event pair E D --board FIRST SECOND [--board FIRST \
+             SECOND ...] [--bye NAME] --reason WHY"
+        ),
+        "{why}"
+    );
     let board = |a: &str, b: &str| ["--board".to_string(), a.into(), b.into()];
     let by_hand = |boards: &[[String; 3]], reason: Option<&str>| {
         let mut args: Vec<String> = ["pair", "E", "D", "--seed", "1"].map(String::from).to_vec();
@@ -647,9 +659,17 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_with_a_reason() {
         )),
     );
     assert!(paired.contains("Round 4 of 4"), "{paired}");
+    // What the director's pairing repeats is said, and logged with the reason.
+    assert!(
+        paired.contains("recorded: round 4 paired by hand (Ann and Bob already met in round"),
+        "{paired}"
+    );
     assert!(paired.contains("ballot 1: "), "{paired}");
     let why = run(&db, &["why", "E", "D", "Ann"]);
-    assert!(why.contains("every pair has met"), "{why}");
+    assert!(
+        why.contains("every pair has met; repeats: Ann and Bob already met"),
+        "{why}"
+    );
     run(&db, &["result", "E", "D", "4", "1", "1 1"]);
 }
 

@@ -13,8 +13,8 @@ use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
 use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
 use crate::tui::desk_text::{
-    attached_text, ballot_text, parse_result, pdn_note, repeats_text, result_text, unpaired_note,
-    why,
+    attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
+    unpaired_note, why,
 };
 use clap::Subcommand;
 use rand::SeedableRng;
@@ -635,8 +635,29 @@ pub fn run(args: Args) -> CliResult {
         } => {
             let (open, d) = ctx.act(&event, &division, |open, d| {
                 open.event.divisions[d].round_to_pair()?;
-                let pair = if board.is_empty() {
-                    propose(d, &open.event.divisions[d])?
+                let (pair, note) = if board.is_empty() {
+                    let pair = match propose(d, &open.event.divisions[d]) {
+                        Ok(p) => p,
+                        // No pairing the engine may make: the director's command, spelled out.
+                        Err(e @ EventError::Pairing(_)) => {
+                            let q = |s: &str| {
+                                if s.is_empty() || s.contains(char::is_whitespace) {
+                                    format!("{s:?}")
+                                } else {
+                                    s.to_string()
+                                }
+                            };
+                            return Err(format!(
+                                "{e}: pair it by hand: crossboard event pair {} {} --board FIRST \
+                                 SECOND [--board FIRST SECOND ...] [--bye NAME] --reason WHY",
+                                q(&event),
+                                q(&division)
+                            )
+                            .into());
+                        }
+                        Err(e) => return Err(e.into()),
+                    };
+                    (pair, String::new())
                 } else {
                     let boards = board
                         .chunks(2)
@@ -647,7 +668,9 @@ pub fn run(args: Args) -> CliResult {
                         .map(|b| find_player(open, d, b))
                         .transpose()?;
                     let why = reason.as_deref().unwrap_or("");
-                    by_hand(d, &open.event.divisions[d], boards, bye, why)?
+                    let div = &open.event.divisions[d];
+                    // What it repeats is said and logged with the reason.
+                    by_hand_noted(div, by_hand(d, div, boards, bye, why)?)
                 };
                 let mut after = open.event.clone();
                 after.apply(&pair)?;
@@ -656,7 +679,7 @@ pub fn run(args: Args) -> CliResult {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let ballots =
                     crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
-                Ok((vec![pair, ballots], format!("round {round} paired")))
+                Ok((vec![pair, ballots], format!("round {round} paired{note}")))
             })?;
             print_pairings(&open, d, open.event.divisions[d].paired_rounds());
         }

@@ -397,9 +397,29 @@ pub fn swap_repeats(
     Ok((action, added))
 }
 
-/// `action` (a director's pairing) with `note` added to its logged reason.
+/// `reason; note`, the note shortened (ending `...`) to keep within the limit of a logged text.
+fn noted(reason: String, note: &str) -> String {
+    let room = super::settings::MAX_TEXT.saturating_sub(reason.chars().count() + 2);
+    if note.chars().count() <= room {
+        format!("{reason}; {note}")
+    } else if room > 3 {
+        let cut: String = note.chars().take(room - 3).collect();
+        format!("{reason}; {cut}...")
+    } else {
+        reason
+    }
+}
+
+/// `action` (a director's pairing) with `note` added to its logged reason (shortened to keep
+/// within the limit); a reason left empty stays empty (the note is no reason: the action is
+/// refused for want of one).
 pub fn with_reason_note(action: Action, note: &str) -> Action {
     match action {
+        Action::Override { ref reason, .. } | Action::PairByHand { ref reason, .. }
+            if reason.trim().is_empty() =>
+        {
+            action
+        }
         Action::Override {
             division,
             pairing,
@@ -407,7 +427,7 @@ pub fn with_reason_note(action: Action, note: &str) -> Action {
         } => Action::Override {
             division,
             pairing,
-            reason: format!("{reason}; {note}"),
+            reason: noted(reason, note),
         },
         Action::PairByHand {
             division,
@@ -416,8 +436,24 @@ pub fn with_reason_note(action: Action, note: &str) -> Action {
         } => Action::PairByHand {
             division,
             pairing,
-            reason: format!("{reason}; {note}"),
+            reason: noted(reason, note),
         },
         other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_is_shortened_to_keep_the_reason_within_the_limit() {
+        assert_eq!(noted("late".into(), "repeats: x"), "late; repeats: x");
+        let long = "y".repeat(300);
+        let r = noted("late".into(), &long);
+        assert_eq!(r.chars().count(), super::super::settings::MAX_TEXT);
+        assert!(r.starts_with("late; yyy") && r.ends_with("..."), "{r}");
+        let full = "z".repeat(199);
+        assert_eq!(noted(full.clone(), "note"), full);
     }
 }

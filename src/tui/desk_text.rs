@@ -3,8 +3,8 @@
 
 use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
-use crate::event::pair::Repeat;
-use crate::event::{BoardResult, Division, Outcome, PlayerId, Round};
+use crate::event::pair::{Repeat, repeats, with_reason_note};
+use crate::event::{Action, BoardResult, Division, Outcome, PlayerId, Round};
 use crate::store::event_export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
@@ -148,6 +148,22 @@ pub fn repeats_text(division: &Division, repeats: &[Repeat]) -> String {
         })
         .collect::<Vec<_>>()
         .join("; ")
+}
+
+/// A pairing by hand (`Action::PairByHand`) with what it repeats added to its logged reason
+/// ("...; repeats: Ann and Bob already met in round 1"), and the end of the sentence saying it
+/// was recorded (" by hand (Ann and Bob already met in round 1)").
+pub fn by_hand_noted(division: &Division, action: Action) -> (Action, String) {
+    let Action::PairByHand { pairing, .. } = &action else {
+        return (action, String::new());
+    };
+    let said = repeats_text(division, &repeats(division, pairing));
+    if said.is_empty() {
+        (action, " by hand".into())
+    } else {
+        let note = format!(" by hand ({said})");
+        (with_reason_note(action, &format!("repeats: {said}")), note)
+    }
 }
 
 /// What an export of `division` lacks before its first round ("no round paired yet: the 6
