@@ -126,6 +126,8 @@ fn an_event_from_registration_to_the_published_crosstable() {
                     &b,
                     "--reason",
                     "same club",
+                    // The two boards' players met in round 1: a rematch, confirmed.
+                    "--confirm",
                 ],
             );
             assert!(swapped.contains("exchanged in round 2"), "{swapped}");
@@ -373,6 +375,85 @@ fn an_event_with_no_round_exports_its_entry_list_and_says_so() {
     assert!(said.contains("no player entered"), "{said}");
 }
 
+/// The board line of `who` in `pairings` output: (first, second).
+fn board_of(pairings: &str, who: &str) -> Option<(String, String)> {
+    pairings.lines().find_map(|l| {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        (w.len() >= 3 && w[0].parse::<u32>().is_ok() && (w[1] == who || w[2] == who))
+            .then(|| (w[1].to_string(), w[2].to_string()))
+    })
+}
+
+/// An exchange that makes a rematch or gives a second bye is refused, saying so, unless
+/// confirmed with `--confirm`; then the output and the logged reason say what it repeats.
+#[test]
+fn a_swap_that_makes_a_rematch_or_a_second_bye_is_refused_unless_confirmed() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let by_hand = [
+        "pair", "E", "D", "--seed", "1", "--board", "Ann", "Bob", "--board", "Cid", "Dee", "--bye",
+        "Eve", "--reason", "seeded",
+    ];
+    run(&db, &by_hand);
+    run(&db, &["result", "E", "D", "1", "1", "1 ="]);
+    run(&db, &["result", "E", "D", "1", "2", "= ="]);
+    let round2 = run(&db, &["pair", "E", "D", "--seed", "1"]);
+    let bye = round2
+        .lines()
+        .find_map(|l| l.strip_prefix("bye  "))
+        .unwrap()
+        .trim()
+        .to_string();
+    assert_ne!(bye, "Eve", "{round2}");
+    // Ann's opponent exchanged with Bob: Ann meets Bob again.
+    let (f, s) = board_of(&round2, "Ann").unwrap();
+    let other = if f == "Ann" { s } else { f };
+    let before = run(&db, &["pairings", "E", "D"]);
+    let why = refused(&db, &["swap", "E", "D", &other, "Bob", "--reason", "x"]);
+    assert!(
+        (why.contains("Ann and Bob already met in round 1")
+            || why.contains("Bob and Ann already met in round 1"))
+            && why.contains("--confirm"),
+        "{why}"
+    );
+    // Round 2's bye exchanged with Eve: her second.
+    let why = refused(&db, &["swap", "E", "D", &bye, "Eve", "--reason", "x"]);
+    assert!(why.contains("Eve already had a bye in round 1"), "{why}");
+    assert_eq!(run(&db, &["pairings", "E", "D"]), before);
+    let said = run(
+        &db,
+        &[
+            "swap",
+            "E",
+            "D",
+            &bye,
+            "Eve",
+            "--reason",
+            "late",
+            "--confirm",
+        ],
+    );
+    assert!(
+        said.contains("exchanged in round 2 (confirmed: ")
+            && said.contains("Eve already had a bye in round 1"),
+        "{said}"
+    );
+    assert!(said.contains("bye  Eve"), "{said}");
+    // Confirmed, an exchange still needs its reason (the note is none).
+    let why = refused(
+        &db,
+        &["swap", "E", "D", &bye, "Eve", "--reason", " ", "--confirm"],
+    );
+    assert!(why.contains("a reason is required"), "{why}");
+    let why = run(&db, &["why", "E", "D", &bye]);
+    assert!(
+        why.contains("The director changed this round's pairing: late; confirmed: ")
+            && why.contains("Eve already had a bye in round 1"),
+        "{why}"
+    );
+}
+
 #[test]
 fn an_entry_refused_enters_nobody_and_an_unknown_id_is_not_a_name() {
     let dir = tempfile::tempdir().unwrap();
@@ -532,7 +613,13 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_with_a_reason() {
         run(&db, &["result", "E", "D", round, "2", "= ="]);
     }
     let why = refused(&db, &["pair", "E", "D", "--seed", "1"]);
-    assert!(why.contains("by hand"), "{why}");
+    assert!(
+        why.contains(
+            "pair it by hand: crossboard event pair E D --board FIRST SECOND [--board FIRST \
+             SECOND ...] [--bye NAME] --reason WHY"
+        ),
+        "{why}"
+    );
     let board = |a: &str, b: &str| ["--board".to_string(), a.into(), b.into()];
     let by_hand = |boards: &[[String; 3]], reason: Option<&str>| {
         let mut args: Vec<String> = ["pair", "E", "D", "--seed", "1"].map(String::from).to_vec();
@@ -572,9 +659,17 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_with_a_reason() {
         )),
     );
     assert!(paired.contains("Round 4 of 4"), "{paired}");
+    // What the director's pairing repeats is said, and logged with the reason.
+    assert!(
+        paired.contains("recorded: round 4 paired by hand (Ann and Bob already met in round"),
+        "{paired}"
+    );
     assert!(paired.contains("ballot 1: "), "{paired}");
     let why = run(&db, &["why", "E", "D", "Ann"]);
-    assert!(why.contains("every pair has met"), "{why}");
+    assert!(
+        why.contains("every pair has met; repeats: Ann and Bob already met"),
+        "{why}"
+    );
     run(&db, &["result", "E", "D", "4", "1", "1 1"]);
 }
 

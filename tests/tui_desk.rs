@@ -317,6 +317,103 @@ fn an_export_says_what_it_holds() {
     assert!(!pdn.contains(r#"[Round "1.1."#), "{pdn}");
 }
 
+/// `x` on an exchange that makes a rematch says so and asks; anything but `y` exchanges
+/// nothing, `y` records it with what it repeats in the logged reason.
+#[test]
+fn an_exchange_making_a_rematch_asks_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, clock) = two_rounds(80, 24, dir.path());
+    let before = screen(&app);
+    // Round 1: Ann met Dee; round 2 board 1: Bob - Ann. Exchanging Bob and Dee pairs Ann and
+    // Dee again.
+    type_text(&mut app, &clock, "xBob, Dee\nsame club\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("Dee and Ann already met in round 1: y exchanges them anyway")
+            && text.contains("Exchange them anyway (y/n): _"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "n\n");
+    let text = screen(&app);
+    assert!(text.contains("nothing exchanged"), "{text}");
+    assert_eq!(
+        text.lines().skip(3).take(6).collect::<Vec<_>>(),
+        before.lines().skip(3).take(6).collect::<Vec<_>>(),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "xBob, Dee\nsame club\ny\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: Bob and Dee exchanged in round 2 (same club; confirmed:"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "w");
+    let text = screen(&app).replace('\n', " ");
+    assert!(
+        text.contains("same club; confirmed: Dee and Ann already met in round 1."),
+        "{text}"
+    );
+}
+
+/// Four players, four rounds: after three every pair has met, `p` says the engine cannot pair
+/// round 4 and names the key; `H` takes the boards and the reason, and pairs it by hand, the
+/// repeats said and logged.
+#[test]
+fn a_round_the_engine_cannot_pair_is_paired_by_hand_at_the_desk() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    type_text(
+        &mut app,
+        &clock,
+        "nClub\ndOpen swiss:4 2\naAnn\nBob\nCid\nDee\n\x1b",
+    );
+    for _ in 0..3 {
+        type_text(&mut app, &clock, "p1=j==");
+    }
+    type_text(&mut app, &clock, "p");
+    let text = screen(&app);
+    assert!(text.contains("H pairs it by hand"), "{text}");
+    assert!(text.contains("round 3 of 4"), "{text}");
+    // A name that is not entered, then a board missing: refused, nothing paired.
+    type_text(&mut app, &clock, "HAnn - Zed\n");
+    assert!(
+        screen(&app).contains("no player \"Zed\""),
+        "{}",
+        screen(&app)
+    );
+    type_text(&mut app, &clock, "\x15Ann - Bob\nx\n");
+    let text = screen(&app);
+    assert!(text.contains("round 3 of 4"), "{text}");
+    type_text(
+        &mut app,
+        &clock,
+        "HAnn - Bob, Cid Dee\nevery pair has met\n",
+    );
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: round 4 paired by hand (Ann and Bob already met in round"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Round 4: the first player") && text.contains("ballot 1:"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "w");
+    let text = screen(&app).replace('\n', " ");
+    assert!(
+        text.contains("every pair has met; repeats: Ann and Bob already met"),
+        "{text}"
+    );
+    // The key is in the help.
+    type_text(&mut app, &clock, "\x1b?");
+    assert!(
+        screen(&app).contains("(H: by hand, a reason)"),
+        "{}",
+        screen(&app)
+    );
+}
+
 #[test]
 fn colour_ascii_and_no_colour_modes() {
     let dir = tempfile::tempdir().unwrap();

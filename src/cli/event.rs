@@ -4,7 +4,7 @@
 
 use super::CliResult;
 use crate::director::{GamePoints, Points};
-use crate::event::pair::{by_hand, propose, swap};
+use crate::event::pair::{by_hand, propose, swap_repeats, with_reason_note};
 use crate::event::tiebreak::parse_list;
 use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
@@ -13,7 +13,8 @@ use crate::store::atomic::write_atomic;
 use crate::store::event_export::{Published, pdn, trf};
 use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
 use crate::tui::desk_text::{
-    attached_text, ballot_text, parse_result, pdn_note, result_text, unpaired_note, why,
+    attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
+    unpaired_note, why,
 };
 use clap::Subcommand;
 use rand::SeedableRng;
@@ -123,6 +124,10 @@ enum Cmd {
         /// Why.
         #[arg(long)]
         reason: String,
+        /// Exchange them even if it makes a rematch or gives a second bye (logged with the
+        /// reason); without it such an exchange is refused, saying what it repeats.
+        #[arg(long)]
+        confirm: bool,
     },
     /// Enter a board's result: games as `1` (first won), `2`, `=`, `1f`/`2f` (forfeit), or
     /// `forfeit 1|2|none` for the whole round.
@@ -630,8 +635,29 @@ pub fn run(args: Args) -> CliResult {
         } => {
             let (open, d) = ctx.act(&event, &division, |open, d| {
                 open.event.divisions[d].round_to_pair()?;
-                let pair = if board.is_empty() {
-                    propose(d, &open.event.divisions[d])?
+                let (pair, note) = if board.is_empty() {
+                    let pair = match propose(d, &open.event.divisions[d]) {
+                        Ok(p) => p,
+                        // No pairing the engine may make: the director's command, spelled out.
+                        Err(e @ EventError::Pairing(_)) => {
+                            let q = |s: &str| {
+                                if s.is_empty() || s.contains(char::is_whitespace) {
+                                    format!("{s:?}")
+                                } else {
+                                    s.to_string()
+                                }
+                            };
+                            return Err(format!(
+                                "{e}: pair it by hand: crossboard event pair {} {} --board FIRST \
+                                 SECOND [--board FIRST SECOND ...] [--bye NAME] --reason WHY",
+                                q(&event),
+                                q(&division)
+                            )
+                            .into());
+                        }
+                        Err(e) => return Err(e.into()),
+                    };
+                    (pair, String::new())
                 } else {
                     let boards = board
                         .chunks(2)
@@ -642,7 +668,9 @@ pub fn run(args: Args) -> CliResult {
                         .map(|b| find_player(open, d, b))
                         .transpose()?;
                     let why = reason.as_deref().unwrap_or("");
-                    by_hand(d, &open.event.divisions[d], boards, bye, why)?
+                    let div = &open.event.divisions[d];
+                    // What it repeats is said and logged with the reason.
+                    by_hand_noted(div, by_hand(d, div, boards, bye, why)?)
                 };
                 let mut after = open.event.clone();
                 after.apply(&pair)?;
@@ -651,7 +679,7 @@ pub fn run(args: Args) -> CliResult {
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
                 let ballots =
                     crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
-                Ok((vec![pair, ballots], format!("round {round} paired")))
+                Ok((vec![pair, ballots], format!("round {round} paired{note}")))
             })?;
             print_pairings(&open, d, open.event.divisions[d].paired_rounds());
         }
@@ -661,15 +689,26 @@ pub fn run(args: Args) -> CliResult {
             a,
             b,
             reason,
+            confirm,
         } => {
             let (open, d) = ctx.act(&event, &division, |open, d| {
                 let (pa, pb) = (find_player(open, d, &a)?, find_player(open, d, &b)?);
-                let action = swap(d, &open.event.divisions[d], pa, pb, &reason)?;
-                let round = open.event.divisions[d].paired_rounds();
-                Ok((
-                    vec![action],
-                    format!("{a} and {b} exchanged in round {round}"),
-                ))
+                let div = &open.event.divisions[d];
+                let (mut action, repeats) = swap_repeats(d, div, pa, pb, &reason)?;
+                let round = div.paired_rounds();
+                let mut what = format!("{a} and {b} exchanged in round {round}");
+                if !repeats.is_empty() {
+                    let said = repeats_text(div, &repeats);
+                    if !confirm {
+                        return Err(format!(
+                            "{said}: add --confirm to exchange them anyway (logged with the reason)"
+                        )
+                        .into());
+                    }
+                    action = with_reason_note(action, &format!("confirmed: {said}"));
+                    what.push_str(&format!(" (confirmed: {said})"));
+                }
+                Ok((vec![action], what))
             })?;
             print_pairings(&open, d, open.event.divisions[d].paired_rounds());
         }

@@ -289,3 +289,171 @@ pub fn swap(
         .collect();
     override_pairing(division_id, division, boards, old.bye.map(sw), reason)
 }
+
+/// What a director's pairing repeats that the engine avoids: a pair that met before, or an
+/// unplayed point (the bye) to a player who already had one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Repeat {
+    /// `first` and `second` (as on their new board) met over the board in `round`.
+    Rematch {
+        /// The new board's first player.
+        first: PlayerId,
+        /// Its second player.
+        second: PlayerId,
+        /// The round they met.
+        round: u32,
+    },
+    /// The bye to `player`, who had a bye (or a forfeit win) in `round`.
+    SecondBye {
+        /// Who.
+        player: PlayerId,
+        /// The round of the earlier one.
+        round: u32,
+        /// That one was a forfeit win, not a bye.
+        forfeit_win: bool,
+    },
+}
+
+/// The repeats of `pairing` against the rounds before it (each once, in board order, the bye
+/// last).
+pub fn repeats(division: &Division, pairing: &Pairing) -> Vec<Repeat> {
+    let recs = records(division, pairing.round.saturating_sub(1));
+    let at = |id: PlayerId| division.position(id);
+    let mut out = Vec::new();
+    for &(first, second) in &pairing.boards {
+        let (Some(i), Some(j)) = (at(first), at(second)) else {
+            continue;
+        };
+        if let Some(r) = recs[i]
+            .iter()
+            .find(|r| r.kind.played() && r.opponent == Some(j))
+        {
+            out.push(Repeat::Rematch {
+                first,
+                second,
+                round: r.round,
+            });
+        }
+    }
+    if let Some((player, i)) = pairing.bye.and_then(|p| Some((p, at(p)?))) {
+        if let Some(r) = recs[i]
+            .iter()
+            .find(|r| matches!(r.kind, RoundKind::Bye | RoundKind::ForfeitWin))
+        {
+            out.push(Repeat::SecondBye {
+                player,
+                round: r.round,
+                forfeit_win: r.kind == RoundKind::ForfeitWin,
+            });
+        }
+    }
+    out
+}
+
+/// The repeats an exchange of `a` and `b` in the last round's pairing would add (those of the
+/// pairing as it stands left aside), with its action.
+pub fn swap_repeats(
+    division_id: DivisionId,
+    division: &Division,
+    a: PlayerId,
+    b: PlayerId,
+    reason: &str,
+) -> Result<(Action, Vec<Repeat>), EventError> {
+    let action = swap(division_id, division, a, b, reason)?;
+    let last = division.paired_rounds();
+    let old = division.round(last).ok_or(EventError::NoRound(1))?;
+    let before = repeats(
+        division,
+        &Pairing {
+            round: last,
+            boards: old.boards.iter().map(|x| (x.first, x.second)).collect(),
+            bye: old.bye,
+            explanation: Explanation::default(),
+        },
+    );
+    let Action::Override { pairing, .. } = &action else {
+        return Ok((action, Vec::new()));
+    };
+    let same = |x: &Repeat, y: &Repeat| match (x, y) {
+        (
+            Repeat::Rematch {
+                first: a1,
+                second: b1,
+                ..
+            },
+            Repeat::Rematch {
+                first: a2,
+                second: b2,
+                ..
+            },
+        ) => (a1, b1) == (a2, b2) || (a1, b1) == (b2, a2),
+        (Repeat::SecondBye { player: p, .. }, Repeat::SecondBye { player: q, .. }) => p == q,
+        _ => false,
+    };
+    let added = repeats(division, pairing)
+        .into_iter()
+        .filter(|r| !before.iter().any(|o| same(r, o)))
+        .collect();
+    Ok((action, added))
+}
+
+/// `reason; note`, the note shortened (ending `...`) to keep within the limit of a logged text.
+fn noted(reason: String, note: &str) -> String {
+    let room = super::settings::MAX_TEXT.saturating_sub(reason.chars().count() + 2);
+    if note.chars().count() <= room {
+        format!("{reason}; {note}")
+    } else if room > 3 {
+        let cut: String = note.chars().take(room - 3).collect();
+        format!("{reason}; {cut}...")
+    } else {
+        reason
+    }
+}
+
+/// `action` (a director's pairing) with `note` added to its logged reason (shortened to keep
+/// within the limit); a reason left empty stays empty (the note is no reason: the action is
+/// refused for want of one).
+pub fn with_reason_note(action: Action, note: &str) -> Action {
+    match action {
+        Action::Override { ref reason, .. } | Action::PairByHand { ref reason, .. }
+            if reason.trim().is_empty() =>
+        {
+            action
+        }
+        Action::Override {
+            division,
+            pairing,
+            reason,
+        } => Action::Override {
+            division,
+            pairing,
+            reason: noted(reason, note),
+        },
+        Action::PairByHand {
+            division,
+            pairing,
+            reason,
+        } => Action::PairByHand {
+            division,
+            pairing,
+            reason: noted(reason, note),
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_note_is_shortened_to_keep_the_reason_within_the_limit() {
+        assert_eq!(noted("late".into(), "repeats: x"), "late; repeats: x");
+        let long = "y".repeat(300);
+        let r = noted("late".into(), &long);
+        assert_eq!(r.chars().count(), super::super::settings::MAX_TEXT);
+        assert!(r.starts_with("late; yyy") && r.ends_with("..."), "{r}");
+        let full = "z".repeat(199);
+        assert_eq!(noted(full.clone(), "note"), full);
+    }
+}

@@ -108,10 +108,8 @@ pub struct SwissInput {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SwissError {
     /// No pairing avoids every rematch (or the bye rule).
-    #[error(
-        "no pairing of round {round} avoids a rematch for everyone ({players} players): \
-         pair it by hand with a reason"
-    )]
+    /// (The callers say how to pair it by hand: a desk key, a command.)
+    #[error("no pairing of round {round} avoids every rematch ({players} players)")]
     Impossible {
         /// The round.
         round: u32,

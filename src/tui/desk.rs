@@ -4,7 +4,10 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{attached_text, ballot_text, pdn_note, result_text, unpaired_note, why};
+use super::desk_text::{
+    attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
+    why,
+};
 use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, PAGE_DOWN, PAGE_UP, TAB, UP, footer, help, lookup,
 };
@@ -18,10 +21,10 @@ use crate::director::{Command, Player};
 use crate::engine::Color;
 use crate::event::board_match::{board_result, match_settings};
 use crate::event::pair::propose;
-use crate::event::pair::swap;
+use crate::event::pair::{by_hand, swap, swap_repeats, with_reason_note};
 use crate::event::{
-    Action, BoardResult, Division, DivisionSettings, EventInfo, Format, Outcome, PlayerId,
-    PlayerInfo,
+    Action, BoardResult, Division, DivisionSettings, EventError, EventInfo, Format, Outcome,
+    PlayerId, PlayerInfo,
 };
 use crate::store::event_export::Published;
 use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
@@ -56,6 +59,13 @@ enum Ask {
     SwapPlayers,
     /// Why (logged): the two players found.
     SwapReason(PlayerId, PlayerId),
+    /// The exchange makes a rematch or a second bye (`said`): exchange anyway?
+    SwapConfirm {
+        a: PlayerId,
+        b: PlayerId,
+        reason: String,
+        said: String,
+    },
     WithdrawPlayer,
     /// Why (logged).
     WithdrawReason(PlayerId),
@@ -63,6 +73,17 @@ enum Ask {
     Absent,
     /// A PDN file for the selected board.
     Pdn,
+    /// The next round's boards, paired by hand.
+    ByHand,
+    /// Why (logged): the boards typed.
+    ByHandReason(BoardsByHand),
+}
+
+/// A round typed by hand: its boards (first player Red in game 1) and the bye.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct BoardsByHand {
+    boards: Vec<(PlayerId, PlayerId)>,
+    bye: Option<PlayerId>,
 }
 
 impl Ask {
@@ -76,10 +97,13 @@ impl Ask {
             Ask::Forfeit => "Forfeit: who came (1, 2 or none)".into(),
             Ask::SwapPlayers => "Exchange two players (NAME, NAME)".into(),
             Ask::SwapReason(a, b) => format!("Why exchange {} and {} (logged)", name(a), name(b)),
+            Ask::SwapConfirm { .. } => "Exchange them anyway (y/n)".into(),
             Ask::WithdrawPlayer => "Withdraw which player".into(),
             Ask::WithdrawReason(p) => format!("Why does {} withdraw (logged)", name(p)),
             Ask::Absent => "Absent: NAME [ROUND] (default: the next round)".into(),
             Ask::Pdn => "PDN file of the board's games".into(),
+            Ask::ByHand => "Pair by hand: FIRST - SECOND, ... [, bye NAME]".into(),
+            Ask::ByHandReason(_) => "Why pair this round by hand (logged)".into(),
         }
     }
 }
@@ -160,6 +184,7 @@ pub(crate) enum Act {
     /// Up or down a board, by the key.
     Board,
     NextDivision,
+    /// Pair the next round: by the engine (p) or by hand (H).
     Pair,
     /// A game's result, by the key.
     Game,
@@ -190,9 +215,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     ),
     Binding::new(&[TAB], Act::NextDivision, "next division"),
     Binding::new(
-        &[Key::Char('p')],
+        &[Key::Char('p'), Key::Char('H')],
         Act::Pair,
-        "pair the next round (and draw its ballots)",
+        "pair the next round, draw its ballots (H: by hand, a reason)",
     )
     .footer("pair"),
     Binding::new(
@@ -390,13 +415,19 @@ impl DeskScreen {
             self.status = e.to_string();
             return;
         }
-        let pair = match propose(self.division, d) {
-            Ok(a) => a,
-            Err(e) => {
-                self.status = e.to_string();
-                return;
+        match propose(self.division, d) {
+            Ok(pair) => self.record_pairing(pair, String::new(), ctx),
+            // The engine found no pairing (every pairing repeats a meeting): the director's.
+            Err(e @ EventError::Pairing(_)) => {
+                self.status = format!("{e}: H pairs it by hand");
             }
-        };
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// Record the next round's pairing `pair` with its ballots drawn; `note` ends the sentence.
+    fn record_pairing(&mut self, pair: Action, note: String, ctx: &mut Ctx) {
+        let Some(open) = &self.open else { return };
         let mut after = open.event.clone();
         if let Err(e) = after.apply(&pair) {
             self.status = e.to_string();
@@ -410,7 +441,7 @@ impl DeskScreen {
             ctx.rng,
         ) {
             Ok(b) => {
-                self.record(vec![pair, b], format!("round {round} paired"));
+                self.record(vec![pair, b], format!("round {round} paired{note}"));
                 self.board = 0;
                 self.view = View::Pairings;
             }
@@ -418,9 +449,59 @@ impl DeskScreen {
         }
     }
 
-    fn answer(&mut self, ask: Ask, text: String) {
+    /// The boards typed for a pairing by hand: `FIRST - SECOND` (or two one-word names),
+    /// separated by commas, and `bye NAME`.
+    fn parse_boards(&self, text: &str) -> Result<BoardsByHand, String> {
+        let usage = "by hand: FIRST - SECOND, ... [, bye NAME]";
+        let mut boards = Vec::new();
+        let mut bye = None;
+        for item in text.split(',').map(str::trim).filter(|i| !i.is_empty()) {
+            if let Some(who) = item.strip_prefix("bye ") {
+                if bye.is_some() {
+                    return Err(format!("{usage}: one bye"));
+                }
+                bye = Some(self.find(who.trim())?);
+                continue;
+            }
+            let words: Vec<&str> = item.split_whitespace().collect();
+            let (a, b) = match item.split_once(" - ") {
+                Some((a, b)) => (a.trim(), b.trim()),
+                None if words.len() == 2 => (words[0], words[1]),
+                None => return Err(format!("{item:?}? {usage}")),
+            };
+            boards.push((self.find(a)?, self.find(b)?));
+        }
+        if boards.is_empty() {
+            return Err(usage.into());
+        }
+        Ok(BoardsByHand { boards, bye })
+    }
+
+    fn answer(&mut self, ask: Ask, text: String, ctx: &mut Ctx) {
         let text = text.trim().to_string();
         match ask {
+            Ask::ByHand => match self.parse_boards(&text) {
+                Ok(boards) => self.ask = Some((Ask::ByHandReason(boards), String::new())),
+                Err(e) => {
+                    self.status = e;
+                    self.ask = Some((Ask::ByHand, text));
+                }
+            },
+            Ask::ByHandReason(BoardsByHand { boards, bye }) => {
+                let Some(d) = self.current_division() else {
+                    return;
+                };
+                let pair = match by_hand(self.division, d, boards, bye, &text) {
+                    Ok(p) => p,
+                    Err(e) => {
+                        self.status = e.to_string();
+                        return;
+                    }
+                };
+                // What it repeats is said and logged with the reason.
+                let (pair, note) = by_hand_noted(d, pair);
+                self.record_pairing(pair, note, ctx);
+            }
             Ask::EventName => {
                 let Some(desk) = self.desk.as_mut() else {
                     return;
@@ -532,8 +613,44 @@ impl DeskScreen {
                     d.name(b),
                     d.paired_rounds()
                 );
-                match swap(self.division, d, a, b, &text) {
-                    Ok(action) => self.record(vec![action], done),
+                match swap_repeats(self.division, d, a, b, &text) {
+                    Ok((action, repeats)) if repeats.is_empty() => self.record(vec![action], done),
+                    // A rematch or a second bye: said, and done only once confirmed.
+                    Ok((_, repeats)) => {
+                        let said = repeats_text(d, &repeats);
+                        self.status = format!("{said}: y exchanges them anyway (logged)");
+                        self.ask = Some((
+                            Ask::SwapConfirm {
+                                a,
+                                b,
+                                reason: text,
+                                said,
+                            },
+                            String::new(),
+                        ));
+                    }
+                    Err(e) => self.status = e.to_string(),
+                }
+            }
+            Ask::SwapConfirm { a, b, reason, said } => {
+                let Some(d) = self.current_division() else {
+                    return;
+                };
+                if !matches!(text.to_ascii_lowercase().as_str(), "y" | "yes") {
+                    self.status = format!("nothing exchanged ({said})");
+                    return;
+                }
+                let done = format!(
+                    "{} and {} exchanged in round {} ({reason}; confirmed: {said})",
+                    d.name(a),
+                    d.name(b),
+                    d.paired_rounds()
+                );
+                match swap(self.division, d, a, b, &reason) {
+                    Ok(action) => {
+                        let action = with_reason_note(action, &format!("confirmed: {said}"));
+                        self.record(vec![action], done)
+                    }
                     Err(e) => self.status = e.to_string(),
                 }
             }
@@ -874,7 +991,12 @@ impl DeskScreen {
                     self.board = 0;
                 }
             }
-            Act::Pair => self.pair(ctx),
+            Act::Pair if key != KeyCode::Char('H') => self.pair(ctx),
+            Act::Pair => match self.current_division().map(|d| d.round_to_pair()) {
+                Some(Ok(_)) => self.ask = Some((Ask::ByHand, String::new())),
+                Some(Err(e)) => self.status = e.to_string(),
+                None => self.status = "add a division first (d)".into(),
+            },
             Act::Game => self.game(Some(match key {
                 KeyCode::Char('1') => Outcome::Win {
                     winner: Player::First,
@@ -1198,7 +1320,7 @@ impl DeskScreen {
                     if let Some((ask, text)) = self.ask.take()
                         && !text.trim().is_empty()
                     {
-                        self.answer(ask, text);
+                        self.answer(ask, text, ctx);
                     }
                 }
                 (Some(AskAct::Delete), _) => {

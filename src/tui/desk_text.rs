@@ -3,7 +3,8 @@
 
 use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
-use crate::event::{BoardResult, Division, Outcome, PlayerId, Round};
+use crate::event::pair::{Repeat, repeats, with_reason_note};
+use crate::event::{Action, BoardResult, Division, Outcome, PlayerId, Round};
 use crate::store::event_export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
@@ -113,6 +114,56 @@ pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
         return Err(format!("{} results for {games} games a round", out.len()));
     }
     Ok(BoardResult::Games { games: out })
+}
+
+/// What a director's pairing repeats, as a sentence: "Ann and Bob already met in round 1; Eve
+/// already had a bye in round 2".
+pub fn repeats_text(division: &Division, repeats: &[Repeat]) -> String {
+    let name = |id: PlayerId| division.name(id).to_string();
+    repeats
+        .iter()
+        .map(|r| match *r {
+            Repeat::Rematch {
+                first,
+                second,
+                round,
+            } => format!(
+                "{} and {} already met in round {round}",
+                name(first),
+                name(second)
+            ),
+            Repeat::SecondBye {
+                player,
+                round,
+                forfeit_win,
+            } => format!(
+                "{} already had {} in round {round}",
+                name(player),
+                if forfeit_win {
+                    "a forfeit win"
+                } else {
+                    "a bye"
+                }
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// A pairing by hand (`Action::PairByHand`) with what it repeats added to its logged reason
+/// ("...; repeats: Ann and Bob already met in round 1"), and the end of the sentence saying it
+/// was recorded (" by hand (Ann and Bob already met in round 1)").
+pub fn by_hand_noted(division: &Division, action: Action) -> (Action, String) {
+    let Action::PairByHand { pairing, .. } = &action else {
+        return (action, String::new());
+    };
+    let said = repeats_text(division, &repeats(division, pairing));
+    if said.is_empty() {
+        (action, " by hand".into())
+    } else {
+        let note = format!(" by hand ({said})");
+        (with_reason_note(action, &format!("repeats: {said}")), note)
+    }
 }
 
 /// What an export of `division` lacks before its first round ("no round paired yet: the 6
