@@ -126,6 +126,11 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     let log = t.wait_text("Event log");
     assert!(log.contains("NOTE: Bob arrived late"), "{log}");
     t.keys(&["Escape"]);
+    // An Escape and a key read in one go are Alt+key: send `e` only once the log has closed
+    // (under load the two arrived together and the export never ran).
+    t.wait_for("the event log closed", WAIT_SECS, |s| {
+        !s.contains("Event log")
+    });
     t.keys(&["e"]);
     let exported = t.wait_text("exported 4 games");
     assert!(exported.contains(".pdn"), "{exported}");
