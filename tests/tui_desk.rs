@@ -414,6 +414,69 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_at_the_desk() {
     );
 }
 
+/// At 80 columns a crosstable of long names is wider than the screen: Right and Left scroll
+/// its columns behind the place and name, a line says which way there is more, and at the
+/// far right the last tie-break column is in full view.
+#[test]
+fn the_crosstable_scrolls_sideways_at_80_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    type_text(&mut app, &clock, "nClub Open\ndOpen swiss:3 2\na");
+    for n in NAMES {
+        type_text(&mut app, &clock, &format!("{n} Featherstonehaugh-Smythe\n"));
+    }
+    type_text(&mut app, &clock, "\x1bp1=j2=j==pc");
+    let header = |t: &str| {
+        t.lines()
+            .find(|l| l.contains("  Name"))
+            .unwrap()
+            .to_string()
+    };
+    let text = screen(&app);
+    assert!(
+        text.contains("Right scrolls the table: more columns to the right"),
+        "{text}"
+    );
+    assert!(!header(&text).contains("Wins"), "{text}");
+    let mut presses = 0;
+    while !screen(&app).contains("Left scrolls the table back") {
+        feed(&mut app, &clock, [Msg::key(KeyCode::Right)]);
+        presses += 1;
+        assert!(presses < 20, "{}", screen(&app));
+    }
+    let text = screen(&app);
+    let h = header(&text);
+    assert!(h.trim_end().ends_with("Wins"), "{text}");
+    assert!(h.contains("Name"), "the names stay: {text}");
+    assert!(
+        text.lines()
+            .any(|l| l.contains("Ann Featherstonehaugh-Smythe")),
+        "{text}"
+    );
+    for l in text.lines() {
+        assert!(l.chars().count() <= 80, "{l}");
+    }
+    // More Right changes nothing; Left back to the start.
+    feed(&mut app, &clock, [Msg::key(KeyCode::Right)]);
+    assert_eq!(screen(&app), text);
+    for _ in 0..presses {
+        feed(&mut app, &clock, [Msg::key(KeyCode::Left)]);
+    }
+    assert!(
+        screen(&app).contains("Right scrolls the table:"),
+        "{}",
+        screen(&app)
+    );
+    // The help names the keys, and still fits.
+    type_text(&mut app, &clock, "?");
+    let help = screen(&app);
+    assert!(
+        help.contains("scroll its columns") && help.contains("closes this help"),
+        "{help}"
+    );
+}
+
 #[test]
 fn colour_ascii_and_no_colour_modes() {
     let dir = tempfile::tempdir().unwrap();

@@ -9,7 +9,8 @@ use super::desk_text::{
     why,
 };
 use super::keys::{
-    BACKSPACE, Binding, DOWN, ENTER, ESC, Key, PAGE_DOWN, PAGE_UP, TAB, UP, footer, help, lookup,
+    BACKSPACE, Binding, DOWN, ENTER, ESC, Key, LEFT, PAGE_DOWN, PAGE_UP, RIGHT, TAB, UP, footer,
+    help, lookup,
 };
 use super::match_flow::persist::Saver;
 use super::match_flow::{MatchOptions, MatchScreen};
@@ -127,6 +128,10 @@ pub struct DeskScreen {
     scroll: usize,
     /// The page the last key asks for (-1 up, 1 down).
     page: isize,
+    /// Characters of the crosstable scrolled out of view to the left (behind its names).
+    hscroll: usize,
+    /// The sideways step the last key asks for (-1 left, 1 right).
+    pan: isize,
 }
 
 /// What the desk shows above its status line: the lines, how many of them stay at the top
@@ -238,7 +243,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     ),
     Binding::new(&[Key::Char('r')], Act::Pairings, "the round's pairings"),
     Binding::new(&[Key::Char('s')], Act::Standings, "standings").footer("standings"),
-    Binding::new(&[Key::Char('c')], Act::Crosstable, "crosstable"),
+    Binding::new(
+        &[Key::Char('c'), LEFT, RIGHT],
+        Act::Crosstable,
+        "crosstable (left, right: scroll its columns)",
+    ),
     Binding::new(&[Key::Char('w')], Act::Why, "why is this board paired so").footer("why"),
     Binding::new(
         &[Key::Char('a')],
@@ -312,6 +321,8 @@ impl DeskScreen {
             playing: None,
             scroll: 0,
             page: 0,
+            hscroll: 0,
+            pan: 0,
         };
         match path.map(|p| Desk::open(&p)) {
             Some(Ok(d)) => s.desk = Some(d),
@@ -1010,7 +1021,17 @@ impl DeskScreen {
             Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),
             Act::Pairings => self.view = View::Pairings,
             Act::Standings => self.view = View::Standings,
-            Act::Crosstable => self.view = View::Crosstable,
+            Act::Crosstable => {
+                // Left/Right on another view open the crosstable where it was.
+                if self.view == View::Crosstable {
+                    self.pan = match key {
+                        KeyCode::Left => -1,
+                        KeyCode::Right => 1,
+                        _ => 0,
+                    };
+                }
+                self.view = View::Crosstable;
+            }
             Act::Why => self.view = View::Why,
             Act::AddPlayer => self.ask = Some((Ask::Player, String::new())),
             Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
@@ -1205,10 +1226,34 @@ impl DeskScreen {
                     }
                 } else {
                     // Its column header stays.
+                    let text = p.text();
+                    let lines: Vec<&str> = text.lines().skip(2).collect();
+                    // The table (to its first empty line) scrolls sideways behind its first
+                    // columns (place, name); a line says which way there is more.
+                    let table = lines
+                        .iter()
+                        .position(|l| l.is_empty())
+                        .unwrap_or(lines.len());
+                    let (frozen, most) = cross_layout(&lines[..table], width);
+                    let at = self.hscroll.min(most);
+                    if most > 0 {
+                        out.push(Line::from(match (at, at == most) {
+                            (0, _) => "Right scrolls the table: more columns to the right",
+                            (_, true) => "Left scrolls the table back: more columns to the left",
+                            _ => "Left/Right scroll the table: more columns on both sides",
+                        }));
+                    }
                     head = out.len() + 1;
-                    for l in p.text().lines().skip(2) {
-                        // The table's rows are cut with a marker; its notes wrap.
-                        if l.starts_with(|c: char| c.is_alphabetic()) && l.contains(": ") {
+                    for (k, l) in lines.iter().enumerate() {
+                        if k < table {
+                            let shown: String = l
+                                .chars()
+                                .take(frozen)
+                                .chain(l.chars().skip(frozen + at))
+                                .collect();
+                            out.push(Line::from(clip(&shown, width)));
+                        } else if l.starts_with(|c: char| c.is_alphabetic()) && l.contains(": ") {
+                            // The notes wrap.
                             for w in super::widgets::wrap(l, width.max(20)) {
                                 out.push(Line::from(w));
                             }
@@ -1240,6 +1285,24 @@ impl DeskScreen {
             },
         }
         (out, head, focus)
+    }
+
+    /// How far the open division's crosstable can scroll sideways at `width`.
+    fn cross_most(&self, width: usize, ascii: bool) -> usize {
+        let Some((o, d)) = self
+            .open
+            .as_ref()
+            .and_then(|o| Some((o, o.event.divisions.get(self.division)?)))
+        else {
+            return 0;
+        };
+        let text = Published::new(&o.event, d, u32::MAX).in_ascii(ascii).text();
+        let lines: Vec<&str> = text.lines().skip(2).collect();
+        let table = lines
+            .iter()
+            .position(|l| l.is_empty())
+            .unwrap_or(lines.len());
+        cross_layout(&lines[..table], width).1
     }
 
     /// What the screen shows above the status line, `width` columns wide.
@@ -1283,6 +1346,16 @@ impl DeskScreen {
         let room = height.saturating_sub(b.head);
         let rows = b.lines.len().saturating_sub(b.head);
         let show = scroll_room(rows, room);
+        let pan = std::mem::take(&mut self.pan);
+        if pan != 0 {
+            let most = self.cross_most(area.width as usize, ascii);
+            let at = self.hscroll.min(most);
+            self.hscroll = if pan < 0 {
+                at.saturating_sub(PAN)
+            } else {
+                (at + PAN).min(most)
+            };
+        }
         let page = std::mem::take(&mut self.page);
         if page < 0 {
             self.scroll = self.scroll.saturating_sub(show);
@@ -1298,6 +1371,22 @@ impl DeskScreen {
         self.scroll = self.scroll.min(rows - show);
     }
 }
+
+/// The crosstable's rows (header first) on a screen `width` wide: the characters that stay
+/// when it scrolls sideways (place and name, or the place alone when the names take more
+/// than half the width), and how far it can scroll.
+fn cross_layout(rows: &[&str], width: usize) -> (usize, usize) {
+    let header = rows.first().copied().unwrap_or("");
+    let frozen = match header.find("Club") {
+        Some(at) if at <= width / 2 => at,
+        _ => header.find("Name").unwrap_or(0),
+    };
+    let widest = rows.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    (frozen, widest.saturating_sub(width.max(frozen)))
+}
+
+/// How far Left/Right scroll the crosstable.
+const PAN: usize = 8;
 
 /// The page a scroll key asks for: -1 up (PgUp), 1 down.
 fn page_of(key: KeyCode) -> isize {
@@ -1378,6 +1467,7 @@ impl ScreenState for DeskScreen {
         let nav = self.handle(msg, ctx);
         if (self.open.is_some(), self.view, self.division) != shown {
             self.scroll = 0;
+            self.hscroll = 0;
         }
         self.settle(ctx.area, ctx.appearance.ascii);
         nav
