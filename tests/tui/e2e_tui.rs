@@ -143,7 +143,7 @@ fn panic_inside_the_tui() {
 fn terminal_restored_after_a_panic() {
     let exe = std::env::current_exe().expect("test binary");
     let cmd = format!(
-        "CROSSBOARD_E2E_PANIC=1 RUST_BACKTRACE=0 {} panic_inside_the_tui --exact --ignored --nocapture \
+        "CROSSBOARD_E2E_PANIC=1 RUST_BACKTRACE=0 {} e2e_tui::panic_inside_the_tui --exact --ignored --nocapture \
          --test-threads=1; stty -a | grep -o -- '-\\?icanon' | head -1; echo EXITED; sleep 30",
         exe.display()
     );
