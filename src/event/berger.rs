@@ -5,7 +5,7 @@
 //! with `t = ((r - 1) * n/2) mod (n - 1) + 1`, `t` first in odd rounds and `n` first in even
 //! rounds; board `k + 1` pairs `t + k` (first) with `t - k`, counted cyclically over 1..=n-1.
 //! This reproduces the published tables (FIDE Handbook C.05, Annex 1), checked for 3 to 16
-//! players in `tests/event_pairing.rs`: for 6 players round 1 is 1-6 2-5 3-4, round 2 is 6-4
+//! players in `tests/event/pairing.rs`: for 6 players round 1 is 1-6 2-5 3-4, round 2 is 6-4
 //! 5-3 1-2, round 3 is 2-6 3-1 4-5.
 //!
 //! A double round robin plays the first cycle with its last two rounds exchanged, as the
