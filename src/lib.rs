@@ -17,6 +17,7 @@ pub mod egdb;
 pub mod engine;
 pub mod event;
 pub mod openings;
+pub mod publish;
 pub mod search;
 pub mod store;
 pub mod tui;

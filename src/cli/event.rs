@@ -10,9 +10,9 @@ use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
 use crate::store::atomic::write_atomic;
-use crate::store::event_export::{Published, pdn, trf};
+use crate::publish::export::{Published, pdn, trf};
 use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
-use crate::tui::desk_text::{
+use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
     unpaired_note, why,
 };

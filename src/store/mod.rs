@@ -9,7 +9,6 @@ pub mod bench;
 pub mod config;
 pub mod egdb;
 pub mod event_bench;
-pub mod event_export;
 pub mod eventdb;
 pub mod export;
 pub mod matchfile;

@@ -4,7 +4,7 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{
+use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
     why,
 };
@@ -27,7 +27,7 @@ use crate::event::{
     Action, BoardResult, Division, DivisionSettings, EventError, EventInfo, Format, Outcome,
     PlayerId, PlayerInfo,
 };
-use crate::store::event_export::Published;
+use crate::publish::export::Published;
 use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;
@@ -964,7 +964,7 @@ impl DeskScreen {
             return;
         };
         let p = Published::new(&open.event, d, u32::MAX);
-        let pdn = crate::store::event_export::pdn(&open.event, d, None);
+        let pdn = crate::publish::export::pdn(&open.event, d, None);
         let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
         // What the files hold first (the path is long): no round yet, games left out.
@@ -1272,7 +1272,7 @@ impl DeskScreen {
                     for l in why(d, r, b.first) {
                         // Wrapped as drawn: in ASCII a half is `0.5`, longer than `½`.
                         let l = if ascii {
-                            crate::store::event_export::ascii_halves(&l)
+                            crate::publish::export::ascii_halves(&l)
                         } else {
                             l
                         };

@@ -56,7 +56,6 @@
 
 pub mod app;
 pub mod desk;
-pub mod desk_text;
 pub mod egdb_offer;
 pub mod event_loop;
 pub mod key_tables;

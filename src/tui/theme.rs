@@ -326,10 +326,10 @@ fn latin_base(c: char) -> char {
 }
 
 /// A string in ASCII: half points in the one ASCII form of the published tables (`2½` ->
-/// `2.5`, `½` -> `0.5`: [`crate::store::event_export::ascii_halves`]), other characters as
+/// `2.5`, `½` -> `0.5`: [`crate::publish::export::ascii_halves`]), other characters as
 /// [`ascii_char`]. For text whose layout may change (it may grow).
 pub fn ascii_text(s: &str) -> String {
-    crate::store::event_export::ascii_halves(s)
+    crate::publish::export::ascii_halves(s)
         .chars()
         .map(ascii_char)
         .collect()

@@ -16,7 +16,7 @@ use crossboard::event::pair::{pairing_order, propose};
 use crossboard::event::{
     Action, BoardResult, DivisionSettings, Event, Format, Outcome, Pairing, PlayerInfo, ScoreUnit,
 };
-use crossboard::store::event_export::trf;
+use crossboard::publish::export::trf;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;

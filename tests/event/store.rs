@@ -205,7 +205,7 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
                 .round(*round)
                 .and_then(|r| r.board(*board))
                 .expect("recorded board");
-            let shown = crossboard::tui::desk_text::result_text(b.result.as_ref());
+            let shown = crossboard::publish::sentences::result_text(b.result.as_ref());
             assert_eq!(&shown, text, "round {round} board {board}");
         }
         let open_board = d.rounds.last().and_then(|r| {

@@ -5,7 +5,7 @@ use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
 use crate::event::pair::{Repeat, repeats, with_reason_note};
 use crate::event::{Action, BoardResult, Division, Outcome, PlayerId, Round};
-use crate::store::event_export::EventPdn;
+use crate::publish::export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
 /// forfeit), or `forfeit 1`/`forfeit 2`/`forfeit none`; `-` before any result.
