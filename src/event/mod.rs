@@ -3,7 +3,7 @@
 //!
 //! - [`settings`]: the event's heading and each division's format, games, scoring, tie-breaks.
 //! - [`player`]: a player as the registry keeps them and an entry copies them.
-//! - [`state`]: the [`Event`] derived from its log of [`Action`]s ([`Event::apply`],
+//! - [`state`]: the [`Tournament`] derived from its log of [`Action`]s ([`Tournament::apply`],
 //!   [`Event::replay`]); a refused action changes nothing.
 //! - [`pair`]: the next round's pairing (Berger tables in [`berger`], the Dutch-system Swiss in
 //!   [`swiss`] over the blossom [`matching`]), director overrides.
@@ -29,6 +29,6 @@ pub mod tiebreak;
 pub use player::{PlayerId, PlayerInfo};
 pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
 pub use state::{
-    Action, Board, BoardResult, Division, DivisionId, Event, EventError, Outcome, Pairing, Round,
+    Action, Board, BoardResult, Division, DivisionId, Tournament, EventError, Outcome, Pairing, Round,
 };
 pub use tiebreak::{Preset, TieBreak};

@@ -679,7 +679,7 @@ pub enum EventError {
 
 /// The whole event.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Event {
+pub struct Tournament {
     /// Heading information.
     pub info: EventInfo,
     /// Divisions in the order they were added.
@@ -688,17 +688,17 @@ pub struct Event {
     pub actions: usize,
 }
 
-impl Event {
+impl Tournament {
     /// An event with nothing in it.
-    pub fn new() -> Event {
-        Event::default()
+    pub fn new() -> Tournament {
+        Tournament::default()
     }
 
     /// The event a log describes; the first refused action is an error with its position.
     pub fn replay<'a>(
         actions: impl IntoIterator<Item = &'a Action>,
-    ) -> Result<Event, (usize, EventError)> {
-        let mut e = Event::new();
+    ) -> Result<Tournament, (usize, EventError)> {
+        let mut e = Tournament::new();
         for (i, a) in actions.into_iter().enumerate() {
             e.apply(a).map_err(|err| (i, err))?;
         }

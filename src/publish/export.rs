@@ -4,13 +4,13 @@
 use crate::director::{Player, Points};
 use crate::event::score::{RoundKind, RoundRecord};
 use crate::event::standings::{Standing, Table, standings};
-use crate::event::{BoardResult, Division, Event, Outcome};
+use crate::event::{BoardResult, Division, Tournament, Outcome};
 use crate::store::pdn::{PdnGame, read_pdn, write_pdn};
 
 /// The published standings and crosstable of a division after round `upto`.
 pub struct Published<'a> {
     /// The event.
-    pub event: &'a Event,
+    pub event: &'a Tournament,
     /// The division.
     pub division: &'a Division,
     /// Per-entrant rounds and scores.
@@ -23,7 +23,7 @@ pub struct Published<'a> {
 
 impl<'a> Published<'a> {
     /// Standings of `division` after round `upto` (`u32::MAX`: every round).
-    pub fn new(event: &'a Event, division: &'a Division, upto: u32) -> Published<'a> {
+    pub fn new(event: &'a Tournament, division: &'a Division, upto: u32) -> Published<'a> {
         let (table, list) = standings(division, upto);
         Published {
             event,
@@ -309,7 +309,7 @@ pub fn esc(s: &str) -> String {
 /// in the next round (absent, withdrawn) gets that round's block `0000 - Z`, so a pairing
 /// engine leaves them out. Points are on the 1/½/0-per-round scale: each round's result is
 /// read from the round's points (more than half the round: `1`, half: `=`).
-pub fn trf(event: &Event, division: &Division) -> String {
+pub fn trf(event: &Tournament, division: &Division) -> String {
     let pub_ = Published::new(event, division, u32::MAX);
     let order = crate::event::pair::pairing_order(division);
     let mut tpn = vec![0usize; division.entrants.len()];
@@ -438,7 +438,7 @@ pub struct EventPdn {
 /// A game not played (won by forfeit, or of a forfeited round) is left out and counted: PDN
 /// has no result for "not played", and a game with a result would count as played in any game
 /// database; the crosstable shows the forfeit (`+F`/`-F`).
-pub fn pdn(event: &Event, division: &Division, round: Option<u32>) -> EventPdn {
+pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> EventPdn {
     let mut games = Vec::new();
     let mut forfeited = 0;
     for r in division

@@ -7,7 +7,7 @@ use crate::event::pair::propose;
 use crate::event::standings::standings;
 use crate::event::tiebreak::TieBreak;
 use crate::event::{
-    Action, BoardResult, DivisionSettings, Event, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, PlayerInfo, ScoreUnit,
 };
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
@@ -37,9 +37,9 @@ fn every_tiebreak() -> Vec<TieBreak> {
 /// The actions of a 120-player, two-games-a-round Swiss played for `rounds` rounds.
 fn actions(rounds: u32) -> Vec<Action> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(120);
-    let mut e = Event::new();
+    let mut e = Tournament::new();
     let mut log = Vec::new();
-    let push = |e: &mut Event, a: Action, log: &mut Vec<Action>| {
+    let push = |e: &mut Tournament, a: Action, log: &mut Vec<Action>| {
         e.apply(&a).expect("bench event");
         log.push(a);
     };
@@ -114,7 +114,7 @@ fn median(mut v: Vec<f64>) -> f64 {
 /// The figures, one line each.
 pub fn bench_event() -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let mut out = Vec::new();
-    let ten = Event::replay(&actions(10)).map_err(|(i, e)| format!("action {i}: {e}"))?;
+    let ten = Tournament::replay(&actions(10)).map_err(|(i, e)| format!("action {i}: {e}"))?;
     let d = &ten.divisions[0];
     let pairing: Vec<f64> = (0..7)
         .map(|_| {

@@ -14,7 +14,7 @@
 //! - **Schema versioned** with `PRAGMA user_version` and migrations applied in order, each in
 //!   its own transaction; a file from a newer crossboard is refused, never changed.
 
-use crate::event::{Action, Event, EventError, EventInfo, PlayerId, PlayerInfo};
+use crate::event::{Action, Tournament, EventError, EventInfo, PlayerId, PlayerInfo};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -140,7 +140,7 @@ pub struct OpenEvent {
     /// The event's number.
     pub id: EventId,
     /// The state derived from the log.
-    pub event: Event,
+    pub event: Tournament,
 }
 
 /// A line of the event list.
@@ -335,7 +335,7 @@ impl Desk {
         at: DateTime<Utc>,
     ) -> Result<OpenEvent, DeskError> {
         let action = Action::SetInfo { info: info.clone() };
-        let mut event = Event::new();
+        let mut event = Tournament::new();
         event.check(&action)?;
         let tx = begin(&mut self.conn, &self.path)?;
         tx.execute(
@@ -401,7 +401,7 @@ impl Desk {
         let rows = st
             .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
             .map_err(|e| self.err(e))?;
-        let mut event = Event::new();
+        let mut event = Tournament::new();
         for (k, row) in rows.enumerate() {
             let (seq, text) = row.map_err(|e| self.err(e))?;
             let damaged = |why: String| DeskError::Damaged {

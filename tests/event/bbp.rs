@@ -14,7 +14,7 @@
 use crossboard::director::{GamePoints, Player};
 use crossboard::event::pair::{pairing_order, propose};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Event, Format, Outcome, Pairing, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, Pairing, PlayerInfo, ScoreUnit,
 };
 use crossboard::publish::export::trf;
 use rand::{RngExt, SeedableRng};
@@ -96,8 +96,8 @@ fn bbp_pairing(exe: &Path, dir: &Path, trf_text: &str, ids: &[u32]) -> Boards {
     out
 }
 
-fn event(players: u32, rounds: u32, rng: &mut ChaCha8Rng) -> Event {
-    let mut e = Event::new();
+fn event(players: u32, rounds: u32, rng: &mut ChaCha8Rng) -> Tournament {
+    let mut e = Tournament::new();
     e.apply(&Action::AddDivision {
         name: "Open".into(),
         settings: DivisionSettings::new(

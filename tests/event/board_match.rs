@@ -11,7 +11,7 @@ use crossboard::event::ballot::{ballot_for, draw_ballots};
 use crossboard::event::board_match::{BoardMatchError, board_result, match_settings};
 use crossboard::event::pair::propose;
 use crossboard::event::{
-    Action, BallotMode, DivisionSettings, Event, EventInfo, Format, PlayerInfo, ScoreUnit,
+    Action, BallotMode, DivisionSettings, Tournament, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -24,8 +24,8 @@ fn now(s: u64) -> Now {
 }
 
 /// A division of six players with round 1 paired and its ballots drawn.
-fn paired(games: u32, ballots: BallotMode, game: Rules) -> Event {
-    let mut e = Event::new();
+fn paired(games: u32, ballots: BallotMode, game: Rules) -> Tournament {
+    let mut e = Tournament::new();
     let mut s = DivisionSettings::new(
         Format::Swiss { rounds: 3 },
         games,
@@ -55,7 +55,7 @@ fn paired(games: u32, ballots: BallotMode, game: Rules) -> Event {
     e
 }
 
-fn board_settings(e: &Event, board: usize) -> MatchSettings {
+fn board_settings(e: &Tournament, board: usize) -> MatchSettings {
     let d = &e.divisions[0];
     let b = &d.rounds[0].boards[board];
     match_settings(&MatchSettings::default(), "Club Open", d, 1, b).unwrap()

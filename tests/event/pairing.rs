@@ -5,7 +5,7 @@ use crossboard::event::berger::{berger, berger_round};
 use crossboard::event::pair::propose;
 use crossboard::event::score::{RoundKind, records};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Event, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, PlayerInfo, ScoreUnit,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -123,8 +123,8 @@ fn double_round_robin_colours() {
 }
 
 /// A Swiss division of `players` players and `rounds` rounds with random ratings.
-fn swiss_event(players: u32, rounds: u32, games: u32, rng: &mut ChaCha8Rng) -> Event {
-    let mut e = Event::new();
+fn swiss_event(players: u32, rounds: u32, games: u32, rng: &mut ChaCha8Rng) -> Tournament {
+    let mut e = Tournament::new();
     let settings = DivisionSettings::new(
         Format::Swiss { rounds },
         games,
@@ -164,7 +164,7 @@ fn random_games(games: u32, rng: &mut ChaCha8Rng) -> Vec<Outcome> {
 }
 
 /// Pair and play every round, checking each round's pairing.
-fn play_out(e: &mut Event, games: u32, rng: &mut ChaCha8Rng, check: impl Fn(&Event, u32)) {
+fn play_out(e: &mut Tournament, games: u32, rng: &mut ChaCha8Rng, check: impl Fn(&Tournament, u32)) {
     let rounds = e.divisions[0].planned_rounds();
     for round in 1..=rounds {
         let action =
@@ -258,7 +258,7 @@ fn all_pairings(players: &[u32], met: &HashSet<(u32, u32)>, bye_ok: &HashSet<u32
 
 /// Checks on the round just paired: everyone available on one board or the bye, no rematch,
 /// at most one bye each.
-fn check_round(e: &Event, round: u32) {
+fn check_round(e: &Tournament, round: u32) {
     let d = &e.divisions[0];
     let r = &d.rounds[round as usize - 1];
     let mut seen = HashSet::new();

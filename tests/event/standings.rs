@@ -5,7 +5,7 @@ use crossboard::event::pair::propose;
 use crossboard::event::standings::standings;
 use crossboard::event::tiebreak::{Preset, TieBreak};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Event, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, PlayerInfo, ScoreUnit,
 };
 
 const FIRST: Outcome = Outcome::Win {
@@ -23,8 +23,8 @@ fn round_robin(
     games: u32,
     results: &[Vec<Vec<Outcome>>],
     tiebreaks: Vec<TieBreak>,
-) -> Event {
-    let mut e = Event::new();
+) -> Tournament {
+    let mut e = Tournament::new();
     let mut settings = DivisionSettings::new(
         Format::RoundRobin { cycles: 1 },
         games,
@@ -270,7 +270,7 @@ fn a_published_swiss_recomputed_from_its_results() {
         },
         TieBreak::SonnebornBerger,
     ];
-    let mut e = Event::new();
+    let mut e = Tournament::new();
     e.apply(&Action::AddDivision {
         name: "Open".into(),
         settings,
