@@ -15,7 +15,7 @@
 
 use super::clock::{Clock, ClockError, ClockReading, Commit, Flag};
 use super::command::{CoinSide, Command, CommandKind, Hand};
-use super::event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
+use super::event::{Decided, EndReason, Entry, MatchEvent, GameResult, MatchOutcome};
 use super::limits;
 use super::score::{self, Change, ScoreTable};
 use super::settings::{
@@ -506,7 +506,7 @@ impl Match {
         };
         m.evolve(&Entry {
             at: stamp(now.wall),
-            event: Event::MatchCreated,
+            event: MatchEvent::MatchCreated,
         });
         Ok(m)
     }
@@ -535,7 +535,7 @@ impl Match {
         cmd: Command,
         now: Now,
         rng: &mut R,
-    ) -> Result<Vec<Event>, MatchError> {
+    ) -> Result<Vec<MatchEvent>, MatchError> {
         let roll = self.roll(&cmd, rng)?;
         let spent = self.playing().map_or(0, |g| g.clock.move_ms(now.mono_ms));
         self.rule(cmd, roll, spent)
@@ -553,7 +553,7 @@ impl Match {
     pub fn reopen(&mut self, now: Now) -> Entry {
         let entry = Entry {
             at: stamp(now.wall),
-            event: Event::Reopened,
+            event: MatchEvent::Reopened,
         };
         self.evolve_at(&entry, Some(now.mono_ms));
         entry
@@ -830,7 +830,7 @@ impl Match {
         cmd: Command,
         roll: Roll,
         spent: u64,
-    ) -> Result<Vec<Event>, MatchError> {
+    ) -> Result<Vec<MatchEvent>, MatchError> {
         let kind = cmd.kind();
         match cmd {
             Command::CallCoin { caller, call } => {
@@ -843,7 +843,7 @@ impl Match {
                 } else {
                     caller.other()
                 };
-                Ok(vec![Event::CoinFlipped {
+                Ok(vec![MatchEvent::CoinFlipped {
                     caller,
                     call,
                     landed,
@@ -856,7 +856,7 @@ impl Match {
                     return Err(self.not_now(kind));
                 };
                 Ok(vec![
-                    Event::ColourDrawn { player, colour },
+                    MatchEvent::ColourDrawn { player, colour },
                     colours_set(player, colour, false),
                 ])
             }
@@ -871,7 +871,7 @@ impl Match {
                     Color::White
                 };
                 Ok(vec![
-                    Event::HandPicked {
+                    MatchEvent::HandPicked {
                         player,
                         hand,
                         colour,
@@ -911,7 +911,7 @@ impl Match {
                     return Err(MatchError::OfferPending(c));
                 }
                 g.clock.check_spent(spent)?;
-                Ok(vec![Event::DrawOffered {
+                Ok(vec![MatchEvent::DrawOffered {
                     colour,
                     spent_ms: Some(spent),
                 }])
@@ -934,7 +934,7 @@ impl Match {
                     return Err(MatchError::NoOffer(colour.opponent()));
                 }
                 g.clock.check_spent(spent)?;
-                Ok(vec![Event::DrawDeclined {
+                Ok(vec![MatchEvent::DrawDeclined {
                     colour,
                     spent_ms: Some(spent),
                 }])
@@ -964,7 +964,7 @@ impl Match {
                 if g.clock.committed() == 0 {
                     return Err(MatchError::Huff(HuffError::NoChance));
                 }
-                Ok(vec![Event::Compelled])
+                Ok(vec![MatchEvent::Compelled])
             }
             Command::AskStrengthCount { colour } => {
                 let (_, _, g) = self.in_play(kind)?;
@@ -980,7 +980,7 @@ impl Match {
                     return refuse(StrengthRefusal::Running);
                 }
                 g.clock.check_spent(spent)?;
-                Ok(vec![Event::StrengthCountAsked {
+                Ok(vec![MatchEvent::StrengthCountAsked {
                     colour,
                     spent_ms: Some(spent),
                 }])
@@ -994,7 +994,7 @@ impl Match {
                         if rule == StrengthRule::ThirtyPlusEight && !r.extended && r.reached() =>
                     {
                         g.clock.check_spent(spent)?;
-                        Ok(vec![Event::StrengthCountExtended {
+                        Ok(vec![MatchEvent::StrengthCountExtended {
                             spent_ms: Some(spent),
                         }])
                     }
@@ -1042,7 +1042,7 @@ impl Match {
                     return Err(MatchError::Paused);
                 }
                 g.clock.check_spent(spent)?;
-                Ok(vec![Event::ClocksPaused {
+                Ok(vec![MatchEvent::ClocksPaused {
                     reason,
                     spent_ms: spent,
                 }])
@@ -1052,7 +1052,7 @@ impl Match {
                 if !g.clock.is_paused() {
                     return Err(MatchError::Clock(ClockError::NotPaused));
                 }
-                Ok(vec![Event::ClocksResumed])
+                Ok(vec![MatchEvent::ClocksResumed])
             }
             Command::AdjustTime {
                 colour,
@@ -1066,7 +1066,7 @@ impl Match {
                 let (_, _, g) = self.in_play(kind)?;
                 let remaining_ms = g.clock.adjusted(colour, delta_ms)?;
                 g.clock.check_spent(spent)?;
-                Ok(vec![Event::TimeAdjusted {
+                Ok(vec![MatchEvent::TimeAdjusted {
                     colour,
                     delta_ms,
                     remaining_ms,
@@ -1083,7 +1083,7 @@ impl Match {
                     }
                     None => None,
                 };
-                Ok(vec![Event::Note { text, spent_ms }])
+                Ok(vec![MatchEvent::Note { text, spent_ms }])
             }
         }
     }
@@ -1125,14 +1125,14 @@ impl Match {
         Ok((ballot, game, g))
     }
 
-    fn draw_events(&self, roll: Roll) -> Result<Vec<Event>, MatchError> {
+    fn draw_events(&self, roll: Roll) -> Result<Vec<MatchEvent>, MatchError> {
         let Phase::Draw { ballot } = self.phase else {
             return Err(self.not_now(CommandKind::DrawBallot));
         };
         let Roll::Draw(draw) = roll else {
             return Err(self.not_now(CommandKind::DrawBallot));
         };
-        let mut ev = vec![Event::BallotDrawn {
+        let mut ev = vec![MatchEvent::BallotDrawn {
             ballot,
             number: draw.opening.number,
             steps: draw.steps,
@@ -1140,7 +1140,7 @@ impl Match {
         // A given ballot is played as given: no one may reject it.
         let given = self.given_draw(ballot).is_some();
         if given || self.settings.rejection != RejectionPolicy::PlayersMayReject {
-            ev.push(Event::BallotAccepted {
+            ev.push(MatchEvent::BallotAccepted {
                 ballot,
                 colour: None,
             });
@@ -1148,7 +1148,7 @@ impl Match {
         Ok(ev)
     }
 
-    fn decision_events(&self, colour: Color, accept: bool) -> Result<Vec<Event>, MatchError> {
+    fn decision_events(&self, colour: Color, accept: bool) -> Result<Vec<MatchEvent>, MatchError> {
         let kind = if accept {
             CommandKind::Accept
         } else {
@@ -1167,7 +1167,7 @@ impl Match {
             return Err(self.not_now(kind));
         };
         if accept {
-            return Ok(vec![Event::BallotAccepted {
+            return Ok(vec![MatchEvent::BallotAccepted {
                 ballot,
                 colour: Some(colour),
             }]);
@@ -1178,13 +1178,13 @@ impl Match {
         } else {
             red.other()
         };
-        let mut ev = vec![Event::BallotRejected {
+        let mut ev = vec![MatchEvent::BallotRejected {
             ballot,
             colour,
             player,
         }];
         if colour == Color::Red {
-            ev.push(Event::BallotDiscarded {
+            ev.push(MatchEvent::BallotDiscarded {
                 ballot,
                 number: draw.opening.number,
             });
@@ -1192,7 +1192,7 @@ impl Match {
         Ok(ev)
     }
 
-    fn start_events(&self) -> Result<Vec<Event>, MatchError> {
+    fn start_events(&self) -> Result<Vec<MatchEvent>, MatchError> {
         let Phase::Ready { ballot, game } = self.phase else {
             return Err(self.not_now(CommandKind::StartGame));
         };
@@ -1200,14 +1200,14 @@ impl Match {
             return Err(self.not_now(CommandKind::StartGame));
         };
         let red = self.red_in(ballot, game).unwrap_or(Player::First);
-        let mut ev = vec![Event::GameStarted { ballot, game, red }];
+        let mut ev = vec![MatchEvent::GameStarted { ballot, game, red }];
         if let Some(result) = board_result(&b.opening.position) {
             ev.extend(self.end_events(ballot, game, result, 0));
         }
         Ok(ev)
     }
 
-    fn move_events(&self, colour: Color, mv: Move, spent: u64) -> Result<Vec<Event>, MatchError> {
+    fn move_events(&self, colour: Color, mv: Move, spent: u64) -> Result<Vec<MatchEvent>, MatchError> {
         let (ballot, game, g) = self.turn(colour)?;
         g.clock.check_spent(spent)?;
         // Legality first (an illegal entry changes nothing), then the clock.
@@ -1223,13 +1223,13 @@ impl Match {
             }
             Commit::Moved(c) => c,
         };
-        let mut ev = vec![Event::MovePlayed {
+        let mut ev = vec![MatchEvent::MovePlayed {
             mv,
             spent_ms: spent,
             left_ms: figures.remaining_ms,
         }];
         if self.draw_offer == Some(colour.opponent()) {
-            ev.push(Event::DrawDeclined {
+            ev.push(MatchEvent::DrawDeclined {
                 colour,
                 spent_ms: None,
             });
@@ -1247,12 +1247,12 @@ impl Match {
         colour: Color,
         square: crate::engine::Square,
         spent: u64,
-    ) -> Result<Vec<Event>, MatchError> {
+    ) -> Result<Vec<MatchEvent>, MatchError> {
         let (ballot, game, g) = self.turn(colour)?;
         g.clock.check_spent(spent)?;
         let mut after = g.game.clone();
         after.huff(square)?;
-        let mut ev = vec![Event::Huffed {
+        let mut ev = vec![MatchEvent::Huffed {
             square,
             spent_ms: Some(spent),
         }];
@@ -1266,7 +1266,7 @@ impl Match {
         Ok(ev)
     }
 
-    fn tick_events(&self, spent: u64) -> Result<Vec<Event>, MatchError> {
+    fn tick_events(&self, spent: u64) -> Result<Vec<MatchEvent>, MatchError> {
         let Ok((ballot, game, g)) = self.in_play(CommandKind::Tick) else {
             return Ok(Vec::new());
         };
@@ -1281,7 +1281,7 @@ impl Match {
         match g.clock.time_call_due(spent) {
             Some(colour) => {
                 g.clock.check_spent(spent)?;
-                Ok(vec![Event::TimeCalled {
+                Ok(vec![MatchEvent::TimeCalled {
                     colour,
                     spent_ms: spent,
                 }])
@@ -1291,9 +1291,9 @@ impl Match {
     }
 
     /// The game in play ends with `result` after `spent` ms on the move being made.
-    fn end_events(&self, ballot: u32, game: u8, result: GameResult, spent: u64) -> Vec<Event> {
+    fn end_events(&self, ballot: u32, game: u8, result: GameResult, spent: u64) -> Vec<MatchEvent> {
         let then = self.after_game(ballot, game, &result);
-        let mut ev = vec![Event::GameEnded {
+        let mut ev = vec![MatchEvent::GameEnded {
             ballot,
             game,
             result,
@@ -1305,7 +1305,7 @@ impl Match {
 
     /// What follows at match level once game `game` of `ballot` has `result`: the match
     /// finishes, or a tie-break ballot is added, or nothing.
-    fn after_game(&self, ballot: u32, game: u8, result: &GameResult) -> Vec<Event> {
+    fn after_game(&self, ballot: u32, game: u8, result: &GameResult) -> Vec<MatchEvent> {
         if game == 1 || ballot < self.settings.ballots {
             return Vec::new();
         }
@@ -1329,7 +1329,7 @@ impl Match {
                 TieRule::ContinueInBlocks { max_blocks } => {
                     let extra = ballot.saturating_sub(self.settings.ballots);
                     if max_blocks.is_none_or(|m| extra < m) {
-                        return vec![Event::ExtraBallot {
+                        return vec![MatchEvent::ExtraBallot {
                             ballot: ballot.saturating_add(1),
                         }];
                     }
@@ -1337,7 +1337,7 @@ impl Match {
                 }
             }
         };
-        vec![Event::MatchFinished {
+        vec![MatchEvent::MatchFinished {
             outcome: MatchOutcome {
                 winner,
                 decided,
@@ -1365,7 +1365,7 @@ impl Match {
         result: GameResult,
         spent: u64,
         asked: CommandKind,
-    ) -> Result<Vec<Event>, MatchError> {
+    ) -> Result<Vec<MatchEvent>, MatchError> {
         if let Ok((ballot, game, g)) = self.in_play(asked) {
             g.clock.check_spent(spent)?;
             return Ok(self.end_events(ballot, game, result, spent));
@@ -1377,7 +1377,7 @@ impl Match {
             return Err(self.not_now(asked));
         };
         let then = self.after_game(ballot, game, &result);
-        let mut ev = vec![Event::ResultAmended {
+        let mut ev = vec![MatchEvent::ResultAmended {
             ballot,
             game,
             previous,
@@ -1387,7 +1387,7 @@ impl Match {
         Ok(ev)
     }
 
-    fn undo_events(&self, reason: String) -> Result<Vec<Event>, MatchError> {
+    fn undo_events(&self, reason: String) -> Result<Vec<MatchEvent>, MatchError> {
         let Some((ballot, game)) = self.amendable() else {
             return Err(self.not_now(CommandKind::UndoDecision));
         };
@@ -1399,7 +1399,7 @@ impl Match {
             Some(r) => self.after_game(ballot, game, r),
             None => Vec::new(),
         };
-        let mut ev = vec![Event::DecisionUndone {
+        let mut ev = vec![MatchEvent::DecisionUndone {
             ballot,
             game,
             undone,
@@ -1410,7 +1410,7 @@ impl Match {
         Ok(ev)
     }
 
-    fn take_back_events(&self, moves: u32, reason: String) -> Result<Vec<Event>, MatchError> {
+    fn take_back_events(&self, moves: u32, reason: String) -> Result<Vec<MatchEvent>, MatchError> {
         let (ballot, game, g, reopened) = match self.in_play(CommandKind::TakeBack) {
             Ok((ballot, game, g)) => {
                 if moves == 0 {
@@ -1435,7 +1435,7 @@ impl Match {
             return Err(MatchError::TakeBack { asked: moves, made });
         }
         let taken = g.moves[g.moves.len() - n..].iter().map(|r| r.mv).collect();
-        Ok(vec![Event::MovesTakenBack {
+        Ok(vec![MatchEvent::MovesTakenBack {
             ballot,
             game,
             moves: taken,
@@ -1451,18 +1451,18 @@ impl Match {
     fn evolve_at(&mut self, entry: &Entry, at: Option<u64>) {
         let wall = entry.at;
         match &entry.event {
-            Event::MatchCreated | Event::ColourDrawn { .. } | Event::HandPicked { .. } => {}
-            Event::Note { spent_ms, .. } => self.count_thinking(*spent_ms, at),
-            Event::CoinFlipped { winner, .. } => {
+            MatchEvent::MatchCreated | MatchEvent::ColourDrawn { .. } | MatchEvent::HandPicked { .. } => {}
+            MatchEvent::Note { spent_ms, .. } => self.count_thinking(*spent_ms, at),
+            MatchEvent::CoinFlipped { winner, .. } => {
                 self.phase = Phase::ColourChoice {
                     chooser: Some(*winner),
                 }
             }
-            Event::ColoursSet { red, .. } => {
+            MatchEvent::ColoursSet { red, .. } => {
                 self.red_first = Some(*red);
                 self.phase = Phase::Draw { ballot: 1 };
             }
-            Event::BallotDrawn {
+            MatchEvent::BallotDrawn {
                 ballot,
                 number,
                 steps,
@@ -1481,7 +1481,7 @@ impl Match {
                     by: Color::White,
                 };
             }
-            Event::BallotAccepted { ballot, .. } => {
+            MatchEvent::BallotAccepted { ballot, .. } => {
                 if let Some(draw) = self.pending.take() {
                     let red_first = self.red_in(*ballot, 1).unwrap_or(Player::First);
                     self.ballots.push(BallotRecord {
@@ -1497,7 +1497,7 @@ impl Match {
                     game: 1,
                 };
             }
-            Event::BallotRejected { ballot, colour, .. } => {
+            MatchEvent::BallotRejected { ballot, colour, .. } => {
                 if *colour == Color::White {
                     self.phase = Phase::Decide {
                         ballot: *ballot,
@@ -1505,7 +1505,7 @@ impl Match {
                     };
                 }
             }
-            Event::BallotDiscarded { ballot, .. } => {
+            MatchEvent::BallotDiscarded { ballot, .. } => {
                 if let Some(draw) = self.pending.take() {
                     self.rejected.push(RejectedBallot {
                         ballot: *ballot,
@@ -1515,10 +1515,10 @@ impl Match {
                 }
                 self.phase = Phase::Draw { ballot: *ballot };
             }
-            Event::GameStarted { ballot, game, red } => {
+            MatchEvent::GameStarted { ballot, game, red } => {
                 self.start_game(*ballot, *game, *red, wall, at)
             }
-            Event::MovePlayed {
+            MatchEvent::MovePlayed {
                 mv,
                 spent_ms,
                 left_ms,
@@ -1540,17 +1540,17 @@ impl Match {
                     }
                 }
             }
-            Event::DrawOffered { colour, spent_ms } => {
+            MatchEvent::DrawOffered { colour, spent_ms } => {
                 self.draw_offer = Some(*colour);
                 self.count_thinking(*spent_ms, at);
             }
-            Event::Huffed { square, spent_ms } => {
+            MatchEvent::Huffed { square, spent_ms } => {
                 if let Some(g) = self.playing_mut() {
                     let _ = g.game.huff(*square);
                 }
                 self.count_thinking(*spent_ms, at);
             }
-            Event::Compelled => {
+            MatchEvent::Compelled => {
                 if let Some(g) = self.playing_mut() {
                     if g.game.compel().is_ok() {
                         g.moves.pop();
@@ -1559,7 +1559,7 @@ impl Match {
                     g.forget_strength_count_past_the_end();
                 }
             }
-            Event::StrengthCountAsked { colour, spent_ms } => {
+            MatchEvent::StrengthCountAsked { colour, spent_ms } => {
                 if let Some(g) = self.playing_mut() {
                     g.strength = Some(StrengthCount {
                         weaker: *colour,
@@ -1569,17 +1569,17 @@ impl Match {
                 }
                 self.count_thinking(*spent_ms, at);
             }
-            Event::StrengthCountExtended { spent_ms } => {
+            MatchEvent::StrengthCountExtended { spent_ms } => {
                 if let Some(c) = self.playing_mut().and_then(|g| g.strength.as_mut()) {
                     c.extended = true;
                 }
                 self.count_thinking(*spent_ms, at);
             }
-            Event::DrawDeclined { spent_ms, .. } => {
+            MatchEvent::DrawDeclined { spent_ms, .. } => {
                 self.draw_offer = None;
                 self.count_thinking(*spent_ms, at);
             }
-            Event::GameEnded {
+            MatchEvent::GameEnded {
                 ballot,
                 game,
                 result,
@@ -1596,7 +1596,7 @@ impl Match {
                 self.draw_offer = None;
                 self.phase = next_after(*ballot, *game);
             }
-            Event::ResultAmended {
+            MatchEvent::ResultAmended {
                 ballot,
                 game,
                 previous,
@@ -1609,7 +1609,7 @@ impl Match {
                 self.outcome = None;
                 self.phase = next_after(*ballot, *game);
             }
-            Event::DecisionUndone {
+            MatchEvent::DecisionUndone {
                 ballot,
                 game,
                 restored,
@@ -1632,7 +1632,7 @@ impl Match {
                     },
                 };
             }
-            Event::MovesTakenBack {
+            MatchEvent::MovesTakenBack {
                 ballot,
                 game,
                 moves,
@@ -1662,23 +1662,23 @@ impl Match {
                 }
                 self.draw_offer = None;
             }
-            Event::TimeCalled { spent_ms, .. } => {
+            MatchEvent::TimeCalled { spent_ms, .. } => {
                 if let Some(g) = self.playing_mut() {
                     g.clock.call_time();
                 }
                 self.count_thinking(Some(*spent_ms), at);
             }
-            Event::ClocksPaused { spent_ms, .. } => {
+            MatchEvent::ClocksPaused { spent_ms, .. } => {
                 if let Some(g) = self.playing_mut() {
                     let _ = g.clock.pause(*spent_ms);
                 }
             }
-            Event::ClocksResumed => {
+            MatchEvent::ClocksResumed => {
                 if let Some(g) = self.playing_mut() {
                     let _ = g.clock.resume(at);
                 }
             }
-            Event::TimeAdjusted {
+            MatchEvent::TimeAdjusted {
                 colour,
                 remaining_ms,
                 spent_ms,
@@ -1689,12 +1689,12 @@ impl Match {
                 }
                 self.count_thinking(*spent_ms, at);
             }
-            Event::ExtraBallot { ballot } => self.phase = Phase::Draw { ballot: *ballot },
-            Event::MatchFinished { outcome } => {
+            MatchEvent::ExtraBallot { ballot } => self.phase = Phase::Draw { ballot: *ballot },
+            MatchEvent::MatchFinished { outcome } => {
                 self.outcome = Some(*outcome);
                 self.phase = Phase::Finished;
             }
-            Event::Reopened => {
+            MatchEvent::Reopened => {
                 if let Some(g) = self.playing_mut() {
                     g.clock.hold();
                 }
@@ -1752,13 +1752,13 @@ impl Match {
 }
 
 /// `player` takes `colour` in game one of ballot one.
-fn colours_set(player: Player, colour: Color, by_director: bool) -> Event {
+fn colours_set(player: Player, colour: Color, by_director: bool) -> MatchEvent {
     let red = if colour == Color::Red {
         player
     } else {
         player.other()
     };
-    Event::ColoursSet { red, by_director }
+    MatchEvent::ColoursSet { red, by_director }
 }
 
 #[cfg(test)]
@@ -1809,7 +1809,7 @@ mod tests {
     }
 
     /// Apply `cmd` at `t` (it must be accepted): its events.
-    fn events(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, cmd: Command) -> Vec<Event> {
+    fn events(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, cmd: Command) -> Vec<MatchEvent> {
         m.apply(cmd, at(t), rng)
             .unwrap()
             .into_iter()
@@ -1817,15 +1817,15 @@ mod tests {
             .collect()
     }
 
-    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<Event> {
+    fn mv(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, text: &str) -> Vec<MatchEvent> {
         let colour = m.playing().unwrap().game.position().turn();
         let text = text.into();
         events(m, rng, t, Command::Move { colour, text })
     }
 
-    fn result(ev: &[Event]) -> Option<GameResult> {
+    fn result(ev: &[MatchEvent]) -> Option<GameResult> {
         ev.iter().find_map(|e| match e {
-            Event::GameEnded { result, .. } => Some(result.clone()),
+            MatchEvent::GameEnded { result, .. } => Some(result.clone()),
             _ => None,
         })
     }
@@ -1853,7 +1853,7 @@ mod tests {
                 &mut rng,
             )
             .unwrap();
-        assert!(matches!(ev[0], Event::MovePlayed { .. }));
+        assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }));
         assert_eq!(m, before);
         let e = m.decide(Command::DrawBallot, at(5), &mut rng).unwrap_err();
         assert!(matches!(
@@ -1892,7 +1892,7 @@ mod tests {
         }
         mv(&mut m, &mut rng, 10, "28-32");
         assert_eq!(m.claimable_draw(), Some(DrawClaim::Repetition));
-        let ev: Vec<Event> = m
+        let ev: Vec<MatchEvent> = m
             .apply(claim, at(11), &mut rng)
             .unwrap()
             .into_iter()
@@ -1944,7 +1944,7 @@ mod tests {
             .unwrap();
         assert!(matches!(
             &ev[0].event,
-            Event::GameEnded { result, .. } if result.reason == EndReason::FortyMoves
+            MatchEvent::GameEnded { result, .. } if result.reason == EndReason::FortyMoves
         ));
     }
 
@@ -1996,7 +1996,7 @@ mod tests {
         mv
     }
 
-    fn play(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, mv: Move) -> Vec<Event> {
+    fn play(m: &mut Match, rng: &mut ChaCha8Rng, t: u64, mv: Move) -> Vec<MatchEvent> {
         let colour = m.playing().unwrap().game.position().turn();
         events(m, rng, t, Command::PlayMove { colour, mv })
     }
@@ -2067,7 +2067,7 @@ mod tests {
         ));
         // Asked 10 ms into White's move: the record holds that thinking, and the clock counts it.
         let ev = events(&mut m, &mut rng, 10, ask(Color::White));
-        let asked = Event::StrengthCountAsked {
+        let asked = MatchEvent::StrengthCountAsked {
             colour: Color::White,
             spent_ms: Some(10),
         };
@@ -2121,7 +2121,7 @@ mod tests {
         });
         assert_eq!(m.strength_reading().unwrap().moves, 30);
         let ev = events(&mut m, &mut rng, t + 7, Command::ExtendStrengthCount);
-        let extended = Event::StrengthCountExtended { spent_ms: Some(7) };
+        let extended = MatchEvent::StrengthCountExtended { spent_ms: Some(7) };
         assert_eq!(ev, [extended]);
         assert_eq!(m.playing().unwrap().clock.counted_ms(), 7);
         let r = m.strength_reading().unwrap();
@@ -2176,7 +2176,7 @@ mod tests {
                 &mut rng,
             )
             .unwrap();
-        assert_eq!(ev[0].event, Event::Compelled);
+        assert_eq!(ev[0].event, MatchEvent::Compelled);
         let g = m.playing().unwrap();
         assert_eq!(g.clock.side(Color::Red).remaining_ms, red_before);
         assert_eq!(g.game.position().turn(), Color::Red);
@@ -2220,7 +2220,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             ev[0].event,
-            Event::Huffed {
+            MatchEvent::Huffed {
                 square: sq,
                 spent_ms: Some(1_000)
             }

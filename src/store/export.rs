@@ -86,27 +86,27 @@ pub struct NoteAt {
 /// Every note of the match's log, in order, each placed at its game and move (the one
 /// reading of the log shared by the PDN comments, the results screen and the log view).
 pub fn notes(m: &Match) -> Vec<NoteAt> {
-    use crate::director::Event;
+    use crate::director::MatchEvent;
     let mut out = Vec::new();
     let mut game: Option<(u32, u8)> = None;
     let mut plies = 0usize;
     let mut over = false;
     for e in m.log() {
         match &e.event {
-            Event::GameStarted {
+            MatchEvent::GameStarted {
                 ballot, game: g, ..
             } => {
                 game = Some((*ballot, *g));
                 plies = 0;
                 over = false;
             }
-            Event::MovePlayed { .. } => plies += 1,
-            Event::MovesTakenBack { moves, .. } => {
+            MatchEvent::MovePlayed { .. } => plies += 1,
+            MatchEvent::MovesTakenBack { moves, .. } => {
                 plies = plies.saturating_sub(moves.len());
                 over = false;
             }
-            Event::GameEnded { .. } => over = true,
-            Event::Note { text, .. } => out.push(NoteAt {
+            MatchEvent::GameEnded { .. } => over = true,
+            MatchEvent::Note { text, .. } => out.push(NoteAt {
                 game,
                 plies,
                 after_game: over,

@@ -16,7 +16,7 @@
 //! Every record ends with a newline and is appended in one write; a last line without its
 //! newline that does not read as a record is a write cut short by a crash ([`Torn`]).
 
-use crate::director::{Entry, Event, Match, MatchSettings};
+use crate::director::{Entry, MatchEvent, Match, MatchSettings};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -55,7 +55,7 @@ pub fn record_line(entry: &Entry, created: DateTime<Utc>) -> Result<String, serd
     let event = serde_json::to_string(&entry.event)?;
     // The event is a JSON object: `{"event":...}`; the time goes first.
     let rest = event.strip_prefix('{').unwrap_or(&event);
-    let mut line = if entry.event == Event::MatchCreated {
+    let mut line = if entry.event == MatchEvent::MatchCreated {
         format!("{{\"at\":{},{rest}", serde_json::to_string(&entry.at)?)
     } else {
         let t = entry.at.signed_duration_since(created).num_seconds();
@@ -257,7 +257,7 @@ fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<Entry> {
     let mut object = String::with_capacity(rest.len() - comma);
     object.push('{');
     object.push_str(&rest[comma + 1..]);
-    let event: Event = serde_json::from_str(&object).ok()?;
+    let event: MatchEvent = serde_json::from_str(&object).ok()?;
     Some(Entry { at, event })
 }
 
@@ -282,7 +282,7 @@ fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (Stri
         (Some(_), Some(_), _) => return Err(("a record has `t` or `at`, not both".into(), 0)),
         (None, None, _) => return Err(("the record has no time (`t`)".into(), 0)),
     };
-    let event = Event::deserialize(serde_json::Value::Object(map)).map_err(|e| {
+    let event = MatchEvent::deserialize(serde_json::Value::Object(map)).map_err(|e| {
         let msg = e.to_string();
         (msg, 0)
     })?;

@@ -23,7 +23,7 @@ fn a_move_exactly_at_the_limit_counts_one_ms_later_is_a_flag() {
     // Exactly at the limit: the move is played with nothing left.
     let mut h = timed(TimeControl::sudden_death(60), 1);
     let ev = h.play(60_000);
-    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }), "{ev:?}");
     let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.remaining_ms, Some(0));
     assert!(ended(&ev).is_none());
@@ -31,7 +31,7 @@ fn a_move_exactly_at_the_limit_counts_one_ms_later_is_a_flag() {
     // One millisecond later: a flag, not a move.
     let mut h = timed(TimeControl::sudden_death(60), 1);
     let ev = h.play(60_001);
-    assert!(!ev.iter().any(|e| matches!(e, Event::MovePlayed { .. })));
+    assert!(!ev.iter().any(|e| matches!(e, MatchEvent::MovePlayed { .. })));
     let r = ended(&ev).unwrap();
     assert_eq!(r.outcome, Outcome::Win(Color::White));
     assert_eq!(
@@ -75,7 +75,7 @@ fn a_flag_is_a_loss_unless_the_director_rules_otherwise() {
         reason: "clock malfunction".into(),
     });
     assert!(
-        matches!(&ev[0], Event::ResultAmended { ballot: 1, game: 1, previous, .. }
+        matches!(&ev[0], MatchEvent::ResultAmended { ballot: 1, game: 1, previous, .. }
         if previous.reason == EndReason::Time { flag: FlagKind::GameTime })
     );
     assert_eq!(h.m.score().total, [Points(1), Points(1)]);
@@ -98,12 +98,12 @@ fn carry_over_in_a_match() {
     // Two moves per minute, repeating.
     let mut h = timed(TimeControl::moves_per_period(2, 60), 1);
     let ev = h.play(10_000);
-    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }), "{ev:?}");
     let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.remaining_ms, Some(50_000));
     h.play(1000);
     let ev = h.play(20_000);
-    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }), "{ev:?}");
     let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     // Red's second move: 60 - 10 - 20 + 60.
     assert_eq!(record.remaining_ms, Some(90_000));
@@ -146,7 +146,7 @@ fn a_paused_clock_does_not_run_and_moves_wait() {
     h.ok(Command::ResumeClocks);
     h.refused(Command::ResumeClocks);
     let ev = h.play(MIN);
-    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }), "{ev:?}");
     let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.spent_ms, 2 * MIN);
     assert_eq!(record.remaining_ms, Some((8 * MIN) as i64));
@@ -162,7 +162,7 @@ fn director_adds_and_removes_time() {
     });
     assert!(matches!(
         ev[0],
-        Event::TimeAdjusted {
+        MatchEvent::TimeAdjusted {
             remaining_ms: 720_000,
             ..
         }
@@ -212,7 +212,7 @@ fn director_takes_back_moves() {
         moves: 2,
         reason: "White's 22-18 was entered as 22-17".into(),
     });
-    let Event::MovesTakenBack {
+    let MatchEvent::MovesTakenBack {
         moves, reopened, ..
     } = &ev[0]
     else {
@@ -229,7 +229,7 @@ fn director_takes_back_moves() {
     assert_eq!(r.white.remaining_ms, Some(600_000));
     assert_eq!(r.red.remaining_ms, Some(590_000));
     let ev = h.play(5_000);
-    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }), "{ev:?}");
     let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.colour, Color::White);
     assert_eq!(record.spent_ms, 5_000);
@@ -248,7 +248,7 @@ fn a_finished_game_can_be_reopened_by_a_take_back() {
     });
     assert!(matches!(
         &ev[0],
-        Event::MovesTakenBack {
+        MatchEvent::MovesTakenBack {
             reopened: Some(_),
             ..
         }
@@ -288,7 +288,7 @@ fn per_move_limit_in_a_match() {
     // "Time" is called once, and recorded.
     assert_eq!(
         h.ok(Command::Tick),
-        vec![Event::TimeCalled {
+        vec![MatchEvent::TimeCalled {
             colour: Color::Red,
             spent_ms: 5 * MIN
         }]
@@ -319,7 +319,7 @@ fn saved_and_resumed_mid_game_with_clocks_held() {
     let text = h.reload(7);
     assert!(text.contains("event = \"move\""), "{text}");
     assert!(!text.contains("since"), "no monotonic instant is saved");
-    assert_eq!(h.m.log().last().unwrap().event, Event::Reopened);
+    assert_eq!(h.m.log().last().unwrap().event, MatchEvent::Reopened);
     // Time at the last committed move; paused until the director resumes.
     let r = h.m.clock_reading(h.t).unwrap();
     assert!(r.paused);
@@ -333,7 +333,7 @@ fn saved_and_resumed_mid_game_with_clocks_held() {
     });
     h.ok(Command::ResumeClocks);
     let ev = h.play(5_000);
-    assert!(matches!(ev[0], Event::MovePlayed { .. }), "{ev:?}");
+    assert!(matches!(ev[0], MatchEvent::MovePlayed { .. }), "{ev:?}");
     let record = h.m.current_game().unwrap().moves.last().unwrap().clone();
     assert_eq!(record.remaining_ms, Some(585_000));
     // The rest of the match goes on normally, and the ballot is not redrawn.
@@ -434,7 +434,7 @@ fn a_director_decision_is_undone_without_taking_back_a_move() {
     });
     assert!(matches!(
         &ev[..],
-        [Event::DecisionUndone { restored: None, .. }]
+        [MatchEvent::DecisionUndone { restored: None, .. }]
     ));
     assert_eq!(h.m.phase(), Phase::Playing { ballot: 1, game: 1 });
     assert_eq!(h.m.awaiting(), Awaiting::Resume);
@@ -471,7 +471,7 @@ fn a_director_decision_is_undone_without_taking_back_a_move() {
     let ev = h.ok(Command::UndoDecision {
         reason: "u1".into(),
     });
-    let Event::DecisionUndone {
+    let MatchEvent::DecisionUndone {
         restored: Some(r), ..
     } = &ev[0]
     else {

@@ -161,7 +161,7 @@ fn one_more_than_the_largest_is_refused() {
         assert!(e.contains(text) || e.contains("too large"), "config: {e}");
         let log = [Entry {
             at: wall(0),
-            event: Event::MatchCreated,
+            event: MatchEvent::MatchCreated,
         }];
         let e = Match::from_log(s, &log).unwrap_err();
         assert!(matches!(e.reason, LogRefusal::Settings(_)), "{e}");

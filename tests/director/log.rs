@@ -47,11 +47,11 @@ fn a_move_that_does_not_follow_is_refused() {
     let log = h.m.log().to_vec();
     let i = log
         .iter()
-        .position(|e| matches!(e.event, Event::MovePlayed { .. }))
+        .position(|e| matches!(e.event, MatchEvent::MovePlayed { .. }))
         .unwrap();
     // An illegal move.
     let mut bad = log.clone();
-    let Event::MovePlayed { mv, .. } = &mut bad[i].event else {
+    let MatchEvent::MovePlayed { mv, .. } = &mut bad[i].event else {
         unreachable!()
     };
     *mv = crossboard::engine::Move::from_notation_path("21-17").unwrap();
@@ -60,7 +60,7 @@ fn a_move_that_does_not_follow_is_refused() {
     assert!(matches!(e.reason, LogRefusal::Refused { .. }), "{e}");
     // A clock reading that is not what the clock would read.
     let mut bad = log.clone();
-    let Event::MovePlayed { left_ms, .. } = &mut bad[i].event else {
+    let MatchEvent::MovePlayed { left_ms, .. } = &mut bad[i].event else {
         unreachable!()
     };
     *left_ms = Some(599_000);
@@ -73,10 +73,10 @@ fn a_move_that_does_not_follow_is_refused() {
     // Time that runs backwards after a pause.
     let p = log
         .iter()
-        .position(|e| matches!(e.event, Event::ClocksPaused { .. }))
+        .position(|e| matches!(e.event, MatchEvent::ClocksPaused { .. }))
         .unwrap();
     let mut bad = log.clone();
-    let Event::MovePlayed { spent_ms, .. } = &mut bad[p + 2].event else {
+    let MatchEvent::MovePlayed { spent_ms, .. } = &mut bad[p + 2].event else {
         panic!("{:?}", bad[p + 2])
     };
     *spent_ms = 1;
@@ -115,7 +115,7 @@ fn a_last_command_cut_short_is_dropped() {
     let log = h.m.log().to_vec();
     assert!(matches!(
         log.last().unwrap().event,
-        Event::MatchFinished { .. }
+        MatchEvent::MatchFinished { .. }
     ));
     let cut = &log[..log.len() - 1];
     let r = replay(&h, cut).unwrap();
@@ -194,7 +194,7 @@ fn thinking_before_a_record_made_during_a_move_survives_a_kill() {
         ("time called", |h| {
             h.wait(300_000);
             let ev = h.ok(Command::Tick);
-            assert!(matches!(ev[..], [Event::TimeCalled { .. }]), "{ev:?}");
+            assert!(matches!(ev[..], [MatchEvent::TimeCalled { .. }]), "{ev:?}");
         }),
         ("time adjusted while paused", |h| {
             h.ok(Command::PauseClocks {
@@ -221,7 +221,7 @@ fn thinking_before_a_record_made_during_a_move_survives_a_kill() {
         h.reload(0);
         h.ok(Command::ResumeClocks);
         let ev = h.play(2_000);
-        let Event::MovePlayed { spent_ms, .. } = ev[0] else {
+        let MatchEvent::MovePlayed { spent_ms, .. } = ev[0] else {
             panic!("{what}: {ev:?}")
         };
         assert_eq!(spent_ms, live + 2_000, "{what}");
@@ -241,7 +241,7 @@ fn the_thinking_a_record_states_is_checked_and_older_records_without_it_still_re
     let i = log.len() - 1;
     let with = |spent: Option<u64>| {
         let mut log = log.clone();
-        let Event::DrawOffered { spent_ms, .. } = &mut log[i].event else {
+        let MatchEvent::DrawOffered { spent_ms, .. } = &mut log[i].event else {
             panic!("{:?}", log[i])
         };
         assert_eq!(*spent_ms, Some(12_000));
@@ -265,7 +265,7 @@ fn the_thinking_a_record_states_is_checked_and_older_records_without_it_still_re
     });
     let mut log = h.m.log().to_vec();
     let i = log.len() - 1;
-    let Event::Note { spent_ms, .. } = &mut log[i].event else {
+    let MatchEvent::Note { spent_ms, .. } = &mut log[i].event else {
         panic!("{:?}", log[i])
     };
     assert_eq!(*spent_ms, Some(12_000));
@@ -279,14 +279,14 @@ fn the_thinking_a_record_states_is_checked_and_older_records_without_it_still_re
     });
     assert_eq!(
         ev,
-        [Event::Note {
+        [MatchEvent::Note {
             text: "game one over".into(),
             spent_ms: None
         }]
     );
     let mut log = h.m.log().to_vec();
     let i = log.len() - 1;
-    log[i].event = Event::Note {
+    log[i].event = MatchEvent::Note {
         text: "game one over".into(),
         spent_ms: Some(0),
     };
@@ -305,16 +305,16 @@ fn a_ballot_whose_cards_do_not_give_its_opening_is_refused() {
     let log = h.m.log().to_vec();
     let i = log
         .iter()
-        .position(|e| matches!(e.event, Event::BallotDrawn { .. }))
+        .position(|e| matches!(e.event, MatchEvent::BallotDrawn { .. }))
         .unwrap();
-    let Event::BallotDrawn { number, steps, .. } = &log[i].event else {
+    let MatchEvent::BallotDrawn { number, steps, .. } = &log[i].event else {
         unreachable!()
     };
     assert!(!steps.is_empty());
     assert_eq!(replay(&h, &log).unwrap().the_match, h.m);
     // Another opening named.
     let mut bad = log.clone();
-    if let Event::BallotDrawn { number: n, .. } = &mut bad[i].event {
+    if let MatchEvent::BallotDrawn { number: n, .. } = &mut bad[i].event {
         *n = if *number == 1 { 2 } else { 1 };
     }
     let e = replay(&h, &bad).unwrap_err();
@@ -326,7 +326,7 @@ fn a_ballot_whose_cards_do_not_give_its_opening_is_refused() {
     // A card changed: the cards give another opening (or none).
     for k in 0..steps.len() {
         let mut bad = log.clone();
-        if let Event::BallotDrawn { steps, .. } = &mut bad[i].event {
+        if let MatchEvent::BallotDrawn { steps, .. } = &mut bad[i].event {
             steps[k].card += 1;
         }
         let e = replay(&h, &bad).unwrap_err();

@@ -28,7 +28,7 @@ fn coin_flip_winner_chooses_and_loser_cannot() {
         caller: Second,
         call: CoinSide::Heads,
     });
-    let Event::CoinFlipped { landed, winner, .. } = ev[0] else {
+    let MatchEvent::CoinFlipped { landed, winner, .. } = ev[0] else {
         panic!("{ev:?}")
     };
     assert_eq!(winner == Second, landed == CoinSide::Heads);
@@ -62,12 +62,12 @@ fn bag_hands_and_director() {
         s.colour_method = ColourMethod::Bag;
         let mut h = H::new(s, seed);
         let ev = h.ok(Command::DrawColour { player: Second });
-        let Event::ColourDrawn { colour, .. } = ev[0] else {
+        let MatchEvent::ColourDrawn { colour, .. } = ev[0] else {
             panic!()
         };
         let red = if colour == Color::Red { Second } else { First };
         assert_eq!(h.m.red_first(), Some(red));
-        assert!(matches!(ev[1], Event::ColoursSet { red: r, by_director: false } if r == red));
+        assert!(matches!(ev[1], MatchEvent::ColoursSet { red: r, by_director: false } if r == red));
 
         let mut s = settings(1);
         s.colour_method = ColourMethod::ConcealedHands;
@@ -76,7 +76,7 @@ fn bag_hands_and_director() {
             player: First,
             hand: Hand::Left,
         });
-        let Event::HandPicked { colour, .. } = ev[0] else {
+        let MatchEvent::HandPicked { colour, .. } = ev[0] else {
             panic!()
         };
         assert_eq!(h.m.red_in(1, 1) == Some(First), colour == Color::Red);
@@ -94,7 +94,7 @@ fn bag_hands_and_director() {
     });
     assert!(matches!(
         ev[0],
-        Event::ColoursSet {
+        MatchEvent::ColoursSet {
             red: Second,
             by_director: true
         }
@@ -115,7 +115,7 @@ fn the_coin_outcome_is_recorded_and_seeded() {
             call: CoinSide::Heads,
         });
         match ev[0] {
-            Event::CoinFlipped { landed, .. } => landed,
+            MatchEvent::CoinFlipped { landed, .. } => landed,
             _ => panic!(),
         }
     };
@@ -140,7 +140,7 @@ fn white_accepts_first() {
         colour: Color::White,
     });
     let ev = h.ok(Command::DrawBallot);
-    let Event::BallotDrawn { number, steps, .. } = &ev[0] else {
+    let MatchEvent::BallotDrawn { number, steps, .. } = &ev[0] else {
         panic!()
     };
     let opening = h.m.pending_draw().unwrap().opening.clone();
@@ -194,7 +194,7 @@ fn white_rejects_red_accepts() {
     });
     assert!(matches!(
         ev[0],
-        Event::BallotRejected {
+        MatchEvent::BallotRejected {
             ballot: 1,
             colour: Color::White,
             player: Second
@@ -217,7 +217,7 @@ fn white_rejects_red_accepts() {
     let rejections =
         h.m.log()
             .iter()
-            .filter(|e| matches!(e.event, Event::BallotRejected { .. }))
+            .filter(|e| matches!(e.event, MatchEvent::BallotRejected { .. }))
             .count();
     assert_eq!(rejections, 1);
 }
@@ -236,14 +236,14 @@ fn both_reject_and_a_new_ballot_is_drawn() {
     let ev = h.ok(Command::Reject { colour: Color::Red });
     assert!(matches!(
         ev[0],
-        Event::BallotRejected {
+        MatchEvent::BallotRejected {
             colour: Color::Red,
             player: Second,
             ..
         }
     ));
     assert!(
-        matches!(ev[1], Event::BallotDiscarded { ballot: 1, number } if number == first.number)
+        matches!(ev[1], MatchEvent::BallotDiscarded { ballot: 1, number } if number == first.number)
     );
     assert_eq!(h.m.phase(), Phase::Draw { ballot: 1 });
     assert_eq!(h.m.rejected().len(), 1);
@@ -268,7 +268,7 @@ fn all_played_policies_skip_the_decision() {
     let ev = h.ok(Command::DrawBallot);
     assert!(matches!(
         ev[1],
-        Event::BallotAccepted {
+        MatchEvent::BallotAccepted {
             ballot: 1,
             colour: None
         }
@@ -358,7 +358,7 @@ fn game_ends_resign_agreement_forfeit_adjudication() {
     let ev = h.play(500);
     assert!(ev.iter().any(|e| matches!(
         e,
-        Event::DrawDeclined {
+        MatchEvent::DrawDeclined {
             colour: Color::Red,
             spent_ms: None
         }
@@ -501,7 +501,7 @@ fn moves_out_of_turn_and_illegal_moves_change_nothing() {
         colour: Color::Red,
         text: "11-15".into(),
     });
-    let Event::MovePlayed { mv, spent_ms, .. } = &ev[0] else {
+    let MatchEvent::MovePlayed { mv, spent_ms, .. } = &ev[0] else {
         panic!()
     };
     assert_eq!((mv.to_string().as_str(), *spent_ms), ("11-15", 3000));
@@ -580,7 +580,7 @@ fn tie_rules() {
     let ev = h.finish_game(None);
     assert!(
         ev.iter()
-            .any(|e| matches!(e, Event::ExtraBallot { ballot: 2 }))
+            .any(|e| matches!(e, MatchEvent::ExtraBallot { ballot: 2 }))
     );
     assert_eq!(h.m.phase(), Phase::Draw { ballot: 2 });
     assert_eq!(h.m.planned_ballots(), 2);

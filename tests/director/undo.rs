@@ -8,7 +8,7 @@ use crossboard::director::*;
 use crossboard::engine::{Color, Outcome};
 use director_support::*;
 
-fn undo(h: &mut H) -> Vec<Event> {
+fn undo(h: &mut H) -> Vec<MatchEvent> {
     h.ok(Command::UndoDecision {
         reason: "wrong player named".into(),
     })
@@ -31,7 +31,7 @@ fn a_forfeit_undone_reopens_the_game_with_its_moves_and_paused_clocks() {
     assert_eq!(r.outcome, Outcome::Win(Color::Red));
     let ev = undo(&mut h);
     assert!(
-        matches!(&ev[0], Event::DecisionUndone { restored: None, undone, .. } if *undone == r),
+        matches!(&ev[0], MatchEvent::DecisionUndone { restored: None, undone, .. } if *undone == r),
         "{ev:?}"
     );
     let g = h.m.playing().expect("the game is on again");
@@ -67,7 +67,7 @@ fn an_amended_result_goes_back_and_a_players_result_is_not_the_directors() {
     });
     assert_eq!(h.m.score().total, [Points(1), Points(1)]);
     let ev = undo(&mut h);
-    let Event::DecisionUndone {
+    let MatchEvent::DecisionUndone {
         restored: Some(back),
         ..
     } = &ev[0]

@@ -19,7 +19,7 @@ fn in_game(game: Rules) -> H {
     h
 }
 
-fn typed(h: &mut H, text: &str) -> Vec<Event> {
+fn typed(h: &mut H, text: &str) -> Vec<MatchEvent> {
     h.wait(2_000);
     let colour = h.turn();
     h.ok(Command::Move {
@@ -50,7 +50,7 @@ fn huffing_choices_are_logged_saved_and_exported() {
     let ev = h.ok(Command::Compel {
         colour: Color::White,
     });
-    assert_eq!(ev, vec![Event::Compelled]);
+    assert_eq!(ev, vec![MatchEvent::Compelled]);
     typed(&mut h, "15x22");
     // White neglects the recapture; Red huffs a piece that should have taken, then moves.
     typed(&mut h, "24-20");

@@ -177,9 +177,9 @@ fn a_log_or_a_match_of_another_opening_is_refused() {
     let mut log = m.log().to_vec();
     let i = log
         .iter()
-        .position(|e| matches!(e.event, crossboard::director::Event::BallotDrawn { .. }))
+        .position(|e| matches!(e.event, crossboard::director::MatchEvent::BallotDrawn { .. }))
         .unwrap();
-    if let crossboard::director::Event::BallotDrawn { number, .. } = &mut log[i].event {
+    if let crossboard::director::MatchEvent::BallotDrawn { number, .. } = &mut log[i].event {
         *number = if given == 1 { 2 } else { 1 };
     }
     let err = Match::from_log(s.clone(), &log).unwrap_err();

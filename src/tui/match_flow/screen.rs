@@ -14,7 +14,7 @@ use super::results::{self, ResultsStage};
 use super::session::MatchSession;
 use super::stages::{DrawShown, DrawStage, GameStage, OverStage, Stage, StageKind, Step, View};
 use super::{MatchOptions, stages, words};
-use crate::director::{Awaiting, Command, Entry, Event, Match, MatchSettings, Phase};
+use crate::director::{Awaiting, Command, Entry, MatchEvent, Match, MatchSettings, Phase};
 use crate::engine::Color;
 use crate::store::export::{Exported, export_match};
 use crate::tui::Msg;
@@ -345,15 +345,15 @@ impl MatchScreen {
     fn observe(&mut self, entries: &[Entry]) {
         for e in entries {
             match &e.event {
-                Event::CoinFlipped { .. }
-                | Event::ColourDrawn { .. }
-                | Event::HandPicked { .. }
-                | Event::ColoursSet { .. } => {
+                MatchEvent::CoinFlipped { .. }
+                | MatchEvent::ColourDrawn { .. }
+                | MatchEvent::HandPicked { .. }
+                | MatchEvent::ColoursSet { .. } => {
                     if let Stage::Toss(t) = &mut self.stage {
                         t.observe(&e.event);
                     }
                 }
-                Event::BallotDrawn { ballot, steps, .. } => {
+                MatchEvent::BallotDrawn { ballot, steps, .. } => {
                     // The opening drawn: pending a decision, or accepted at once.
                     let m = &self.session.m;
                     let Some(opening) = m.pending_draw().map(|d| &d.opening).or_else(|| {
@@ -374,26 +374,26 @@ impl MatchScreen {
                         })
                     };
                 }
-                Event::BallotDiscarded { .. } => {
+                MatchEvent::BallotDiscarded { .. } => {
                     let rejected = self.session.m.rejected().last().map(|r| r.opening.clone());
                     self.stage = Stage::Draw(DrawStage::waiting(rejected));
                 }
-                Event::DecisionUndone { restored: None, .. } => {
+                MatchEvent::DecisionUndone { restored: None, .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }
-                Event::DecisionUndone {
+                MatchEvent::DecisionUndone {
                     restored: Some(_), ..
                 } => self.stage = Stage::Results(ResultsStage::default()),
-                Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
+                MatchEvent::GameStarted { .. } | MatchEvent::MovesTakenBack { .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }
-                Event::MovePlayed { .. } | Event::Huffed { .. } | Event::Compelled => {
+                MatchEvent::MovePlayed { .. } | MatchEvent::Huffed { .. } | MatchEvent::Compelled => {
                     if let Stage::Game(g) = &mut self.stage {
                         g.reset(&self.session.m);
                     }
                 }
-                Event::GameEnded { .. } => self.stage = Stage::Over(OverStage),
-                Event::ResultAmended { .. } => self.stage = Stage::Results(ResultsStage::default()),
+                MatchEvent::GameEnded { .. } => self.stage = Stage::Over(OverStage),
+                MatchEvent::ResultAmended { .. } => self.stage = Stage::Results(ResultsStage::default()),
                 _ => {}
             }
         }

@@ -7,7 +7,7 @@
 use super::super::screen::Popup;
 use super::super::session::{flag_text, move_list};
 use super::{Step, View, header, names_in};
-use crate::director::{Clock, Command, Event, GameRecord, Match, Phase, Player, StrengthRule};
+use crate::director::{Clock, Command, MatchEvent, GameRecord, Match, Phase, Player, StrengthRule};
 use crate::engine::{Color, Position, Rules};
 use crate::tui::keys::{Binding, ENTER, ESC, Erased, Key, erase, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveAct, MoveInput};
@@ -549,12 +549,12 @@ pub fn over_status(g: &GameRecord) -> (String, StatusKind) {
 /// The huffing choice or strength count just made, for the front of the status line.
 fn variant_event(m: &Match, turn: Color) -> String {
     match m.log().last().map(|e| &e.event) {
-        Some(Event::Huffed { square, .. }) => format!("{turn} huffed the piece on {square}. "),
-        Some(Event::Compelled) => format!("{turn}'s move was taken back: capture. "),
-        Some(Event::StrengthCountAsked { colour, .. }) => {
+        Some(MatchEvent::Huffed { square, .. }) => format!("{turn} huffed the piece on {square}. "),
+        Some(MatchEvent::Compelled) => format!("{turn}'s move was taken back: capture. "),
+        Some(MatchEvent::StrengthCountAsked { colour, .. }) => {
             format!("{colour} asked for the strength count. ")
         }
-        Some(Event::StrengthCountExtended { .. }) => "8 more moves granted (rule 27). ".into(),
+        Some(MatchEvent::StrengthCountExtended { .. }) => "8 more moves granted (rule 27). ".into(),
         _ => String::new(),
     }
 }
@@ -591,7 +591,7 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
     }
     let who = super::colour_name(m, turn);
     let declined = match m.log().last().map(|e| &e.event) {
-        Some(Event::DrawDeclined { colour, .. }) => format!("{colour} declined the draw. "),
+        Some(MatchEvent::DrawDeclined { colour, .. }) => format!("{colour} declined the draw. "),
         _ => String::new(),
     };
     let declined = declined + &variant_event(m, turn);

@@ -2,7 +2,7 @@
 //! two hands are opened, or the director assigns; then the toss winner picks a colour.
 
 use super::{Step, TOSS_TICKS, View, header};
-use crate::director::{Awaiting, CoinSide, ColourMethod, Command, Event, Hand, Match, Player};
+use crate::director::{Awaiting, CoinSide, ColourMethod, Command, MatchEvent, Hand, Match, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, ENTER, Key, LEFT, RIGHT, SPACE, TAB, help, lookup};
 use crate::tui::match_flow::words;
@@ -193,9 +193,9 @@ impl TossStage {
     }
 
     /// Take note of an event: a toss starts its animation.
-    pub fn observe(&mut self, event: &Event) {
+    pub fn observe(&mut self, event: &MatchEvent) {
         let (shown, animate) = match event {
-            Event::CoinFlipped {
+            MatchEvent::CoinFlipped {
                 caller,
                 call,
                 landed,
@@ -209,14 +209,14 @@ impl TossStage {
                 },
                 true,
             ),
-            Event::ColourDrawn { player, colour } => (
+            MatchEvent::ColourDrawn { player, colour } => (
                 TossShown::Bag {
                     player: *player,
                     colour: *colour,
                 },
                 true,
             ),
-            Event::HandPicked {
+            MatchEvent::HandPicked {
                 player,
                 hand,
                 colour,
@@ -228,7 +228,7 @@ impl TossStage {
                 },
                 true,
             ),
-            Event::ColoursSet {
+            MatchEvent::ColoursSet {
                 red,
                 by_director: true,
             } => (TossShown::Assigned { red: *red }, false),
