@@ -437,7 +437,7 @@ impl MatchEvent {
 /// One log entry: an event and the wall-clock time it was recorded (whole seconds).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Entry {
+pub struct LogEntry {
     /// Wall-clock time.
     pub at: DateTime<Utc>,
     /// What happened.

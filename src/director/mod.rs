@@ -65,7 +65,7 @@ pub use clock::{
     PerMoveLimit, Period, SideReading, TimeControl, TimeControlError, format_ms,
 };
 pub use command::{CoinSide, Command, CommandKind, Hand};
-pub use event::{Decided, EndReason, Entry, MatchEvent, GameResult, MatchOutcome};
+pub use event::{Decided, EndReason, LogEntry, MatchEvent, GameResult, MatchOutcome};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
 pub use score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use settings::{

@@ -11,7 +11,7 @@
 
 use super::clock::FlagKind;
 use super::command::{Command, Hand};
-use super::event::{EndReason, Entry, MatchEvent, GameResult};
+use super::event::{EndReason, LogEntry, MatchEvent, GameResult};
 use super::settings::{MatchSettings, SettingsError};
 use super::state::{Match, MatchError, Now, Phase, Roll};
 use crate::engine::{Color, Outcome};
@@ -186,7 +186,7 @@ impl Match {
     /// Rebuild a match from `settings` and its log, checking every record (see the module
     /// documentation). The match is as the log leaves it: a running clock has no stretch
     /// running in this process; call [`Match::reopen`] before continuing it.
-    pub fn from_log(settings: MatchSettings, log: &[Entry]) -> Result<Replayed, LogError> {
+    pub fn from_log(settings: MatchSettings, log: &[LogEntry]) -> Result<Replayed, LogError> {
         let at = |index: usize| move |reason: LogRefusal| LogError { index, reason };
         let first = match log.first() {
             Some(e) if e.event == MatchEvent::MatchCreated => e,
@@ -467,7 +467,7 @@ impl Match {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 struct Stored {
     settings: MatchSettings,
-    log: Vec<Entry>,
+    log: Vec<LogEntry>,
 }
 
 impl Serialize for Match {
@@ -476,7 +476,7 @@ impl Serialize for Match {
         #[serde(rename_all = "kebab-case")]
         struct View<'a> {
             settings: &'a MatchSettings,
-            log: &'a [Entry],
+            log: &'a [LogEntry],
         }
         View {
             settings: self.settings(),

@@ -15,7 +15,7 @@
 
 use super::clock::{Clock, ClockError, ClockReading, Commit, Flag};
 use super::command::{CoinSide, Command, CommandKind, Hand};
-use super::event::{Decided, EndReason, Entry, MatchEvent, GameResult, MatchOutcome};
+use super::event::{Decided, EndReason, LogEntry, MatchEvent, GameResult, MatchOutcome};
 use super::limits;
 use super::score::{self, Change, ScoreTable};
 use super::settings::{
@@ -424,7 +424,7 @@ pub struct Match {
     rejected: Vec<RejectedBallot>,
     draw_offer: Option<Color>,
     outcome: Option<MatchOutcome>,
-    log: Vec<Entry>,
+    log: Vec<LogEntry>,
 }
 
 /// A reason or a note must say something, within its bound of [`limits`].
@@ -504,7 +504,7 @@ impl Match {
             outcome: None,
             log: Vec::new(),
         };
-        m.evolve(&Entry {
+        m.evolve(&LogEntry {
             at: stamp(now.wall),
             event: MatchEvent::MatchCreated,
         });
@@ -518,12 +518,12 @@ impl Match {
         cmd: Command,
         now: Now,
         rng: &mut R,
-    ) -> Result<Vec<Entry>, MatchError> {
+    ) -> Result<Vec<LogEntry>, MatchError> {
         let events = self.decide(cmd, now, rng)?;
         let at = stamp(now.wall);
         let start = self.log.len();
         for event in events {
-            self.evolve_at(&Entry { at, event }, Some(now.mono_ms));
+            self.evolve_at(&LogEntry { at, event }, Some(now.mono_ms));
         }
         Ok(self.log[start..].to_vec())
     }
@@ -544,14 +544,14 @@ impl Match {
     /// Fold one log entry into the match (the match as it is after that event). Cannot fail:
     /// an event that does not fit leaves the state as it is (entries come from
     /// [`Match::decide`], or from a log checked by [`Match::from_log`]).
-    pub fn evolve(&mut self, entry: &Entry) {
+    pub fn evolve(&mut self, entry: &LogEntry) {
         self.evolve_at(entry, None);
     }
 
     /// Continue a match read back by a new process: records [`Event::Reopened`] and holds a
     /// running game clock at what the log counted (paused) until the director resumes it.
-    pub fn reopen(&mut self, now: Now) -> Entry {
-        let entry = Entry {
+    pub fn reopen(&mut self, now: Now) -> LogEntry {
+        let entry = LogEntry {
             at: stamp(now.wall),
             event: MatchEvent::Reopened,
         };
@@ -577,7 +577,7 @@ impl Match {
     }
 
     /// The event log, oldest first.
-    pub fn log(&self) -> &[Entry] {
+    pub fn log(&self) -> &[LogEntry] {
         &self.log
     }
 
@@ -1448,7 +1448,7 @@ impl Match {
 
     /// Fold `entry` in; `at` is the monotonic instant of a live command (none when replaying
     /// a log), from which a clock stretch that starts now runs.
-    fn evolve_at(&mut self, entry: &Entry, at: Option<u64>) {
+    fn evolve_at(&mut self, entry: &LogEntry, at: Option<u64>) {
         let wall = entry.at;
         match &entry.event {
             MatchEvent::MatchCreated | MatchEvent::ColourDrawn { .. } | MatchEvent::HandPicked { .. } => {}

@@ -16,7 +16,7 @@
 //! Every record ends with a newline and is appended in one write; a last line without its
 //! newline that does not read as a record is a write cut short by a crash ([`Torn`]).
 
-use crate::director::{Entry, MatchEvent, Match, MatchSettings};
+use crate::director::{LogEntry, MatchEvent, Match, MatchSettings};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
@@ -51,7 +51,7 @@ pub fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
 
 /// One record's line: `{"t":N,"event":...}` (the creation record: `{"at":"...","event":...}`);
 /// `created` is the creation record's time.
-pub fn record_line(entry: &Entry, created: DateTime<Utc>) -> Result<String, serde_json::Error> {
+pub fn record_line(entry: &LogEntry, created: DateTime<Utc>) -> Result<String, serde_json::Error> {
     let event = serde_json::to_string(&entry.event)?;
     // The event is a JSON object: `{"event":...}`; the time goes first.
     let rest = event.strip_prefix('{').unwrap_or(&event);
@@ -74,7 +74,7 @@ pub fn encode(m: &Match) -> Result<String, serde_json::Error> {
 }
 
 /// The lines of `entries`, one after the other.
-pub fn records(entries: &[Entry], created: DateTime<Utc>) -> Result<String, serde_json::Error> {
+pub fn records(entries: &[LogEntry], created: DateTime<Utc>) -> Result<String, serde_json::Error> {
     let mut out = String::with_capacity(entries.len() * 64);
     for e in entries {
         out.push_str(&record_line(e, created)?);
@@ -83,7 +83,7 @@ pub fn records(entries: &[Entry], created: DateTime<Utc>) -> Result<String, serd
 }
 
 /// The creation time of a log (its first entry's).
-pub fn created(log: &[Entry]) -> DateTime<Utc> {
+pub fn created(log: &[LogEntry]) -> DateTime<Utc> {
     log.first().map(|e| e.at).unwrap_or_default()
 }
 
@@ -102,7 +102,7 @@ pub struct Parsed {
     /// The settings.
     pub settings: MatchSettings,
     /// The records, in order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<LogEntry>,
     /// The line of each record (from 1).
     pub lines: Vec<usize>,
     /// The byte offset just after each record's line.
@@ -240,12 +240,12 @@ fn read_version(line: &str, no: usize) -> Result<(), LineError> {
 }
 
 /// One record; the error is the message and the column.
-fn read_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (String, usize)> {
+fn read_record(line: &str, created: Option<DateTime<Utc>>) -> Result<LogEntry, (String, usize)> {
     fast_record(line, created).map_or_else(|| any_record(line, created), Ok)
 }
 
 /// A record as this module writes it (`{"t":N,` first), read without building a JSON tree.
-fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<Entry> {
+fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<LogEntry> {
     let rest = line.strip_prefix("{\"t\":")?;
     let comma = rest.find(',')?;
     let t: i64 = rest[..comma].parse().ok()?;
@@ -258,11 +258,11 @@ fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<Entry> {
     object.push('{');
     object.push_str(&rest[comma + 1..]);
     let event: MatchEvent = serde_json::from_str(&object).ok()?;
-    Some(Entry { at, event })
+    Some(LogEntry { at, event })
 }
 
 /// A record with its keys in any order.
-fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (String, usize)> {
+fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<LogEntry, (String, usize)> {
     let value: serde_json::Value =
         serde_json::from_str(line).map_err(|e| (e.to_string(), e.column()))?;
     let serde_json::Value::Object(mut map) = value else {
@@ -286,7 +286,7 @@ fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (Stri
         let msg = e.to_string();
         (msg, 0)
     })?;
-    Ok(Entry { at, event })
+    Ok(LogEntry { at, event })
 }
 
 fn json_error(line: usize, e: &serde_json::Error, what: &str, text: &str) -> LineError {

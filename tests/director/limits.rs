@@ -159,7 +159,7 @@ fn one_more_than_the_largest_is_refused() {
         let e = parse_config(toml.as_bytes(), "c.toml".as_ref()).unwrap_err();
         let e = e.to_string();
         assert!(e.contains(text) || e.contains("too large"), "config: {e}");
-        let log = [Entry {
+        let log = [LogEntry {
             at: wall(0),
             event: MatchEvent::MatchCreated,
         }];

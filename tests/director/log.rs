@@ -28,7 +28,7 @@ fn played() -> H {
     h
 }
 
-fn replay(h: &H, log: &[Entry]) -> Result<Replayed, LogError> {
+fn replay(h: &H, log: &[LogEntry]) -> Result<Replayed, LogError> {
     Match::from_log(h.m.settings().clone(), log)
 }
 

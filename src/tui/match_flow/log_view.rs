@@ -2,7 +2,7 @@
 //! director decisions and notes marked, newest at the bottom, scrolled with the arrows.
 
 use super::words;
-use crate::director::{Entry, MatchEvent, Match, Now, Player};
+use crate::director::{LogEntry, MatchEvent, Match, Now, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, DOWN, ESC, Key, UP, help, lookup};
 use crate::tui::theme::Appearance;
@@ -180,7 +180,7 @@ struct MoveContext {
 }
 
 /// One entry in words (`mover`: the game in play before it), and whether it is marked.
-fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool) {
+fn entry_text(m: &Match, e: &LogEntry, mover: Option<MoveContext>) -> (String, bool) {
     let n = |p: Player| m.name(p).to_string();
     match &e.event {
         MatchEvent::MatchCreated => (

@@ -14,7 +14,7 @@ use super::results::{self, ResultsStage};
 use super::session::MatchSession;
 use super::stages::{DrawShown, DrawStage, GameStage, OverStage, Stage, StageKind, Step, View};
 use super::{MatchOptions, stages, words};
-use crate::director::{Awaiting, Command, Entry, MatchEvent, Match, MatchSettings, Phase};
+use crate::director::{Awaiting, Command, LogEntry, MatchEvent, Match, MatchSettings, Phase};
 use crate::engine::Color;
 use crate::store::export::{Exported, export_match};
 use crate::tui::Msg;
@@ -342,7 +342,7 @@ impl MatchScreen {
     }
 
     /// Follow new log entries: the stage they lead to.
-    fn observe(&mut self, entries: &[Entry]) {
+    fn observe(&mut self, entries: &[LogEntry]) {
         for e in entries {
             match &e.event {
                 MatchEvent::CoinFlipped { .. }

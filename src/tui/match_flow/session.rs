@@ -7,7 +7,7 @@
 
 use super::persist::Saver;
 use crate::director::{
-    ClockReading, Command, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
+    ClockReading, Command, LogEntry, FlagKind, GameRecord, Match, MatchError, Now, Player,
 };
 use crate::engine::Color;
 use crate::tui::widgets::{ClockPanelView, MoveEntry, MoveListView, format_clock};
@@ -61,7 +61,7 @@ impl MatchSession {
         cmd: Command,
         at: Instant,
         rng: &mut dyn rand::Rng,
-    ) -> Result<Vec<Entry>, MatchError> {
+    ) -> Result<Vec<LogEntry>, MatchError> {
         let now = self.now(at);
         let entries = self.m.apply(cmd, now, rng)?;
         if !entries.is_empty() {
@@ -122,7 +122,7 @@ impl MatchSession {
     }
 
     /// Check the clock (a tick): ends the game when a flag has fallen. Returns the entries.
-    pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<Entry> {
+    pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<LogEntry> {
         if self.m.playing().is_none() || self.read_only().is_some() {
             return Vec::new();
         }
