@@ -11,7 +11,7 @@ use crate::event::{
 };
 use crate::store::atomic::write_atomic;
 use crate::publish::export::{Published, pdn, trf};
-use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
+use crate::store::eventdb::{Desk, Entrant, OpenEvent, default_db_path};
 use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
     unpaired_note, why,
@@ -573,17 +573,17 @@ pub fn run(args: Args) -> CliResult {
                         .find(|(_, p)| p.name.eq_ignore_ascii_case(who)),
                 };
                 entries.push(match known {
-                    Some((id, info)) => Entry::Registered(*id, info.clone()),
-                    None => Entry::New(PlayerInfo::named(who)),
+                    Some((id, info)) => Entrant::Registered(*id, info.clone()),
+                    None => Entrant::New(PlayerInfo::named(who)),
                 });
             }
             let ids = ctx.desk.enter_players(&mut open, d, &entries, now())?;
             for (entry, id) in entries.iter().zip(ids) {
                 match entry {
-                    Entry::Registered(_, info) => {
+                    Entrant::Registered(_, info) => {
                         println!("recorded: {} entered (player {id})", info.name)
                     }
-                    Entry::New(info) => {
+                    Entrant::New(info) => {
                         println!(
                             "recorded: {} registered and entered (player {id})",
                             info.name

@@ -164,7 +164,7 @@ pub struct Desk {
 
 /// A player to enter in a division: from the registry, or a new name to register.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Entry {
+pub enum Entrant {
     /// A registered player: the id and the registry's details.
     Registered(PlayerId, PlayerInfo),
     /// A new player, registered by the entry.
@@ -449,7 +449,7 @@ impl Desk {
         info: &PlayerInfo,
         at: DateTime<Utc>,
     ) -> Result<PlayerId, DeskError> {
-        let ids = self.enter_players(open, division, &[Entry::New(info.clone())], at)?;
+        let ids = self.enter_players(open, division, &[Entrant::New(info.clone())], at)?;
         Ok(ids[0])
     }
 
@@ -459,11 +459,11 @@ impl Desk {
         &mut self,
         open: &mut OpenEvent,
         division: usize,
-        entries: &[Entry],
+        entries: &[Entrant],
         at: DateTime<Utc>,
     ) -> Result<Vec<PlayerId>, DeskError> {
         for e in entries {
-            if let Entry::New(info) = e {
+            if let Entrant::New(info) = e {
                 info.validate().map_err(EventError::from)?;
             }
         }
@@ -473,8 +473,8 @@ impl Desk {
         let mut ids = Vec::with_capacity(entries.len());
         for (k, e) in entries.iter().enumerate() {
             let (player, info) = match e {
-                Entry::Registered(id, info) => (*id, info.clone()),
-                Entry::New(info) => (
+                Entrant::Registered(id, info) => (*id, info.clone()),
+                Entrant::New(info) => (
                     insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?,
                     info.clone(),
                 ),
