@@ -527,7 +527,7 @@ fn colour_ascii_and_no_colour_modes() {
 /// game 2 agreed drawn.
 fn finish_match(app: &mut App, clock: &FakeClock) {
     use crossboard::director::{Awaiting, Command};
-    use crossboard::tui::Clock;
+    use crossboard::tui::TimeSource;
     use rand::SeedableRng;
     let Screen::Match(s) = &mut app.screen else {
         panic!("not on the match screen");

@@ -269,7 +269,7 @@ fn the_flagged_clock_reads_zero_not_the_time_at_the_start_of_the_turn() {
     // Red had 53 s at the start of the turn; its face reads 0 and says the flag fell.
     let panel = s
         .session
-        .clock_view(crossboard::tui::Clock::now(&clock))
+        .clock_view(crossboard::tui::TimeSource::now(&clock))
         .unwrap();
     assert_eq!(panel.red.remaining_ms, 0, "{panel:?}");
     assert!(panel.red.flagged);
@@ -355,7 +355,7 @@ fn every_key_of_a_stage_does_something_visible() {
 #[test]
 fn ctrl_c_in_a_running_game_asks_first() {
     let (clock, mut app, _dir) = walk("game", false);
-    let effects = app.update(ctrl('c'), crossboard::tui::Clock::now(&clock));
+    let effects = app.update(ctrl('c'), crossboard::tui::TimeSource::now(&clock));
     assert!(effects.is_empty(), "not quit yet");
     assert!(render_text(&app).contains("Quit now?"));
     type_text(&mut app, &clock, "n");

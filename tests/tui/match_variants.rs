@@ -13,7 +13,7 @@ use crossboard::tui::match_flow::persist::Saver;
 use crossboard::tui::match_flow::{MatchScreen, StageKind};
 use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{buffer_text, render_buffer, render_text, test_app, type_text};
-use crossboard::tui::{App, Appearance, Clock, FakeClock, Screen, ScreenState};
+use crossboard::tui::{App, Appearance, TimeSource, FakeClock, Screen, ScreenState};
 use variant_support::*;
 
 /// An app showing `m` as reopened (nothing saved: the match lives in memory), the clocks
@@ -21,7 +21,7 @@ use variant_support::*;
 fn open(m: Match) -> (FakeClock, App) {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
-    let s = MatchScreen::resume(m, Saver::Off, Clock::now(&clock), wall(0));
+    let s = MatchScreen::resume(m, Saver::Off, TimeSource::now(&clock), wall(0));
     app.screen = Screen::Match(Box::new(s));
     type_text(&mut app, &clock, "\ny");
     assert!(
