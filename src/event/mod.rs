@@ -29,6 +29,6 @@ pub mod tiebreak;
 pub use player::{PlayerId, PlayerInfo};
 pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
 pub use state::{
-    Action, Board, BoardResult, Division, DivisionId, Tournament, EventError, Outcome, Pairing, Round,
+    Action, Board, BoardResult, Division, DivisionId, Tournament, EventError, BoardGameResult, Pairing, Round,
 };
 pub use tiebreak::{Preset, TieBreak};

@@ -2,7 +2,7 @@
 //! rules for byes, forfeits and absences.
 
 use super::settings::{DivisionSettings, ScoreUnit};
-use super::state::{BoardResult, Division, Outcome};
+use super::state::{BoardResult, Division, BoardGameResult};
 use crate::director::{Player, Points};
 use crate::engine::Color;
 
@@ -74,7 +74,7 @@ pub fn colour_in_game(side: Player, game: usize) -> Color {
 
 /// Points of both sides for a list of games, by the division's unit; units not finished count
 /// nothing. Returns (first, second, every unit complete).
-pub fn board_points(settings: &DivisionSettings, games: &[Outcome]) -> (Points, Points, bool) {
+pub fn board_points(settings: &DivisionSettings, games: &[BoardGameResult]) -> (Points, Points, bool) {
     let g = settings.scoring.game;
     let per_unit = match settings.scoring.unit {
         ScoreUnit::Game => 1,
@@ -222,8 +222,8 @@ fn board_records(
                     .map(|(k, o)| GameRecord {
                         colour: colour_in_game(side, k),
                         points: o.points(side, g),
-                        won: matches!(o, Outcome::Win { winner } if *winner == side),
-                        forfeit: matches!(o, Outcome::Forfeit { .. }),
+                        won: matches!(o, BoardGameResult::Win { winner } if *winner == side),
+                        forfeit: matches!(o, BoardGameResult::Forfeit { .. }),
                     })
                     .collect()
             };
@@ -274,13 +274,13 @@ mod tests {
         )
     }
 
-    const W1: Outcome = Outcome::Win {
+    const W1: BoardGameResult = BoardGameResult::Win {
         winner: Player::First,
     };
-    const W2: Outcome = Outcome::Win {
+    const W2: BoardGameResult = BoardGameResult::Win {
         winner: Player::Second,
     };
-    const D: Outcome = Outcome::Draw;
+    const D: BoardGameResult = BoardGameResult::Draw;
 
     #[test]
     fn units_score_games_ballots_or_rounds() {

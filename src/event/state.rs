@@ -23,7 +23,7 @@ pub type DivisionId = usize;
     rename_all_fields = "kebab-case",
     tag = "result"
 )]
-pub enum Outcome {
+pub enum BoardGameResult {
     /// Won over the board by that player.
     Win {
         /// The winner.
@@ -39,12 +39,12 @@ pub enum Outcome {
     },
 }
 
-impl Outcome {
+impl BoardGameResult {
     /// Game points in half points of `game` for `who`.
     pub fn points(self, who: Player, game: crate::director::GamePoints) -> Points {
         match self {
-            Outcome::Draw => game.draw(),
-            Outcome::Win { winner } | Outcome::Forfeit { winner } if winner == who => game.win(),
+            BoardGameResult::Draw => game.draw(),
+            BoardGameResult::Win { winner } | BoardGameResult::Forfeit { winner } if winner == who => game.win(),
             _ => Points::ZERO,
         }
     }
@@ -61,7 +61,7 @@ pub enum BoardResult {
     /// Game results in order; fewer than the round's games while the board is still playing.
     Games {
         /// One per game played so far.
-        games: Vec<Outcome>,
+        games: Vec<BoardGameResult>,
     },
     /// The whole round forfeited: the player present (if any) scores a forfeit win.
     Forfeit {

@@ -4,7 +4,7 @@
 use crate::director::{Player, Points};
 use crate::event::score::{RoundKind, RoundRecord};
 use crate::event::standings::{Standing, Table, standings};
-use crate::event::{BoardResult, Division, Tournament, Outcome};
+use crate::event::{BoardResult, Division, Tournament, BoardGameResult};
 use crate::store::pdn::{PdnGame, read_pdn, write_pdn};
 
 /// The published standings and crosstable of a division after round `upto`.
@@ -452,7 +452,7 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
                 .as_deref()
                 .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
                 .unwrap_or_default();
-            let results: Vec<Outcome> = match &b.result {
+            let results: Vec<BoardGameResult> = match &b.result {
                 Some(BoardResult::Games { games }) => games.clone(),
                 Some(BoardResult::Forfeit { .. }) => {
                     forfeited += division.settings.games_per_round as usize;
@@ -462,7 +462,7 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
             };
             let count = attached.len().max(results.len());
             for g in 0..count {
-                if matches!(results.get(g), Some(Outcome::Forfeit { .. })) {
+                if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) {
                     forfeited += 1;
                     continue;
                 }
@@ -496,8 +496,8 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
                         Player::Second
                     };
                     let text = match o {
-                        Outcome::Draw => "1/2-1/2",
-                        Outcome::Win { winner } if *winner == red_side => "1-0",
+                        BoardGameResult::Draw => "1/2-1/2",
+                        BoardGameResult::Win { winner } if *winner == red_side => "1-0",
                         _ => "0-1",
                     };
                     game.set_tag("Result", text);

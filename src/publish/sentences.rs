@@ -4,7 +4,7 @@
 use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
 use crate::event::pair::{Repeat, repeats, with_reason_note};
-use crate::event::{Action, BoardResult, Division, Outcome, PlayerId, Round};
+use crate::event::{Action, BoardResult, Division, BoardGameResult, PlayerId, Round};
 use crate::publish::export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by
@@ -20,17 +20,17 @@ pub fn result_text(result: Option<&BoardResult>) -> String {
         Some(BoardResult::Games { games }) => games
             .iter()
             .map(|g| match g {
-                Outcome::Win {
+                BoardGameResult::Win {
                     winner: Player::First,
                 } => "1",
-                Outcome::Win {
+                BoardGameResult::Win {
                     winner: Player::Second,
                 } => "2",
-                Outcome::Draw => "=",
-                Outcome::Forfeit {
+                BoardGameResult::Draw => "=",
+                BoardGameResult::Forfeit {
                     winner: Player::First,
                 } => "1f",
-                Outcome::Forfeit {
+                BoardGameResult::Forfeit {
                     winner: Player::Second,
                 } => "2f",
             })
@@ -88,19 +88,19 @@ pub fn parse_result(text: &str, games: u32) -> Result<BoardResult, String> {
     while k < chars.len() {
         let forfeit = chars.get(k + 1) == Some(&'f');
         let o = match chars[k] {
-            '1' if forfeit => Outcome::Forfeit {
+            '1' if forfeit => BoardGameResult::Forfeit {
                 winner: Player::First,
             },
-            '2' if forfeit => Outcome::Forfeit {
+            '2' if forfeit => BoardGameResult::Forfeit {
                 winner: Player::Second,
             },
-            '1' => Outcome::Win {
+            '1' => BoardGameResult::Win {
                 winner: Player::First,
             },
-            '2' => Outcome::Win {
+            '2' => BoardGameResult::Win {
                 winner: Player::Second,
             },
-            '=' | 'd' | '½' => Outcome::Draw,
+            '=' | 'd' | '½' => BoardGameResult::Draw,
             c => {
                 return Err(format!(
                     "{c:?} is not a game result: 1 (first won), 2, = (draw), 1f/2f (forfeit)"

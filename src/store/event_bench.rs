@@ -7,7 +7,7 @@ use crate::event::pair::propose;
 use crate::event::standings::standings;
 use crate::event::tiebreak::TieBreak;
 use crate::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, PlayerInfo, ScoreUnit,
 };
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
@@ -78,13 +78,13 @@ fn actions(rounds: u32) -> Vec<Action> {
         for board in 1..=boards {
             let games = (0..2)
                 .map(|_| match rng.random_range(0..3) {
-                    0 => Outcome::Win {
+                    0 => BoardGameResult::Win {
                         winner: Player::First,
                     },
-                    1 => Outcome::Win {
+                    1 => BoardGameResult::Win {
                         winner: Player::Second,
                     },
-                    _ => Outcome::Draw,
+                    _ => BoardGameResult::Draw,
                 })
                 .collect();
             push(

@@ -24,7 +24,7 @@ use crate::event::board_match::{board_result, match_settings};
 use crate::event::pair::propose;
 use crate::event::pair::{by_hand, swap, swap_repeats, with_reason_note};
 use crate::event::{
-    Action, BoardResult, Division, DivisionSettings, EventError, EventInfo, Format, Outcome,
+    Action, BoardResult, Division, DivisionSettings, EventError, EventInfo, Format, BoardGameResult,
     PlayerId, PlayerInfo,
 };
 use crate::publish::export::Published;
@@ -366,7 +366,7 @@ impl DeskScreen {
             .map_or(0, |r| r.boards.len())
     }
 
-    fn game(&mut self, o: Option<Outcome>) {
+    fn game(&mut self, o: Option<BoardGameResult>) {
         let Some(open) = &self.open else { return };
         let Some(d) = open.event.divisions.get(self.division) else {
             return;
@@ -1009,13 +1009,13 @@ impl DeskScreen {
                 None => self.status = "add a division first (d)".into(),
             },
             Act::Game => self.game(Some(match key {
-                KeyCode::Char('1') => Outcome::Win {
+                KeyCode::Char('1') => BoardGameResult::Win {
                     winner: Player::First,
                 },
-                KeyCode::Char('2') => Outcome::Win {
+                KeyCode::Char('2') => BoardGameResult::Win {
                     winner: Player::Second,
                 },
-                _ => Outcome::Draw,
+                _ => BoardGameResult::Draw,
             })),
             Act::Undo => self.game(None),
             Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),

@@ -14,7 +14,7 @@
 use crossboard::director::{GamePoints, Player};
 use crossboard::event::pair::{pairing_order, propose};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, Pairing, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, Pairing, PlayerInfo, ScoreUnit,
 };
 use crossboard::publish::export::trf;
 use rand::{RngExt, SeedableRng};
@@ -216,13 +216,13 @@ fn dutch_pairings_agree_with_bbp_pairings() {
             let boards = e.divisions[0].rounds.last().unwrap().boards.len() as u32;
             for board in 1..=boards {
                 let game = match rng.random_range(0..5) {
-                    0 | 1 => Outcome::Win {
+                    0 | 1 => BoardGameResult::Win {
                         winner: Player::First,
                     },
-                    2 | 3 => Outcome::Win {
+                    2 | 3 => BoardGameResult::Win {
                         winner: Player::Second,
                     },
-                    _ => Outcome::Draw,
+                    _ => BoardGameResult::Draw,
                 };
                 e.apply(&Action::Result {
                     division: 0,

@@ -5,7 +5,7 @@ use crossboard::event::berger::{berger, berger_round};
 use crossboard::event::pair::propose;
 use crossboard::event::score::{RoundKind, records};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, PlayerInfo, ScoreUnit,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -149,16 +149,16 @@ fn swiss_event(players: u32, rounds: u32, games: u32, rng: &mut ChaCha8Rng) -> T
     e
 }
 
-fn random_games(games: u32, rng: &mut ChaCha8Rng) -> Vec<Outcome> {
+fn random_games(games: u32, rng: &mut ChaCha8Rng) -> Vec<BoardGameResult> {
     (0..games)
         .map(|_| match rng.random_range(0..3) {
-            0 => Outcome::Win {
+            0 => BoardGameResult::Win {
                 winner: Player::First,
             },
-            1 => Outcome::Win {
+            1 => BoardGameResult::Win {
                 winner: Player::Second,
             },
-            _ => Outcome::Draw,
+            _ => BoardGameResult::Draw,
         })
         .collect()
 }
@@ -764,7 +764,7 @@ fn an_unplayed_round_is_a_downfloat_only_when_it_scored() {
             round: 1,
             board: b.number,
             result: BoardResult::Games {
-                games: vec![Outcome::Draw],
+                games: vec![BoardGameResult::Draw],
             },
         })
         .unwrap();

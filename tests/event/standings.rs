@@ -5,23 +5,23 @@ use crossboard::event::pair::propose;
 use crossboard::event::standings::standings;
 use crossboard::event::tiebreak::{Preset, TieBreak};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, PlayerInfo, ScoreUnit,
 };
 
-const FIRST: Outcome = Outcome::Win {
+const FIRST: BoardGameResult = BoardGameResult::Win {
     winner: Player::First,
 };
-const SECOND: Outcome = Outcome::Win {
+const SECOND: BoardGameResult = BoardGameResult::Win {
     winner: Player::Second,
 };
-const DRAW: Outcome = Outcome::Draw;
+const DRAW: BoardGameResult = BoardGameResult::Draw;
 
 /// A round robin of `names` (rated in order, so pairing numbers follow) with `results` per round
 /// in board order.
 fn round_robin(
     names: &[&str],
     games: u32,
-    results: &[Vec<Vec<Outcome>>],
+    results: &[Vec<Vec<BoardGameResult>>],
     tiebreaks: Vec<TieBreak>,
 ) -> Tournament {
     let mut e = Tournament::new();
@@ -73,7 +73,7 @@ fn round_robin(
 /// | B | =C | =A | +D | 2 | 1 | 1½+1½+1 = 4 | ¾+¾+1 = 2½ | ½+1+2 = 3½ |
 /// | C | =B | -D | +A | 1½ | 1 | 2+1+1½ = 4½ | 1+0+1½ = 2½ | ½+½+1½ = 2½ |
 /// | D | -A | +C | -B | 1 | 1 | 1½+1½+2 = 5 | 1½ | 0+1+1 = 2 |
-fn four() -> Vec<Vec<Vec<Outcome>>> {
+fn four() -> Vec<Vec<Vec<BoardGameResult>>> {
     vec![
         vec![vec![FIRST], vec![DRAW]],
         vec![vec![FIRST], vec![DRAW]],
