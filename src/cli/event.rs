@@ -9,13 +9,13 @@ use crate::event::tiebreak::parse_list;
 use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
-use crate::store::atomic::write_atomic;
 use crate::publish::export::{Published, pdn, trf};
-use crate::store::eventdb::{Desk, Entrant, OpenEvent, default_db_path};
 use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
     unpaired_note, why,
 };
+use crate::store::atomic::write_atomic;
+use crate::store::eventdb::{Desk, Entrant, OpenEvent, default_db_path};
 use clap::Subcommand;
 use rand::SeedableRng;
 use std::path::PathBuf;

@@ -54,8 +54,8 @@ pub mod clock;
 pub mod command;
 pub mod event;
 pub mod limits;
+pub mod match_score;
 pub mod replay;
-pub mod score;
 pub mod settings;
 pub mod state;
 pub mod time_control_text;
@@ -65,9 +65,9 @@ pub use clock::{
     PerMoveLimit, Period, SideReading, TimeControl, TimeControlError, format_ms,
 };
 pub use command::{CoinSide, Command, CommandKind, Hand};
-pub use event::{Decided, EndReason, LogEntry, MatchEvent, GameResult, MatchOutcome};
+pub use event::{Decided, EndReason, GameResult, LogEntry, MatchEvent, MatchOutcome};
+pub use match_score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
-pub use score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use settings::{
     ColourMethod, GamePoints, MatchSettings, Player, Points, PoolClock, RejectionPolicy, Scoring,
     SettingsError, StrengthRule, TieRule,

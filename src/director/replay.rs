@@ -11,7 +11,7 @@
 
 use super::clock::FlagKind;
 use super::command::{Command, Hand};
-use super::event::{EndReason, LogEntry, MatchEvent, GameResult};
+use super::event::{EndReason, GameResult, LogEntry, MatchEvent};
 use super::settings::{MatchSettings, SettingsError};
 use super::state::{Match, MatchError, Now, Phase, Roll};
 use crate::engine::{Color, Outcome};
@@ -136,7 +136,9 @@ fn differs(expected: &MatchEvent, found: &MatchEvent) -> String {
         {
             format!("{mv} after {spent_ms} ms is a flag, not a move")
         }
-        (MatchEvent::GameEnded { result: a, .. }, MatchEvent::GameEnded { result: b, .. }) if a != b => {
+        (MatchEvent::GameEnded { result: a, .. }, MatchEvent::GameEnded { result: b, .. })
+            if a != b =>
+        {
             format!("the result here is \"{a}\", the record says \"{b}\"")
         }
         (
@@ -149,7 +151,9 @@ fn differs(expected: &MatchEvent, found: &MatchEvent) -> String {
         ) if a != b && s.is_empty() => {
             format!("the settings give opening {a} for this ballot, the record says {b}")
         }
-        (MatchEvent::BallotDrawn { number: a, .. }, MatchEvent::BallotDrawn { number: b, .. }) if a != b => {
+        (MatchEvent::BallotDrawn { number: a, .. }, MatchEvent::BallotDrawn { number: b, .. })
+            if a != b =>
+        {
             format!("the cards recorded give opening {a}, the record says {b}")
         }
         _ if event_name(expected) == event_name(found) => format!(

@@ -15,9 +15,9 @@
 
 use super::clock::{Clock, ClockError, ClockReading, Commit, Flag};
 use super::command::{CoinSide, Command, CommandKind, Hand};
-use super::event::{Decided, EndReason, LogEntry, MatchEvent, GameResult, MatchOutcome};
+use super::event::{Decided, EndReason, GameResult, LogEntry, MatchEvent, MatchOutcome};
 use super::limits;
-use super::score::{self, Change, ScoreTable};
+use super::match_score::{self, Change, ScoreTable};
 use super::settings::{
     ColourMethod, MatchSettings, Player, RejectionPolicy, SettingsError, StrengthRule, TieRule,
 };
@@ -739,7 +739,7 @@ impl Match {
 
     /// The score by game, by ballot and in total.
     pub fn score(&self) -> ScoreTable {
-        score::score(&self.settings, &self.ballots, None)
+        match_score::score(&self.settings, &self.ballots, None)
     }
 
     // ----- decide -----
@@ -1207,7 +1207,12 @@ impl Match {
         Ok(ev)
     }
 
-    fn move_events(&self, colour: Color, mv: Move, spent: u64) -> Result<Vec<MatchEvent>, MatchError> {
+    fn move_events(
+        &self,
+        colour: Color,
+        mv: Move,
+        spent: u64,
+    ) -> Result<Vec<MatchEvent>, MatchError> {
         let (ballot, game, g) = self.turn(colour)?;
         g.clock.check_spent(spent)?;
         // Legality first (an illegal entry changes nothing), then the clock.
@@ -1314,7 +1319,7 @@ impl Match {
             game,
             result: Some(result),
         };
-        let points = score::score(&self.settings, &self.ballots, Some(change)).total;
+        let points = match_score::score(&self.settings, &self.ballots, Some(change)).total;
         let (winner, decided) = if points[0] != points[1] {
             let w = if points[0] > points[1] {
                 Player::First
@@ -1451,7 +1456,9 @@ impl Match {
     fn evolve_at(&mut self, entry: &LogEntry, at: Option<u64>) {
         let wall = entry.at;
         match &entry.event {
-            MatchEvent::MatchCreated | MatchEvent::ColourDrawn { .. } | MatchEvent::HandPicked { .. } => {}
+            MatchEvent::MatchCreated
+            | MatchEvent::ColourDrawn { .. }
+            | MatchEvent::HandPicked { .. } => {}
             MatchEvent::Note { spent_ms, .. } => self.count_thinking(*spent_ms, at),
             MatchEvent::CoinFlipped { winner, .. } => {
                 self.phase = Phase::ColourChoice {

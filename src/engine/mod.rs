@@ -12,7 +12,7 @@ pub mod perft;
 mod pool;
 pub mod position;
 pub mod rules;
-mod short;
+mod short_moves;
 
 pub use board::{Bitboard, Color, Direction, LONG_DIAGONAL, Square, squares};
 pub use game::{

@@ -4,7 +4,7 @@
 
 use super::ballot::ballot_for;
 use super::settings::ScoreUnit;
-use super::state::{Board, Division, BoardGameResult};
+use super::state::{Board, BoardGameResult, Division};
 use crate::director::{ColourMethod, EndReason, Match, MatchSettings, Scoring, TieRule};
 use crate::engine::{self, Color};
 

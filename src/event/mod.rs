@@ -19,7 +19,7 @@ pub mod explain;
 pub mod matching;
 pub mod pair;
 pub mod player;
-pub mod score;
+pub mod round_points;
 pub mod settings;
 pub mod standings;
 pub mod state;
@@ -29,6 +29,7 @@ pub mod tiebreak;
 pub use player::{PlayerId, PlayerInfo};
 pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
 pub use state::{
-    Action, Board, BoardResult, Division, DivisionId, Tournament, EventError, BoardGameResult, Pairing, Round,
+    Action, Board, BoardGameResult, BoardResult, Division, DivisionId, EventError, Pairing, Round,
+    Tournament,
 };
 pub use tiebreak::{Preset, TieBreak};

@@ -4,7 +4,7 @@
 use super::berger::{berger_round, table_round};
 use super::explain::{BoardWhy, Explanation, Method, Note};
 use super::player::PlayerId;
-use super::score::{RoundKind, records, totals};
+use super::round_points::{RoundKind, records, totals};
 use super::settings::Format;
 use super::state::{Action, Division, DivisionId, EventError, Pairing};
 use super::swiss::{self, Float, SwissInput, SwissPlayer};
@@ -107,9 +107,9 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
 /// forfeit win, an absence that scores); up when paired with a higher score; none for an
 /// unplayed round that scored nothing (a forfeit loss, an absence worth no points).
 fn float_of(
-    recs: &[Vec<super::score::RoundRecord>],
+    recs: &[Vec<super::round_points::RoundRecord>],
     i: usize,
-    r: &super::score::RoundRecord,
+    r: &super::round_points::RoundRecord,
 ) -> Float {
     let Some(o) = r.opponent.filter(|_| r.kind.played()) else {
         return if r.points > Points::ZERO {

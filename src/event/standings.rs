@@ -2,7 +2,7 @@
 //! [`super::tiebreak`] for the definitions). Players still level after every tie-break share
 //! the place.
 
-use super::score::{RoundKind, RoundRecord, records, totals};
+use super::round_points::{RoundKind, RoundRecord, records, totals};
 use super::settings::Format;
 use super::state::Division;
 use super::tiebreak::TieBreak;

@@ -44,7 +44,11 @@ impl BoardGameResult {
     pub fn points(self, who: Player, game: crate::director::GamePoints) -> Points {
         match self {
             BoardGameResult::Draw => game.draw(),
-            BoardGameResult::Win { winner } | BoardGameResult::Forfeit { winner } if winner == who => game.win(),
+            BoardGameResult::Win { winner } | BoardGameResult::Forfeit { winner }
+                if winner == who =>
+            {
+                game.win()
+            }
             _ => Points::ZERO,
         }
     }

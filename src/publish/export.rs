@@ -2,9 +2,9 @@
 //! HTML page; the pairings as FIDE TRF; the PDN of a round's or the event's games.
 
 use crate::director::{Player, Points};
-use crate::event::score::{RoundKind, RoundRecord};
+use crate::event::round_points::{RoundKind, RoundRecord};
 use crate::event::standings::{Standing, Table, standings};
-use crate::event::{BoardResult, Division, Tournament, BoardGameResult};
+use crate::event::{BoardGameResult, BoardResult, Division, Tournament};
 use crate::store::pdn::{PdnGame, read_pdn, write_pdn};
 
 /// The published standings and crosstable of a division after round `upto`.

@@ -4,7 +4,7 @@
 use crate::director::{Player, Points};
 use crate::event::explain::{Avoided, Method, Note};
 use crate::event::pair::{Repeat, repeats, with_reason_note};
-use crate::event::{Action, BoardResult, Division, BoardGameResult, PlayerId, Round};
+use crate::event::{Action, BoardGameResult, BoardResult, Division, PlayerId, Round};
 use crate::publish::export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by

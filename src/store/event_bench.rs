@@ -7,7 +7,8 @@ use crate::event::pair::propose;
 use crate::event::standings::standings;
 use crate::event::tiebreak::TieBreak;
 use crate::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, PlayerInfo, ScoreUnit,
+    Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
+    Tournament,
 };
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;

@@ -14,7 +14,7 @@
 //! - **Schema versioned** with `PRAGMA user_version` and migrations applied in order, each in
 //!   its own transaction; a file from a newer crossboard is refused, never changed.
 
-use crate::event::{Action, Tournament, EventError, EventInfo, PlayerId, PlayerInfo};
+use crate::event::{Action, EventError, EventInfo, PlayerId, PlayerInfo, Tournament};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};

@@ -16,7 +16,7 @@
 //! Every record ends with a newline and is appended in one write; a last line without its
 //! newline that does not read as a record is a write cut short by a crash ([`Torn`]).
 
-use crate::director::{LogEntry, MatchEvent, Match, MatchSettings};
+use crate::director::{LogEntry, Match, MatchEvent, MatchSettings};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 

@@ -4,10 +4,6 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use crate::publish::sentences::{
-    attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
-    why,
-};
 use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, LEFT, PAGE_DOWN, PAGE_UP, RIGHT, TAB, UP, footer,
     help, lookup,
@@ -24,10 +20,14 @@ use crate::event::board_match::{board_result, match_settings};
 use crate::event::pair::propose;
 use crate::event::pair::{by_hand, swap, swap_repeats, with_reason_note};
 use crate::event::{
-    Action, BoardResult, Division, DivisionSettings, EventError, EventInfo, Format, BoardGameResult,
-    PlayerId, PlayerInfo,
+    Action, BoardGameResult, BoardResult, Division, DivisionSettings, EventError, EventInfo,
+    Format, PlayerId, PlayerInfo,
 };
 use crate::publish::export::Published;
+use crate::publish::sentences::{
+    attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
+    why,
+};
 use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;

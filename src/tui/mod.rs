@@ -75,7 +75,7 @@ pub use event_loop::{EventSource, Input, ScriptedEvents, TerminalEvents, TuiErro
 pub use screens::{Screen, ScreenState};
 pub use terminal::{StopSignal, TerminalGuard};
 pub use theme::{Appearance, Theme};
-pub use time::{TimeSource, FakeClock, SystemClock};
+pub use time::{FakeClock, SystemClock, TimeSource};
 
 /// Open the TUI on the real terminal and run until the user quits. The terminal is restored
 /// on return, on error, on panic and on a stop signal.

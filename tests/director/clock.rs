@@ -31,7 +31,10 @@ fn a_move_exactly_at_the_limit_counts_one_ms_later_is_a_flag() {
     // One millisecond later: a flag, not a move.
     let mut h = timed(TimeControl::sudden_death(60), 1);
     let ev = h.play(60_001);
-    assert!(!ev.iter().any(|e| matches!(e, MatchEvent::MovePlayed { .. })));
+    assert!(
+        !ev.iter()
+            .any(|e| matches!(e, MatchEvent::MovePlayed { .. }))
+    );
     let r = ended(&ev).unwrap();
     assert_eq!(r.outcome, Outcome::Win(Color::White));
     assert_eq!(

@@ -14,7 +14,8 @@
 use crossboard::director::{GamePoints, Player};
 use crossboard::event::pair::{pairing_order, propose};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, Pairing, PlayerInfo, ScoreUnit,
+    Action, BoardGameResult, BoardResult, DivisionSettings, Format, Pairing, PlayerInfo, ScoreUnit,
+    Tournament,
 };
 use crossboard::publish::export::trf;
 use rand::{RngExt, SeedableRng};

@@ -11,7 +11,7 @@ use crossboard::event::ballot::{ballot_for, draw_ballots};
 use crossboard::event::board_match::{BoardMatchError, board_result, match_settings};
 use crossboard::event::pair::propose;
 use crossboard::event::{
-    Action, BallotMode, DivisionSettings, Tournament, EventInfo, Format, PlayerInfo, ScoreUnit,
+    Action, BallotMode, DivisionSettings, EventInfo, Format, PlayerInfo, ScoreUnit, Tournament,
 };
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -177,7 +177,12 @@ fn a_log_or_a_match_of_another_opening_is_refused() {
     let mut log = m.log().to_vec();
     let i = log
         .iter()
-        .position(|e| matches!(e.event, crossboard::director::MatchEvent::BallotDrawn { .. }))
+        .position(|e| {
+            matches!(
+                e.event,
+                crossboard::director::MatchEvent::BallotDrawn { .. }
+            )
+        })
         .unwrap();
     if let crossboard::director::MatchEvent::BallotDrawn { number, .. } = &mut log[i].event {
         *number = if given == 1 { 2 } else { 1 };

@@ -3,9 +3,10 @@
 use crossboard::director::{GamePoints, Player, Points};
 use crossboard::event::berger::{berger, berger_round};
 use crossboard::event::pair::propose;
-use crossboard::event::score::{RoundKind, records};
+use crossboard::event::round_points::{RoundKind, records};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, PlayerInfo, ScoreUnit,
+    Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
+    Tournament,
 };
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -164,7 +165,12 @@ fn random_games(games: u32, rng: &mut ChaCha8Rng) -> Vec<BoardGameResult> {
 }
 
 /// Pair and play every round, checking each round's pairing.
-fn play_out(e: &mut Tournament, games: u32, rng: &mut ChaCha8Rng, check: impl Fn(&Tournament, u32)) {
+fn play_out(
+    e: &mut Tournament,
+    games: u32,
+    rng: &mut ChaCha8Rng,
+    check: impl Fn(&Tournament, u32),
+) {
     let rounds = e.divisions[0].planned_rounds();
     for round in 1..=rounds {
         let action =

@@ -5,7 +5,8 @@ use crossboard::event::pair::propose;
 use crossboard::event::standings::standings;
 use crossboard::event::tiebreak::{Preset, TieBreak};
 use crossboard::event::{
-    Action, BoardResult, DivisionSettings, Tournament, Format, BoardGameResult, PlayerInfo, ScoreUnit,
+    Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
+    Tournament,
 };
 
 const FIRST: BoardGameResult = BoardGameResult::Win {

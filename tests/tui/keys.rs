@@ -8,7 +8,7 @@
 use crossboard::tui::key_tables;
 use crossboard::tui::keys::{Erased, check_chain};
 use crossboard::tui::testing::{feed, render_buffer, render_text, run_script, test_app, type_keys};
-use crossboard::tui::{App, TimeSource, FakeClock, Msg, ScreenState};
+use crossboard::tui::{App, FakeClock, Msg, ScreenState, TimeSource};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 use std::time::Duration;

@@ -7,7 +7,7 @@ use crossboard::engine::{Color, Outcome};
 use crossboard::tui::match_flow::{MatchOptions, StageKind};
 use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{feed, render_text, test_app, type_text};
-use crossboard::tui::{App, TimeSource, FakeClock, Msg, Screen};
+use crossboard::tui::{App, FakeClock, Msg, Screen, TimeSource};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 

@@ -188,7 +188,10 @@ fn results_between_games_and_at_the_end() {
     assert!(text.contains("Match over"), "{text}");
     assert!(text.contains("tied 1-1"), "{text}");
     insta::assert_snapshot!("match_results_end_120x40", {
-        a.update(Msg::Resize(120, 40), crossboard::tui::TimeSource::now(&clock));
+        a.update(
+            Msg::Resize(120, 40),
+            crossboard::tui::TimeSource::now(&clock),
+        );
         render_text(&a)
     });
 }

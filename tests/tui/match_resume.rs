@@ -9,7 +9,7 @@ use crossboard::tui::match_flow::persist::Saver;
 use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
 use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{render_text, test_app, type_text};
-use crossboard::tui::{App, TimeSource, FakeClock, Screen};
+use crossboard::tui::{App, FakeClock, Screen, TimeSource};
 use std::path::PathBuf;
 use std::time::Duration;
 

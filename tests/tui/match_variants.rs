@@ -13,7 +13,7 @@ use crossboard::tui::match_flow::persist::Saver;
 use crossboard::tui::match_flow::{MatchScreen, StageKind};
 use crossboard::tui::testing::match_screen as screen;
 use crossboard::tui::testing::{buffer_text, render_buffer, render_text, test_app, type_text};
-use crossboard::tui::{App, Appearance, TimeSource, FakeClock, Screen, ScreenState};
+use crossboard::tui::{App, Appearance, FakeClock, Screen, ScreenState, TimeSource};
 use variant_support::*;
 
 /// An app showing `m` as reopened (nothing saved: the match lives in memory), the clocks

@@ -5,7 +5,9 @@ use crossboard::engine::{Position, Square};
 use crossboard::tui::screens::PracticeScreen;
 use crossboard::tui::testing::{practice, practice_moves, render_text, test_app, type_text};
 use crossboard::tui::widgets::{GameLayout, StatusKind};
-use crossboard::tui::{App, TimeSource, FakeClock, Msg, Screen, ScreenState, ScriptedEvents, run_loop};
+use crossboard::tui::{
+    App, FakeClock, Msg, Screen, ScreenState, ScriptedEvents, TimeSource, run_loop,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{

@@ -11,7 +11,7 @@ use crossboard::tui::testing::{
     practice, practice_moves, practice_mut, render_text, test_app, type_text,
 };
 use crossboard::tui::widgets::StatusKind;
-use crossboard::tui::{App, TimeSource, FakeClock, Msg, Screen, ScreenState};
+use crossboard::tui::{App, FakeClock, Msg, Screen, ScreenState, TimeSource};
 use std::time::{Duration, Instant};
 
 /// Small and quick: depth-limited hints, short thinking, a shallow review, a small table.

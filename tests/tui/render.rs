@@ -7,7 +7,7 @@ use crossboard::tui::testing::{buffer_text, render_text, test_app, type_text};
 use crossboard::tui::widgets::{
     BoardView, ClockFace, ClockPanelView, GameScreenView, MoveEntry, MoveListView, StatusKind,
 };
-use crossboard::tui::{Appearance, TimeSource, FakeClock, Msg, Screen};
+use crossboard::tui::{Appearance, FakeClock, Msg, Screen, TimeSource};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color as Rgb;

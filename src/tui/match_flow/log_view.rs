@@ -2,7 +2,7 @@
 //! director decisions and notes marked, newest at the bottom, scrolled with the arrows.
 
 use super::words;
-use crate::director::{LogEntry, MatchEvent, Match, Now, Player};
+use crate::director::{LogEntry, Match, MatchEvent, Now, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, DOWN, ESC, Key, UP, help, lookup};
 use crate::tui::theme::Appearance;
@@ -333,7 +333,9 @@ fn entry_text(m: &Match, e: &LogEntry, mover: Option<MoveContext>) -> (String, b
             )
         }
         MatchEvent::TimeCalled { colour, .. } => (format!("\"Time\" called on {colour}"), false),
-        MatchEvent::ClocksPaused { reason, .. } => (format!("director: clocks paused ({reason})"), true),
+        MatchEvent::ClocksPaused { reason, .. } => {
+            (format!("director: clocks paused ({reason})"), true)
+        }
         MatchEvent::ClocksResumed => ("director: clocks resumed".into(), true),
         MatchEvent::TimeAdjusted {
             colour,

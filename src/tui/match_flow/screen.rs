@@ -14,7 +14,7 @@ use super::results::{self, ResultsStage};
 use super::session::MatchSession;
 use super::stages::{DrawShown, DrawStage, GameStage, OverStage, Stage, StageKind, Step, View};
 use super::{MatchOptions, stages, words};
-use crate::director::{Awaiting, Command, LogEntry, MatchEvent, Match, MatchSettings, Phase};
+use crate::director::{Awaiting, Command, LogEntry, Match, MatchEvent, MatchSettings, Phase};
 use crate::engine::Color;
 use crate::store::export::{Exported, export_match};
 use crate::tui::Msg;
@@ -387,13 +387,17 @@ impl MatchScreen {
                 MatchEvent::GameStarted { .. } | MatchEvent::MovesTakenBack { .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }
-                MatchEvent::MovePlayed { .. } | MatchEvent::Huffed { .. } | MatchEvent::Compelled => {
+                MatchEvent::MovePlayed { .. }
+                | MatchEvent::Huffed { .. }
+                | MatchEvent::Compelled => {
                     if let Stage::Game(g) = &mut self.stage {
                         g.reset(&self.session.m);
                     }
                 }
                 MatchEvent::GameEnded { .. } => self.stage = Stage::Over(OverStage),
-                MatchEvent::ResultAmended { .. } => self.stage = Stage::Results(ResultsStage::default()),
+                MatchEvent::ResultAmended { .. } => {
+                    self.stage = Stage::Results(ResultsStage::default())
+                }
                 _ => {}
             }
         }

@@ -7,7 +7,7 @@
 
 use super::persist::Saver;
 use crate::director::{
-    ClockReading, Command, LogEntry, FlagKind, GameRecord, Match, MatchError, Now, Player,
+    ClockReading, Command, FlagKind, GameRecord, LogEntry, Match, MatchError, Now, Player,
 };
 use crate::engine::Color;
 use crate::tui::widgets::{ClockPanelView, MoveEntry, MoveListView, format_clock};

@@ -7,7 +7,7 @@
 use super::super::screen::Popup;
 use super::super::session::{flag_text, move_list};
 use super::{Step, View, header, names_in};
-use crate::director::{Clock, Command, MatchEvent, GameRecord, Match, Phase, Player, StrengthRule};
+use crate::director::{Clock, Command, GameRecord, Match, MatchEvent, Phase, Player, StrengthRule};
 use crate::engine::{Color, Position, Rules};
 use crate::tui::keys::{Binding, ENTER, ESC, Erased, Key, erase, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveAct, MoveInput};

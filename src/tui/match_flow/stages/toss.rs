@@ -2,7 +2,7 @@
 //! two hands are opened, or the director assigns; then the toss winner picks a colour.
 
 use super::{Step, TOSS_TICKS, View, header};
-use crate::director::{Awaiting, CoinSide, ColourMethod, Command, MatchEvent, Hand, Match, Player};
+use crate::director::{Awaiting, CoinSide, ColourMethod, Command, Hand, Match, MatchEvent, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, ENTER, Key, LEFT, RIGHT, SPACE, TAB, help, lookup};
 use crate::tui::match_flow::words;

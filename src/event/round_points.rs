@@ -2,7 +2,7 @@
 //! rules for byes, forfeits and absences.
 
 use super::settings::{DivisionSettings, ScoreUnit};
-use super::state::{BoardResult, Division, BoardGameResult};
+use super::state::{BoardGameResult, BoardResult, Division};
 use crate::director::{Player, Points};
 use crate::engine::Color;
 
@@ -74,7 +74,10 @@ pub fn colour_in_game(side: Player, game: usize) -> Color {
 
 /// Points of both sides for a list of games, by the division's unit; units not finished count
 /// nothing. Returns (first, second, every unit complete).
-pub fn board_points(settings: &DivisionSettings, games: &[BoardGameResult]) -> (Points, Points, bool) {
+pub fn board_points(
+    settings: &DivisionSettings,
+    games: &[BoardGameResult],
+) -> (Points, Points, bool) {
     let g = settings.scoring.game;
     let per_unit = match settings.scoring.unit {
         ScoreUnit::Game => 1,
