@@ -4,10 +4,10 @@
 use crate::egdb::Egdb;
 use crate::engine::Color;
 use crate::openings::{self, System, loses_man_text};
+use crate::search::MAN;
+use crate::search::ProofResult;
 use crate::search::Score;
-use crate::search::analysis::{BALLOT_PROOF, PositionVerdict, analyse_all};
-use crate::search::eval::MAN;
-use crate::search::prove::ProofResult;
+use crate::search::{BALLOT_PROOF, PositionVerdict, analyse_all};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Arc;

@@ -1,8 +1,8 @@
 //! `crossboard config`: where the settings come from, and the settings in effect.
 
 use super::CliResult;
-use crate::store::config::{default_config_path, load_config};
-use crate::store::matchfile::default_match_dir;
+use crate::store::default_match_dir;
+use crate::store::{default_config_path, load_config};
 use std::path::Path;
 
 /// Arguments of `crossboard config`.
@@ -28,7 +28,7 @@ pub fn run(args: Args, explicit: Option<&Path>) -> CliResult {
     println!("# match files: {}", shown(default_match_dir().as_deref()));
     println!(
         "# endgame databases: {}",
-        shown(crate::store::egdb::default_egdb_dir().as_deref())
+        shown(crate::store::default_egdb_dir().as_deref())
     );
     if !args.paths {
         println!();

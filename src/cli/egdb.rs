@@ -218,7 +218,7 @@ fn status(dir: &std::path::Path) -> CliResult {
     }
     println!("# folder: {}", dir.display());
     for pieces in 2..=MAX_PIECES {
-        let slices: Vec<Material> = crate::egdb::plan::materials_with(pieces).collect();
+        let slices: Vec<Material> = crate::egdb::materials_with(pieces).collect();
         let present = slices.iter().filter(|m| loaded.db.has(**m)).count();
         let bytes: u64 = slices
             .iter()

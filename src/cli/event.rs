@@ -4,18 +4,18 @@
 
 use super::CliResult;
 use crate::director::{GamePoints, Points};
-use crate::event::pair::{by_hand, propose, swap_repeats, with_reason_note};
-use crate::event::tiebreak::parse_list;
+use crate::event::parse_list;
 use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
-use crate::publish::export::{Published, pdn, trf};
+use crate::event::{by_hand, propose, swap_repeats, with_reason_note};
 use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
     unpaired_note, why,
 };
-use crate::store::atomic::write_atomic;
-use crate::store::eventdb::{Desk, Entrant, OpenEvent, default_db_path};
+use crate::publish::{Published, pdn, trf};
+use crate::store::write_atomic;
+use crate::store::{Desk, Entrant, OpenEvent, default_db_path};
 use clap::Subcommand;
 use rand::SeedableRng;
 use std::path::PathBuf;
@@ -428,10 +428,10 @@ fn link_match(open: &OpenEvent, d: usize, round: u32, board: u32, file: PathBuf)
         .round(round)
         .and_then(|r| r.boards.iter().find(|b| b.number == board))
         .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
-    let m = crate::store::matchfile::load_match(&file)
+    let m = crate::store::load_match(&file)
         .map_err(|e| e.to_string())?
         .the_match;
-    let games = crate::event::board_match::board_result(&m, div, round, b)
+    let games = crate::event::board_result(&m, div, round, b)
         .map_err(|e| format!("{}: {e}", file.display()))?;
     let played = !games.is_empty();
     let result = crate::event::BoardResult::Games { games };
@@ -677,8 +677,7 @@ pub fn run(args: Args) -> CliResult {
                 let round = after.divisions[d].paired_rounds();
                 let seed = seed.unwrap_or_else(|| now().timestamp_nanos_opt().unwrap_or(0) as u64);
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                let ballots =
-                    crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
+                let ballots = crate::event::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
                 Ok((vec![pair, ballots], format!("round {round} paired{note}")))
             })?;
             print_pairings(&open, d, open.event.divisions[d].paired_rounds());
@@ -761,7 +760,7 @@ pub fn run(args: Args) -> CliResult {
             file,
         } => {
             ctx.act(&event, &division, |_, d| {
-                let (text, games) = crate::store::eventdb::board_pdn(&file)?;
+                let (text, games) = crate::store::board_pdn(&file)?;
                 let action = Action::AttachPdn {
                     division: d,
                     round,

@@ -1,8 +1,8 @@
 //! `crossboard export FILE [--out games.pdn]`: every game of a match as PDN.
 
 use super::CliResult;
-use crate::store::export::{ExportError, default_export_path, export_match, match_pdn};
-use crate::store::matchfile::load_match;
+use crate::store::load_match;
+use crate::store::{ExportError, default_export_path, export_match, match_pdn};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard export`.

@@ -2,8 +2,8 @@
 //! process and asked for moves, so that `engine-match` can play it.
 
 use crate::engine::Game;
-use crate::search::hub::{Line, TimeLimit, parse_hub_move, position_text};
-use crate::search::selfplay::{Choice, MoveLimit, Player};
+use crate::search::{Choice, MoveLimit, Player};
+use crate::search::{Line, TimeLimit, parse_hub_move, position_text};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
@@ -180,7 +180,7 @@ impl Player for HubEngine {
         let base = game.positions()[from];
         let moves: Vec<String> = game.moves()[from..]
             .iter()
-            .map(crate::search::hub::move_text)
+            .map(crate::search::move_text)
             .collect();
         let mut pos = Line::new("pos").arg("pos", position_text(&base));
         if !moves.is_empty() {

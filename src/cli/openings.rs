@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long)]
     analyse: bool,
     /// Search depth of --analyse.
-    #[arg(long, requires = "analyse", default_value_t = crate::search::analysis::DEFAULT_BALLOT_DEPTH)]
+    #[arg(long, requires = "analyse", default_value_t = crate::search::DEFAULT_BALLOT_DEPTH)]
     depth: u32,
     /// --analyse: the endgame database folder (default: the data folder's, when built).
     #[arg(

@@ -1,7 +1,7 @@
 //! `crossboard pdn FILE`: check a PDN file by replaying every game.
 
 use super::CliResult;
-use crate::store::pdn::{PdnError, PdnGame, decode, read_pdn};
+use crate::store::{PdnError, PdnGame, decode, read_pdn};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard pdn`.
@@ -64,7 +64,7 @@ pub fn game_line(number: usize, g: &PdnGame) -> String {
         name("Black"),
         name("White"),
         g.result,
-        crate::tui::widgets::plies_and_moves(g.moves.len(), g.start.turn())
+        crate::tui::plies_and_moves(g.moves.len(), g.start.turn())
     )
 }
 

@@ -3,10 +3,10 @@
 //! most recently saved unfinished match of the data directory.
 
 use super::CliResult;
-use crate::store::matchfile::{MatchStore, StoreError, latest_unfinished, load_match};
-use crate::tui::match_flow::persist::Saver;
-use crate::tui::match_flow::resume::look_at;
-use crate::tui::match_flow::{MatchScreen, run_on};
+use crate::store::{MatchStore, StoreError, latest_unfinished, load_match};
+use crate::tui::persist::Saver;
+use crate::tui::resume::look_at;
+use crate::tui::{MatchScreen, run_on};
 use crate::tui::{Options, Screen};
 use std::path::PathBuf;
 

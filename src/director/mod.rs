@@ -50,15 +50,15 @@
 //! assert_eq!(back.awaiting(), Awaiting::Resume);
 //! ```
 
-pub mod clock;
-pub mod command;
-pub mod event;
+mod clock;
+mod command;
+mod event;
 pub mod limits;
-pub mod match_score;
-pub mod replay;
-pub mod settings;
-pub mod state;
-pub mod time_control_text;
+mod match_score;
+mod replay;
+mod settings;
+mod state;
+mod time_control_text;
 
 pub use clock::{
     Clock, ClockError, ClockReading, ClockState, Delay, DelayKind, Flag, FlagKind, MoveClock,
@@ -66,6 +66,8 @@ pub use clock::{
 };
 pub use command::{CoinSide, Command, CommandKind, Hand};
 pub use event::{Decided, EndReason, GameResult, LogEntry, MatchEvent, MatchOutcome};
+pub use limits::NOTE_MAX_CHARS;
+pub use limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
 pub use match_score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
 pub use settings::{

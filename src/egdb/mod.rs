@@ -10,11 +10,11 @@
 //! compulsory capture, from the side to move's point of view; the 40-move rule and repetition
 //! claims are not part of them (a database win may take longer than 40 moves).
 
-pub mod bench;
-pub mod index;
-pub mod plan;
-pub mod solve;
-pub mod verify;
+mod bench;
+mod index;
+mod plan;
+mod solve;
+mod verify;
 
 pub use index::{Board, MAX_PIECES, Material};
 pub use plan::{Plan, plan};
@@ -372,3 +372,5 @@ mod tests {
         assert!(!db.has(m));
     }
 }
+pub use bench::{bench_build, bench_probe};
+pub use plan::materials_with;

@@ -12,7 +12,7 @@ use super::index::{Board, Material};
 use super::plan::dependencies;
 use super::{Egdb, UNUSED_CODE, Wdl, code_at};
 use crate::engine::MoveList;
-use crate::engine::moves::generate;
+use crate::engine::generate;
 use rayon::prelude::*;
 
 const CHUNK: u64 = 1 << 14;

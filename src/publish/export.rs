@@ -2,10 +2,10 @@
 //! HTML page; the pairings as FIDE TRF; the PDN of a round's or the event's games.
 
 use crate::director::{Player, Points};
-use crate::event::round_points::{RoundKind, RoundRecord};
-use crate::event::standings::{Standing, Table, standings};
 use crate::event::{BoardGameResult, BoardResult, Division, Tournament};
-use crate::store::pdn::{PdnGame, read_pdn, write_pdn};
+use crate::event::{RoundKind, RoundRecord};
+use crate::event::{Standing, Table, standings};
+use crate::store::{PdnGame, read_pdn, write_pdn};
 
 /// The published standings and crosstable of a division after round `upto`.
 pub struct Published<'a> {
@@ -54,11 +54,7 @@ impl<'a> Published<'a> {
     }
 
     /// A tie-break value as published.
-    pub fn value(
-        &self,
-        t: crate::event::TieBreak,
-        v: Option<crate::event::standings::TieValue>,
-    ) -> String {
+    pub fn value(&self, t: crate::event::TieBreak, v: Option<crate::event::TieValue>) -> String {
         v.map_or("-".into(), |v| self.shown(self.table.text(t, v)))
     }
 
@@ -311,7 +307,7 @@ pub fn esc(s: &str) -> String {
 /// read from the round's points (more than half the round: `1`, half: `=`).
 pub fn trf(event: &Tournament, division: &Division) -> String {
     let pub_ = Published::new(event, division, u32::MAX);
-    let order = crate::event::pair::pairing_order(division);
+    let order = crate::event::pairing_order(division);
     let mut tpn = vec![0usize; division.entrants.len()];
     for (k, &i) in order.iter().enumerate() {
         tpn[i] = k + 1;
@@ -472,9 +468,8 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
                     (b.second, b.first)
                 };
                 let mut game = attached.get(g).cloned().unwrap_or_else(|| {
-                    let start =
-                        crate::event::ballot::ballot_for(division, r.number, b.number, g as u32)
-                            .map_or_else(crate::engine::Position::start, |d| d.opening.position);
+                    let start = crate::event::ballot_for(division, r.number, b.number, g as u32)
+                        .map_or_else(crate::engine::Position::start, |d| d.opening.position);
                     PdnGame::new(start)
                 });
                 game.set_tag("Event", format!("{} - {}", event.info.name, division.name));
@@ -501,7 +496,7 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
                         _ => "0-1",
                     };
                     game.set_tag("Result", text);
-                    if let Some(res) = crate::store::pdn::PdnResult::parse(text) {
+                    if let Some(res) = crate::store::PdnResult::parse(text) {
                         game.result = res;
                     }
                 }

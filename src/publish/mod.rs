@@ -2,5 +2,6 @@
 //! CSV, HTML, FIDE TRF and PDN, and the desk's sentences (a result, why a board is paired so).
 //! Between the store and the front ends: it reads events and PDN, never a terminal or a file.
 
-pub mod export;
+mod export;
 pub mod sentences;
+pub use export::{Published, ascii_halves, pdn, trf};

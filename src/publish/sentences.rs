@@ -2,9 +2,9 @@
 //! board's result, the pairing explanation ("why is A playing B"), a round's pairings.
 
 use crate::director::{Player, Points};
-use crate::event::explain::{Avoided, Method, Note};
-use crate::event::pair::{Repeat, repeats, with_reason_note};
 use crate::event::{Action, BoardGameResult, BoardResult, Division, PlayerId, Round};
+use crate::event::{Avoided, Method, Note};
+use crate::event::{Repeat, repeats, with_reason_note};
 use crate::publish::export::EventPdn;
 
 /// A board's result in a few characters: games as `1` (first won), `2`, `=`, `1f`/`2f` (won by

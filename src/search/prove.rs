@@ -21,7 +21,7 @@
 
 use super::eval::{KING, MAN, evaluate};
 use super::zobrist;
-use crate::engine::moves::generate;
+use crate::engine::generate;
 use crate::engine::{Color, MoveList, Position};
 
 /// The material a proof must win: a man, less what a crowning by the loser gives back (a king

@@ -3,9 +3,9 @@
 
 use super::eventdb::Desk;
 use crate::director::{GamePoints, Player};
-use crate::event::pair::propose;
-use crate::event::standings::standings;
-use crate::event::tiebreak::TieBreak;
+use crate::event::TieBreak;
+use crate::event::propose;
+use crate::event::standings;
 use crate::event::{
     Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
     Tournament,

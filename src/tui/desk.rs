@@ -16,19 +16,19 @@ use super::widgets::menu::KeyHelp;
 use super::widgets::{Scroll, scroll_room, scrolled};
 use crate::director::{Command, Player};
 use crate::engine::Color;
-use crate::event::board_match::{board_result, match_settings};
-use crate::event::pair::propose;
-use crate::event::pair::{by_hand, swap, swap_repeats, with_reason_note};
+use crate::event::propose;
 use crate::event::{
     Action, BoardGameResult, BoardResult, Division, DivisionSettings, EventError, EventInfo,
     Format, PlayerId, PlayerInfo,
 };
-use crate::publish::export::Published;
+use crate::event::{board_result, match_settings};
+use crate::event::{by_hand, swap, swap_repeats, with_reason_note};
+use crate::publish::Published;
 use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
     why,
 };
-use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
+use crate::store::{Desk, EventSummary, OpenEvent, default_db_path};
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -445,7 +445,7 @@ impl DeskScreen {
             return;
         }
         let round = after.divisions[self.division].paired_rounds();
-        match crate::event::ballot::draw_ballots(
+        match crate::event::draw_ballots(
             self.division,
             &after.divisions[self.division],
             round,
@@ -716,7 +716,7 @@ impl DeskScreen {
                 let Some((round, board)) = self.selected_board() else {
                     return;
                 };
-                match crate::store::eventdb::board_pdn(std::path::Path::new(&text)) {
+                match crate::store::board_pdn(std::path::Path::new(&text)) {
                     Ok((pdn, games)) => {
                         let action = Action::AttachPdn {
                             division: self.division,
@@ -794,7 +794,7 @@ impl DeskScreen {
         let screen = match &board.match_file {
             Some(file) => {
                 let path = PathBuf::from(file);
-                match crate::store::matchfile::MatchStore::open(&path) {
+                match crate::store::MatchStore::open(&path) {
                     Ok((store, f)) => {
                         let mut s =
                             MatchScreen::resume(f.the_match, Saver::File(store), ctx.now, wall);
@@ -845,7 +845,7 @@ impl DeskScreen {
             "{}-r{round}-b{}.{}",
             self.stem(),
             board.number,
-            crate::store::matchfile::EXTENSION
+            crate::store::EXTENSION
         ));
         let options = MatchOptions {
             file: Some(path.clone()),
@@ -912,7 +912,7 @@ impl DeskScreen {
         let Some((division, round, number, path)) = self.playing.take() else {
             return;
         };
-        let m = match crate::store::matchfile::load_match(&path) {
+        let m = match crate::store::load_match(&path) {
             Ok(f) => f.the_match,
             Err(e) => {
                 self.status = format!("round {round} board {number}: {e}");
@@ -964,7 +964,7 @@ impl DeskScreen {
             return;
         };
         let p = Published::new(&open.event, d, u32::MAX);
-        let pdn = crate::publish::export::pdn(&open.event, d, None);
+        let pdn = crate::publish::pdn(&open.event, d, None);
         let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
         // What the files hold first (the path is long): no round yet, games left out.
@@ -976,7 +976,7 @@ impl DeskScreen {
             (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
         for (path, text) in &files {
-            if let Err(e) = crate::store::atomic::write_atomic(path, text.as_bytes()) {
+            if let Err(e) = crate::store::write_atomic(path, text.as_bytes()) {
                 self.status = format!("cannot write {}: {e}", path.display());
                 return;
             }
@@ -1272,7 +1272,7 @@ impl DeskScreen {
                     for l in why(d, r, b.first) {
                         // Wrapped as drawn: in ASCII a half is `0.5`, longer than `½`.
                         let l = if ascii {
-                            crate::publish::export::ascii_halves(&l)
+                            crate::publish::ascii_halves(&l)
                         } else {
                             l
                         };
@@ -1416,13 +1416,11 @@ impl DeskScreen {
                     text.pop();
                 }
                 (Some(AskAct::Clear), _) => text.clear(),
-                (None, KeyCode::Char(c))
-                    if text.chars().count() < crate::event::settings::MAX_TEXT =>
-                {
+                (None, KeyCode::Char(c)) if text.chars().count() < crate::event::MAX_TEXT => {
                     text.push(c)
                 }
                 (None, KeyCode::Char(_)) => {
-                    self.status = format!("at most {} characters", crate::event::settings::MAX_TEXT)
+                    self.status = format!("at most {} characters", crate::event::MAX_TEXT)
                 }
                 _ => {}
             }

@@ -5,7 +5,7 @@
 //! reversed, underlined), and every distinction also shows as a glyph.
 
 use crate::engine::{Color as Side, Piece};
-use crate::store::config::{Colour, Colours, Display, Named};
+use crate::store::{Colour, Colours, Display, Named};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -329,7 +329,7 @@ fn latin_base(c: char) -> char {
 /// `2.5`, `½` -> `0.5`: [`crate::publish::export::ascii_halves`]), other characters as
 /// [`ascii_char`]. For text whose layout may change (it may grow).
 pub fn ascii_text(s: &str) -> String {
-    crate::publish::export::ascii_halves(s)
+    crate::publish::ascii_halves(s)
         .chars()
         .map(ascii_char)
         .collect()

@@ -7,7 +7,7 @@ use crate::director_support;
 use crossboard::director::limits::*;
 use crossboard::director::*;
 use crossboard::engine::Color;
-use crossboard::store::config::parse_config;
+use crossboard::store::parse_config;
 use director_support::*;
 
 /// Every field at the largest value it accepts.
@@ -79,7 +79,7 @@ fn the_largest_values_are_accepted_and_work() {
     // The log of such a match reads back.
     h.reload(0);
     // And the config file takes the same settings.
-    let config = crossboard::store::config::Config {
+    let config = crossboard::store::Config {
         match_defaults: s,
         ..Default::default()
     };
@@ -150,7 +150,7 @@ fn one_more_than_the_largest_is_refused() {
         let e = s.validate().expect_err(text);
         assert!(e.to_string().contains(text), "{e} (wanted {text:?})");
         // The same refusal in the config file, and in a match log.
-        let config = crossboard::store::config::Config {
+        let config = crossboard::store::Config {
             match_defaults: s.clone(),
             ..Default::default()
         };

@@ -6,7 +6,7 @@ use crate::director_support;
 use crossboard::director::*;
 use crossboard::engine::{Color, Outcome};
 use crossboard::openings::System;
-use crossboard::tui::match_flow::words;
+use crossboard::tui::words;
 use director_support::*;
 
 use Player::{First, Second};

@@ -5,9 +5,9 @@ use crate::director_support;
 
 use crossboard::director::*;
 use crossboard::engine::{Color, Outcome, Rules, squares};
-use crossboard::store::export::match_to_pdn;
-use crossboard::store::matchfile::MatchFile;
-use crossboard::store::pdn::{read_pdn, write_pdn};
+use crossboard::store::MatchFile;
+use crossboard::store::match_to_pdn;
+use crossboard::store::{read_pdn, write_pdn};
 use director_support::*;
 
 fn in_game(game: Rules) -> H {

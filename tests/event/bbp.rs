@@ -12,12 +12,12 @@
 //! (same pairs, same colours). The README gives the figures and where the two differ.
 
 use crossboard::director::{GamePoints, Player};
-use crossboard::event::pair::{pairing_order, propose};
 use crossboard::event::{
     Action, BoardGameResult, BoardResult, DivisionSettings, Format, Pairing, PlayerInfo, ScoreUnit,
     Tournament,
 };
-use crossboard::publish::export::trf;
+use crossboard::event::{pairing_order, propose};
+use crossboard::publish::trf;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::BTreeSet;

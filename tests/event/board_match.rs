@@ -7,12 +7,12 @@ use crate::common;
 
 use crossboard::director::{Command, GamePoints, Match, MatchSettings, Now, Player, SettingsError};
 use crossboard::engine::{Color, Rules};
-use crossboard::event::ballot::{ballot_for, draw_ballots};
-use crossboard::event::board_match::{BoardMatchError, board_result, match_settings};
-use crossboard::event::pair::propose;
+use crossboard::event::propose;
 use crossboard::event::{
     Action, BallotMode, DivisionSettings, EventInfo, Format, PlayerInfo, ScoreUnit, Tournament,
 };
+use crossboard::event::{BoardMatchError, board_result, match_settings};
+use crossboard::event::{ballot_for, draw_ballots};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -240,8 +240,8 @@ fn the_division_game_flows_to_the_ballots_and_the_matches() {
 /// `crossboard event match` links a match file only if it played the round's ballot.
 #[test]
 fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
-    use crossboard::store::eventdb::Desk;
-    use crossboard::store::matchfile::MatchStore;
+    use crossboard::store::Desk;
+    use crossboard::store::MatchStore;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("desk.sqlite3");
     let mut desk = Desk::open(&db).unwrap();

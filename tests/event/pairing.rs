@@ -1,13 +1,13 @@
 //! Pairing: the Berger tables for 3-16 players, and properties of the Swiss over random events.
 
 use crossboard::director::{GamePoints, Player, Points};
-use crossboard::event::berger::{berger, berger_round};
-use crossboard::event::pair::propose;
-use crossboard::event::round_points::{RoundKind, records};
+use crossboard::event::propose;
 use crossboard::event::{
     Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
     Tournament,
 };
+use crossboard::event::{RoundKind, records};
+use crossboard::event::{berger, berger_round};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -454,7 +454,7 @@ fn late_entries_withdrawals_and_absences_are_not_paired() {
 mod dutch {
     use crossboard::director::Points;
     use crossboard::engine::Color::{self, Red, White};
-    use crossboard::event::swiss::{Float, SwissInput, SwissPlayer, pair};
+    use crossboard::event::{Float, SwissInput, SwissPlayer, pair};
     use std::collections::BTreeSet;
 
     /// Players `(id, score)` who met as `met` says (both ways), no floats, no colours.
@@ -739,8 +739,8 @@ mod dutch {
 /// absence worth no points) has none.
 #[test]
 fn an_unplayed_round_is_a_downfloat_only_when_it_scored() {
-    use crossboard::event::pair::swiss_input;
-    use crossboard::event::swiss::Float;
+    use crossboard::event::Float;
+    use crossboard::event::swiss_input;
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     // Seven players: round 1 has a bye; 7 is absent (no points by default).
     let mut e = swiss_event(8, 4, 1, &mut rng);

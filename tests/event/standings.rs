@@ -1,13 +1,13 @@
 //! Standings and tie-breaks against crosstables computed by hand and a real published one.
 
 use crossboard::director::{GamePoints, Player, Points};
-use crossboard::event::pair::propose;
-use crossboard::event::standings::standings;
-use crossboard::event::tiebreak::{Preset, TieBreak};
+use crossboard::event::propose;
+use crossboard::event::standings;
 use crossboard::event::{
     Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
     Tournament,
 };
+use crossboard::event::{Preset, TieBreak};
 
 const FIRST: BoardGameResult = BoardGameResult::Win {
     winner: Player::First,

@@ -2,7 +2,7 @@
 //! that change nothing, and a desk killed at random instants that loses nothing it recorded.
 
 use crossboard::event::{Action, DivisionSettings, EventInfo, PlayerInfo};
-use crossboard::store::eventdb::{Desk, DeskError, SCHEMA_VERSION};
+use crossboard::store::{Desk, DeskError, SCHEMA_VERSION};
 use rand::{RngExt, SeedableRng};
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -119,7 +119,7 @@ fn a_version_1_file_is_migrated_and_reads_the_same() {
         });
     }
     desk.record(&mut open, &actions, at()).unwrap();
-    let pair = crossboard::event::pair::propose(0, &open.event.divisions[0]).unwrap();
+    let pair = crossboard::event::propose(0, &open.event.divisions[0]).unwrap();
     desk.record(&mut open, &[pair], at()).unwrap();
     drop(desk);
     // Back to version 1: every action as TOML.

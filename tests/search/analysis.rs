@@ -4,7 +4,7 @@
 use crossboard::engine::{Color, Move, Position};
 use crossboard::openings::eleven_man_positions;
 use crossboard::search::Engine;
-use crossboard::search::analysis::{Mark, PositionAnalyser, analyse_game};
+use crossboard::search::{Mark, PositionAnalyser, analyse_game};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -84,10 +84,10 @@ fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is
         .filter(|p| p.loses_man.is_some() || later.contains(&p.id))
         .collect();
     assert_eq!(marked_before.len(), 97);
-    let depth = crossboard::search::analysis::DEFAULT_BALLOT_DEPTH;
+    let depth = crossboard::search::DEFAULT_BALLOT_DEPTH;
     let stop = Arc::new(AtomicBool::new(false));
     let list: Vec<Position> = marked_before.iter().map(|p| p.position).collect();
-    let verdicts = crossboard::search::analysis::analyse_all(&list, depth, None, &stop, &|_| {});
+    let verdicts = crossboard::search::analyse_all(&list, depth, None, &stop, &|_| {});
     for (p, v) in marked_before.iter().zip(&verdicts) {
         assert!(p.kingsrow_lost);
         assert_eq!(v.loses_material, Some(Color::White), "id {}: {v:?}", p.id);
@@ -104,14 +104,14 @@ fn the_ninety_seven_positions_marked_before_are_still_marked_and_no_drawn_one_is
         .map(|p| p.position)
         .collect();
     assert!(drawn.len() > 140);
-    let verdicts = crossboard::search::analysis::analyse_all(&drawn, depth, None, &stop, &|_| {});
+    let verdicts = crossboard::search::analyse_all(&drawn, depth, None, &stop, &|_| {});
     assert!(verdicts.iter().all(|v| v.loses_material.is_none()));
 }
 
 #[test]
 fn the_forcing_line_proof_finds_shots_and_the_later_losses_and_nothing_in_a_level_opening() {
-    use crossboard::search::prove::{ProofResult, Prover};
-    let limits = crossboard::search::analysis::BALLOT_PROOF;
+    use crossboard::search::{ProofResult, Prover};
+    let limits = crossboard::search::BALLOT_PROOF;
     let mut prover = Prover::new(16);
     // Red's 2-for-1 shot 15-18 (the first test's position): one forcing ply, then captures.
     let shot = Position::from_fen("B:W22,23,29,32:B6,7,10,15").unwrap();
@@ -160,8 +160,8 @@ fn all_ballots_at_the_default_settings_mark_the_ninety_seven_and_no_drawn_one() 
     let positions = eleven_man_positions();
     let list: Vec<Position> = positions.iter().map(|p| p.position).collect();
     let stop = Arc::new(AtomicBool::new(false));
-    let depth = crossboard::search::analysis::DEFAULT_BALLOT_DEPTH;
-    let verdicts = crossboard::search::analysis::analyse_all(&list, depth, None, &stop, &|_| {});
+    let depth = crossboard::search::DEFAULT_BALLOT_DEPTH;
+    let verdicts = crossboard::search::analyse_all(&list, depth, None, &stop, &|_| {});
     let marked: Vec<_> = positions
         .iter()
         .zip(&verdicts)

@@ -33,7 +33,7 @@ fn engine_match_writes_readable_pdn() {
         String::from_utf8_lossy(&status.stderr)
     );
     let text = std::fs::read_to_string(&out).unwrap();
-    let games = crossboard::store::pdn::read_pdn(&text);
+    let games = crossboard::store::read_pdn(&text);
     assert_eq!(games.len(), 2, "one ballot, both colours");
     let games: Vec<_> = games.into_iter().map(|g| g.expect("valid PDN")).collect();
     assert_eq!(games[0].tag("Black"), Some("crossboard expert"));

@@ -4,7 +4,7 @@
 //! --ignored master_beats_beginner`.
 
 use crossboard::engine::Rules;
-use crossboard::store::pdn::{PdnGame, read_pdn};
+use crossboard::store::{PdnGame, read_pdn};
 use std::process::Command;
 
 fn crossboard() -> Command {

@@ -3,7 +3,7 @@
 //! errors for bad input, and quit.
 
 use crossboard::engine::{Game, Position};
-use crossboard::search::hub::{Line, parse_hub_move, position_text};
+use crossboard::search::{Line, parse_hub_move, position_text};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
@@ -342,7 +342,7 @@ fn engine_match_plays_a_hub_engine() {
         String::from_utf8_lossy(&status.stderr)
     );
     let text = std::fs::read_to_string(&out).unwrap();
-    let games: Vec<_> = crossboard::store::pdn::read_pdn(&text)
+    let games: Vec<_> = crossboard::store::read_pdn(&text)
         .into_iter()
         .map(|g| g.expect("valid PDN"))
         .collect();

@@ -3,8 +3,8 @@
 //! captures, a pool king is worth far more than an English one).
 
 use crossboard::engine::{Game, Position, Rules, Square};
-use crossboard::search::eval::{KING, MAN, POOL_KING, evaluate, material};
 use crossboard::search::{Engine, HuffChoice, Level, Limits, Options, choose_huff, choose_move};
+use crossboard::search::{KING, MAN, POOL_KING, evaluate, material};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;

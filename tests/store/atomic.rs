@@ -1,7 +1,7 @@
 //! Atomic saves: a crash or a failure at any step leaves the old file or the new one; damaged
 //! files are reported with their line, never misread.
 
-use crossboard::store::atomic::{
+use crossboard::store::{
     Fault, Format, LoadError, Step, load_toml, save_toml, to_toml, write_atomic_with,
 };
 use serde::{Deserialize, Serialize};

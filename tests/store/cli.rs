@@ -65,7 +65,7 @@ fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     use chrono::{TimeZone, Utc};
     use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
     use crossboard::engine::Color;
-    use crossboard::store::matchfile::MatchStore;
+    use crossboard::store::MatchStore;
     use rand::SeedableRng;
     let mut s = MatchSettings {
         players: ["Ann".into(), "Bob".into()],

@@ -2,8 +2,8 @@
 //! file, line and key.
 
 use crossboard::director::{GamePoints, MatchSettings};
-use crossboard::store::atomic::LoadError;
-use crossboard::store::config::{Config, load_config, read_config};
+use crossboard::store::LoadError;
+use crossboard::store::{Config, load_config, read_config};
 use std::path::PathBuf;
 
 fn fixture(name: &str) -> PathBuf {
@@ -132,7 +132,7 @@ fn an_empty_file_is_the_defaults() {
         Config::default()
     );
     for text in ["\n\n  \n", "# nothing yet\n"] {
-        let c = crossboard::store::config::parse_config(text.as_bytes(), "c.toml".as_ref());
+        let c = crossboard::store::parse_config(text.as_bytes(), "c.toml".as_ref());
         assert_eq!(c.unwrap(), Config::default(), "{text:?}");
     }
 }

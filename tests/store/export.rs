@@ -7,8 +7,8 @@ use crate::director_support;
 
 use crossboard::director::*;
 use crossboard::engine::Color;
-use crossboard::store::export::{export_match, match_pdn, notes};
-use crossboard::store::pdn::read_pdn;
+use crossboard::store::read_pdn;
+use crossboard::store::{export_match, match_pdn, notes};
 use director_support::*;
 
 /// Names as long as the set-up takes (40 characters).

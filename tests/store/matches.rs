@@ -9,13 +9,13 @@ use crossboard::director::{
 };
 use crossboard::engine::{Color, Outcome};
 use crossboard::openings::System;
-use crossboard::store::atomic::LoadError;
-use crossboard::store::export::match_to_pdn;
-use crossboard::store::matchfile::{
+use crossboard::store::LoadError;
+use crossboard::store::match_to_pdn;
+use crossboard::store::{
     END_MARKER, MatchFile, MatchStore, StoreError, WriterLock, latest_unfinished, list_matches,
     load_match, v1_text,
 };
-use crossboard::store::pdn::{PdnResult, read_pdn, write_pdn};
+use crossboard::store::{PdnResult, read_pdn, write_pdn};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;

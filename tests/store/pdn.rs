@@ -4,7 +4,7 @@
 use crate::common;
 
 use crossboard::engine::{Color, Game, Position, Rules};
-use crossboard::store::pdn::{PdnGame, PdnResult, read_pdn};
+use crossboard::store::{PdnGame, PdnResult, read_pdn};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -6,7 +6,7 @@
 use crate::common;
 
 use crossboard::engine::{Game, Position, Rules, Square};
-use crossboard::store::pdn::{PdnErrorKind, PdnGame, PdnResult, decode, read_pdn};
+use crossboard::store::{PdnErrorKind, PdnGame, PdnResult, decode, read_pdn};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

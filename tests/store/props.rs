@@ -6,7 +6,7 @@
 use crate::director_support;
 
 use crossboard::director::*;
-use crossboard::store::matchfile::{MatchFile, MatchStore, load_match};
+use crossboard::store::{MatchFile, MatchStore, load_match};
 use director_support::*;
 use proptest::prelude::*;
 use proptest::test_runner::FileFailurePersistence;

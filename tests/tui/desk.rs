@@ -3,7 +3,7 @@
 //! and render snapshots of the pairings, standings and crosstable at 80x24 and 160x50 in
 //! ASCII without colour, with checks of the colour, `--ascii` and `NO_COLOR` modes.
 
-use crossboard::tui::desk::DeskScreen;
+use crossboard::tui::DeskScreen;
 use crossboard::tui::testing::{
     buffer_text, feed, render_buffer, render_text, test_app, type_text,
 };
@@ -566,7 +566,7 @@ fn a_board_played_on_crossboard() {
     type_text(&mut app, &clock, "pP");
     let file = dir.path().join(format!(
         "matches/club-open-open-r1-b1.{}",
-        crossboard::store::matchfile::EXTENSION
+        crossboard::store::EXTENSION
     ));
     assert!(file.is_file(), "{}", screen(&app));
     // The round's ballot is in place: the first game can start at once.
@@ -608,9 +608,7 @@ fn a_board_played_on_crossboard() {
         "{line}"
     );
     // The match file is the record: the first player had Red in game 1 and lost it.
-    let m = crossboard::store::matchfile::load_match(&file)
-        .unwrap()
-        .the_match;
+    let m = crossboard::store::load_match(&file).unwrap().the_match;
     let g1 = m.games().next().unwrap();
     assert_eq!(g1.red_name, first);
     // A complete board is not played again.
@@ -621,7 +619,7 @@ fn a_board_played_on_crossboard() {
         screen(&app)
     );
     // The event database links the board to its match file (reopened from disk).
-    let desk = crossboard::store::eventdb::Desk::open(&dir.path().join("desk.sqlite3")).unwrap();
+    let desk = crossboard::store::Desk::open(&dir.path().join("desk.sqlite3")).unwrap();
     let open = desk.load(desk.events().unwrap()[0].id).unwrap();
     let b = &open.event.divisions[0].rounds[0].boards[0];
     assert_eq!(

@@ -73,7 +73,7 @@ fn a_six_player_swiss_through_the_desk_screen() {
     // The board played on crossboard: its match file, in the data folder, is the record.
     let file = data.path().join(format!(
         "crossboard/matches/club-open-open-r1-b1.{}",
-        crossboard::store::matchfile::EXTENSION
+        crossboard::store::EXTENSION
     ));
     let log = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
     // The match file records the round's ballot as given, and the ballot played.

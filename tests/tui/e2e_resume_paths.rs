@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::{Tmux, bin, play_two_moves, start_default_match};
-use crossboard::store::matchfile::load_match;
+use crossboard::store::load_match;
 use std::path::{Path, PathBuf};
 
 /// The environment that puts the data and config folders under `dir`.

@@ -7,7 +7,7 @@
 use crate::common;
 
 use common::{Tmux, WAIT_SECS, bin, play_two_moves, start_default_match};
-use crossboard::store::matchfile::{WriterLock, load_match};
+use crossboard::store::{WriterLock, load_match};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

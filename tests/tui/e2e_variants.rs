@@ -9,7 +9,7 @@ use crate::variant_support;
 use common::{Tmux, WAIT_SECS, bin, play_first_legal_move};
 use crossboard::director::{EndReason, Phase};
 use crossboard::engine::{Outcome, Position};
-use crossboard::store::matchfile::{EXTENSION, MatchStore, load_match};
+use crossboard::store::{EXTENSION, MatchStore, load_match};
 use std::path::Path;
 use variant_support::*;
 

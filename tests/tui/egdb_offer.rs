@@ -2,10 +2,10 @@
 //! the build on a background thread with its progress, play never blocked.
 
 use crossboard::store::egdb::{Choice, remembered_choice, verified_pieces};
-use crossboard::tui::app::{App, Msg, Options};
-use crossboard::tui::egdb_offer::EgdbOffer;
-use crossboard::tui::testing::render_text;
-use crossboard::tui::theme::Appearance;
+use crossboard::tui::Appearance;
+use crossboard::tui::EgdbOffer;
+use crossboard::tui::render_text;
+use crossboard::tui::{App, Msg, Options};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Size;
 use std::path::Path;
@@ -52,7 +52,7 @@ fn the_home_screen_offers_the_databases_and_remembers_no() {
 
 #[test]
 fn without_a_folder_nothing_is_offered() {
-    let a = crossboard::tui::testing::test_app(&crossboard::tui::time::FakeClock::new(), 80, 24);
+    let a = crossboard::tui::test_app(&crossboard::tui::FakeClock::new(), 80, 24);
     assert!(!render_text(&a).contains("Endgame databases"));
 }
 
@@ -61,10 +61,7 @@ fn the_menu_still_answers_while_offered() {
     let dir = tempfile::tempdir().unwrap();
     let mut a = app(dir.path());
     a.update(Msg::char('p'), Instant::now());
-    assert!(!matches!(
-        a.screen,
-        crossboard::tui::screens::Screen::Home(_)
-    ));
+    assert!(!matches!(a.screen, crossboard::tui::Screen::Home(_)));
     assert_eq!(remembered_choice(dir.path()), None, "no answer given yet");
 }
 

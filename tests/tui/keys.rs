@@ -6,9 +6,9 @@
 //! something visible when pressed.
 
 use crossboard::tui::key_tables;
-use crossboard::tui::keys::{Erased, check_chain};
-use crossboard::tui::testing::{feed, render_buffer, render_text, run_script, test_app, type_keys};
 use crossboard::tui::{App, FakeClock, Msg, ScreenState, TimeSource};
+use crossboard::tui::{Erased, check_chain};
+use crossboard::tui::{feed, render_buffer, render_text, run_script, test_app, type_keys};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::path::Path;
 use std::time::Duration;
@@ -168,9 +168,9 @@ fn reach(setup: Setup, keys: &str) -> Reached {
             std::fs::write(&path, "{\"format-version\":2}\nnot a match\n").unwrap();
         }
         Desk => {
-            app.screen = crossboard::tui::Screen::Desk(Box::new(
-                crossboard::tui::desk::DeskScreen::new(Some(dir.path().join("desk.sqlite3"))),
-            ));
+            app.screen = crossboard::tui::Screen::Desk(Box::new(crossboard::tui::DeskScreen::new(
+                Some(dir.path().join("desk.sqlite3")),
+            )));
         }
     }
     run_script(&mut app, &clock, keys);
@@ -261,7 +261,7 @@ fn every_state_declares_its_key_tables_and_each_key_is_in_its_help() {
         );
         checked(name, &r.app).unwrap_or_else(|e| panic!("{name}: {e}\n{}", render_text(&r.app)));
         // The help of every state fits the smallest terminal.
-        let h = crossboard::tui::widgets::menu::help_height(&r.app.help_lines(), 80);
+        let h = crossboard::tui::menu::help_height(&r.app.help_lines(), 80);
         assert!(h <= 24, "{name}: the help needs {h} rows");
     }
 }
@@ -399,7 +399,7 @@ fn every_registered_table_is_in_force_in_some_state() {
 
 #[test]
 fn the_help_opens_closes_and_names_its_keys() {
-    let closing = crossboard::tui::widgets::menu::closing_line();
+    let closing = crossboard::tui::menu::closing_line();
     assert_eq!(closing, " ?, F1, Esc, q closes this help; Ctrl-C quits");
     for close in ['?', 'q', '\x1b', 'F'] {
         for open in ['?', 'F'] {

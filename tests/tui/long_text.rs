@@ -5,9 +5,9 @@
 //! a space, or shortened with the marker (`…`, `.` with `--ascii`), never silently cut; the
 //! words that say what Enter does are never lost.
 
-use crossboard::director::limits::{EVENT_MAX_CHARS, NAME_MAX_CHARS, NOTE_MAX_CHARS};
-use crossboard::tui::testing::{buffer_text, render_buffer, run_script, test_app};
+use crossboard::director::{EVENT_MAX_CHARS, NAME_MAX_CHARS, NOTE_MAX_CHARS};
 use crossboard::tui::{App, Appearance, FakeClock};
+use crossboard::tui::{buffer_text, render_buffer, run_script, test_app};
 
 /// Names of exactly the longest length, their ends recognisable.
 fn names() -> [String; 2] {
@@ -187,9 +187,9 @@ fn the_desk_shortens_long_names_with_the_marker() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
     app.appearance = Appearance::from_flags(false, false, None);
-    app.screen = crossboard::tui::Screen::Desk(Box::new(crossboard::tui::desk::DeskScreen::new(
-        Some(dir.path().join("desk.sqlite3")),
-    )));
+    app.screen = crossboard::tui::Screen::Desk(Box::new(crossboard::tui::DeskScreen::new(Some(
+        dir.path().join("desk.sqlite3"),
+    ))));
     let long_event = format!("Open {}EVT", "E".repeat(150));
     let [n1, n2] = names();
     let typing = format!("n{long_event}");

@@ -4,10 +4,10 @@
 
 use crossboard::director::{EndReason, FlagKind, Phase, Player};
 use crossboard::engine::{Color, Outcome};
-use crossboard::tui::match_flow::{MatchOptions, StageKind};
-use crossboard::tui::testing::match_screen as screen;
-use crossboard::tui::testing::{feed, render_text, test_app, type_text};
+use crossboard::tui::match_screen as screen;
 use crossboard::tui::{App, FakeClock, Msg, Screen, TimeSource};
+use crossboard::tui::{MatchOptions, StageKind};
+use crossboard::tui::{feed, render_text, test_app, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 
@@ -224,7 +224,7 @@ fn a_whole_match_from_set_up_to_export() {
     // Beside the match file, which holds the finished match.
     let file = screen(&app).session.saver.path().unwrap().to_path_buf();
     assert!(file.starts_with(dir.path()));
-    let saved = crossboard::store::matchfile::load_match(&file).unwrap();
+    let saved = crossboard::store::load_match(&file).unwrap();
     assert!(saved.is_finished());
     assert_eq!(saved.the_match.log(), screen(&app).game_match().log());
     let pdn = std::fs::read_to_string(file.with_extension("pdn")).unwrap();

@@ -4,11 +4,11 @@
 //! told, so the readings are frozen.
 
 use crossboard::director::{ColourMethod, RejectionPolicy};
-use crossboard::tui::match_flow::StageKind;
-use crossboard::tui::testing::match_screen as screen;
-use crossboard::tui::testing::ticks;
-use crossboard::tui::testing::{feed, render_text, test_app, type_text};
+use crossboard::tui::StageKind;
+use crossboard::tui::match_screen as screen;
+use crossboard::tui::ticks;
 use crossboard::tui::{App, FakeClock, Msg};
+use crossboard::tui::{feed, render_text, test_app, type_text};
 use std::time::Duration;
 
 fn app(clock: &FakeClock, w: u16, h: u16) -> App {

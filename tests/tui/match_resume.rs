@@ -4,12 +4,12 @@
 //! `e2e_match_flow.rs`.)
 
 use crossboard::director::{ColourMethod, Phase, RejectionPolicy};
-use crossboard::store::matchfile::{MatchFile, MatchStore, latest_unfinished, load_match};
-use crossboard::tui::match_flow::persist::Saver;
-use crossboard::tui::match_flow::{MatchOptions, MatchScreen, StageKind};
-use crossboard::tui::testing::match_screen as screen;
-use crossboard::tui::testing::{render_text, test_app, type_text};
+use crossboard::store::{MatchFile, MatchStore, latest_unfinished, load_match};
+use crossboard::tui::match_screen as screen;
+use crossboard::tui::persist::Saver;
 use crossboard::tui::{App, FakeClock, Screen, TimeSource};
+use crossboard::tui::{MatchOptions, MatchScreen, StageKind};
+use crossboard::tui::{render_text, test_app, type_text};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -70,7 +70,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
         .unwrap()
         .moves
         .iter()
-        .map(|r| crossboard::tui::widgets::format_clock(r.remaining_ms.unwrap()))
+        .map(|r| crossboard::tui::format_clock(r.remaining_ms.unwrap()))
         .collect();
     assert_eq!(readings, ["59:57", "59:49", "59:50", "59:30"]);
 
@@ -92,7 +92,7 @@ fn every_event_is_on_disk_and_a_resumed_match_shows_every_move_and_clock() {
     // Looking is not writing: reopened, shown, ticked, help opened; the file is untouched.
     clock.advance(Duration::from_secs(5));
     type_text(&mut app, &clock, "f");
-    crossboard::tui::testing::feed(&mut app, &clock, [crossboard::tui::Msg::Tick]);
+    crossboard::tui::feed(&mut app, &clock, [crossboard::tui::Msg::Tick]);
     assert_eq!(
         std::fs::read(&path).unwrap(),
         before,
@@ -320,7 +320,7 @@ fn a_stop_signal_ends_the_loop_after_the_last_save_and_says_where_the_match_is()
         1,
         "the move typed before the signal is saved"
     );
-    let note = crossboard::tui::match_flow::stop_note(std::iter::once(&app.screen));
+    let note = crossboard::tui::stop_note(std::iter::once(&app.screen));
     let error = TuiError::Stopped { signal, note };
     assert_eq!(error.exit_status(), 143);
     assert_eq!(
@@ -343,7 +343,7 @@ fn flat(app: &App) -> String {
 
 #[test]
 fn a_version_1_file_continued_says_where_the_original_is_kept() {
-    use crossboard::store::matchfile::v1_text;
+    use crossboard::store::v1_text;
     let dir = tempfile::tempdir().unwrap();
     let (clock, mut app) = in_game(dir.path(), 80, 24);
     play_first_move(&mut app, &clock);

@@ -5,12 +5,12 @@
 //! in force at each stage (every key reaches its binding and is in the help); and every key of
 //! a stage does something visible.
 
-use crossboard::tui::keys::check_chain;
-use crossboard::tui::match_flow::StageKind;
-use crossboard::tui::testing::match_screen as screen;
-use crossboard::tui::testing::ticks;
-use crossboard::tui::testing::{feed, render_text, test_app, type_text};
+use crossboard::tui::StageKind;
+use crossboard::tui::check_chain;
+use crossboard::tui::match_screen as screen;
+use crossboard::tui::ticks;
 use crossboard::tui::{App, Appearance, FakeClock, Msg, Screen, ScreenState};
+use crossboard::tui::{feed, render_text, test_app, type_text};
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Size;
 use std::time::Duration;
@@ -182,8 +182,8 @@ fn drawn(app: &mut App, look: Appearance, w: u16, h: u16) -> (String, ratatui::b
     let (old_look, old_size) = (app.appearance.clone(), app.size);
     app.appearance = look;
     app.size = Size::new(w, h);
-    let buf = crossboard::tui::testing::render_buffer(app);
-    let text = crossboard::tui::testing::buffer_text(&buf);
+    let buf = crossboard::tui::render_buffer(app);
+    let text = crossboard::tui::buffer_text(&buf);
     app.appearance = old_look;
     app.size = old_size;
     (text, buf)
@@ -235,7 +235,7 @@ fn every_stage_at_both_sizes_in_every_mode() {
                 let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
                 for needed in must_show(state) {
                     let needed = if look.ascii {
-                        crossboard::tui::theme::ascii_text(needed)
+                        crossboard::tui::ascii_text(needed)
                     } else {
                         needed.to_string()
                     };
@@ -304,7 +304,7 @@ fn at_every_stage_every_key_reaches_its_binding_and_is_in_the_help() {
         }
         check_chain(&s.chain(), &s.keys()).unwrap_or_else(|e| panic!("{state}: {e}"));
         // The help fits the smallest screen.
-        let h = crossboard::tui::widgets::menu::help_height(&s.keys(), 80);
+        let h = crossboard::tui::menu::help_height(&s.keys(), 80);
         assert!(h <= 24, "{state}: the help needs {h} rows");
     }
 }

@@ -8,12 +8,12 @@ use crate::variant_support;
 
 use crossboard::director::{Command, EndReason, Match, MatchSettings, Now, StrengthRule};
 use crossboard::engine::{Color, Outcome, Rules, squares};
-use crossboard::tui::keys::check_chain;
-use crossboard::tui::match_flow::persist::Saver;
-use crossboard::tui::match_flow::{MatchScreen, StageKind};
-use crossboard::tui::testing::match_screen as screen;
-use crossboard::tui::testing::{buffer_text, render_buffer, render_text, test_app, type_text};
+use crossboard::tui::check_chain;
+use crossboard::tui::match_screen as screen;
+use crossboard::tui::persist::Saver;
 use crossboard::tui::{App, Appearance, FakeClock, Screen, ScreenState, TimeSource};
+use crossboard::tui::{MatchScreen, StageKind};
+use crossboard::tui::{buffer_text, render_buffer, render_text, test_app, type_text};
 use variant_support::*;
 
 /// An app showing `m` as reopened (nothing saved: the match lives in memory), the clocks
@@ -72,7 +72,7 @@ fn must_show(app: &mut App, needed: &[&str]) -> String {
 fn keys_fit(app: &App, state: &str) {
     let s = screen(app);
     check_chain(&s.chain(), &s.keys()).unwrap_or_else(|e| panic!("{state}: {e}"));
-    let h = crossboard::tui::widgets::menu::help_height(&s.keys(), 80);
+    let h = crossboard::tui::menu::help_height(&s.keys(), 80);
     assert!(h <= 24, "{state}: the help needs {h} rows");
 }
 

@@ -2,12 +2,12 @@
 //! flip, click, capture choice; the event loop itself on a TestBackend).
 
 use crossboard::engine::{Position, Square};
-use crossboard::tui::screens::PracticeScreen;
-use crossboard::tui::testing::{practice, practice_moves, render_text, test_app, type_text};
-use crossboard::tui::widgets::{GameLayout, StatusKind};
+use crossboard::tui::PracticeScreen;
 use crossboard::tui::{
     App, FakeClock, Msg, Screen, ScreenState, ScriptedEvents, TimeSource, run_loop,
 };
+use crossboard::tui::{GameLayout, StatusKind};
+use crossboard::tui::{practice, practice_moves, render_text, test_app, type_text};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{

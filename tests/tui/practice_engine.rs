@@ -5,12 +5,12 @@
 
 use crossboard::engine::Position;
 use crossboard::search::Level;
-use crossboard::tui::screens::PracticeScreen;
-use crossboard::tui::screens::practice_engine::{EngineSettings, Opponent, PracticeEngine};
+use crossboard::tui::PracticeScreen;
+use crossboard::tui::StatusKind;
+use crossboard::tui::practice_engine::{EngineSettings, Opponent, PracticeEngine};
 use crossboard::tui::testing::{
     practice, practice_moves, practice_mut, render_text, test_app, type_text,
 };
-use crossboard::tui::widgets::StatusKind;
 use crossboard::tui::{App, FakeClock, Msg, Screen, ScreenState, TimeSource};
 use std::time::{Duration, Instant};
 
@@ -243,10 +243,7 @@ fn review_marks_the_move_that_drops_a_man() {
     wait_until(&mut app, &clock, |a| practice(a).engine.review.is_some());
     let p = practice(&app);
     let mark = p.engine.mark(&p.game, 0).expect("10-15 is marked");
-    assert!(
-        mark >= crossboard::search::analysis::Mark::Mistake,
-        "{mark:?}"
-    );
+    assert!(mark >= crossboard::search::Mark::Mistake, "{mark:?}");
     let text = render_text(&app);
     assert!(text.contains(&format!("10-15{}", mark.symbol())), "{text}");
     assert!(text.contains("Analysis"), "{text}");
@@ -340,7 +337,7 @@ fn in_huffing_the_engine_answers_a_neglected_capture_before_it_moves() {
         game.play_text(mv).unwrap();
     }
     p.game = game;
-    p.input = crossboard::tui::move_input::MoveInput::new(p.game.position());
+    p.input = crossboard::tui::MoveInput::new(p.game.position());
     p.engine = PracticeEngine::new(Some(Opponent {
         level: Level::Club,
         color: Color::White,

@@ -2,12 +2,12 @@
 //! no colour, so the snapshots read as text). Clocks are frozen view-model values.
 
 use crossboard::engine::{Color, Game, Position};
-use crossboard::tui::screens::{PracticeScreen, ReviewScreen};
-use crossboard::tui::testing::{buffer_text, render_text, test_app, type_text};
 use crossboard::tui::widgets::{
     BoardView, ClockFace, ClockPanelView, GameScreenView, MoveEntry, MoveListView, StatusKind,
 };
 use crossboard::tui::{Appearance, FakeClock, Msg, Screen, TimeSource};
+use crossboard::tui::{PracticeScreen, ReviewScreen};
+use crossboard::tui::{buffer_text, render_text, test_app, type_text};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::style::Color as Rgb;
@@ -180,11 +180,11 @@ fn colours_are_used_unless_disabled() {
     let mut app = test_app(&clock, 80, 24);
     app.appearance = Appearance::default();
     type_text(&mut app, &clock, "ps\n");
-    let buf = crossboard::tui::testing::render_buffer(&app);
+    let buf = crossboard::tui::render_buffer(&app);
     let coloured = buf.content().iter().filter(|c| c.bg != Rgb::Reset).count();
     assert!(coloured > 100, "the board has coloured squares");
     app.appearance = Appearance::plain();
-    let buf = crossboard::tui::testing::render_buffer(&app);
+    let buf = crossboard::tui::render_buffer(&app);
     assert!(
         buf.content()
             .iter()

@@ -5,11 +5,11 @@
 //! damaged paths under tmux in `e2e_resume_paths.rs`.
 
 use crossboard::director::{ColourMethod, RejectionPolicy};
-use crossboard::store::matchfile::load_match;
-use crossboard::tui::match_flow::StageKind;
-use crossboard::tui::testing::match_screen as screen;
-use crossboard::tui::testing::{render_text, test_app, type_text};
+use crossboard::store::load_match;
+use crossboard::tui::StageKind;
+use crossboard::tui::match_screen as screen;
 use crossboard::tui::{App, FakeClock, Screen};
+use crossboard::tui::{render_text, test_app, type_text};
 use std::path::{Path, PathBuf};
 
 /// An app whose matches go to `dir`, the director assigning colours.

@@ -6,7 +6,7 @@
 
 use super::stages::{Stage, Step};
 use crate::director::{Decided, Match, Phase, Player};
-use crate::store::export::notes;
+use crate::store::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;

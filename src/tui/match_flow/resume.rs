@@ -7,8 +7,8 @@
 use super::persist::Saver;
 use super::{MatchOptions, MatchScreen, MatchSetupScreen};
 use crate::director::Phase;
-use crate::store::atomic::LoadError;
-use crate::store::matchfile::{MatchFile, MatchStore, StoreError, list_matches, load_match};
+use crate::store::LoadError;
+use crate::store::{MatchFile, MatchStore, StoreError, list_matches, load_match};
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};

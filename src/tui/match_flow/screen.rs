@@ -16,7 +16,7 @@ use super::stages::{DrawShown, DrawStage, GameStage, OverStage, Stage, StageKind
 use super::{MatchOptions, stages, words};
 use crate::director::{Awaiting, Command, LogEntry, Match, MatchEvent, MatchSettings, Phase};
 use crate::engine::Color;
-use crate::store::export::{Exported, export_match};
+use crate::store::{Exported, export_match};
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, Erased, Key, erase, footer, help, help_hint, lookup};
 use crate::tui::move_input::{MOVE_KEYS, MoveAct};
@@ -208,8 +208,8 @@ impl MatchScreen {
         path: &std::path::Path,
         now: Instant,
         wall: chrono::DateTime<chrono::Utc>,
-    ) -> Result<MatchScreen, crate::store::matchfile::StoreError> {
-        let (store, file) = crate::store::matchfile::MatchStore::open(path)?;
+    ) -> Result<MatchScreen, crate::store::StoreError> {
+        let (store, file) = crate::store::MatchStore::open(path)?;
         Ok(MatchScreen::resume(
             file.the_match,
             Saver::File(store),

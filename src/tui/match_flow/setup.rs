@@ -776,7 +776,7 @@ mod tests {
     /// more on the field that holds it.
     #[test]
     fn the_form_takes_the_largest_settings_and_refuses_one_more() {
-        use crate::director::limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
+        use crate::director::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
         let mut s = MatchSetupScreen::new(MatchOptions::default());
         let largest = [
             (FieldId::Name1, "a".repeat(NAME_MAX_CHARS)),

@@ -3,7 +3,7 @@
 
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
-use crate::store::pdn::{PdnError, PdnGame, read_pdn};
+use crate::store::{PdnError, PdnGame, read_pdn};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, ENTER, ESC, Key, footer, help, lookup};
 use crate::tui::widgets::menu::{KeyHelp, MENU_KEYS, Menu, MenuItem, MenuOutcome};
@@ -72,7 +72,7 @@ impl OpenPdnScreen {
             return;
         }
         match std::fs::read(&path) {
-            Ok(bytes) => self.load_text(&path, &crate::store::pdn::decode(&bytes)),
+            Ok(bytes) => self.load_text(&path, &crate::store::decode(&bytes)),
             Err(e) => self.message = Some(format!("cannot read {path}: {e}")),
         }
     }

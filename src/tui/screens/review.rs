@@ -106,7 +106,7 @@ impl ScreenState for ReviewScreen {
             0 => "the start".to_string(),
             p => format!(
                 "ply {p} of {n} (move {})",
-                crate::store::pdn::move_label(first, p - 1)
+                crate::store::move_label(first, p - 1)
             ),
         };
         info.push(Line::from(Span::styled(format!("At {at}"), look.dim())));
