@@ -11,6 +11,8 @@
 //! - [`tui`]: the terminal UI (screens, widgets, event loop, terminal guard).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
+#![warn(unreachable_pub)]
+
 pub mod cli;
 pub mod director;
 pub mod egdb;

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 /// Arguments of `crossboard bench`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// What to measure.
     #[arg(value_enum, default_value = "perft")]
     what: What,
@@ -48,7 +48,7 @@ enum What {
 }
 
 /// Run `bench`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     match args.what {
         What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
         What::Search => {

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 /// Arguments of `crossboard engine-match`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Number of ballots; each is played twice, colours reversed.
     #[arg(long, default_value_t = 5)]
     ballots: u32,
@@ -171,7 +171,7 @@ fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
 }
 
 /// Run `engine-match`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);

@@ -22,7 +22,7 @@ use std::path::PathBuf;
 
 /// Arguments of `crossboard event`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The desk's database (default: desk.sqlite3 in the data folder).
     #[arg(long, value_name = "FILE", global = true)]
     db: Option<PathBuf>,
@@ -466,7 +466,7 @@ fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, Even
 }
 
 /// Run `crossboard event`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let path = args
         .db
         .or_else(default_db_path)

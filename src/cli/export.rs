@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 /// Arguments of `crossboard export`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The match file.
     file: PathBuf,
     /// Where to write the PDN: default the match file's name with `.pdn`; `-` for standard
@@ -17,7 +17,7 @@ pub struct Args {
 }
 
 /// Run `export`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let file = load_match(&args.file)?;
     let m = &file.the_match;
     let out = args.out.unwrap_or_else(|| default_export_path(&args.file));

@@ -20,7 +20,7 @@ use std::time::Instant;
 
 /// Arguments of `crossboard hub`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Search threads (the `threads` parameter can change it).
     #[arg(long)]
     threads: Option<usize>,
@@ -37,7 +37,7 @@ pub struct Args {
 }
 
 /// The name of the Hub parameter that names the endgame databases' folder (empty: none).
-pub const EGDB_PARAM: &str = "egdb-dir";
+pub(super) const EGDB_PARAM: &str = "egdb-dir";
 
 /// Largest table the `hash` parameter accepts, in MB.
 const MAX_HASH_MB: usize = 4096;
@@ -404,7 +404,7 @@ fn pv_hub(pv: &[Move]) -> String {
 }
 
 /// Run `crossboard hub` on standard input and output until `quit` or end of input.
-pub fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResult {
+pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResult {
     let (events, rx) = channel();
     let input = events.clone();
     std::thread::spawn(move || {

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 
 /// Arguments of `crossboard resume`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The match file; default: the most recently saved unfinished match in the data directory
     /// (or the `--match` file).
     file: Option<PathBuf>,
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Run `resume`.
-pub fn run(args: Args, options: Options) -> CliResult {
+pub(super) fn run(args: Args, options: Options) -> CliResult {
     let path = match args.file.or_else(|| options.matches.file.clone()) {
         Some(p) => p,
         None => {

@@ -22,10 +22,10 @@ pub use game::{
     DrawClaim, FORTY_MOVE_PLIES, Game, HuffChance, HuffError, LoneKingCount, Outcome, Prelude,
     THIRTEEN_COUNT,
 };
+#[cfg(test)]
+pub(crate) use moves::has_capture;
 pub use moves::{Move, MoveList, count_moves};
-pub(crate) use moves::{
-    generate, generate_with_jumpers, has_any_move, has_capture, jumpers, short_jumpers,
-};
+pub(crate) use moves::{generate, generate_with_jumpers, has_any_move, jumpers, short_jumpers};
 pub use notation::{MoveError, parse_move, parse_squares};
 pub use perft::{perft, perft_divide};
 pub use position::{FenError, Piece, Position};

@@ -14,7 +14,7 @@ use std::fmt;
 use std::hash::{Hash, Hasher};
 
 /// Longest possible path: a start square and at most 12 landing squares.
-pub const MAX_PATH: usize = 13;
+pub(super) const MAX_PATH: usize = 13;
 
 /// A move with its full path (every square the piece stands on: for a flying king's capture,
 /// the landing square after each piece taken) and the captured squares.
@@ -266,7 +266,7 @@ impl Move {
 
 /// Pieces of the side to move that have at least one capture (compulsory or not).
 #[inline(always)]
-pub fn jumpers(pos: &Position) -> Bitboard {
+pub(crate) fn jumpers(pos: &Position) -> Bitboard {
     match pos.rules {
         Rules::Pool => pool::jumpers(pos),
         Rules::English | Rules::Huffing | Rules::Losing => short_jumpers(pos),
@@ -286,12 +286,12 @@ pub(crate) fn short_jumpers(pos: &Position) -> Bitboard {
 
 /// True when the side to move has a capture (under huffing it need not take it).
 #[inline]
-pub fn has_capture(pos: &Position) -> bool {
+pub(crate) fn has_capture(pos: &Position) -> bool {
     jumpers(pos) != 0
 }
 
 /// True when the side to move has any legal move.
-pub fn has_any_move(pos: &Position) -> bool {
+pub(crate) fn has_any_move(pos: &Position) -> bool {
     // A flying king can move at all exactly when it could step: the quiet test is shared.
     let steps = match pos.turn {
         Color::Red => {
@@ -307,7 +307,7 @@ pub fn has_any_move(pos: &Position) -> bool {
 /// Append every legal move of the side to move to `out`: under compulsory capture the captures
 /// when there is one, else the steps; under huffing the steps and every capture, including
 /// each one stopped short.
-pub fn generate(pos: &Position, out: &mut MoveList) {
+pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     match (pos.rules, pos.turn) {
         (Rules::English | Rules::Losing, Color::Red) => {
             short_moves::generate::<short_moves::Red, false>(pos, out)

@@ -95,7 +95,7 @@ pub fn match_settings(
 /// The results of the match's finished games in order, as the board's games (players as in
 /// the match: first and second). A game forfeited by the director's decision is a forfeit
 /// (scores, but is not a game played for the tie-breaks).
-pub fn board_games(m: &Match) -> Vec<BoardGameResult> {
+pub(super) fn board_games(m: &Match) -> Vec<BoardGameResult> {
     m.games()
         .filter_map(|g| {
             let r = g.result.as_ref()?;

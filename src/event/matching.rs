@@ -6,13 +6,16 @@
 //! Pure and deterministic: the same edges in the same order give the same matching.
 
 /// Weight of an edge.
-pub type Weight = i128;
+pub(super) type Weight = i128;
 
 const NONE: usize = usize::MAX;
 
 /// A maximum-weight matching of the graph on vertices `0..n` with `edges` (i, j, weight), no
 /// loops, at most one edge per pair. Returns `mate[v]` (the vertex matched to `v`), or `None`.
-pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Option<usize>> {
+pub(super) fn max_weight_matching(
+    n: usize,
+    edges: &[(usize, usize, Weight)],
+) -> Vec<Option<usize>> {
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }

@@ -210,7 +210,7 @@ pub fn by_hand(
 
 /// The director's pairing of the last round: `boards` replace the engine's, the bye as given.
 /// The explanation keeps the engine's reasons for boards left as they were.
-pub fn override_pairing(
+pub(super) fn override_pairing(
     division_id: DivisionId,
     division: &Division,
     boards: Vec<(PlayerId, PlayerId)>,

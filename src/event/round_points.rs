@@ -65,7 +65,7 @@ pub struct RoundRecord {
 }
 
 /// The colour of `side` in game `game` (0-based): first has Red in games 1, 3, ...
-pub fn colour_in_game(side: Player, game: usize) -> Color {
+pub(super) fn colour_in_game(side: Player, game: usize) -> Color {
     match (side, game % 2) {
         (Player::First, 0) | (Player::Second, 1) => Color::Red,
         _ => Color::White,
@@ -74,7 +74,7 @@ pub fn colour_in_game(side: Player, game: usize) -> Color {
 
 /// Points of both sides for a list of games, by the division's unit; units not finished count
 /// nothing. Returns (first, second, every unit complete).
-pub fn board_points(
+pub(super) fn board_points(
     settings: &DivisionSettings,
     games: &[BoardGameResult],
 ) -> (Points, Points, bool) {
@@ -255,7 +255,7 @@ fn board_records(
 }
 
 /// Total points of each entrant over `records`.
-pub fn totals(records: &[Vec<RoundRecord>]) -> Vec<Points> {
+pub(super) fn totals(records: &[Vec<RoundRecord>]) -> Vec<Points> {
     records
         .iter()
         .map(|rs| Points(rs.iter().map(|r| r.points.0).sum()))

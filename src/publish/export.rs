@@ -289,7 +289,7 @@ fn csv_cell(c: &str) -> String {
 }
 
 /// HTML text escaping.
-pub fn esc(s: &str) -> String {
+pub(super) fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
@@ -512,7 +512,7 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
 }
 
 /// Points as text (one home: the director's `Points` display).
-pub fn points(p: Points) -> String {
+pub(super) fn points(p: Points) -> String {
     p.to_string()
 }
 

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Deepest ply the search reaches (extensions included).
-pub const MAX_PLY: usize = 128;
+pub(super) const MAX_PLY: usize = 128;
 /// Deepest nominal depth iterative deepening tries.
 pub const MAX_DEPTH: u32 = 64;
 /// Most search threads an engine runs.

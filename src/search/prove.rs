@@ -26,7 +26,7 @@ use crate::engine::{Color, MoveList, Position};
 
 /// The material a proof must win: a man, less what a crowning by the loser gives back (a king
 /// counts 140, so a man lost and a king made is still 0.6 men down).
-pub const GAIN: i32 = MAN - 40;
+pub(super) const GAIN: i32 = MAN - 40;
 
 /// How far and how wide the proof search looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

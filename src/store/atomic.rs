@@ -40,13 +40,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, &mut |_| None)
 }
 
-/// [`write_atomic`] without the two syncs: still atomic against a crash of the process (the
-/// rename replaces the file in one step), but not against a power cut. For tests and
-/// benchmarks that save thousands of times.
-pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_inner(path, bytes, &mut |_| None, false)
-}
-
 /// [`write_atomic`] with a fault injected where `fault` says so (for tests).
 pub fn write_atomic_with(
     path: &Path,
@@ -235,7 +228,7 @@ pub fn load_toml<T: DeserializeOwned>(path: &Path, format: Format) -> Result<T, 
 }
 
 /// Parse versioned TOML held in memory; `path` is only used in messages.
-pub fn parse_toml_bytes<T: DeserializeOwned>(
+pub(super) fn parse_toml_bytes<T: DeserializeOwned>(
     bytes: &[u8],
     path: &Path,
     format: Format,
@@ -342,7 +335,7 @@ fn parse_inner<T: DeserializeOwned>(
 /// [`parse_toml_bytes`], and also refuse any key the type does not know, even in nested
 /// types that do not deny unknown fields themselves: the value is written back to TOML and
 /// every key of the file must reappear.
-pub fn parse_toml_strict<T: DeserializeOwned + Serialize>(
+pub(super) fn parse_toml_strict<T: DeserializeOwned + Serialize>(
     bytes: &[u8],
     path: &Path,
     format: Format,
@@ -469,7 +462,7 @@ fn toml_error(text: &str, e: &toml::de::Error, path: &Path) -> LoadError {
 }
 
 /// 1-based line and column (in characters) of a byte offset.
-pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+pub(super) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(bytes.len());
     let before = &bytes[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;

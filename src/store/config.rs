@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// The config file's format version (optional in the file; a newer one is refused).
-pub const CONFIG_VERSION: u32 = 1;
+pub(super) const CONFIG_VERSION: u32 = 1;
 
 const FORMAT: Format = Format {
     version_key: "format-version",
@@ -270,7 +270,7 @@ impl<'de> Deserialize<'de> for Colour {
 }
 
 /// The platform's directories for crossboard, if a home directory is known.
-pub fn project_dirs() -> Option<directories::ProjectDirs> {
+pub(super) fn project_dirs() -> Option<directories::ProjectDirs> {
     directories::ProjectDirs::from("", "", "crossboard")
 }
 

@@ -87,7 +87,7 @@ fn action_text(action: &Action) -> rusqlite::Result<String> {
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// An event's number in the database.
-pub type EventId = i64;
+pub(super) type EventId = i64;
 
 /// What went wrong with the database.
 #[derive(Debug, Error)]

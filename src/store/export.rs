@@ -125,7 +125,7 @@ pub fn match_to_pdn(m: &Match) -> Vec<PdnGame> {
 }
 
 /// The longest tag line written (`[Name "value"]`): under 80 columns.
-pub const TAG_LINE_MAX: usize = 79;
+pub(super) const TAG_LINE_MAX: usize = 79;
 
 /// One game of a match as PDN.
 ///
@@ -138,7 +138,7 @@ pub const TAG_LINE_MAX: usize = 79;
 /// reason goes into a comment at the end of the moves). The director's notes are comments at
 /// the move they were made. Every line stays under 80 columns for names, events, notes and
 /// reasons within the set-up's limits.
-pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
+pub(super) fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
     let s = m.settings();
     let fits = |name: &str, value: &str| name.len() + value.chars().count() + 5 <= TAG_LINE_MAX;
     let event = if s.event.trim().is_empty() {
@@ -217,7 +217,7 @@ fn termination(r: &GameResult) -> (String, Option<String>) {
 /// The `Ballot` tag: the system's own number, for the 11-Man Ballot the four cards, and the
 /// public position id, e.g. `11-Man Ballot 1234 (cards 4 2 2 3), position 567` (the ballot in
 /// words is the `Opening` tag).
-pub fn ballot_tag(o: &Opening) -> String {
+pub(super) fn ballot_tag(o: &Opening) -> String {
     let mut text = o.reference();
     if o.system == System::ElevenMan
         && let Ok(b) = Ballot::from_number(o.number)

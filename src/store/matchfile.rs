@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The match file's format version written by this build. Files with a higher one are refused.
-pub const MATCH_FILE_VERSION: u32 = matchlog::VERSION;
+pub(super) const MATCH_FILE_VERSION: u32 = matchlog::VERSION;
 
 /// The last line of every version 1 match file.
 pub const END_MARKER: &str = "# end of crossboard match file";

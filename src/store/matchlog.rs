@@ -21,13 +21,13 @@ use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// The format version this module reads and writes.
-pub const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 2;
 
 /// The key of the first line.
-pub const VERSION_KEY: &str = "format-version";
+pub(super) const VERSION_KEY: &str = "format-version";
 
 /// The version line.
-pub fn version_line() -> String {
+pub(super) fn version_line() -> String {
     format!("{{\"{VERSION_KEY}\":{VERSION}}}\n")
 }
 
@@ -43,7 +43,7 @@ struct SettingsIn {
 }
 
 /// The settings line.
-pub fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
+pub(super) fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
     let mut line = serde_json::to_string(&SettingsOut { settings: s })?;
     line.push('\n');
     Ok(line)
@@ -51,7 +51,10 @@ pub fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
 
 /// One record's line: `{"t":N,"event":...}` (the creation record: `{"at":"...","event":...}`);
 /// `created` is the creation record's time.
-pub fn record_line(entry: &LogEntry, created: DateTime<Utc>) -> Result<String, serde_json::Error> {
+pub(super) fn record_line(
+    entry: &LogEntry,
+    created: DateTime<Utc>,
+) -> Result<String, serde_json::Error> {
     let event = serde_json::to_string(&entry.event)?;
     // The event is a JSON object: `{"event":...}`; the time goes first.
     let rest = event.strip_prefix('{').unwrap_or(&event);
@@ -66,7 +69,7 @@ pub fn record_line(entry: &LogEntry, created: DateTime<Utc>) -> Result<String, s
 }
 
 /// The whole file of `m`.
-pub fn encode(m: &Match) -> Result<String, serde_json::Error> {
+pub(super) fn encode(m: &Match) -> Result<String, serde_json::Error> {
     let mut out = version_line();
     out.push_str(&settings_line(m.settings())?);
     out.push_str(&records(m.log(), created(m.log()))?);
@@ -74,7 +77,10 @@ pub fn encode(m: &Match) -> Result<String, serde_json::Error> {
 }
 
 /// The lines of `entries`, one after the other.
-pub fn records(entries: &[LogEntry], created: DateTime<Utc>) -> Result<String, serde_json::Error> {
+pub(super) fn records(
+    entries: &[LogEntry],
+    created: DateTime<Utc>,
+) -> Result<String, serde_json::Error> {
     let mut out = String::with_capacity(entries.len() * 64);
     for e in entries {
         out.push_str(&record_line(e, created)?);
@@ -83,13 +89,13 @@ pub fn records(entries: &[LogEntry], created: DateTime<Utc>) -> Result<String, s
 }
 
 /// The creation time of a log (its first entry's).
-pub fn created(log: &[LogEntry]) -> DateTime<Utc> {
+pub(super) fn created(log: &[LogEntry]) -> DateTime<Utc> {
     log.first().map(|e| e.at).unwrap_or_default()
 }
 
 /// A last line cut short by a crash: dropped, and said so.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Torn {
+pub(super) struct Torn {
     /// Its line number (from 1).
     pub line: usize,
     /// Its length in bytes.
@@ -98,7 +104,7 @@ pub struct Torn {
 
 /// A file read into its parts (not yet replayed).
 #[derive(Debug)]
-pub struct Parsed {
+pub(super) struct Parsed {
     /// The settings.
     pub settings: MatchSettings,
     /// The records, in order.
@@ -115,7 +121,7 @@ pub struct Parsed {
 
 /// Why a line cannot be read.
 #[derive(Debug)]
-pub struct LineError {
+pub(super) struct LineError {
     /// The line (from 1).
     pub line: usize,
     /// The column (from 1), 0 when unknown.
@@ -138,7 +144,7 @@ impl LineError {
 }
 
 /// Split `text` into the version, the settings and the records.
-pub fn parse(text: &str) -> Result<Parsed, LineError> {
+pub(super) fn parse(text: &str) -> Result<Parsed, LineError> {
     let mut lines = Lines { text, at: 0, no: 0 };
     let (no, first, _) = lines
         .next_nonblank()

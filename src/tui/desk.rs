@@ -38,7 +38,7 @@ use std::path::PathBuf;
 
 /// What the event view shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
+pub(super) enum View {
     /// The round's boards.
     Pairings,
     /// The standings.
@@ -1578,7 +1578,7 @@ impl ScreenState for DeskScreen {
 /// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]`
 /// (defaults: a 5-round Swiss of two-game rounds of English draughts). A word that is none of
 /// these is refused, naming it.
-pub fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
+pub(super) fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
     let usage = "division: NAME swiss:N|rr|drr GAMES GAME, e.g. Masters swiss:5 2 pool";
     let mut words = text.split_whitespace();
     let name = words.next().ok_or(usage)?.to_string();

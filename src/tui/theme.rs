@@ -68,7 +68,7 @@ impl Theme {
 }
 
 /// A config colour as a terminal colour.
-pub fn colour(c: Colour) -> Color {
+pub(super) fn colour(c: Colour) -> Color {
     match c {
         Colour::Rgb(r, g, b) => Color::Rgb(r, g, b),
         Colour::Indexed(i) => Color::Indexed(i),
@@ -274,7 +274,7 @@ impl Appearance {
 /// A half point has none in one character (`+` would read as a forfeit win): text that may
 /// hold one goes through [`ascii_text`] before it is laid out, and a `½` that reaches a
 /// drawn buffer shows as `?`.
-pub fn ascii_char(c: char) -> char {
+pub(super) fn ascii_char(c: char) -> char {
     if c.is_ascii() {
         return c;
     }
@@ -336,7 +336,7 @@ pub fn ascii_text(s: &str) -> String {
 }
 
 /// A line in ASCII, span by span as [`ascii_text`] (styles kept).
-pub fn ascii_line(line: Line<'_>) -> Line<'static> {
+pub(super) fn ascii_line(line: Line<'_>) -> Line<'static> {
     let spans: Vec<Span<'static>> = line
         .spans
         .into_iter()
@@ -351,7 +351,7 @@ pub fn ascii_line(line: Line<'_>) -> Line<'static> {
 
 /// Replace every non-ASCII symbol of a drawn buffer by its ASCII stand-in (the last step of a
 /// frame in `--ascii` mode, so no screen can leak a Unicode character).
-pub fn asciify(buf: &mut ratatui::buffer::Buffer) {
+pub(super) fn asciify(buf: &mut ratatui::buffer::Buffer) {
     for cell in buf.content.iter_mut() {
         let sym = cell.symbol();
         if !sym.is_ascii() {
@@ -362,16 +362,17 @@ pub fn asciify(buf: &mut ratatui::buffer::Buffer) {
 }
 
 /// Borders drawn with `+`, `-` and `|`.
-pub const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
+pub(super) const ASCII_BORDER: ratatui::symbols::border::Set<'static> =
+    ratatui::symbols::border::Set {
+        top_left: "+",
+        top_right: "+",
+        bottom_left: "+",
+        bottom_right: "+",
+        vertical_left: "|",
+        vertical_right: "|",
+        horizontal_top: "-",
+        horizontal_bottom: "-",
+    };
 
 #[cfg(test)]
 mod tests {

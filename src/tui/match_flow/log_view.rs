@@ -22,7 +22,7 @@ pub struct LogView {
 
 /// What the keys of the log do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// Older entries.
     Older,
     /// Newer entries.
@@ -36,7 +36,7 @@ pub enum Act {
 }
 
 /// The keys of the log.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(&[UP, Key::Char('k')], Act::Older, "older entries"),
     Binding::new(&[DOWN, Key::Char('j')], Act::Newer, "newer entries"),
     Binding::new(
@@ -141,7 +141,7 @@ impl LogView {
 /// Every entry of the log in words, and whether it is a director's decision or a note
 /// (marked). The log is folded again to name the game and the colour of each move (a move
 /// event holds only the move and its times).
-pub fn entries_text(m: &Match) -> Vec<(String, bool)> {
+pub(crate) fn entries_text(m: &Match) -> Vec<(String, bool)> {
     let log = m.log();
     let Some(first) = log.first() else {
         return Vec::new();

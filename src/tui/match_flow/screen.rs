@@ -31,8 +31,6 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use std::time::Instant;
 
-pub use crate::tui::widgets::wrap;
-
 /// What a confirmation leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
@@ -81,7 +79,7 @@ struct Note {
 
 /// What the screen's own keys do (every stage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// The director menu (asks first).
     Director,
     /// Leave the match (asks first; it is saved).
@@ -97,7 +95,7 @@ pub enum Act {
 }
 
 /// The keys of every stage.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('e')], Act::Export, "export every game to PDN").footer("export"),
     Binding::new(
         &[Key::Char('L')],
@@ -120,7 +118,7 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 /// The keys of the stages that show the board.
-pub static BOARD_KEYS: &[Binding<Act>] = &[
+pub(crate) static BOARD_KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('f')], Act::Flip, "flip the board"),
     Binding::new(
         &[Key::Char('n')],
@@ -131,7 +129,7 @@ pub static BOARD_KEYS: &[Binding<Act>] = &[
 
 /// What the keys of the "who resigns?" question do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResignAct {
+pub(crate) enum ResignAct {
     /// Red resigns.
     Red,
     /// White resigns.
@@ -141,7 +139,7 @@ pub enum ResignAct {
 }
 
 /// The keys of the "who resigns?" question.
-pub static RESIGN_KEYS: &[Binding<ResignAct>] = &[
+pub(crate) static RESIGN_KEYS: &[Binding<ResignAct>] = &[
     Binding::new(
         &[Key::Char('r')],
         ResignAct::Red,

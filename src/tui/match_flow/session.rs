@@ -161,7 +161,7 @@ impl MatchSession {
 }
 
 /// The moves of a game with the mover's clock reading after each.
-pub fn move_list(g: &GameRecord) -> MoveListView {
+pub(crate) fn move_list(g: &GameRecord) -> MoveListView {
     let moves: Vec<MoveEntry> = g
         .moves
         .iter()
@@ -180,7 +180,7 @@ pub fn move_list(g: &GameRecord) -> MoveListView {
 }
 
 /// "Red's flag fell", "Red exceeded the move limit": how a time loss reads.
-pub fn flag_text(kind: FlagKind, side: Color) -> String {
+pub(crate) fn flag_text(kind: FlagKind, side: Color) -> String {
     match kind {
         FlagKind::GameTime => format!("{side}'s flag fell"),
         FlagKind::MoveTime => format!("{side} exceeded the move limit"),
