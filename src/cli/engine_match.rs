@@ -171,6 +171,7 @@ fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
 }
 
 /// Run `engine-match`.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(super) fn run(args: Args) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

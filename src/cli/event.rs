@@ -466,6 +466,7 @@ fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, Even
 }
 
 /// Run `crossboard event`.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(super) fn run(args: Args) -> CliResult {
     let path = args
         .db

@@ -260,6 +260,7 @@ impl Match {
 
     /// The command a group's first record stands for, with what the rng decided and the time
     /// the clock had counted on the move, as the record says.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn command_of(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
         let counted = self.playing().map_or(0, |g| g.clock.counted_ms());
         let turn = self

@@ -825,6 +825,7 @@ impl Match {
     /// The events of `cmd` given what the rng decided (`roll`) and the time the side to move
     /// has spent on its move (`spent`, pauses excluded). Pure: the rules in one place, for
     /// live commands and for checking a log.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     pub(crate) fn rule(
         &self,
         cmd: Command,
@@ -1453,6 +1454,8 @@ impl Match {
 
     /// Fold `entry` in; `at` is the monotonic instant of a live command (none when replaying
     /// a log), from which a clock stretch that starts now runs.
+    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn evolve_at(&mut self, entry: &LogEntry, at: Option<u64>) {
         let wall = entry.at;
         match &entry.event {

@@ -16,8 +16,9 @@ mod plan;
 mod solve;
 mod verify;
 
+pub use bench::{bench_build, bench_probe};
 pub use index::{Board, MAX_PIECES, Material};
-pub use plan::{Plan, plan};
+pub use plan::{Plan, materials_with, plan};
 pub use solve::{NO_DISTANCE, SolveError, conversion_distances, solve};
 pub use verify::{Mismatch, VerifyReport, verify_slice};
 
@@ -372,5 +373,3 @@ mod tests {
         assert!(!db.has(m));
     }
 }
-pub use bench::{bench_build, bench_probe};
-pub use plan::materials_with;

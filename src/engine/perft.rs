@@ -45,6 +45,10 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// Perft of any rule set through the general generator (pool routes merged).
+#[allow(
+    clippy::expect_used,
+    reason = "perft is handed one buffer per ply of its depth"
+)]
 fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;

@@ -741,6 +741,7 @@ impl Tournament {
     }
 
     /// Why `action` would be refused, if it would.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     pub fn check(&self, action: &Action) -> Result<(), EventError> {
         match action {
             Action::SetInfo { info } => {
@@ -933,6 +934,7 @@ impl Tournament {
     }
 
     /// Apply a checked action.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn evolve(&mut self, action: &Action) {
         match action.clone() {
             Action::SetInfo { info } => self.info = info,

@@ -697,6 +697,14 @@ impl<'a> Search<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::cognitive_complexity,
+        reason = "the search's hot loop: one function keeps its state in registers"
+    )]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the search's hot loop: one function keeps its state in registers"
+    )]
     fn negamax(
         &mut self,
         pos: &Position,

@@ -193,6 +193,8 @@ impl Prover {
 
     /// The search: true when the attacker gets its gain. `threat`: forcing plies left after
     /// the full-width ones; `verify`: plies a gain must hold for.
+    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn node(
         &mut self,
         pos: &Position,

@@ -36,6 +36,10 @@ fn every_tiebreak() -> Vec<TieBreak> {
 }
 
 /// The actions of a 120-player, two-games-a-round Swiss played for `rounds` rounds.
+#[allow(
+    clippy::expect_used,
+    reason = "a benchmark of fixed, valid events: a failure is a bug in the benchmark"
+)]
 fn actions(rounds: u32) -> Vec<Action> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(120);
     let mut e = Tournament::new();
@@ -113,6 +117,10 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// The figures, one line each.
+#[allow(
+    clippy::expect_used,
+    reason = "a benchmark of fixed, valid events: a failure is a bug in the benchmark"
+)]
 pub fn bench_event() -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let mut out = Vec::new();
     let ten = Tournament::replay(&actions(10)).map_err(|(i, e)| format!("action {i}: {e}"))?;

@@ -488,6 +488,7 @@ impl DeskScreen {
         Ok(BoardsByHand { boards, bye })
     }
 
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn answer(&mut self, ask: Ask, text: String, ctx: &mut Ctx) {
         let text = text.trim().to_string();
         match ask {
@@ -1061,6 +1062,8 @@ impl DeskScreen {
     /// The open event's lines; `ascii`: points in ASCII (`2.5`). With them, how many stay at
     /// the top when the rest scrolls (up to the table's column header) and the selected
     /// board's line.
+    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn event_lines(
         &self,
         open: &OpenEvent,

@@ -136,6 +136,7 @@ pub struct MoveInput {
 
 impl MoveInput {
     /// Fresh input with the cursor on a piece of the side to move that can move.
+    #[allow(clippy::expect_used, reason = "the board has 32 squares")]
     pub fn new(pos: &Position) -> MoveInput {
         let cursor = pos
             .legal_moves()

@@ -389,6 +389,7 @@ fn colour(i: usize) -> Color {
 }
 
 /// The command a filled form asks for, with a one-line summary; or what is missing.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
     let need = |s: String, what: &str| {
         if s.is_empty() {

@@ -180,6 +180,7 @@ struct MoveContext {
 }
 
 /// One entry in words (`mover`: the game in play before it), and whether it is marked.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 fn entry_text(m: &Match, e: &LogEntry, mover: Option<MoveContext>) -> (String, bool) {
     let n = |p: Player| m.name(p).to_string();
     match &e.event {

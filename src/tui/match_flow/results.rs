@@ -101,6 +101,7 @@ pub(crate) fn fit(name: &str, w: usize) -> String {
 
 /// Draw the results of `m`: `status` on the line above the footer `hint`, tables scrolled
 /// back by `back` rows.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(crate) fn render(
     m: &Match,
     stage: &ResultsStage,

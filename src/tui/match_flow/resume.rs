@@ -431,6 +431,7 @@ impl ScreenState for ResumeScreen {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let buf = frame.buffer_mut();

@@ -377,6 +377,7 @@ pub(crate) enum Shown<'a> {
 
 /// The game screen of the match: board, clocks (from [`ClockPanelView::of_clock`]), ballot,
 /// score, move list with clock readings, and the status line.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(crate) fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
     let look = v.ctx.appearance;
     let m = v.m();
