@@ -1,4 +1,4 @@
-//! What happened in a match: [`Event`]s, stamped into log [`Entry`]s. The log is the match's
+//! What happened in a match: [`MatchEvent`]s, stamped into [`LogEntry`]s. The log is the match's
 //! one source of truth: everything else (games, positions, clocks, scores, phase) is derived
 //! from it by [`Match::evolve`](super::Match::evolve).
 //!

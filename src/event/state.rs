@@ -1,4 +1,4 @@
-//! The event, derived from its log: every director action is an [`Action`]; [`Event::apply`]
+//! The event, derived from its log: every director action is an [`Action`]; [`Tournament::apply`]
 //! checks it against the state and applies it, or refuses it and changes nothing. The store
 //! keeps the log; reading an event back replays it ([`Event::replay`]), so the state is never
 //! stored twice.
