@@ -18,7 +18,7 @@
 //! [`MatchError`]).
 //!
 //! ```
-//! use crossboard::director::{Awaiting, Command, Event, Match, MatchSettings, Now, Player};
+//! use crossboard::director::{Awaiting, Command, Match, MatchEvent, MatchSettings, Now, Player};
 //! use crossboard::engine::Color;
 //! use rand::SeedableRng;
 //!
@@ -40,7 +40,7 @@
 //! let mv = m.playing().unwrap().game.position().distinct_moves()[0];
 //! // decide is pure: the events a command gives, nothing changed.
 //! let events = m.decide(Command::PlayMove { colour, mv }, at(31_000), &mut rng).unwrap();
-//! assert!(matches!(events[0], Event::MovePlayed { spent_ms: 30_000, .. }));
+//! assert!(matches!(events[0], MatchEvent::MovePlayed { spent_ms: 30_000, .. }));
 //! m.apply(Command::PlayMove { colour, mv }, at(31_000), &mut rng).unwrap();
 //! assert_eq!(m.playing().unwrap().moves[0].spent_ms, 30_000);
 //! // The log is the match: rebuilt from it (every record checked), it is the same match.
