@@ -40,6 +40,45 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, &mut |_| None)
 }
 
+/// The same file, as the system reckons it: on Unix the same device and inode (so a hard
+/// link or a symbolic link to it counts), elsewhere the same path once links and `..` are
+/// resolved. A path that names no file is the same as no other.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// An output that would overwrite one of the files it is made from.
+#[derive(Debug, Error)]
+#[error("{out} is {what}: nothing was written; choose another name for the output")]
+pub struct OutputIsInput {
+    /// The output asked for.
+    pub out: PathBuf,
+    /// What the input is ("the match file itself", "the desk's database").
+    pub what: &'static str,
+}
+
+/// Refuses `out` when it is the same file as `input`, before anything is written: no writer
+/// may overwrite what it reads.
+pub fn check_output(out: &Path, input: &Path, what: &'static str) -> Result<(), OutputIsInput> {
+    if same_file(out, input) {
+        return Err(OutputIsInput {
+            out: out.to_path_buf(),
+            what,
+        });
+    }
+    Ok(())
+}
+
 /// [`write_atomic`] with a fault injected where `fault` says so (for tests).
 pub fn write_atomic_with(
     path: &Path,

@@ -690,3 +690,27 @@ fn an_absence_is_for_a_round_of_the_plan() {
     assert_eq!(run(&db, &["list"]), actions);
     assert!(run(&db, &["absent", "E", "D", "Ann", "3"]).contains("absent in round 3"));
 }
+
+#[test]
+fn an_export_onto_the_desk_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let before = std::fs::read(&db).unwrap();
+    let said = refused(
+        &db,
+        &[
+            "export",
+            "E",
+            "D",
+            "--format",
+            "html",
+            "--out",
+            db.to_str().unwrap(),
+        ],
+    );
+    assert!(said.contains("is the desk's database"), "{said}");
+    assert_eq!(std::fs::read(&db).unwrap(), before, "the database changed");
+    // The database still opens.
+    assert!(run(&db, &["list"]).contains('E'));
+}
