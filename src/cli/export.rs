@@ -27,7 +27,7 @@ pub(super) fn run(args: Args) -> CliResult {
         print!("{text}");
         return Ok(());
     }
-    let done = export_match(m, &out).map_err(fail)?;
+    let done = export_match(m, &out, Some(&args.file)).map_err(fail)?;
     let note = match done.unfinished {
         0 => String::new(),
         n => format!(" ({n} unfinished, result *)"),

@@ -212,15 +212,29 @@ impl<'a> Published<'a> {
         s
     }
 
-    /// The crosstable as CSV (RFC 4180 quoting).
+    /// The crosstable as CSV (RFC 4180, by the csv crate). Names and clubs are the players'
+    /// own text: one that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+    /// `@`, a tab or a carriage return) is prefixed with `'`, as OWASP advises; the cells
+    /// crossboard writes itself (places, results such as `-` or `+F`, points) are left as
+    /// they are.
     pub fn csv(&self) -> String {
-        let mut out = String::new();
-        for r in std::iter::once(self.header()).chain(self.rows()) {
-            let cells: Vec<String> = r.iter().map(|c| csv_cell(c)).collect();
-            out += &cells.join(",");
-            out += "\r\n";
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::CRLF)
+            .flexible(true)
+            .from_writer(Vec::new());
+        let header = self.header();
+        let rows = self.rows().into_iter().map(|mut r| {
+            for c in r.iter_mut().skip(1).take(2) {
+                *c = spreadsheet_safe(c);
+            }
+            r
+        });
+        for r in std::iter::once(header).chain(rows) {
+            // Writing into memory cannot fail.
+            let _ = w.write_record(&r);
         }
-        out
+        let _ = w.flush();
+        String::from_utf8_lossy(w.get_ref()).into_owned()
     }
 
     /// A self-contained HTML page (inline style, no scripts, no external files).
@@ -280,9 +294,10 @@ fn dates(a: &str, b: &str) -> String {
     }
 }
 
-fn csv_cell(c: &str) -> String {
-    if c.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", c.replace('"', "\"\""))
+/// Text a spreadsheet would take for a formula, made plain with a leading `'`.
+fn spreadsheet_safe(c: &str) -> String {
+    if c.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{c}")
     } else {
         c.to_string()
     }

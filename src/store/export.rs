@@ -23,6 +23,9 @@ pub enum ExportError {
         /// Why.
         source: std::io::Error,
     },
+    /// The output is the match file it is made from.
+    #[error(transparent)]
+    OutputIsInput(#[from] crate::store::atomic::OutputIsInput),
 }
 
 /// What an export wrote.
@@ -59,7 +62,14 @@ pub fn match_pdn(m: &Match) -> Result<(String, Exported), ExportError> {
 
 /// Write every game of `m` to `path` as PDN, atomically (a crash leaves the old file or the
 /// new one).
-pub fn export_match(m: &Match, path: &Path) -> Result<Exported, ExportError> {
+pub fn export_match(
+    m: &Match,
+    path: &Path,
+    match_file: Option<&Path>,
+) -> Result<Exported, ExportError> {
+    if let Some(input) = match_file {
+        crate::store::atomic::check_output(path, input, "the match file itself")?;
+    }
     let (text, summary) = match_pdn(m)?;
     write_atomic(path, text.as_bytes()).map_err(|source| ExportError::Write {
         path: path.to_path_buf(),

@@ -300,13 +300,15 @@ impl WriterLock {
             path: lock_path.clone(),
             source,
         };
-        let mut file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(write_err)?;
+        let mut file = crate::store::atomic::open_regular(
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+            &lock_path,
+        )
+        .map_err(write_err)?;
         if !lock_with_grace(&file).map_err(write_err)? {
             let mut holder = String::new();
             let _ = file.read_to_string(&mut holder);

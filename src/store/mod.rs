@@ -16,7 +16,7 @@ mod matchlog;
 mod pdn;
 pub mod practice;
 pub use atomic::{Fault, Format, Step, load_toml, save_toml, to_toml, write_atomic_with};
-pub use atomic::{LoadError, write_atomic};
+pub use atomic::{LoadError, OutputIsInput, check_output, same_file, write_atomic};
 pub use bench::bench_lines;
 pub use config::parse_config;
 pub use config::read_config;

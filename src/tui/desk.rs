@@ -976,6 +976,14 @@ impl DeskScreen {
             (self.exports.join(format!("{stem}.txt")), p.text()),
             (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
+        if let Some(db) = self.desk.as_ref().map(|d| d.path().to_path_buf()) {
+            for (path, _) in &files {
+                if let Err(e) = crate::store::check_output(path, &db, "the desk's database") {
+                    self.status = e.to_string();
+                    return;
+                }
+            }
+        }
         for (path, text) in &files {
             if let Err(e) = crate::store::write_atomic(path, text.as_bytes()) {
                 self.status = format!("cannot write {}: {e}", path.display());

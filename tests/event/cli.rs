@@ -690,3 +690,67 @@ fn an_absence_is_for_a_round_of_the_plan() {
     assert_eq!(run(&db, &["list"]), actions);
     assert!(run(&db, &["absent", "E", "D", "Ann", "3"]).contains("absent in round 3"));
 }
+
+#[test]
+fn an_export_onto_the_desk_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let before = std::fs::read(&db).unwrap();
+    let said = refused(
+        &db,
+        &[
+            "export",
+            "E",
+            "D",
+            "--format",
+            "html",
+            "--out",
+            db.to_str().unwrap(),
+        ],
+    );
+    assert!(said.contains("is the desk's database"), "{said}");
+    assert_eq!(std::fs::read(&db).unwrap(), before, "the database changed");
+    // The database still opens.
+    assert!(run(&db, &["list"]).contains('E'));
+}
+
+#[test]
+fn csv_cells_that_a_spreadsheet_would_run_are_quoted() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E", "--start", "2026-05-15"]);
+    run(&db, &["division", "E", "D", "--format", "rr"]);
+    run(
+        &db,
+        &[
+            "enter",
+            "E",
+            "D",
+            "--",
+            "=HYPERLINK(\"http://x\",\"y\")",
+            "+Bob",
+            "-Cid",
+            "@Dee",
+            "Eve",
+        ],
+    );
+    let csv = run(&db, &["export", "E", "D", "--format", "csv", "--out", "-"]);
+    for raw in ["=HYPERLINK", "+Bob", "-Cid", "@Dee"] {
+        assert!(
+            !csv.lines().any(|l| l
+                .split(',')
+                .any(|c| c.trim_start_matches('"').starts_with(raw))),
+            "{raw} is written raw: {csv}"
+        );
+    }
+    assert!(
+        csv.contains("\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\""),
+        "{csv}"
+    );
+    assert!(
+        csv.contains(",'+Bob,") && csv.contains(",'-Cid,") && csv.contains(",'@Dee,"),
+        "{csv}"
+    );
+    assert!(csv.contains(",Eve,"), "{csv}");
+}

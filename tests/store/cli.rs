@@ -218,3 +218,44 @@ fn a_failed_resume_leaves_the_match_file_byte_identical() {
     assert!(err.contains("terminal"), "{err}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
+
+#[test]
+fn export_refuses_to_overwrite_its_own_match_file() {
+    // A match file may have any name: its default PDN is the same name with `.pdn`, which for
+    // `final.pdn` is the match file itself.
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let named_pdn = dir.path().join("final-match.pdn");
+    std::fs::rename(&path, &named_pdn).unwrap();
+    let before = std::fs::read(&named_pdn).unwrap();
+    for args in [
+        vec!["export", named_pdn.to_str().unwrap()],
+        vec![
+            "export",
+            named_pdn.to_str().unwrap(),
+            "--out",
+            named_pdn.to_str().unwrap(),
+        ],
+    ] {
+        let out = crossboard(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} was accepted");
+        assert!(stderr.contains("is the match file itself"), "{stderr}");
+        assert_eq!(
+            std::fs::read(&named_pdn).unwrap(),
+            before,
+            "the match file changed"
+        );
+    }
+    // Another name for the same file (a hard link) is the same file too.
+    let link = dir.path().join("link.pdn");
+    std::fs::hard_link(&named_pdn, &link).unwrap();
+    let out = crossboard(&[
+        "export",
+        named_pdn.to_str().unwrap(),
+        "--out",
+        link.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read(&named_pdn).unwrap(), before);
+}

@@ -82,6 +82,6 @@ fn notes_are_comments_at_their_move_and_lines_stay_under_80_columns() {
 
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("m.pdn");
-    assert_eq!(export_match(&h.m, &path).unwrap().games, 1);
+    assert_eq!(export_match(&h.m, &path, None).unwrap().games, 1);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
 }

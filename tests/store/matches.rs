@@ -816,3 +816,26 @@ fn the_folder_gone_saves_fail_until_it_is_back_then_the_whole_match_is_written_u
         MatchFile::new(m.clone()).to_text().unwrap()
     );
 }
+
+/// A lock file planted as a symbolic link (a shared club folder, a USB stick) is refused: the
+/// file it points to is left as it was, and the match is not opened for writing.
+#[cfg(unix)]
+#[test]
+fn a_lock_file_that_is_a_symbolic_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.jsonl");
+    MatchStore::create(&path, &new_match(1)).unwrap();
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    let lock = WriterLock::path_for(&path);
+    std::fs::remove_file(&lock).ok();
+    std::os::unix::fs::symlink(&victim, &lock).unwrap();
+    let e = MatchStore::open(&path).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    // A dangling link is refused too, and creates nothing where it points.
+    std::fs::remove_file(&victim).unwrap();
+    let e = MatchStore::open(&path).unwrap_err().to_string();
+    assert!(e.contains("not a regular file"), "{e}");
+    assert!(!victim.exists());
+}

@@ -600,7 +600,7 @@ impl MatchScreen {
     /// Write every game of the match as PDN beside the match file.
     pub fn export(&mut self) {
         let path = persist::export_path(&self.session.saver, self.export_dir.as_deref());
-        match export_match(&self.session.m, &path) {
+        match export_match(&self.session.m, &path, self.session.saver.path()) {
             Ok(done) => self.say_done(export_sentence(done, &path)),
             Err(e) => self.say(format!("export failed: {e}"), StatusKind::Error),
         }
