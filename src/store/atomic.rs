@@ -40,46 +40,6 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, &mut |_| None)
 }
 
-/// Opens `path` with `options` only if it is a regular file, never through a symbolic link:
-/// a link planted in a shared folder (a club folder, a USB stick) would otherwise make
-/// crossboard write wherever it points. O_NOFOLLOW on Unix; elsewhere the link is looked for
-/// first and the file opened without following a reparse point.
-pub(crate) fn open_regular(
-    options: &mut std::fs::OpenOptions,
-    path: &Path,
-) -> io::Result<std::fs::File> {
-    let refused = || {
-        io::Error::other(
-            "not a regular file (a symbolic link or a device): crossboard does not write \
-             through it; remove it",
-        )
-    };
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NOFOLLOW);
-    }
-    #[cfg(windows)]
-    {
-        use std::os::windows::fs::OpenOptionsExt;
-        // FILE_FLAG_OPEN_REPARSE_POINT: open a link itself, not its target.
-        options.custom_flags(0x0020_0000);
-        if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
-            return Err(refused());
-        }
-    }
-    let file = match options.open(path) {
-        // ELOOP: the last component is a symbolic link.
-        #[cfg(unix)]
-        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(refused()),
-        other => other?,
-    };
-    if !file.metadata()?.is_file() {
-        return Err(refused());
-    }
-    Ok(file)
-}
-
 /// The same file, as the system reckons it: on Unix the same device and inode (so a hard
 /// link or a symbolic link to it counts), elsewhere the same path once links and `..` are
 /// resolved. A path that names no file is the same as no other.
@@ -173,6 +133,78 @@ fn write_inner(
     }
     if sync { sync_dir(dir) } else { Ok(()) }
 }
+
+/// Refuses a file crossboard keeps beside the user's files (a match's lock file, SQLite's
+/// files beside the desk's database) when something else is in its place: a symbolic link,
+/// another name of a file (a hard link), a folder, a pipe or a device. Writing through such a
+/// thing would write into a file someone else chose: a link planted in a shared folder (a club
+/// folder, a USB stick). Absent is fine: it will be made.
+pub(crate) fn refuse_planted(path: &Path) -> io::Result<()> {
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if !is_plain(&m) => Err(not_regular()),
+        Ok(_) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(e),
+    }
+}
+
+/// Opens `path` with `options` only if it is a regular file with no other name, never through
+/// a link (see [`refuse_planted`]): `O_NOFOLLOW` on Unix, `FILE_FLAG_OPEN_REPARSE_POINT` on
+/// Windows, and checked again once open.
+pub(crate) fn open_regular(
+    options: &mut std::fs::OpenOptions,
+    path: &Path,
+) -> io::Result<std::fs::File> {
+    refuse_planted(path)?;
+    no_follow(options);
+    let file = match options.open(path) {
+        // ELOOP: the last component is a symbolic link.
+        #[cfg(unix)]
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(not_regular()),
+        other => other?,
+    };
+    if !is_plain(&file.metadata()?) {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
+fn not_regular() -> io::Error {
+    io::Error::other(
+        "not a regular file (a symbolic link, a device, or another name of a file): crossboard \
+         does not write through it; remove it",
+    )
+}
+
+/// A regular file with no other name.
+fn is_plain(m: &std::fs::Metadata) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        m.file_type().is_file() && m.nlink() == 1
+    }
+    // Std has no stable link count on Windows; a link is a reparse point there, not a file.
+    #[cfg(not(unix))]
+    {
+        m.file_type().is_file()
+    }
+}
+
+#[cfg(unix)]
+fn no_follow(options: &mut std::fs::OpenOptions) {
+    use std::os::unix::fs::OpenOptionsExt;
+    options.custom_flags(libc::O_NOFOLLOW);
+}
+
+#[cfg(windows)]
+fn no_follow(options: &mut std::fs::OpenOptions) {
+    use std::os::windows::fs::OpenOptionsExt;
+    // FILE_FLAG_OPEN_REPARSE_POINT: open a link itself, not its target.
+    options.custom_flags(0x0020_0000);
+}
+
+#[cfg(not(any(unix, windows)))]
+fn no_follow(_: &mut std::fs::OpenOptions) {}
 
 /// Make a rename in `dir` durable.
 fn sync_dir(dir: &Path) -> io::Result<()> {

@@ -176,12 +176,28 @@ pub fn default_db_path() -> Option<PathBuf> {
     super::config::project_dirs().map(|d| d.data_dir().join("desk.sqlite3"))
 }
 
+/// The files SQLite keeps beside the database at `db` (its rollback journal, write-ahead log
+/// and shared-memory index).
+fn side_files(db: &Path) -> Vec<PathBuf> {
+    let name = db.file_name().unwrap_or_default().to_string_lossy();
+    ["-journal", "-wal", "-shm"]
+        .iter()
+        .map(|suffix| db.with_file_name(format!("{name}{suffix}")))
+        .collect()
+}
+
 impl Desk {
     /// Open (or create) the database at `path`, migrating it to the current schema.
     pub fn open(path: &Path) -> Result<Desk, DeskError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| DeskError::Io(format!("{}: {e}", dir.display())))?;
+        }
+        // SQLite refuses a link in place of its side files, but writes through another name
+        // of a file (a hard link) there.
+        for side in side_files(path) {
+            super::atomic::refuse_planted(&side)
+                .map_err(|e| DeskError::Io(format!("{}: {e}", side.display())))?;
         }
         let conn = Connection::open(path).map_err(|e| sql(path, e))?;
         let mut desk = Desk {

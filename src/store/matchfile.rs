@@ -269,7 +269,8 @@ pub enum StoreError {
 /// One writer per match file: an OS advisory lock on `.NAME.lock` beside it, held for as long
 /// as a crossboard has the match open for play and released by the OS when that process ends
 /// (however it ends). The lock file says who holds it; it is never deleted (deleting a lock
-/// file another process is about to lock would let two writers in).
+/// file another process is about to lock would let two writers in). A link or another name of
+/// a file in its place is refused, never written through.
 #[derive(Debug)]
 pub struct WriterLock {
     /// The open lock file (the OS lock lives as long as it).

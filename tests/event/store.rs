@@ -266,3 +266,40 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
         "the event still finished"
     );
 }
+
+/// SQLite's files beside the database (its write-ahead log and shared memory index) planted as
+/// links by someone else (a shared folder) are refused, naming the file, and nothing is
+/// written through them.
+#[cfg(unix)]
+#[test]
+fn a_planted_link_beside_the_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    drop(Desk::open(&db).unwrap());
+    let victim = dir.path().join("victim.txt");
+    type Plant = fn(&std::path::Path, &std::path::Path) -> std::io::Result<()>;
+    let planted: [(&str, Plant); 2] = [
+        ("symbolic link", |v, l| std::os::unix::fs::symlink(v, l)),
+        ("hard link", |v, l| std::fs::hard_link(v, l)),
+    ];
+    for side in ["desk.sqlite3-wal", "desk.sqlite3-shm"] {
+        for (what, plant) in planted {
+            std::fs::write(&victim, "precious\n").unwrap();
+            let link = dir.path().join(side);
+            plant(&victim, &link).unwrap();
+            let opened = Desk::open(&db).map(|mut d| {
+                let _ = d.add_player(&PlayerInfo::named("Ann"), at());
+            });
+            let e = opened
+                .err()
+                .unwrap_or_else(|| panic!("{side} as a {what} followed"));
+            assert!(e.to_string().contains(side), "{what}: {e}");
+            assert_eq!(
+                std::fs::read_to_string(&victim).unwrap(),
+                "precious\n",
+                "{side} as a {what}"
+            );
+            std::fs::remove_file(&link).unwrap();
+        }
+    }
+}

@@ -839,3 +839,25 @@ fn a_lock_file_that_is_a_symbolic_link_is_refused() {
     assert!(e.contains("not a regular file"), "{e}");
     assert!(!victim.exists());
 }
+
+/// A hard link planted where the lock file goes (another name of a file someone else chose) is
+/// refused like a symbolic link: nothing is written through it into that file.
+#[cfg(unix)]
+#[test]
+fn a_lock_file_that_is_a_hard_link_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.jsonl");
+    drop(MatchStore::create(&path, &new_match(1)).unwrap());
+    let lock = WriterLock::path_for(&path);
+    let victim = dir.path().join("victim.txt");
+    std::fs::write(&victim, "precious\n").unwrap();
+    std::fs::remove_file(&lock).unwrap();
+    std::fs::hard_link(&victim, &lock).unwrap();
+    let msg = MatchStore::open(&path).unwrap_err().to_string();
+    assert!(msg.contains(".m.jsonl.lock"), "{msg}");
+    assert!(msg.contains("not a regular file"), "{msg}");
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious\n");
+    // Gone again, the lock file is made afresh and the match opens.
+    std::fs::remove_file(&lock).unwrap();
+    assert!(MatchStore::open(&path).is_ok());
+}
