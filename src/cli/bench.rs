@@ -43,7 +43,8 @@ enum What {
     Store,
     /// Endgame databases: build rate (positions/s, all cores, in memory) and probe rate.
     Egdb,
-    /// The tournament desk: a 120-player Swiss round paired, standings, an event opened.
+    /// The tournament desk: a 120-player Swiss round paired, standings, an event opened, the
+    /// database check of a 1,000-player registry.
     Event,
 }
 

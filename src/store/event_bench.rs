@@ -1,7 +1,8 @@
 //! `crossboard bench event`: pairing a Swiss round of 120 players after 10 rounds, standings
-//! with every tie-break, opening an event of 120 players x 13 rounds from the database.
+//! with every tie-break, opening an event of 120 players x 13 rounds from the database, and
+//! SQLite's check of a database holding a registry of 1,000 players.
 
-use super::eventdb::Desk;
+use super::eventdb::{Desk, Entrant};
 use crate::director::{GamePoints, Player};
 use crate::event::TieBreak;
 use crate::event::propose;
@@ -172,5 +173,44 @@ pub fn bench_event() -> Result<Vec<String>, Box<dyn std::error::Error>> {
         median(opening.clone()),
         opening.iter().copied().fold(f64::INFINITY, f64::min)
     ));
+    out.push(check_line(&path)?);
     Ok(out)
+}
+
+/// SQLite's `quick_check`, which every opening of the desk's database runs, timed on the
+/// database at `path` once it also holds a registry of 1,000 players (two divisions of 500
+/// entered as new players).
+fn check_line(path: &std::path::Path) -> Result<String, Box<dyn std::error::Error>> {
+    let now = chrono::Utc::now();
+    let mut desk = Desk::open(path)?;
+    let mut open = desk.create_event(&crate::event::EventInfo::default(), now)?;
+    for (d, name) in ["North", "South"].into_iter().enumerate() {
+        let add = Action::AddDivision {
+            name: name.into(),
+            settings: DivisionSettings::default(),
+        };
+        desk.record(&mut open, &[add], now)?;
+        let entries: Vec<Entrant> = (1..=500)
+            .map(|p| Entrant::New(PlayerInfo::named(&format!("{name} member {p}"))))
+            .collect();
+        desk.enter_players(&mut open, d, &entries, now)?;
+    }
+    let registered = desk.players()?.len();
+    drop(desk);
+    let conn = rusqlite::Connection::open(path)?;
+    let mut checks = Vec::new();
+    for _ in 0..21 {
+        let t = Instant::now();
+        let said: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+        checks.push(ms(t));
+        if said != "ok" {
+            return Err(format!("quick_check: {said}").into());
+        }
+    }
+    let bytes = std::fs::metadata(path)?.len();
+    Ok(format!(
+        "SQLite's quick_check on opening the desk's database ({registered} registered players, {} KB): median {:.2} ms of 21",
+        bytes / 1024,
+        median(checks)
+    ))
 }

@@ -13,6 +13,11 @@
 //!   an action is refused if the log grew since this desk read it (reload, then redo).
 //! - **Schema versioned** with `PRAGMA user_version` and migrations applied in order, each in
 //!   its own transaction; a file from a newer crossboard is refused, never changed.
+//! - **A damaged file is refused**: SQLite's `quick_check` runs on every open, and a file that
+//!   fails it is neither read nor written ([`DeskError::Corrupt`], naming the way back).
+//! - **A copy before each pairing**: before a round is paired the whole database is copied to
+//!   `NAME.backup.sqlite3` beside it ([`backup_path`]), the copy a damaged file is restored
+//!   from.
 
 use crate::event::{Action, EventError, EventInfo, PlayerId, PlayerInfo, Tournament};
 use chrono::{DateTime, Utc};
@@ -123,6 +128,18 @@ pub enum DeskError {
         /// Why.
         why: String,
     },
+    /// The file fails SQLite's check: nothing is read from it or written to it.
+    #[error(
+        "{path} is damaged (SQLite's check: {why}): nothing was read from it or written to it. {recover}"
+    )]
+    Corrupt {
+        /// The database file.
+        path: String,
+        /// What the check found first.
+        why: String,
+        /// The way back: the copy kept before the last pairing, or the sqlite3 tool.
+        recover: String,
+    },
     /// Another crossboard wrote to the event since it was read.
     #[error("the event changed in another crossboard since it was opened: reopen it and try again")]
     Changed,
@@ -176,6 +193,16 @@ pub fn default_db_path() -> Option<PathBuf> {
     super::config::project_dirs().map(|d| d.data_dir().join("desk.sqlite3"))
 }
 
+/// The copy of the database at `db` made before the last round was paired: beside it,
+/// `desk.backup.sqlite3` for `desk.sqlite3`.
+fn backup_path(db: &Path) -> PathBuf {
+    let stem = db.file_stem().unwrap_or_default().to_string_lossy();
+    match db.extension() {
+        Some(ext) => db.with_file_name(format!("{stem}.backup.{}", ext.to_string_lossy())),
+        None => db.with_file_name(format!("{stem}.backup")),
+    }
+}
+
 /// The files SQLite keeps beside the database at `db` (its rollback journal, write-ahead log
 /// and shared-memory index).
 fn side_files(db: &Path) -> Vec<PathBuf> {
@@ -184,6 +211,13 @@ fn side_files(db: &Path) -> Vec<PathBuf> {
         .iter()
         .map(|suffix| db.with_file_name(format!("{name}{suffix}")))
         .collect()
+}
+
+/// True when `actions` pair a round (the database is copied first).
+fn pairs_a_round(actions: &[Action]) -> bool {
+    actions
+        .iter()
+        .any(|a| matches!(a, Action::Pair { .. } | Action::PairByHand { .. }))
 }
 
 impl Desk {
@@ -213,6 +247,75 @@ impl Desk {
         &self.path
     }
 
+    /// Refuse a damaged file before anything else reads or writes it.
+    fn check(&self) -> Result<(), DeskError> {
+        let found = self
+            .conn
+            .query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0));
+        let why = match found {
+            Ok(text) if text == "ok" => return Ok(()),
+            Ok(text) => text
+                .lines()
+                .find(|l| !l.starts_with("***"))
+                .unwrap_or(&text)
+                .to_string(),
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseCorrupt) => {
+                e.to_string()
+            }
+            Err(e) => return Err(self.err(e)),
+        };
+        let backup = backup_path(&self.path);
+        let recover = match std::fs::metadata(&backup).and_then(|m| m.modified()) {
+            Ok(when) => format!(
+                "A copy was kept before the last round was paired ({}): {}. Move the damaged \
+                 file aside, copy that one in its place, and enter again what was recorded since.",
+                chrono::DateTime::<chrono::Local>::from(when).format("%Y-%m-%d %H:%M"),
+                backup.display()
+            ),
+            Err(_) => format!(
+                "No copy is kept yet (crossboard keeps one before each round is paired, as {}); \
+                 the sqlite3 tool's .recover command saves what can still be read.",
+                backup.display()
+            ),
+        };
+        Err(DeskError::Corrupt {
+            path: self.path.display().to_string(),
+            why,
+            recover,
+        })
+    }
+
+    /// Copy the whole database to [`backup_path`] (a consistent snapshot, written beside it
+    /// under a temporary name, then renamed over the previous copy).
+    fn keep_copy(&self) -> Result<(), DeskError> {
+        let backup = backup_path(&self.path);
+        let fail = |e: String| {
+            DeskError::Io(format!(
+                "cannot keep the copy {} before pairing: {e}; nothing was recorded",
+                backup.display()
+            ))
+        };
+        let dir = match self.path.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let name = backup.file_name().unwrap_or_default().to_string_lossy();
+        let tmp = tempfile::Builder::new()
+            .prefix(&format!(".{name}."))
+            .suffix(".tmp")
+            .tempfile_in(dir)
+            .map_err(|e| fail(e.to_string()))?
+            .into_temp_path();
+        let target = tmp
+            .to_str()
+            .ok_or_else(|| fail("the folder's name is not UTF-8".into()))?;
+        self.conn
+            .execute("VACUUM INTO ?1", [target])
+            .map_err(|e| fail(e.to_string()))?;
+        tmp.persist(&backup).map_err(|e| fail(e.to_string()))?;
+        Ok(())
+    }
+
     fn err(&self, e: rusqlite::Error) -> DeskError {
         sql(&self.path, e)
     }
@@ -221,6 +324,7 @@ impl Desk {
         self.conn
             .busy_timeout(std::time::Duration::from_secs(10))
             .map_err(|e| self.err(e))?;
+        self.check()?;
         let mode: String = self
             .conn
             .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
@@ -436,7 +540,8 @@ impl Desk {
 
     /// Record director actions as one transaction: each is checked against the event, all are
     /// written and committed, then applied to `open`. Refused or failed: nothing is written and
-    /// `open` is unchanged.
+    /// `open` is unchanged. Actions that pair a round first copy the database
+    /// ([`backup_path`]); when that copy cannot be made nothing is recorded.
     pub fn record(
         &mut self,
         open: &mut OpenEvent,
@@ -446,6 +551,9 @@ impl Desk {
         let mut next = open.event.clone();
         for a in actions {
             next.apply(a)?;
+        }
+        if pairs_a_round(actions) {
+            self.keep_copy()?;
         }
         let tx = begin(&mut self.conn, &self.path)?;
         let count = unchanged(&tx, open, &self.path)?;

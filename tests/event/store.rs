@@ -267,6 +267,94 @@ fn killed_at_random_instants_the_desk_loses_nothing_it_recorded() {
     );
 }
 
+/// A desk of 40 registered players, six of them entered in a Swiss, round 1 paired through
+/// the binary (as a director pairs it) and one result recorded.
+fn a_paired_desk(db: &std::path::Path) {
+    let mut desk = Desk::open(db).unwrap();
+    for p in 0..40 {
+        let mut info = PlayerInfo::named(&format!("Player {p:02}"));
+        info.club = "Raleigh Checker Club".into();
+        desk.add_player(&info, at()).unwrap();
+    }
+    drop(desk);
+    run(db, &["new", "E"]);
+    run(db, &["division", "E", "D", "--format", "swiss:3"]);
+    run(db, &["enter", "E", "D", "1", "2", "3", "4", "5", "6"]);
+    run(db, &["pair", "E", "D", "--seed", "1"]);
+    run(db, &["result", "E", "D", "1", "1", "1 ="]);
+}
+
+/// Random bytes over the second half of every page but the first (the header and the schema
+/// stay readable): SQLite's check fails while some queries still answer.
+fn scramble(db: &std::path::Path) {
+    let mut bytes = std::fs::read(db).unwrap();
+    let page = 4096;
+    assert!(
+        bytes.len() > 2 * page && bytes.len() % page == 0,
+        "{}",
+        bytes.len()
+    );
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+    for start in (page..bytes.len()).step_by(page) {
+        for b in &mut bytes[start + page / 2..start + page] {
+            *b = rng.random();
+        }
+    }
+    std::fs::write(db, bytes).unwrap();
+}
+
+/// A damaged database is neither read nor written: every command is refused, naming the file
+/// and the way back (the copy kept before the last round was paired), and the file is left
+/// exactly as it was. The copy opens, with the event as it was when the round was paired.
+#[test]
+fn a_damaged_database_is_refused_naming_the_copy_kept_before_pairing() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    a_paired_desk(&db);
+    assert!(
+        !dir.path().join("desk.sqlite3-wal").exists(),
+        "closed cleanly"
+    );
+    scramble(&db);
+    let check = rusqlite::Connection::open(&db)
+        .unwrap()
+        .query_row("PRAGMA quick_check", [], |r| r.get::<_, String>(0));
+    assert!(!matches!(check.as_deref(), Ok("ok")), "{check:?}");
+    let before = std::fs::read(&db).unwrap();
+    let backup = dir.path().join("desk.backup.sqlite3");
+    let e = Desk::open(&db).err().expect("a damaged file is refused");
+    let msg = e.to_string();
+    for needle in [
+        db.display().to_string(),
+        "damaged".to_string(),
+        backup.display().to_string(),
+    ] {
+        assert!(msg.contains(&needle), "{needle:?} missing: {msg}");
+    }
+    for args in [
+        &["list"][..],
+        &["standings", "E", "D"],
+        &["result", "E", "D", "1", "2", "1 1"],
+    ] {
+        let out = crossboard(&db, args).output().unwrap();
+        assert!(!out.status.success(), "{args:?} ran on a damaged file");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("damaged"), "{args:?}: {stderr}");
+    }
+    assert_eq!(
+        std::fs::read(&db).unwrap(),
+        before,
+        "the damaged file was written"
+    );
+    // The copy kept before round 1 was paired: the event and its players, no pairing yet.
+    let copy = Desk::open(&backup).unwrap();
+    assert_eq!(copy.players().unwrap().len(), 40);
+    let id = copy.find_event("E").unwrap();
+    let event = copy.load(id).unwrap().event;
+    assert_eq!(event.divisions[0].entrants.len(), 6);
+    assert_eq!(event.divisions[0].paired_rounds(), 0);
+}
+
 /// SQLite's files beside the database (its write-ahead log and shared memory index) planted as
 /// links by someone else (a shared folder) are refused, naming the file, and nothing is
 /// written through them.
