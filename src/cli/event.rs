@@ -853,7 +853,7 @@ pub(super) fn run(args: Args) -> CliResult {
                     eprintln!("{notes}");
                 }
             } else {
-                crate::store::check_output(&out, &path, "the desk's database")?;
+                ctx.desk.check_output(&out)?;
                 write_atomic(&out, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
                 if notes.is_empty() {

@@ -19,6 +19,7 @@
 //!   `NAME.backup.sqlite3` beside it ([`backup_path`]), the copy a damaged file is restored
 //!   from.
 
+use super::atomic::{OutputIsInput, check_output};
 use crate::event::{Action, EventError, EventInfo, PlayerId, PlayerInfo, Tournament};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
@@ -245,6 +246,21 @@ impl Desk {
     /// The database file.
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Refuses an output that is one of the desk's files (the database, SQLite's files beside
+    /// it, the copy kept before the last pairing), before anything is written.
+    pub fn check_output(&self, out: &Path) -> Result<(), OutputIsInput> {
+        check_output(out, &self.path, "the desk's database")?;
+        check_output(
+            out,
+            &backup_path(&self.path),
+            "the copy of the desk's database kept before pairing",
+        )?;
+        for side in side_files(&self.path) {
+            check_output(out, &side, "a file SQLite keeps beside the desk's database")?;
+        }
+        Ok(())
     }
 
     /// Refuse a damaged file before anything else reads or writes it.

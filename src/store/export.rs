@@ -37,9 +37,18 @@ pub struct Exported {
     pub unfinished: usize,
 }
 
-/// Where the PDN of a match file goes by default: beside it, `.pdn` instead of `.toml`.
+/// Where the PDN of a match file goes by default: beside it, `.pdn` instead of its extension
+/// (`final.jsonl` gives `final.pdn`); a match file that already ends in `.pdn` gives
+/// `NAME.games.pdn`, never itself.
 pub fn default_export_path(match_file: &Path) -> PathBuf {
-    match_file.with_extension("pdn")
+    if match_file
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pdn"))
+    {
+        match_file.with_extension("games.pdn")
+    } else {
+        match_file.with_extension("pdn")
+    }
 }
 
 /// Every game of `m` as PDN text, with what it holds; [`ExportError::NoGames`] before the

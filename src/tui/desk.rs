@@ -976,9 +976,10 @@ impl DeskScreen {
             (self.exports.join(format!("{stem}.txt")), p.text()),
             (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
-        if let Some(db) = self.desk.as_ref().map(|d| d.path().to_path_buf()) {
+        // None is written if one of them would replace one of the desk's own files.
+        if let Some(desk) = &self.desk {
             for (path, _) in &files {
-                if let Err(e) = crate::store::check_output(path, &db, "the desk's database") {
+                if let Err(e) = desk.check_output(path) {
                     self.status = e.to_string();
                     return;
                 }

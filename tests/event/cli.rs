@@ -754,3 +754,20 @@ fn csv_cells_that_a_spreadsheet_would_run_are_quoted() {
     );
     assert!(csv.contains(",Eve,"), "{csv}");
 }
+
+/// The copy of the database kept before a pairing is one of the desk's files too: an export
+/// onto it is refused, and the copy still opens.
+#[test]
+fn an_export_onto_the_copy_kept_before_pairing_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    run(&db, &["pair", "E", "D", "--seed", "1"]);
+    let copy = dir.path().join("desk.backup.sqlite3");
+    let before = std::fs::read(&copy).unwrap();
+    let out = copy.to_str().unwrap();
+    let said = refused(&db, &["export", "E", "D", "--format", "csv", "--out", out]);
+    assert!(said.contains("the copy of the desk's database"), "{said}");
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+    assert!(run(&copy, &["list"]).contains('E'));
+}

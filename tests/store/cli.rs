@@ -219,43 +219,62 @@ fn a_failed_resume_leaves_the_match_file_byte_identical() {
     assert_eq!(std::fs::read(&path).unwrap(), before);
 }
 
+/// A match file may have any name: one ending in `.pdn` is never replaced by its own export.
+/// The default output then takes another name (the same name with `.pdn` would be the match
+/// file itself); an output named by hand that is the match file (by another path, or another
+/// name of the same file) is refused before anything is written.
 #[test]
 fn export_refuses_to_overwrite_its_own_match_file() {
-    // A match file may have any name: its default PDN is the same name with `.pdn`, which for
-    // `final.pdn` is the match file itself.
     let dir = tempfile::tempdir().unwrap();
-    let path = small_match(dir.path());
-    let named_pdn = dir.path().join("final-match.pdn");
-    std::fs::rename(&path, &named_pdn).unwrap();
-    let before = std::fs::read(&named_pdn).unwrap();
-    for args in [
-        vec!["export", named_pdn.to_str().unwrap()],
-        vec![
+    let jsonl = small_match(dir.path());
+    let path = dir.path().join("m.pdn");
+    std::fs::copy(&jsonl, &path).unwrap();
+    let before = std::fs::read(&path).unwrap();
+    let out = crossboard(&["export", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("m.games.pdn"), "{stdout}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the match was written over"
+    );
+    let pdn = std::fs::read_to_string(dir.path().join("m.games.pdn")).unwrap();
+    assert!(pdn.contains("[Event \"Club final\"]"), "{pdn}");
+    let mut same = vec![
+        path.clone(),
+        dir.path().join(".").join("m.pdn"),
+        dir.path().join("sub").join("..").join("m.pdn"),
+    ];
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    #[cfg(unix)]
+    {
+        let link = dir.path().join("link.pdn");
+        std::fs::hard_link(&path, &link).unwrap();
+        same.push(link);
+    }
+    for out_path in same {
+        let out = crossboard(&[
             "export",
-            named_pdn.to_str().unwrap(),
+            path.to_str().unwrap(),
             "--out",
-            named_pdn.to_str().unwrap(),
-        ],
-    ] {
-        let out = crossboard(&args);
+            out_path.to_str().unwrap(),
+        ]);
+        assert!(!out.status.success(), "{}", out_path.display());
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(!out.status.success(), "{args:?} was accepted");
-        assert!(stderr.contains("is the match file itself"), "{stderr}");
+        assert!(
+            stderr.contains("is the match file itself") && stderr.contains("nothing was written"),
+            "{stderr}"
+        );
         assert_eq!(
-            std::fs::read(&named_pdn).unwrap(),
+            std::fs::read(&path).unwrap(),
             before,
-            "the match file changed"
+            "{}",
+            out_path.display()
         );
     }
-    // Another name for the same file (a hard link) is the same file too.
-    let link = dir.path().join("link.pdn");
-    std::fs::hard_link(&named_pdn, &link).unwrap();
-    let out = crossboard(&[
-        "export",
-        named_pdn.to_str().unwrap(),
-        "--out",
-        link.to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    assert_eq!(std::fs::read(&named_pdn).unwrap(), before);
 }

@@ -317,6 +317,28 @@ fn an_export_says_what_it_holds() {
     assert!(!pdn.contains(r#"[Round "1.1."#), "{pdn}");
 }
 
+/// A desk database named like one of its exports, its `exports` folder a link back to its own
+/// folder: `e` refuses to write over the database, saying so, and writes none of the files.
+#[cfg(unix)]
+#[test]
+fn an_export_over_the_desk_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let db = dir.path().join("club-open-open.pdn");
+    std::os::unix::fs::symlink(dir.path(), dir.path().join("exports")).unwrap();
+    let mut app = test_app(&clock, 160, 24);
+    app.screen = Screen::Desk(Box::new(DeskScreen::new(Some(db.clone()))));
+    set_up(&mut app, &clock);
+    let before = std::fs::read(&db).unwrap();
+    type_text(&mut app, &clock, "e");
+    let text = screen(&app);
+    assert!(text.contains("nothing was written"), "{text}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    assert!(!dir.path().join("club-open-open.html").exists());
+    let desk = crossboard::store::Desk::open(&db).unwrap();
+    assert_eq!(desk.events().unwrap().len(), 1);
+}
+
 /// `x` on an exchange that makes a rematch says so and asks; anything but `y` exchanges
 /// nothing, `y` records it with what it repeats in the logged reason.
 #[test]

@@ -381,11 +381,34 @@ fn a_version_1_file_continued_says_where_the_original_is_kept() {
 /// to its file: the reopening is only recorded with a director's action.
 #[test]
 fn viewing_a_finished_match_appends_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("done.jsonl");
+    finished_match(&path);
+    let before = std::fs::read(&path).unwrap();
+    let (store, file) = MatchStore::open(&path).unwrap();
+    let (clock, mut app) = resumed(store, file, 80);
+    assert!(render_text(&app).contains("Ann"));
+    // The event log, closed; an export; leaving (asks first).
+    type_text(&mut app, &clock, "L");
+    type_text(&mut app, &clock, "\u{1b}");
+    type_text(&mut app, &clock, "e");
+    assert!(dir.path().join("done.pdn").exists());
+    type_text(&mut app, &clock, "qy");
+    assert!(
+        !matches!(app.screen, Screen::Match(_)),
+        "{}",
+        render_text(&app)
+    );
+    drop(app);
+    assert_eq!(std::fs::read(&path).unwrap(), before, "viewing wrote");
+}
+
+/// A finished one-ballot match between Ann and Bob (each won a game by resignation), saved
+/// at `path`.
+fn finished_match(path: &std::path::Path) -> crossboard::director::Match {
     use crossboard::director::{Command, Match, Now, Player};
     use crossboard::engine::Color;
     use rand::SeedableRng;
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("done.jsonl");
     let mut settings = crossboard::director::MatchSettings {
         players: ["Ann".into(), "Bob".into()],
         ballots: 1,
@@ -399,7 +422,7 @@ fn viewing_a_finished_match_appends_nothing() {
         wall: chrono::DateTime::from_timestamp(1_780_000_000 + s, 0).unwrap(),
     };
     let mut m = Match::new(settings, now(0)).unwrap();
-    let mut store = MatchStore::create(&path, &m).unwrap();
+    let mut store = MatchStore::create(path, &m).unwrap();
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
     let resign = |colour| Command::Resign { colour };
     for (t, c) in [
@@ -420,22 +443,30 @@ fn viewing_a_finished_match_appends_nothing() {
         store.save(&m).unwrap();
     }
     assert_eq!(m.phase(), Phase::Finished);
-    drop(store);
+    m
+}
+
+/// A match file named like its export (`done.pdn`): `e` writes the games beside it under
+/// another name and never over the match.
+#[test]
+fn the_export_key_never_writes_over_a_match_file_named_pdn() {
+    let dir = tempfile::tempdir().unwrap();
+    let jsonl = dir.path().join("done.jsonl");
+    let m = finished_match(&jsonl);
+    let path = dir.path().join("done.pdn");
+    std::fs::rename(&jsonl, &path).unwrap();
     let before = std::fs::read(&path).unwrap();
     let (store, file) = MatchStore::open(&path).unwrap();
-    let (clock, mut app) = resumed(store, file, 80);
-    assert!(render_text(&app).contains("Ann"));
-    // The event log, closed; an export; leaving (asks first).
-    type_text(&mut app, &clock, "L");
-    type_text(&mut app, &clock, "\u{1b}");
+    assert_eq!(file.the_match, m);
+    let (clock, mut app) = resumed(store, file, 160);
     type_text(&mut app, &clock, "e");
-    assert!(dir.path().join("done.pdn").exists());
-    type_text(&mut app, &clock, "qy");
-    assert!(
-        !matches!(app.screen, Screen::Match(_)),
-        "{}",
-        render_text(&app)
+    let text = render_text(&app);
+    assert!(text.contains("done.games.pdn"), "{text}");
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the match was written over"
     );
-    drop(app);
-    assert_eq!(std::fs::read(&path).unwrap(), before, "viewing wrote");
+    let pdn = std::fs::read_to_string(dir.path().join("done.games.pdn")).unwrap();
+    assert!(pdn.contains("[Black \"Ann\"]"), "{pdn}");
 }
