@@ -164,6 +164,9 @@ fn read_v2(bytes: &[u8], path: &Path) -> Result<MatchFile, LoadError> {
         };
         parse_error(path, line, 0, e.to_string())
     })?;
+    if let Some(e) = parsed.backwards {
+        return Err(parse_error(path, e.line, e.column, e.message));
+    }
     let applied = parsed.entries.len() - replayed.dropped;
     let dropped = match (&parsed.torn, replayed.dropped) {
         (None, 0) => None,

@@ -15,6 +15,10 @@
 //!
 //! Every record ends with a newline and is appended in one write; a last line without its
 //! newline that does not read as a record is a write cut short by a crash ([`Torn`]).
+//!
+//! A record is refused, with its line, when it contradicts the log it is in: a key given twice
+//! (JSON readers keep one silently), a key its event does not have (also on events without
+//! fields), a time before the match was created or before the record above it.
 
 use crate::director::{LogEntry, Match, MatchEvent, MatchSettings};
 use chrono::{DateTime, Utc};
@@ -117,6 +121,9 @@ pub(super) struct Parsed {
     pub unterminated: bool,
     /// The last line, if cut short.
     pub torn: Option<Torn>,
+    /// A record whose time goes back: reading stopped there (`entries` are the records
+    /// before it). The file is refused with it, unless replaying those refuses an earlier line.
+    pub backwards: Option<LineError>,
 }
 
 /// Why a line cannot be read.
@@ -167,11 +174,17 @@ pub(super) fn parse(text: &str) -> Result<Parsed, LineError> {
         ends: Vec::new(),
         unterminated: false,
         torn: None,
+        backwards: None,
     };
     while let Some((no, line, terminated)) = lines.next_nonblank() {
         let created = out.entries.first().map(|e| e.at);
         match read_record(line, created) {
             Ok(entry) => {
+                if let Some(before) = out.entries.last().filter(|b| entry.at < b.at) {
+                    let why = backwards(&out.entries[0], before, &entry);
+                    out.backwards = Some(LineError::new(no, 0, why));
+                    break;
+                }
                 out.entries.push(entry);
                 out.lines.push(no);
                 out.ends.push(lines.at);
@@ -187,6 +200,23 @@ pub(super) fn parse(text: &str) -> Result<Parsed, LineError> {
         }
     }
     Ok(out)
+}
+
+/// Why the time of `entry` cannot follow `before` (`created`: the log's first record).
+fn backwards(created: &LogEntry, before: &LogEntry, entry: &LogEntry) -> String {
+    let t = |e: &LogEntry| e.at.signed_duration_since(created.at).num_seconds();
+    if entry.at < created.at {
+        format!(
+            "`t` = {}: before the match was created (`t` counts seconds from it)",
+            t(entry)
+        )
+    } else {
+        format!(
+            "`t` = {} is before the record above it (`t` = {}): a log's times never go back",
+            t(entry),
+            t(before)
+        )
+    }
 }
 
 /// The lines of a text with their numbers; `at` is the offset after the last line returned.
@@ -217,6 +247,8 @@ impl<'a> Lines<'a> {
 }
 
 fn read_version(line: &str, no: usize) -> Result<(), LineError> {
+    serde_json::from_str::<NoKeyTwice>(line)
+        .map_err(|e| json_error(no, &e, "the version line", line))?;
     let value: serde_json::Value =
         serde_json::from_str(line).map_err(|e| json_error(no, &e, "the version line", line))?;
     let Some(map) = value.as_object() else {
@@ -264,11 +296,17 @@ fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<LogEntry> {
     object.push('{');
     object.push_str(&rest[comma + 1..]);
     let event: MatchEvent = serde_json::from_str(&object).ok()?;
+    // Exactly as written (no key twice, none an event without fields ignores): anything else
+    // is read the strict way.
+    if serde_json::to_string(&event).ok()? != object {
+        return None;
+    }
     Some(LogEntry { at, event })
 }
 
 /// A record with its keys in any order.
 fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<LogEntry, (String, usize)> {
+    serde_json::from_str::<NoKeyTwice>(line).map_err(|e| (e.to_string(), e.column()))?;
     let value: serde_json::Value =
         serde_json::from_str(line).map_err(|e| (e.to_string(), e.column()))?;
     let serde_json::Value::Object(mut map) = value else {
@@ -288,11 +326,83 @@ fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<LogEntry, (S
         (Some(_), Some(_), _) => return Err(("a record has `t` or `at`, not both".into(), 0)),
         (None, None, _) => return Err(("the record has no time (`t`)".into(), 0)),
     };
+    let keys: Vec<String> = map.keys().cloned().collect();
     let event = MatchEvent::deserialize(serde_json::Value::Object(map)).map_err(|e| {
         let msg = e.to_string();
         (msg, 0)
     })?;
+    // An event without fields ignores unknown keys when read: refused here, as on the others.
+    if let Ok(serde_json::Value::Object(known)) = serde_json::to_value(&event)
+        && known.len() == 1
+        && let Some(key) = keys.iter().find(|k| !known.contains_key(*k))
+    {
+        let name = known.values().next().and_then(|v| v.as_str()).unwrap_or("");
+        return Err((
+            format!("unknown field `{key}`: a `{name}` record has none"),
+            0,
+        ));
+    }
     Ok(LogEntry { at, event })
+}
+
+/// Any JSON value, refused when an object in it has a key twice (JSON readers keep the last
+/// one silently, so the record would say two things).
+struct NoKeyTwice;
+
+impl<'de> Deserialize<'de> for NoKeyTwice {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<NoKeyTwice, D::Error> {
+        d.deserialize_any(NoKeyTwice)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for NoKeyTwice {
+    type Value = NoKeyTwice;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<NoKeyTwice, E> {
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<NoKeyTwice, E> {
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<NoKeyTwice, E> {
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<NoKeyTwice, E> {
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<NoKeyTwice, E> {
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_unit<E>(self) -> Result<NoKeyTwice, E> {
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<NoKeyTwice, A::Error> {
+        while seq.next_element::<NoKeyTwice>()?.is_some() {}
+        Ok(NoKeyTwice)
+    }
+
+    fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<NoKeyTwice, A::Error> {
+        let mut seen = std::collections::HashSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            map.next_value::<NoKeyTwice>()?;
+            if !seen.insert(key.clone()) {
+                return Err(serde::de::Error::custom(format!(
+                    "key `{key}` is given twice"
+                )));
+            }
+        }
+        Ok(NoKeyTwice)
+    }
 }
 
 fn json_error(line: usize, e: &serde_json::Error, what: &str, text: &str) -> LineError {

@@ -840,6 +840,103 @@ fn a_lock_file_that_is_a_symbolic_link_is_refused() {
     assert!(!victim.exists());
 }
 
+/// The text of `line` (from 1) of `text` replaced by `f` of it.
+fn edit_line(text: &str, line: usize, f: impl Fn(&str) -> String) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_string).collect();
+    lines[line - 1] = f(&lines[line - 1]);
+    lines.join("\n") + "\n"
+}
+
+/// The number of the first line of `text` (from 1) holding `needle`, after line `after`.
+fn line_with(text: &str, needle: &str, after: usize) -> usize {
+    text.lines()
+        .enumerate()
+        .skip(after)
+        .find(|(_, l)| l.contains(needle))
+        .map(|(i, _)| i + 1)
+        .unwrap_or_else(|| panic!("no {needle:?} after line {after}:\n{text}"))
+}
+
+/// The `t` of a record line.
+fn t_of(line: &str) -> i64 {
+    let rest = line.strip_prefix("{\"t\":").expect("a record with t first");
+    rest[..rest.find(',').unwrap()].parse().unwrap()
+}
+
+/// Records that contradict the log they are in (a time before the match or before the record
+/// above, a key given twice, a key a record without fields does not have) are refused with
+/// their line, like every other damaged line, and the file is left as it is.
+#[test]
+fn records_that_contradict_are_refused_with_their_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.jsonl");
+    let (_, store) = draw_offered_while_thinking(&path);
+    drop(store);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let refused = |edited: &str, line: usize, words: &[&str]| {
+        assert_ne!(edited, text);
+        std::fs::write(&path, edited).unwrap();
+        let e = MatchStore::open(&path).unwrap_err();
+        let msg = e.to_string();
+        assert!(msg.contains(&format!("m.jsonl:{line}")), "{msg}\n{edited}");
+        for w in words {
+            assert!(msg.contains(w), "{w:?} missing: {msg}");
+        }
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), edited);
+    };
+    let created = line_with(&text, "match-created", 0);
+    let first_move = line_with(&text, "\"event\":\"move\"", created);
+    // A time before the match was created.
+    let negative = edit_line(&text, first_move, |l| {
+        format!("{{\"t\":-5,{}", &l[l.find(',').unwrap() + 1..])
+    });
+    refused(&negative, first_move, &["`t`", "-5"]);
+    // A time before the record above it.
+    let resumed = line_with(&text, "clocks-resumed", created);
+    let offered = line_with(&text, "draw-offered", resumed);
+    let lines: Vec<&str> = text.lines().collect();
+    let before = t_of(lines[offered - 2]);
+    assert!(before > 0, "{text}");
+    let backwards = edit_line(&text, offered, |l| {
+        format!("{{\"t\":{},{}", before - 1, &l[l.find(',').unwrap() + 1..])
+    });
+    refused(&backwards, offered, &["`t`", "before the record above"]);
+    // A key given twice: serde_json keeps the last one silently.
+    let twice = edit_line(&text, first_move, |l| format!("{{\"t\":0,{}", &l[1..]));
+    refused(&twice, first_move, &["`t`", "twice"]);
+    let twice = edit_line(&text, first_move, |l| {
+        l.replacen("\"event\":\"move\"", "\"event\":\"move\",\"spent\":1", 1)
+    });
+    refused(&twice, first_move, &["`spent`", "twice"]);
+    // An unknown key on records without fields, as on every other record.
+    let unknown = edit_line(&text, created, |l| {
+        l.replacen(
+            "\"event\":\"match-created\"",
+            "\"event\":\"match-created\",\"by\":\"x\"",
+            1,
+        )
+    });
+    refused(&unknown, created, &["`by`"]);
+    let unknown = edit_line(&text, resumed, |l| {
+        l.replacen(
+            "\"event\":\"clocks-resumed\"",
+            "\"event\":\"clocks-resumed\",\"colour\":\"red\"",
+            1,
+        )
+    });
+    refused(&unknown, resumed, &["`colour`"]);
+    // The same keys in another order still read (a file written by hand or another tool).
+    let reordered = edit_line(&text, first_move, |l| {
+        let t = t_of(l);
+        format!(
+            "{{{},\"t\":{t}}}",
+            &l[l.find(',').unwrap() + 1..l.len() - 1]
+        )
+    });
+    std::fs::write(&path, &reordered).unwrap();
+    assert!(load_match(&path).is_ok(), "{reordered}");
+}
+
 /// A hard link planted where the lock file goes (another name of a file someone else chose) is
 /// refused like a symbolic link: nothing is written through it into that file.
 #[cfg(unix)]

@@ -32,6 +32,8 @@ use crate::director::match_score::{self, ScoreTable};
 use crate::director::settings::{MatchSettings, Player, RejectionPolicy};
 use crate::engine::{Color, DrawClaim};
 use crate::openings::{self, Draw, DrawSettings, Opening};
+use chrono::{DateTime, Utc};
+
 /// A whole match: settings, phase, ballots with their games and clocks, and the event log
 /// they are all derived from.
 ///
@@ -85,7 +87,7 @@ impl Match {
         rng: &mut R,
     ) -> Result<Vec<LogEntry>, MatchError> {
         let events = self.decide(cmd, now, rng)?;
-        let at = stamp(now.wall);
+        let at = self.next_stamp(now.wall);
         let start = self.log.len();
         for event in events {
             self.evolve_at(&LogEntry { at, event }, Some(now.mono_ms));
@@ -117,11 +119,18 @@ impl Match {
     /// running game clock at what the log counted (paused) until the director resumes it.
     pub fn reopen(&mut self, now: Now) -> LogEntry {
         let entry = LogEntry {
-            at: stamp(now.wall),
+            at: self.next_stamp(now.wall),
             event: MatchEvent::Reopened,
         };
         self.evolve_at(&entry, Some(now.mono_ms));
         entry
+    }
+
+    /// The stamp of a new log entry at `wall`: never before the last entry's, so that a wall
+    /// clock set back never writes a log whose times go back (such a log is refused on load).
+    fn next_stamp(&self, wall: DateTime<Utc>) -> DateTime<Utc> {
+        let at = stamp(wall);
+        self.log.last().map_or(at, |last| at.max(last.at))
     }
 
     // ----- queries -----
