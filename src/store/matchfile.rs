@@ -108,13 +108,32 @@ impl MatchFile {
         matchlog::encode(&self.the_match).map_err(|e| StoreError::Serialize(e.to_string()))
     }
 
-    /// Read a match file of either format from its bytes; `path` names it in messages.
+    /// Read a match file of either format from its bytes; `path` names it in messages. A
+    /// byte-order mark first (an editor such as Notepad writes one) is skipped; a file whose
+    /// first line is neither a record nor a version 1 file's `format-version` is not a match
+    /// file, and said so at that line.
     pub fn from_bytes(bytes: &[u8], path: &Path) -> Result<MatchFile, LoadError> {
-        let is_log = bytes.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
-        if is_log {
-            read_v2(bytes, path)
-        } else {
-            read_v1(bytes, path)
+        const BOM: &[u8] = b"\xEF\xBB\xBF";
+        let skip = if bytes.starts_with(BOM) { BOM.len() } else { 0 };
+        let text = &bytes[skip..];
+        let first = text
+            .split(|&b| b == b'\n')
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim_ascii()))
+            .find(|(_, l)| !l.is_empty() && !l.starts_with(b"#"));
+        match first {
+            Some((_, l)) if l.starts_with(b"{") => read_v2(text, path).map(|mut f| {
+                // The mark stays in the file: the match's bytes start after it.
+                f.keep.0 += skip as u64;
+                f
+            }),
+            Some((line, l)) if !is_v1_start(l) => Err(parse_error(
+                path,
+                line,
+                0,
+                "not a crossboard match file (one starts with {\"format-version\":2})".into(),
+            )),
+            _ => read_v1(text, path),
         }
     }
 
@@ -122,6 +141,12 @@ impl MatchFile {
     pub fn is_finished(&self) -> bool {
         self.the_match.phase() == Phase::Finished
     }
+}
+
+/// The first line of a version 1 file: `format-version = N`.
+fn is_v1_start(line: &[u8]) -> bool {
+    line.strip_prefix(V1_FORMAT.version_key.as_bytes())
+        .is_some_and(|rest| rest.trim_ascii_start().starts_with(b"="))
 }
 
 fn last_stamp(m: &Match) -> DateTime<Utc> {

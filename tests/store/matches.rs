@@ -937,6 +937,52 @@ fn records_that_contradict_are_refused_with_their_line() {
     assert!(load_match(&path).is_ok(), "{reordered}");
 }
 
+/// A match file saved by an editor that puts a byte-order mark first (Notepad) reads, and the
+/// match goes on in it; a file that is not a match file at all is named so at its line 1, not
+/// reported as cut short at its last line.
+#[test]
+fn a_byte_order_mark_is_skipped_and_a_foreign_file_is_named_at_line_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("m.jsonl");
+    let (m, store) = draw_offered_while_thinking(&path);
+    drop(store);
+    let text = std::fs::read(&path).unwrap();
+    let mut marked = b"\xEF\xBB\xBF".to_vec();
+    marked.extend_from_slice(&text);
+    std::fs::write(&path, &marked).unwrap();
+    let (mut store, file) = MatchStore::open(&path).unwrap();
+    assert_eq!(file.the_match, m);
+    let mut m = file.the_match;
+    m.apply(
+        Command::Note {
+            text: "after the mark".into(),
+        },
+        Now {
+            mono_ms: 0,
+            wall: wall(90_000),
+        },
+        &mut ChaCha8Rng::seed_from_u64(2),
+    )
+    .unwrap();
+    store.save(&m).unwrap();
+    drop(store);
+    assert_eq!(load_match(&path).unwrap().the_match, m);
+    for foreign in [
+        "[match]\nplayers = [\"Ann\", \"Bob\"]\n",
+        "title = \"my notes\"\n\n[players]\nfirst = \"Ann\"\n",
+        "\u{feff}[match]\nname = \"x\"\n",
+        "Ann - Bob, 1-0\n",
+    ] {
+        std::fs::write(&path, foreign).unwrap();
+        let e = load_match(&path).unwrap_err();
+        assert_eq!(e.line(), Some(1), "{foreign:?}: {e}");
+        assert!(
+            e.to_string().contains("not a crossboard match file"),
+            "{foreign:?}: {e}"
+        );
+    }
+}
+
 /// A hard link planted where the lock file goes (another name of a file someone else chose) is
 /// refused like a symbolic link: nothing is written through it into that file.
 #[cfg(unix)]
