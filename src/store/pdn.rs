@@ -16,10 +16,12 @@
 //! result as the terminator, move numbers as `1.`, `1...` or `1. ...`, moves as `11-15`,
 //! `15x24x31`, short captures `15x31`, captures written with `-`, `1115`; comments `{}`,
 //! `;` line comments, `%` escape lines, variations `()`, NAGs `$1`, move strength `!?` are
-//! skipped; FEN with or without a trailing dot; `[Red]` for `[Black]`. Bytes that are not
-//! UTF-8 are read as Windows-1252 ([`decode`]). Comment text that lost its braces (a move glued
-//! to it, `8-11Redoversteppedthetimecontrol`, or words that are no moves) is skipped with a
-//! warning ([`PdnGame::warnings`]). A game that does not replay, or of a `GameType` crossboard
+//! skipped; FEN with or without a trailing dot; `[Red]` for `[Black]`; tag names in any case
+//! (`[fen ...]`); a value in curly quotes. Bytes that are not UTF-8 are read as Windows-1252
+//! ([`decode`]). Comment text that lost its braces (a move glued to it,
+//! `8-11Redoversteppedthetimecontrol`, or words that are no moves) is skipped with a warning
+//! ([`PdnGame::warnings`]); so is a comment left open, read as closed before the next tag line
+//! (or at the end of the file) so that it cannot swallow the games after it. A game that does not replay, or of a `GameType` crossboard
 //! does not play, is reported with its number, line and move, and reading goes on with the next
 //! game.
 
@@ -559,10 +561,38 @@ impl fmt::Display for PdnError {
 enum Tok {
     Tag(String, String),
     BadTag(String),
-    Comment(String),
+    Comment(String, CommentEnd),
     Open,
     Close,
     Word(String),
+}
+
+/// How a comment ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum CommentEnd {
+    /// At its `}`.
+    Closed,
+    /// Not closed before a tag line (its line): read as closed there.
+    BeforeTag(usize),
+    /// Not closed before the end of the file.
+    EndOfFile,
+}
+
+/// The quote marks that open a tag's value: `"`, and the curly quotes old Windows programs
+/// write (Windows-1252 0x93 and 0x94, read as these characters).
+const OPENING_QUOTES: [char; 3] = ['"', '\u{201c}', '\u{201d}'];
+
+/// True when `line` is a tag line: `[Name "value"]` (any opening quote), alone on its line.
+fn is_tag_line(line: &str) -> bool {
+    let t = line.trim();
+    let Some(body) = t.strip_prefix('[').filter(|_| t.ends_with(']')) else {
+        return false;
+    };
+    let name_len = body
+        .find(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .unwrap_or(body.len());
+    let rest = &body[name_len..];
+    name_len > 0 && rest.starts_with([' ', '\t']) && rest.trim_start().starts_with(OPENING_QUOTES)
 }
 
 /// Splits PDN text into tokens, with the line each starts on.
@@ -616,17 +646,7 @@ impl Lexer<'_> {
                     continue;
                 }
                 '[' => self.tag(),
-                '{' => {
-                    self.bump();
-                    let mut text = String::new();
-                    while let Some(c) = self.bump() {
-                        if c == '}' {
-                            break;
-                        }
-                        text.push(c);
-                    }
-                    Tok::Comment(text)
-                }
+                '{' => self.comment(),
                 '(' => {
                     self.bump();
                     Tok::Open
@@ -655,6 +675,27 @@ impl Lexer<'_> {
         }
     }
 
+    /// `{...}`. One left open (its `}` missing) ends before the next tag line, or at the end of
+    /// the file, and says so: it would otherwise swallow every game after it.
+    fn comment(&mut self) -> Tok {
+        self.bump(); // '{'
+        let mut text = String::new();
+        while let Some(c) = self.bump() {
+            match c {
+                '}' => return Tok::Comment(text, CommentEnd::Closed),
+                '\n' => {
+                    let next: String = self.chars.clone().take_while(|&c| c != '\n').collect();
+                    if is_tag_line(&next) {
+                        return Tok::Comment(text, CommentEnd::BeforeTag(self.line));
+                    }
+                    text.push(c);
+                }
+                c => text.push(c),
+            }
+        }
+        Tok::Comment(text, CommentEnd::EndOfFile)
+    }
+
     /// `[Name "value"]`; lenient about a missing closing quote or an unquoted value.
     fn tag(&mut self) -> Tok {
         self.bump(); // '['
@@ -674,8 +715,15 @@ impl Lexer<'_> {
         }
         let mut value = String::new();
         let mut closed = false;
-        if self.chars.peek() == Some(&'"') {
+        let open = self
+            .chars
+            .peek()
+            .copied()
+            .filter(|c| OPENING_QUOTES.contains(c));
+        if let Some(open) = open {
             self.bump();
+            // A value opened by a curly quote may be closed by either quote mark.
+            let closes = |c: char| c == '"' || (open != '"' && OPENING_QUOTES.contains(&c));
             while let Some(&c) = self.chars.peek() {
                 if c == '\n' {
                     break;
@@ -685,7 +733,7 @@ impl Lexer<'_> {
                     '\\' if matches!(self.chars.peek(), Some('"' | '\\')) => {
                         value.extend(self.bump());
                     }
-                    '"' => {
+                    c if closes(c) => {
                         closed = true;
                         break;
                     }
@@ -902,6 +950,36 @@ impl Builder {
     }
 }
 
+/// Tag names crossboard reads or writes, spelt as PDN spells them.
+const KNOWN_TAGS: [&str; 17] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Black",
+    "White",
+    "Result",
+    "GameType",
+    VARIANT_TAG,
+    "SetUp",
+    "FEN",
+    "Red",
+    "TimeControl",
+    "Clock",
+    "Ballot",
+    "Opening",
+    "Termination",
+];
+
+/// A tag name as read: a known tag in any case (`[fen ...]`, `[BLACK ...]`, as CheckerBoard
+/// reads them) under its PDN spelling; any other name as written.
+fn known_tag(name: String) -> String {
+    KNOWN_TAGS
+        .iter()
+        .find(|k| k.eq_ignore_ascii_case(&name))
+        .map_or(name, |k| k.to_string())
+}
+
 /// A roster tag holding the "unknown" value a writer puts in (`?`, `????.??.??`, empty).
 fn unknown_roster(name: &str, value: &str) -> bool {
     ROSTER.contains(&name) && matches!(value.trim(), "" | "?" | "????.??.??")
@@ -1079,7 +1157,7 @@ pub fn read_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
                     out.push(std::mem::replace(&mut b, next).finish(line));
                     depth = 0;
                 }
-                b.tags.push((name, value));
+                b.tags.push((known_tag(name), value));
             }
             Tok::BadTag(raw) => {
                 if b.has_movetext {
@@ -1089,8 +1167,26 @@ pub fn read_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
                 }
                 b.fail(line, PdnErrorKind::Tag(raw));
             }
-            Tok::Comment(text) if depth == 0 => b.comment(line, &text),
-            Tok::Comment(_) => {}
+            Tok::Comment(text, end) => {
+                match end {
+                    CommentEnd::Closed => {}
+                    CommentEnd::BeforeTag(tag) => b.warn(
+                        line,
+                        format!(
+                            "a comment opened here is not closed before the tag on line {tag}: \
+                             read as closed there"
+                        ),
+                    ),
+                    CommentEnd::EndOfFile => b.warn(
+                        line,
+                        "a comment opened here runs to the end of the file (its } is missing)"
+                            .into(),
+                    ),
+                }
+                if depth == 0 {
+                    b.comment(line, &text);
+                }
+            }
             Tok::Open => {
                 depth += 1;
                 b.clock_open = false;

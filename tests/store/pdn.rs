@@ -133,3 +133,59 @@ mod robustness {
         }
     }
 }
+
+/// A comment left open (`{` without its `}`) no longer swallows the rest of the file: it ends
+/// before the next tag line, with a warning naming the line where it opened, and the games
+/// after it are read; one running to the end of the file is warned about the same way.
+#[test]
+fn an_unclosed_comment_is_warned_about_and_the_games_after_it_are_read() {
+    let text = "[Event \"one\"]\n[Black \"A\"]\n[White \"B\"]\n\n1. 11-15 {never closed 23-19\n2. 8-11 22-17 *\n\n[Event \"two\"]\n[Black \"C\"]\n[White \"D\"]\n\n1. 9-13 22-18 1-0\n\n[Event \"three\"]\n1. 10-14 {open to the end 23-19\n";
+    let games = read_pdn(text);
+    assert_eq!(games.len(), 3, "{games:?}");
+    let one = games[0].as_ref().unwrap();
+    assert_eq!(one.moves.len(), 1);
+    assert!(
+        one.warnings
+            .iter()
+            .any(|w| w.starts_with("line 5:") && w.contains("comment") && w.contains("line 8")),
+        "{:?}",
+        one.warnings
+    );
+    let two = games[1].as_ref().unwrap();
+    assert_eq!(two.tag("Black"), Some("C"));
+    assert_eq!(two.moves.len(), 2);
+    assert_eq!(two.result, PdnResult::RedWins);
+    let three = games[2].as_ref().unwrap();
+    assert_eq!(three.moves.len(), 1);
+    assert!(
+        three
+            .warnings
+            .iter()
+            .any(|w| w.starts_with("line 15:") && w.contains("end of the file")),
+        "{:?}",
+        three.warnings
+    );
+    // A comment that holds brackets of its own is not cut (only a tag line at a line's start
+    // ends an open comment).
+    let g = &read_pdn("1. 11-15 {see [%clock 0:59:00] and\n [a note]} 23-19 *\n")[0];
+    let g = g.as_ref().unwrap();
+    assert_eq!(g.moves.len(), 2);
+    assert!(g.warnings.is_empty(), "{:?}", g.warnings);
+}
+
+/// Tags as old Windows programs and CheckerBoard write them: a value opened by a curly quote
+/// (Windows-1252 0x93, or the character itself), and tag names in any case.
+#[test]
+fn curly_quoted_values_and_tag_names_in_any_case() {
+    let bytes = b"[Event \x93Club open\x94]\n[black \"Ann\"]\n[WHITE \"Bob\"]\n[setup \"1\"]\n[fen \"W:W18,24:B12,16\"]\n1... 24-19 *\n";
+    let text = crossboard::store::decode(bytes);
+    let games = read_pdn(&text);
+    let g = games[0].as_ref().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(g.tag("Event"), Some("Club open"));
+    assert_eq!(g.tag("Black"), Some("Ann"));
+    assert_eq!(g.tag("White"), Some("Bob"));
+    assert_eq!(g.start.to_fen(), "W:W18,24:B12,16");
+    assert_eq!(g.moves.len(), 1);
+    let g = &read_pdn("[Event “Café open”]\n1. 11-15 *\n")[0];
+    assert_eq!(g.as_ref().unwrap().tag("Event"), Some("Café open"));
+}
