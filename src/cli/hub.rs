@@ -5,6 +5,10 @@
 //! Three threads: one reads standard input, one searches, and the main one answers; all of
 //! them report to the main one over a single channel, so `stop`, `ping` and `ponder-hit` are
 //! answered while a search runs.
+//!
+//! The hash table is made (and its memory touched) at `init`, before `ready`, and again when
+//! `hash` or `threads` is set afterwards; `new-game` clears it, the emptying done beside the
+//! next timed search (see `Engine::clear_soon`). None of it takes a `go`'s time.
 
 use super::CliResult;
 use crate::egdb::Egdb;
@@ -57,21 +61,52 @@ struct Job {
     stop: Arc<AtomicBool>,
     options: Options,
     egdb: Option<Arc<Egdb>>,
-    clear: bool,
 }
 
-/// The search thread: one job at a time, its engine rebuilt when the options change.
-fn searcher(jobs: Receiver<Job>, events: Sender<Event>) {
+/// What the search thread is asked to do, in order.
+enum Work {
+    /// Make the engine for `options` now (its hash table allocated and touched) and, with
+    /// `clear`, forget what it learned (the table emptied beside the next search); `done` is
+    /// told once that is over.
+    Prepare {
+        options: Options,
+        clear: bool,
+        done: Sender<()>,
+    },
+    /// Search.
+    Search(Job),
+}
+
+/// The engine for `options`: the one made before if it has them, else a new one (the old
+/// one let go first, so that two tables are never held at once).
+fn engine_for(engine: &mut Option<Engine>, options: Options) -> &mut Engine {
+    if engine.as_ref().is_some_and(|e| e.options() != options) {
+        *engine = None;
+    }
+    engine.get_or_insert_with(|| Engine::new(options))
+}
+
+/// The search thread: one piece of work at a time, its engine rebuilt when the options change.
+fn searcher(work: Receiver<Work>, events: Sender<Event>) {
     let mut engine: Option<Engine> = None;
-    while let Ok(job) = jobs.recv() {
-        let e = match engine.take() {
-            Some(e) if e.options() == job.options => engine.insert(e),
-            _ => engine.insert(Engine::new(job.options)),
+    while let Ok(w) = work.recv() {
+        let job = match w {
+            Work::Prepare {
+                options,
+                clear,
+                done,
+            } => {
+                let e = engine_for(&mut engine, options);
+                if clear {
+                    e.clear_soon();
+                }
+                let _ = done.send(());
+                continue;
+            }
+            Work::Search(job) => job,
         };
+        let e = engine_for(&mut engine, job.options);
         e.set_egdb(job.egdb);
-        if job.clear {
-            e.clear();
-        }
         let tx = events.clone();
         let id = job.id;
         let result = e.search(&job.position, &job.history, job.limits, job.stop, |info| {
@@ -111,9 +146,10 @@ struct Server<W: Write> {
     history: Vec<Position>,
     limit: TimeLimit,
     running: Option<Running>,
-    jobs: Sender<Job>,
+    jobs: Sender<Work>,
     next_id: u64,
-    clear_next: bool,
+    /// `init` was received: the table follows the parameters from then on.
+    initialised: bool,
 }
 
 fn budget_of(limit: &TimeLimit) -> Option<Budget> {
@@ -125,6 +161,40 @@ fn budget_of(limit: &TimeLimit) -> Option<Budget> {
 }
 
 impl<W: Write> Server<W> {
+    fn new(out: W, options: Options, egdb: Databases, jobs: Sender<Work>) -> Server<W> {
+        Server {
+            out,
+            options,
+            egdb,
+            position: Some(Position::start()),
+            history: Vec::new(),
+            limit: TimeLimit::Infinite,
+            running: None,
+            jobs,
+            next_id: 0,
+            initialised: false,
+        }
+    }
+
+    /// Have the search thread make the engine for the current options (its hash table
+    /// allocated and touched) and, with `clear`, forget what it learned. Waits for it when no
+    /// search runs (otherwise it follows the search), so the next `go` spends its time
+    /// searching.
+    fn prepare(&mut self, clear: bool) {
+        let (done, ready) = channel();
+        let work = Work::Prepare {
+            options: self.options,
+            clear,
+            done,
+        };
+        if self.jobs.send(work).is_err() {
+            return self.error("the search thread has stopped");
+        }
+        if self.running.is_none() {
+            let _ = ready.recv();
+        }
+    }
+
     fn say(&mut self, line: &Line) {
         let _ = writeln!(self.out, "{line}").and_then(|()| self.out.flush());
     }
@@ -217,8 +287,18 @@ impl<W: Write> Server<W> {
         };
         let number = value.parse::<usize>();
         match (name, number) {
-            ("threads", Ok(n)) if (1..=MAX_THREADS).contains(&n) => self.options.threads = n,
-            ("hash", Ok(n)) if (1..=MAX_HASH_MB).contains(&n) => self.options.hash_mb = n,
+            ("threads", Ok(n)) if (1..=MAX_THREADS).contains(&n) => {
+                self.options.threads = n;
+                if self.initialised {
+                    self.prepare(false);
+                }
+            }
+            ("hash", Ok(n)) if (1..=MAX_HASH_MB).contains(&n) => {
+                self.options.hash_mb = n;
+                if self.initialised {
+                    self.prepare(false);
+                }
+            }
             ("threads" | "hash", _) => {
                 let msg = format!("{name}={value:?} is out of range");
                 self.error(&msg);
@@ -294,9 +374,8 @@ impl<W: Write> Server<W> {
             stop: stop.clone(),
             options: self.options,
             egdb: self.egdb.db.clone(),
-            clear: std::mem::take(&mut self.clear_next),
         };
-        if self.jobs.send(job).is_err() {
+        if self.jobs.send(Work::Search(job)).is_err() {
             return self.error("the search thread has stopped");
         }
         self.running = Some(Running {
@@ -381,8 +460,12 @@ impl<W: Write> Server<W> {
         match line.command.as_str() {
             "hub" => self.introduce(),
             "set-param" => self.set_param(&line),
-            "init" => self.say(&Line::new("ready")),
-            "new-game" => self.clear_next = true,
+            "init" => {
+                self.initialised = true;
+                self.prepare(false);
+                self.say(&Line::new("ready"));
+            }
+            "new-game" => self.prepare(true),
             "pos" => self.set_position(&line),
             "level" => match TimeLimit::from_line(&line) {
                 Ok(l) => self.limit = l,
@@ -429,25 +512,15 @@ pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResu
         let db = super::egdb::for_engine(dir.as_deref());
         Databases { dir, db }
     };
-    let mut server = Server {
-        out: std::io::stdout().lock(),
-        options: Options {
-            threads: args
-                .threads
-                .unwrap_or(defaults.threads)
-                .clamp(1, MAX_THREADS),
-            hash_mb: args.hash.unwrap_or(defaults.hash_mb).clamp(1, MAX_HASH_MB),
-            ..Options::default()
-        },
-        egdb,
-        position: Some(Position::start()),
-        history: Vec::new(),
-        limit: TimeLimit::Infinite,
-        running: None,
-        jobs,
-        next_id: 0,
-        clear_next: false,
+    let options = Options {
+        threads: args
+            .threads
+            .unwrap_or(defaults.threads)
+            .clamp(1, MAX_THREADS),
+        hash_mb: args.hash.unwrap_or(defaults.hash_mb).clamp(1, MAX_HASH_MB),
+        ..Options::default()
     };
+    let mut server = Server::new(std::io::stdout().lock(), options, egdb, jobs);
     loop {
         let event = match server.wake_at() {
             Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {
@@ -477,4 +550,66 @@ pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResu
     // Stop a running search so that the process ends at once.
     server.stop_search();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table is made at `init` and when `hash` or `threads` changes after it, and cleared
+    /// at `new-game`, each before the next line is handled (`ready` is said once it is made);
+    /// a `go` then finds the engine made.
+    #[test]
+    fn the_table_is_made_before_the_next_line_not_at_go() {
+        let (jobs, work) = channel();
+        let searcher = std::thread::spawn(move || {
+            let mut seen = Vec::new();
+            while let Ok(w) = work.recv() {
+                match w {
+                    Work::Prepare {
+                        options,
+                        clear,
+                        done,
+                    } => {
+                        seen.push(format!("prepare hash={} clear={clear}", options.hash_mb));
+                        let _ = done.send(());
+                    }
+                    Work::Search(job) => seen.push(format!("search hash={}", job.options.hash_mb)),
+                }
+            }
+            seen
+        });
+        let options = Options {
+            hash_mb: 4,
+            ..Options::default()
+        };
+        let none = Databases {
+            dir: None,
+            db: None,
+        };
+        let mut server = Server::new(Vec::new(), options, none, jobs);
+        for line in [
+            "set-param name=hash value=8",
+            "init",
+            "new-game",
+            "set-param name=threads value=2",
+            "set-param name=hash value=16",
+            "go think",
+        ] {
+            server.line(line);
+        }
+        let said = String::from_utf8(std::mem::take(&mut server.out)).unwrap();
+        drop(server);
+        assert_eq!(
+            searcher.join().unwrap(),
+            [
+                "prepare hash=8 clear=false",
+                "prepare hash=8 clear=true",
+                "prepare hash=8 clear=false",
+                "prepare hash=16 clear=false",
+                "search hash=16",
+            ]
+        );
+        assert_eq!(said, "ready\n");
+    }
 }

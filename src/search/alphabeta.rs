@@ -344,6 +344,17 @@ impl Engine {
         }
     }
 
+    /// Forget as [`Engine::clear`] does, without spending the time to empty the table now:
+    /// the next search with a time limit (or none) empties it beside its search, costing the
+    /// move none of its time; a search limited by depth or nodes only, whose result must not
+    /// depend on timing, empties it first.
+    pub fn clear_soon(&mut self) {
+        self.tt.clear_later();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
     /// Search `pos` within `limits` without a stop flag or progress reports.
     pub fn search_simple(&mut self, pos: &Position, limits: Limits) -> SearchResult {
         self.search(pos, &[], limits, Arc::new(AtomicBool::new(false)), |_| {})
@@ -362,6 +373,12 @@ impl Engine {
         progress: impl FnMut(&SearchInfo),
     ) -> SearchResult {
         let pos = &planned(pos);
+        let reproducible = limits.deadline.is_none()
+            && limits.soft_deadline.is_none()
+            && (limits.depth.is_some() || limits.nodes.is_some());
+        if reproducible {
+            self.tt.clear_pending(None);
+        }
         self.tt.new_search();
         for w in &mut self.workers {
             w.begin(pos, history);
@@ -377,6 +394,10 @@ impl Engine {
             .unwrap_or_else(|| unreachable!("an engine has at least one worker"));
         let pos = *pos;
         let mut result = std::thread::scope(|scope| {
+            if tt.is_clearing() {
+                let halt = &halt;
+                scope.spawn(move || tt.clear_pending(Some(halt)));
+            }
             for (i, w) in helpers.iter_mut().enumerate() {
                 let (stop, halt, helper_nodes) = (&*stop, &halt, &helper_nodes);
                 scope.spawn(move || {

@@ -9,7 +9,7 @@
 //! 8 plies shallower per search.
 
 use crate::engine::Move;
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 /// How a stored score bounds the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -145,11 +145,17 @@ fn advise_huge_pages(buckets: &Vec<Bucket>) {
     let _ = buckets;
 }
 
+/// Buckets emptied between two looks at the flag that stops a clear (256 KB).
+const CLEAR_CHUNK: usize = 4096;
+
 /// A fixed-size table indexed by the low bits of the Zobrist hash.
 pub(crate) struct Table {
     buckets: Vec<Bucket>,
     mask: usize,
     generation: u8,
+    /// The first bucket a clear under way has not emptied yet (the table's length when none
+    /// is): see [`Table::clear_later`].
+    uncleared: AtomicUsize,
 }
 
 impl Table {
@@ -167,6 +173,7 @@ impl Table {
             buckets,
             mask: size - 1,
             generation: 0,
+            uncleared: AtomicUsize::new(size),
         }
     }
 
@@ -177,12 +184,41 @@ impl Table {
 
     /// Forget everything.
     pub(crate) fn clear(&mut self) {
-        for b in &self.buckets {
-            for e in &b.0 {
-                e.store(0, Relaxed);
-            }
-        }
+        self.clear_later();
+        self.clear_pending(None);
+    }
+
+    /// Forget everything, the emptying itself left to [`Table::clear_pending`]. Until it is
+    /// done the buckets not yet emptied still hold what earlier searches stored: true values of
+    /// their positions, only not forgotten yet.
+    pub(crate) fn clear_later(&mut self) {
+        self.uncleared.store(0, Relaxed);
         self.generation = 0;
+    }
+
+    /// True while a clear is under way.
+    pub(crate) fn is_clearing(&self) -> bool {
+        self.uncleared.load(Relaxed) < self.buckets.len()
+    }
+
+    /// Go on with the clear under way: to the end, or until `halt` is raised (then the rest
+    /// waits for the next call). Entries are single words, so a search may run beside it: it
+    /// only ever reads an entry emptied, its own, or one not yet emptied.
+    pub(crate) fn clear_pending(&self, halt: Option<&AtomicBool>) {
+        let mut at = self.uncleared.load(Relaxed);
+        while at < self.buckets.len() {
+            if halt.is_some_and(|h| h.load(Relaxed)) {
+                return;
+            }
+            let end = (at + CLEAR_CHUNK).min(self.buckets.len());
+            for b in &self.buckets[at..end] {
+                for e in &b.0 {
+                    e.store(0, Relaxed);
+                }
+            }
+            at = end;
+            self.uncleared.store(at, Relaxed);
+        }
     }
 
     /// Start a new search: older entries become preferred for replacement.

@@ -359,3 +359,47 @@ fn engine_match_plays_a_hub_engine() {
     let stderr = String::from_utf8_lossy(&status.stderr);
     assert!(stderr.contains("endgame databases: none"), "{stderr}");
 }
+
+/// Resident memory of process `pid` in MB, as Linux counts it.
+#[cfg(target_os = "linux")]
+fn resident_mb(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .unwrap_or_else(|| panic!("{status}"));
+    let kb: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
+    kb / 1024
+}
+
+/// The hash table is made (and its memory touched) when the GUI says `init`, before `ready`,
+/// and again when `hash` is set afterwards, before the next line is read: the first `go`
+/// finds it ready instead of spending its move time making it.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_hash_table_is_made_at_init_not_at_the_first_go() {
+    let mut hub = Hub::start();
+    hub.send("hub");
+    hub.read_until("wait");
+    let pid = hub.child.id();
+    let before = resident_mb(pid);
+    assert!(before < 64, "{before} MB before the table");
+    hub.send("set-param name=hash value=128");
+    hub.send("init");
+    hub.read_until("ready");
+    let ready = resident_mb(pid);
+    assert!(ready >= 120, "{ready} MB once ready: the table is not made");
+    hub.send("set-param name=hash value=256");
+    hub.send("ping");
+    hub.read_until("pong");
+    let resized = resident_mb(pid);
+    assert!(resized >= 240, "{resized} MB after hash=256");
+    // A new game clears it before the next line, and the engine still answers.
+    hub.send("new-game");
+    hub.send("pos pos=Bbbbbbbbbbbbbeeeeeeeewwwwwwwwwwww");
+    hub.send("level move-time=0.05");
+    hub.send("go think");
+    let done = hub.read_until("done");
+    assert!(done.last().unwrap().get("move").is_some(), "{done:?}");
+    hub.send("quit");
+}

@@ -97,6 +97,41 @@ fn deadline_is_honoured() {
     assert!(r.best.is_some());
 }
 
+/// An engine told to forget soon (the table emptied beside its next timed search) searches a
+/// depth or node limit exactly as one cleared at once, and a timed search right after the
+/// order still answers with a legal move within its time.
+#[test]
+fn forgetting_soon_is_forgetting() {
+    let pos = Position::start();
+    let other = Position::from_fen("W:W18,21,26,28:B3,7,9,15").unwrap();
+    let options = Options {
+        hash_mb: 16,
+        ..Options::default()
+    };
+    let mut at_once = Engine::new(options);
+    let mut soon = Engine::new(options);
+    // What the table learns of `pos` would shorten the searches below if it were not forgotten.
+    for e in [&mut at_once, &mut soon] {
+        e.search_simple(&pos, Limits::depth(10));
+    }
+    at_once.clear();
+    soon.clear_soon();
+    for limits in [Limits::depth(9), Limits::nodes(30_000)] {
+        let a = at_once.search_simple(&pos, limits);
+        let b = soon.search_simple(&pos, limits);
+        assert_eq!((a.best, a.score, a.nodes), (b.best, b.score, b.nodes));
+    }
+    soon.search_simple(&other, Limits::depth(10));
+    soon.clear_soon();
+    let t = Instant::now();
+    let r = soon.search_simple(
+        &pos,
+        Limits::deadline(Instant::now() + Duration::from_millis(50)),
+    );
+    assert!(t.elapsed() < Duration::from_secs(2));
+    assert!(pos.legal_moves().contains(&r.best.unwrap()));
+}
+
 #[test]
 fn table_does_not_change_a_fixed_depth_result() {
     // Men only (no repetitions possible), small positions, reductions off: alpha-beta with and
