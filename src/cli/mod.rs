@@ -20,9 +20,20 @@ use std::process::ExitCode;
 /// Errors a command reports to the user before exiting with status 1.
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 
+/// What `crossboard --version` says: the version, the commit and the target it was built for
+/// (`0.1.0 (commit 1a2b3c4d5e6f, x86_64-pc-windows-gnu)`).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("CROSSBOARD_COMMIT"),
+    ", ",
+    env!("CROSSBOARD_TARGET"),
+    ")"
+);
+
 /// crossboard: a terminal match manager for American checkers (English draughts).
 #[derive(Debug, Parser)]
-#[command(name = "crossboard", version, about, long_about = None)]
+#[command(name = "crossboard", version = VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
