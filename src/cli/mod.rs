@@ -90,11 +90,13 @@ struct TuiFlags {
 /// The TUI's options: display flags, the config's match defaults, where matches are saved.
 fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate::tui::Options {
     let no_color_env = std::env::var("NO_COLOR").ok();
+    let console = crate::tui::console::detect();
+    let plain = console == crate::tui::console::ConsoleKind::NoColours;
     crate::tui::Options {
         appearance: crate::tui::Appearance::from_config(
             &config.display,
-            flags.ascii,
-            flags.no_color,
+            flags.ascii || plain,
+            flags.no_color || plain,
             no_color_env.as_deref(),
         ),
         seed: std::time::SystemTime::now()
@@ -111,6 +113,8 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
         },
         practice_file: crate::store::practice::default_practice_file(),
         egdb_dir: crate::store::egdb::default_egdb_dir(),
+        files_dir: crate::store::config::project_dirs().map(|d| d.data_dir().to_path_buf()),
+        console,
     }
 }
 

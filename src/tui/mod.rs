@@ -55,6 +55,7 @@
 //! headless tests.
 
 pub mod app;
+pub mod console;
 pub mod desk;
 pub mod desk_text;
 pub mod egdb_offer;
@@ -92,6 +93,9 @@ pub fn run_from(options: Options, first: Option<Screen>) -> Result<(), TuiError>
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
+    }
+    if options.console == console::ConsoleKind::Dumb {
+        return Err(TuiError::CannotDraw);
     }
     let clock = SystemClock;
     // Signals are caught from here on: one during the set-up below ends the loop at once.
