@@ -39,7 +39,7 @@ impl Msg {
     /// The message for a terminal event, if it is one the app cares about.
     pub fn from_event(event: Event) -> Option<Msg> {
         match event {
-            Event::Key(k) if k.kind == KeyEventKind::Press => Some(Msg::Key(k)),
+            Event::Key(k) if k.kind == KeyEventKind::Press => Some(Msg::Key(typed_with_altgr(k))),
             // Plain pointer motion (reported under mouse capture) changes nothing: no redraw.
             Event::Mouse(m) if m.kind != MouseEventKind::Moved => Some(Msg::Mouse(m)),
             Event::Resize(w, h) => Some(Msg::Resize(w, h)),
@@ -55,6 +55,25 @@ impl Msg {
     /// A plain character key press.
     pub fn char(c: char) -> Msg {
         Msg::key(KeyCode::Char(c))
+    }
+}
+
+/// A character typed with AltGr as Windows reports it, made the plain character it is. To
+/// Windows AltGr is Ctrl+Alt, so `\`, `@`, `{` or `€` typed with it on many European keyboards
+/// come with both held, and a text field would refuse them (Unix terminals send them plain).
+/// Ctrl+Alt with a letter or a digit is left as it is: that is a combination, not a character.
+pub fn typed_with_altgr(k: KeyEvent) -> KeyEvent {
+    let altgr = KeyModifiers::CONTROL | KeyModifiers::ALT;
+    match k.code {
+        KeyCode::Char(c)
+            if k.modifiers.contains(altgr) && !c.is_ascii_alphanumeric() && !c.is_control() =>
+        {
+            KeyEvent {
+                modifiers: k.modifiers - altgr,
+                ..k
+            }
+        }
+        _ => k,
     }
 }
 
