@@ -50,7 +50,12 @@ fn from_git(dir: &Path) -> Option<String> {
             }
         }
     }
-    if let Some(packed) = git(&["rev-parse", "--path-format=absolute", "--git-path", "packed-refs"]) {
+    if let Some(packed) = git(&[
+        "rev-parse",
+        "--path-format=absolute",
+        "--git-path",
+        "packed-refs",
+    ]) {
         if Path::new(&packed).exists() {
             println!("cargo:rerun-if-changed={packed}");
         }
