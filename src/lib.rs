@@ -11,12 +11,15 @@
 //! - [`tui`]: the terminal UI (screens, widgets, event loop, terminal guard).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
+#![warn(unreachable_pub)]
+
 pub mod cli;
 pub mod director;
 pub mod egdb;
 pub mod engine;
 pub mod event;
 pub mod openings;
+pub mod publish;
 pub mod search;
 pub mod store;
 pub mod tui;

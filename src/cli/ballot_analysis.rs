@@ -4,10 +4,10 @@
 use crate::egdb::Egdb;
 use crate::engine::Color;
 use crate::openings::{self, System, loses_man_text};
+use crate::search::MAN;
+use crate::search::ProofResult;
 use crate::search::Score;
-use crate::search::analysis::{BALLOT_PROOF, PositionVerdict, analyse_all};
-use crate::search::eval::MAN;
-use crate::search::prove::ProofResult;
+use crate::search::{BALLOT_PROOF, PositionVerdict, analyse_all};
 use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -18,7 +18,7 @@ use std::time::Instant;
 /// position (`White wins 1.00 men by force`, `database win for Red`, `Red wins in 17 plies`),
 /// then the forcing-line proof (`Red wins a man along a forcing line of 3 plies`, `no man won
 /// along forcing lines of 12 plies` when refuted for both sides); `-` when nothing is known.
-pub fn finding(v: &PositionVerdict) -> String {
+pub(super) fn finding(v: &PositionVerdict) -> String {
     let mut parts = Vec::new();
     if let (Some(loser), true) = (v.loses_material, v.red_material.0.abs() >= MAN - 40) {
         let winner = loser.opponent();
@@ -61,7 +61,7 @@ fn material_text(m: Score) -> String {
 
 /// The `--analyse` table: a header, one tab-separated line per distinct position, and `#`
 /// summary lines. `egdb`: the endgame databases probed. Progress goes to stderr.
-pub fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>) -> String {
+pub(super) fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>) -> String {
     let mut seen = HashSet::new();
     let list: Vec<_> = openings::all_ref(system)
         .iter()

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 /// Arguments of `crossboard bench`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// What to measure.
     #[arg(value_enum, default_value = "perft")]
     what: What,
@@ -48,22 +48,20 @@ enum What {
 }
 
 /// Run `bench`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     match args.what {
         What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
         What::Search => {
             let cpu = cpu_seconds();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let depth = args.depth.unwrap_or(14);
-            for line in crate::search::bench::bench_search(depth, cores, &cpu_seconds) {
+            for line in crate::search::bench_search(depth, cores, &cpu_seconds) {
                 println!("{line}");
             }
             print_cpu(cpu);
         }
         What::Analysis => {
-            let depth = args
-                .depth
-                .unwrap_or(crate::search::analysis::DEFAULT_BALLOT_DEPTH);
+            let depth = args.depth.unwrap_or(crate::search::DEFAULT_BALLOT_DEPTH);
             let egdb = if args.no_egdb {
                 None
             } else {
@@ -74,7 +72,7 @@ pub fn run(args: Args) -> CliResult {
                 super::egdb::describe(egdb.as_ref())
             );
             let cpu = cpu_seconds();
-            for line in crate::search::bench::bench_analysis_report(depth, egdb.as_ref()) {
+            for line in crate::search::bench_analysis_report(depth, egdb.as_ref()) {
                 println!("{line}");
             }
             print_cpu(cpu);
@@ -92,7 +90,7 @@ pub fn run(args: Args) -> CliResult {
                 )
                 .into());
             }
-            let (db, line) = crate::egdb::bench::bench_build(pieces);
+            let (db, line) = crate::egdb::bench_build(pieces);
             println!("{line}");
             let built = cpu_seconds();
             if let (Some(a), Some(b)) = (cpu, built) {
@@ -102,7 +100,7 @@ pub fn run(args: Args) -> CliResult {
                     crate::egdb::plan(pieces).positions() as f64 / (b - a) / 1e6
                 );
             }
-            let (probes, line) = crate::egdb::bench::bench_probe(&db);
+            let (probes, line) = crate::egdb::bench_probe(&db);
             println!("{line}");
             if let (Some(a), Some(b)) = (built, cpu_seconds()) {
                 println!(
@@ -114,13 +112,13 @@ pub fn run(args: Args) -> CliResult {
         }
         What::Event => {
             let cpu = cpu_seconds();
-            for line in crate::store::event_bench::bench_event()? {
+            for line in crate::store::bench_event()? {
                 println!("{line}");
             }
             print_cpu(cpu);
         }
         What::Store => {
-            for line in crate::store::bench::bench_lines() {
+            for line in crate::store::bench_lines() {
                 println!("{line}");
             }
         }

@@ -1,13 +1,13 @@
 //! `crossboard config`: where the settings come from, and the settings in effect.
 
 use super::CliResult;
-use crate::store::config::{default_config_path, load_config};
-use crate::store::matchfile::default_match_dir;
+use crate::store::default_match_dir;
+use crate::store::{default_config_path, load_config};
 use std::path::Path;
 
 /// Arguments of `crossboard config`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Print only the paths (config file, match directory, endgame databases), not the settings.
     #[arg(long)]
     paths: bool,
@@ -15,7 +15,7 @@ pub struct Args {
 
 /// Run `config`: check the config file and print what is in effect. Fails (with the file, the
 /// line and the key) when the file is wrong.
-pub fn run(args: Args, explicit: Option<&Path>) -> CliResult {
+pub(super) fn run(args: Args, explicit: Option<&Path>) -> CliResult {
     let loaded = load_config(explicit)?;
     let shown = |p: Option<&Path>| p.map_or("(unknown)".to_string(), |p| p.display().to_string());
     match &loaded.path {
@@ -28,7 +28,7 @@ pub fn run(args: Args, explicit: Option<&Path>) -> CliResult {
     println!("# match files: {}", shown(default_match_dir().as_deref()));
     println!(
         "# endgame databases: {}",
-        shown(crate::store::egdb::default_egdb_dir().as_deref())
+        shown(crate::store::default_egdb_dir().as_deref())
     );
     if !args.paths {
         println!();

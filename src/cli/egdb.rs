@@ -11,7 +11,7 @@ use std::time::Instant;
 
 /// Arguments of `crossboard egdb`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     #[command(subcommand)]
     action: Action,
     /// The database folder (default: the data folder's `egdb`, see `crossboard config --paths`).
@@ -46,7 +46,7 @@ enum Action {
 
 /// The databases the engine probes: those of `dir` (default: the data folder's), when at least
 /// every 2-piece slice is there; damaged files are named on stderr and left out.
-pub fn for_engine(dir: Option<&Path>) -> Option<Arc<Egdb>> {
+pub(super) fn for_engine(dir: Option<&Path>) -> Option<Arc<Egdb>> {
     let loaded = match dir {
         Some(d) => files::load(d),
         None => files::load_default(),
@@ -58,7 +58,7 @@ pub fn for_engine(dir: Option<&Path>) -> Option<Arc<Egdb>> {
 }
 
 /// `up to N pieces` or `none`, for the lines that say what an analysis probed.
-pub fn describe(egdb: Option<&Arc<Egdb>>) -> String {
+pub(super) fn describe(egdb: Option<&Arc<Egdb>>) -> String {
     match egdb {
         Some(db) => format!("up to {} pieces", db.complete_pieces()),
         None => "none".to_string(),
@@ -66,7 +66,7 @@ pub fn describe(egdb: Option<&Arc<Egdb>>) -> String {
 }
 
 /// Run `egdb`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let dir = match args.dir {
         Some(d) => d,
         None => files::default_egdb_dir().ok_or("no data folder known (no home directory)")?,
@@ -218,7 +218,7 @@ fn status(dir: &std::path::Path) -> CliResult {
     }
     println!("# folder: {}", dir.display());
     for pieces in 2..=MAX_PIECES {
-        let slices: Vec<Material> = crate::egdb::plan::materials_with(pieces).collect();
+        let slices: Vec<Material> = crate::egdb::materials_with(pieces).collect();
         let present = slices.iter().filter(|m| loaded.db.has(**m)).count();
         let bytes: u64 = slices
             .iter()

@@ -13,7 +13,7 @@ use crate::search::selfplay::{
     EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game, points_for,
 };
 use crate::search::{Level, MAX_THREADS, Options};
-use crate::store::pdn::{PdnGame, PdnResult, write_pdn};
+use crate::store::{PdnGame, PdnResult, write_pdn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use rayon::prelude::*;
@@ -24,7 +24,7 @@ use std::time::Duration;
 
 /// Arguments of `crossboard engine-match`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Number of ballots; each is played twice, colours reversed.
     #[arg(long, default_value_t = 5)]
     ballots: u32,
@@ -79,7 +79,7 @@ pub struct Args {
     #[arg(long)]
     opponent_depth: Option<u32>,
     /// Ply cap per game; a game reaching it is adjudicated a draw.
-    #[arg(long, default_value_t = crate::search::selfplay::DEFAULT_MAX_PLIES)]
+    #[arg(long, default_value_t = crate::search::DEFAULT_MAX_PLIES)]
     max_plies: usize,
     /// Games played at once (default: one per core).
     #[arg(long)]
@@ -161,7 +161,7 @@ fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
         Err(e) => EngineGame {
             game,
             outcome: Outcome::Draw,
-            reason: crate::search::selfplay::EndReason::Stopped,
+            reason: crate::search::EndReason::Stopped,
             red: String::new(),
             white: String::new(),
             stats: [SideStats::default(); 2],
@@ -171,7 +171,8 @@ fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
 }
 
 /// Run `engine-match`.
-pub fn run(args: Args) -> CliResult {
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+pub(super) fn run(args: Args) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);
@@ -281,7 +282,7 @@ pub fn run(args: Args) -> CliResult {
         .zip(&games)
         .map(|(spec, g)| pdn_record(spec, g, &date))
         .collect();
-    crate::store::atomic::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
+    crate::store::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
     println!("{}", summary(&games, &args.out));
     Ok(())
 }

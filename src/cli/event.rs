@@ -4,25 +4,25 @@
 
 use super::CliResult;
 use crate::director::{GamePoints, Points};
-use crate::event::pair::{by_hand, propose, swap_repeats, with_reason_note};
-use crate::event::tiebreak::parse_list;
+use crate::event::parse_list;
 use crate::event::{
     Action, BallotMode, DivisionSettings, EventError, EventInfo, Format, PlayerInfo, ScoreUnit,
 };
-use crate::store::atomic::write_atomic;
-use crate::store::event_export::{Published, pdn, trf};
-use crate::store::eventdb::{Desk, Entry, OpenEvent, default_db_path};
-use crate::tui::desk_text::{
+use crate::event::{by_hand, propose, swap_repeats, with_reason_note};
+use crate::publish::sentences::{
     attached_text, ballot_text, by_hand_noted, parse_result, pdn_note, repeats_text, result_text,
     unpaired_note, why,
 };
+use crate::publish::{Published, pdn, trf};
+use crate::store::write_atomic;
+use crate::store::{Desk, Entrant, OpenEvent, default_db_path};
 use clap::Subcommand;
 use rand::SeedableRng;
 use std::path::PathBuf;
 
 /// Arguments of `crossboard event`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The desk's database (default: desk.sqlite3 in the data folder).
     #[arg(long, value_name = "FILE", global = true)]
     db: Option<PathBuf>,
@@ -428,10 +428,10 @@ fn link_match(open: &OpenEvent, d: usize, round: u32, board: u32, file: PathBuf)
         .round(round)
         .and_then(|r| r.boards.iter().find(|b| b.number == board))
         .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
-    let m = crate::store::matchfile::load_match(&file)
+    let m = crate::store::load_match(&file)
         .map_err(|e| e.to_string())?
         .the_match;
-    let games = crate::event::board_match::board_result(&m, div, round, b)
+    let games = crate::event::board_result(&m, div, round, b)
         .map_err(|e| format!("{}: {e}", file.display()))?;
     let played = !games.is_empty();
     let result = crate::event::BoardResult::Games { games };
@@ -466,7 +466,8 @@ fn find_player(open: &OpenEvent, division: usize, who: &str) -> Result<u32, Even
 }
 
 /// Run `crossboard event`.
-pub fn run(args: Args) -> CliResult {
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+pub(super) fn run(args: Args) -> CliResult {
     let path = args
         .db
         .or_else(default_db_path)
@@ -573,17 +574,17 @@ pub fn run(args: Args) -> CliResult {
                         .find(|(_, p)| p.name.eq_ignore_ascii_case(who)),
                 };
                 entries.push(match known {
-                    Some((id, info)) => Entry::Registered(*id, info.clone()),
-                    None => Entry::New(PlayerInfo::named(who)),
+                    Some((id, info)) => Entrant::Registered(*id, info.clone()),
+                    None => Entrant::New(PlayerInfo::named(who)),
                 });
             }
             let ids = ctx.desk.enter_players(&mut open, d, &entries, now())?;
             for (entry, id) in entries.iter().zip(ids) {
                 match entry {
-                    Entry::Registered(_, info) => {
+                    Entrant::Registered(_, info) => {
                         println!("recorded: {} entered (player {id})", info.name)
                     }
-                    Entry::New(info) => {
+                    Entrant::New(info) => {
                         println!(
                             "recorded: {} registered and entered (player {id})",
                             info.name
@@ -677,8 +678,7 @@ pub fn run(args: Args) -> CliResult {
                 let round = after.divisions[d].paired_rounds();
                 let seed = seed.unwrap_or_else(|| now().timestamp_nanos_opt().unwrap_or(0) as u64);
                 let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-                let ballots =
-                    crate::event::ballot::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
+                let ballots = crate::event::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
                 Ok((vec![pair, ballots], format!("round {round} paired{note}")))
             })?;
             print_pairings(&open, d, open.event.divisions[d].paired_rounds());
@@ -761,7 +761,7 @@ pub fn run(args: Args) -> CliResult {
             file,
         } => {
             ctx.act(&event, &division, |_, d| {
-                let (text, games) = crate::store::eventdb::board_pdn(&file)?;
+                let (text, games) = crate::store::board_pdn(&file)?;
                 let action = Action::AttachPdn {
                     division: d,
                     round,
@@ -853,6 +853,7 @@ pub fn run(args: Args) -> CliResult {
                     eprintln!("{notes}");
                 }
             } else {
+                crate::store::check_output(&out, &path, "the desk's database")?;
                 write_atomic(&out, text.as_bytes())
                     .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
                 if notes.is_empty() {

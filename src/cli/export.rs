@@ -1,13 +1,13 @@
 //! `crossboard export FILE [--out games.pdn]`: every game of a match as PDN.
 
 use super::CliResult;
-use crate::store::export::{ExportError, default_export_path, export_match, match_pdn};
-use crate::store::matchfile::load_match;
+use crate::store::load_match;
+use crate::store::{ExportError, default_export_path, export_match, match_pdn};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard export`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The match file.
     file: PathBuf,
     /// Where to write the PDN: default the match file's name with `.pdn`; `-` for standard
@@ -17,7 +17,7 @@ pub struct Args {
 }
 
 /// Run `export`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let file = load_match(&args.file)?;
     let m = &file.the_match;
     let out = args.out.unwrap_or_else(|| default_export_path(&args.file));
@@ -27,7 +27,7 @@ pub fn run(args: Args) -> CliResult {
         print!("{text}");
         return Ok(());
     }
-    let done = export_match(m, &out).map_err(fail)?;
+    let done = export_match(m, &out, Some(&args.file)).map_err(fail)?;
     let note = match done.unfinished {
         0 => String::new(),
         n => format!(" ({n} unfinished, result *)"),

@@ -9,8 +9,8 @@
 use super::CliResult;
 use crate::egdb::Egdb;
 use crate::engine::{Move, Position};
-use crate::search::hub::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
 use crate::search::{Budget, Engine, Limits, MAX_THREADS, Options, SearchInfo, SearchResult};
+use crate::search::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -20,7 +20,7 @@ use std::time::Instant;
 
 /// Arguments of `crossboard hub`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Search threads (the `threads` parameter can change it).
     #[arg(long)]
     threads: Option<usize>,
@@ -37,7 +37,7 @@ pub struct Args {
 }
 
 /// The name of the Hub parameter that names the endgame databases' folder (empty: none).
-pub const EGDB_PARAM: &str = "egdb-dir";
+pub(super) const EGDB_PARAM: &str = "egdb-dir";
 
 /// Largest table the `hash` parameter accepts, in MB.
 const MAX_HASH_MB: usize = 4096;
@@ -404,7 +404,7 @@ fn pv_hub(pv: &[Move]) -> String {
 }
 
 /// Run `crossboard hub` on standard input and output until `quit` or end of input.
-pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliResult {
+pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResult {
     let (events, rx) = channel();
     let input = events.clone();
     std::thread::spawn(move || {
@@ -425,7 +425,7 @@ pub fn run(args: Args, defaults: crate::store::config::EngineSettings) -> CliRes
             db: None,
         }
     } else {
-        let dir = args.egdb.or_else(crate::store::egdb::default_egdb_dir);
+        let dir = args.egdb.or_else(crate::store::default_egdb_dir);
         let db = super::egdb::for_engine(dir.as_deref());
         Databases { dir, db }
     };

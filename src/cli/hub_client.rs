@@ -2,8 +2,8 @@
 //! process and asked for moves, so that `engine-match` can play it.
 
 use crate::engine::Game;
-use crate::search::hub::{Line, TimeLimit, parse_hub_move, position_text};
-use crate::search::selfplay::{Choice, MoveLimit, Player};
+use crate::search::{Choice, MoveLimit, Player};
+use crate::search::{Line, TimeLimit, parse_hub_move, position_text};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
@@ -17,7 +17,7 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 const MOVE_GRACE: Duration = Duration::from_secs(10);
 
 /// A running Hub engine.
-pub struct HubEngine {
+pub(super) struct HubEngine {
     command: String,
     name: String,
     child: Child,
@@ -26,7 +26,7 @@ pub struct HubEngine {
 }
 
 /// Split a command line into words; double quotes group words with spaces.
-pub fn command_words(command: &str) -> Vec<String> {
+pub(super) fn command_words(command: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quoted = false;
@@ -58,7 +58,7 @@ pub fn command_words(command: &str) -> Vec<String> {
 impl HubEngine {
     /// Start `command` (a program and its arguments), introduce ourselves (`hub`), set
     /// `params` (name, value) and initialise it (`init` ... `ready`).
-    pub fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
+    pub(super) fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
         let words = command_words(command);
         let Some((program, args)) = words.split_first() else {
             return Err("the Hub engine command is empty".into());
@@ -180,7 +180,7 @@ impl Player for HubEngine {
         let base = game.positions()[from];
         let moves: Vec<String> = game.moves()[from..]
             .iter()
-            .map(crate::search::hub::move_text)
+            .map(crate::search::move_text)
             .collect();
         let mut pos = Line::new("pos").arg("pos", position_text(&base));
         if !moves.is_empty() {

@@ -88,10 +88,10 @@ struct TuiFlags {
 }
 
 /// The TUI's options: display flags, the config's match defaults, where matches are saved.
-fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate::tui::Options {
+fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::Options {
     let no_color_env = std::env::var("NO_COLOR").ok();
-    let console = crate::tui::console::detect();
-    let plain = console == crate::tui::console::ConsoleKind::NoColours;
+    let console = crate::tui::detect_console();
+    let plain = console == crate::tui::ConsoleKind::NoColours;
     crate::tui::Options {
         appearance: crate::tui::Appearance::from_config(
             &config.display,
@@ -104,16 +104,16 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::config::Config) -> crate
             .map(|d| d.as_nanos() as u64)
             .unwrap_or(0),
         mouse: true,
-        matches: crate::tui::match_flow::MatchOptions {
+        matches: crate::tui::MatchOptions {
             defaults: config.match_defaults.clone(),
             file: flags.match_file.clone(),
             start_over: false,
-            dir: crate::store::matchfile::default_match_dir(),
+            dir: crate::store::default_match_dir(),
             fixed_wall: None,
         },
-        practice_file: crate::store::practice::default_practice_file(),
-        egdb_dir: crate::store::egdb::default_egdb_dir(),
-        files_dir: crate::store::config::project_dirs().map(|d| d.data_dir().to_path_buf()),
+        practice_file: crate::store::default_practice_file(),
+        egdb_dir: crate::store::default_egdb_dir(),
+        files_dir: crate::store::default_data_dir(),
         console,
     }
 }
@@ -128,7 +128,7 @@ pub fn main() -> ExitCode {
     };
     let config_path = cli.config.clone();
     // A wrong config file stops crossboard before the screen opens.
-    let config = || crate::store::config::load_config(config_path.as_deref());
+    let config = || crate::store::load_config(config_path.as_deref());
     let result = match cli.command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),

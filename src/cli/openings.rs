@@ -17,7 +17,7 @@ use std::io::Write as _;
 #[command(group(
     clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse"])
 ))]
-pub struct Args {
+pub(super) struct Args {
     /// The system: gayp, two-move, three-move, eleven-man or roll-your-own.
     system: System,
     /// Print the counts (openings, distinct positions, openings losing a man at once, ...).
@@ -38,7 +38,7 @@ pub struct Args {
     #[arg(long)]
     analyse: bool,
     /// Search depth of --analyse.
-    #[arg(long, requires = "analyse", default_value_t = crate::search::analysis::DEFAULT_BALLOT_DEPTH)]
+    #[arg(long, requires = "analyse", default_value_t = crate::search::DEFAULT_BALLOT_DEPTH)]
     depth: u32,
     /// --analyse: the endgame database folder (default: the data folder's, when built).
     #[arg(
@@ -69,7 +69,7 @@ pub struct Args {
 }
 
 /// Run `openings`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let text = if args.summary {
         summary_text(args.system)
     } else if args.list {
@@ -116,7 +116,7 @@ fn side_counts(red: usize, white: usize) -> String {
 }
 
 /// The `--summary` text.
-pub fn summary_text(system: System) -> String {
+pub(super) fn summary_text(system: System) -> String {
     let s = openings::summary(system);
     let mut out = String::new();
     let mut line = |k: &str, v: String| {
@@ -192,7 +192,7 @@ fn transpositions_text(o: &Opening) -> String {
 }
 
 /// The `--list` text: a header line, then one tab-separated line per opening.
-pub fn list_text(system: System, deck: ThreeMoveDeck) -> String {
+pub(super) fn list_text(system: System, deck: ThreeMoveDeck) -> String {
     let mut out = String::new();
     let header = match system {
         System::ElevenMan => {
@@ -276,7 +276,7 @@ pub fn list_text(system: System, deck: ThreeMoveDeck) -> String {
 }
 
 /// The `--positions` text: the 2,500 11-man positions by public id.
-pub fn positions_text() -> String {
+pub(super) fn positions_text() -> String {
     let mut out = String::from("id\tfen\tkingsrow\tloses_man\tballots\tname\n");
     for p in openings::eleven_man_positions() {
         let ballots: Vec<String> = p.ballots.iter().map(u32::to_string).collect();
@@ -295,7 +295,10 @@ pub fn positions_text() -> String {
 }
 
 /// The `--draw` text: the seed, each card or die, then the opening drawn.
-pub fn draw_text(settings: &DrawSettings, seed: u64) -> Result<String, openings::OpeningError> {
+pub(super) fn draw_text(
+    settings: &DrawSettings,
+    seed: u64,
+) -> Result<String, openings::OpeningError> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let d = openings::draw(settings, &[], &mut rng)?;
     let o = &d.opening;

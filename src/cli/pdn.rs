@@ -1,19 +1,19 @@
 //! `crossboard pdn FILE`: check a PDN file by replaying every game.
 
 use super::CliResult;
-use crate::store::pdn::{PdnError, PdnGame, decode, read_pdn};
+use crate::store::{PdnError, PdnGame, decode, read_pdn};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard pdn`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The PDN file to check.
     file: PathBuf,
 }
 
 /// Run `pdn`: one line per game; an error line for a game that does not replay. Fails (exit
 /// status 1) when any game failed.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
     // Old programs write Windows-1252 names.
@@ -48,7 +48,7 @@ pub fn run(args: Args) -> CliResult {
 }
 
 /// `  3  Black - White  1-0  31 plies, 16 moves  B:W...:B...`
-pub fn game_line(number: usize, g: &PdnGame) -> String {
+pub(super) fn game_line(number: usize, g: &PdnGame) -> String {
     let name = |tag: &str| g.tag(tag).unwrap_or("?").to_string();
     // Games from read_pdn have been replayed already; replay again for the final position.
     let fen = match g.replay() {
@@ -64,12 +64,12 @@ pub fn game_line(number: usize, g: &PdnGame) -> String {
         name("Black"),
         name("White"),
         g.result,
-        crate::tui::widgets::plies_and_moves(g.moves.len(), g.start.turn())
+        crate::tui::plies_and_moves(g.moves.len(), g.start.turn())
     )
 }
 
 /// `  4  ERROR (A vs B) line 12: move 7... 15-19: ...`
-pub fn error_line(e: &PdnError) -> String {
+pub(super) fn error_line(e: &PdnError) -> String {
     let players = e
         .players
         .as_ref()

@@ -5,7 +5,7 @@ use crate::engine::{Position, Rules, perft, perft_divide};
 
 /// Arguments of `crossboard perft`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// Depth in plies.
     depth: u32,
     /// Start from this position (PDN FEN, e.g. `B:W21-32:B1-12`) instead of the standard start.
@@ -20,7 +20,7 @@ pub struct Args {
 }
 
 /// Run `perft`.
-pub fn run(args: Args) -> CliResult {
+pub(super) fn run(args: Args) -> CliResult {
     let pos = match &args.fen {
         Some(f) => Position::from_fen_in(args.game, f).map_err(|e| format!("bad --fen: {e}"))?,
         None => Position::start_in(args.game),

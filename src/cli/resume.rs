@@ -3,16 +3,16 @@
 //! most recently saved unfinished match of the data directory.
 
 use super::CliResult;
-use crate::store::matchfile::{MatchStore, StoreError, latest_unfinished, load_match};
-use crate::tui::match_flow::persist::Saver;
-use crate::tui::match_flow::resume::look_at;
-use crate::tui::match_flow::{MatchScreen, run_on};
+use crate::store::{MatchStore, StoreError, latest_unfinished, load_match};
+use crate::tui::persist::Saver;
+use crate::tui::resume::look_at;
+use crate::tui::{MatchScreen, run_on};
 use crate::tui::{Options, Screen};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard resume`.
 #[derive(Debug, clap::Args)]
-pub struct Args {
+pub(super) struct Args {
     /// The match file; default: the most recently saved unfinished match in the data directory
     /// (or the `--match` file).
     file: Option<PathBuf>,
@@ -23,7 +23,7 @@ pub struct Args {
 }
 
 /// Run `resume`.
-pub fn run(args: Args, options: Options) -> CliResult {
+pub(super) fn run(args: Args, options: Options) -> CliResult {
     let path = match args.file.or_else(|| options.matches.file.clone()) {
         Some(p) => p,
         None => {

@@ -1,4 +1,4 @@
-//! What happened in a match: [`Event`]s, stamped into log [`Entry`]s. The log is the match's
+//! What happened in a match: [`MatchEvent`]s, stamped into [`LogEntry`]s. The log is the match's
 //! one source of truth: everything else (games, positions, clocks, scores, phase) is derived
 //! from it by [`Match::evolve`](super::Match::evolve).
 //!
@@ -168,7 +168,7 @@ pub struct MatchOutcome {
     tag = "event",
     deny_unknown_fields
 )]
-pub enum Event {
+pub enum MatchEvent {
     /// The match was set up (always the first entry).
     MatchCreated,
     /// A coin was flipped.
@@ -417,18 +417,18 @@ pub enum Event {
     Reopened,
 }
 
-impl Event {
+impl MatchEvent {
     /// The time on the move of a record made while a side may be thinking (see [`Event`]);
     /// `None`: not such a record.
     pub(crate) fn thinking_mut(&mut self) -> Option<&mut Option<u64>> {
         match self {
-            Event::Huffed { spent_ms, .. }
-            | Event::StrengthCountAsked { spent_ms, .. }
-            | Event::StrengthCountExtended { spent_ms }
-            | Event::DrawOffered { spent_ms, .. }
-            | Event::DrawDeclined { spent_ms, .. }
-            | Event::TimeAdjusted { spent_ms, .. }
-            | Event::Note { spent_ms, .. } => Some(spent_ms),
+            MatchEvent::Huffed { spent_ms, .. }
+            | MatchEvent::StrengthCountAsked { spent_ms, .. }
+            | MatchEvent::StrengthCountExtended { spent_ms }
+            | MatchEvent::DrawOffered { spent_ms, .. }
+            | MatchEvent::DrawDeclined { spent_ms, .. }
+            | MatchEvent::TimeAdjusted { spent_ms, .. }
+            | MatchEvent::Note { spent_ms, .. } => Some(spent_ms),
             _ => None,
         }
     }
@@ -437,9 +437,9 @@ impl Event {
 /// One log entry: an event and the wall-clock time it was recorded (whole seconds).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct Entry {
+pub struct LogEntry {
     /// Wall-clock time.
     pub at: DateTime<Utc>,
     /// What happened.
-    pub event: Event,
+    pub event: MatchEvent,
 }

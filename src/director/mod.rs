@@ -18,7 +18,7 @@
 //! [`MatchError`]).
 //!
 //! ```
-//! use crossboard::director::{Awaiting, Command, Event, Match, MatchSettings, Now, Player};
+//! use crossboard::director::{Awaiting, Command, Match, MatchEvent, MatchSettings, Now, Player};
 //! use crossboard::engine::Color;
 //! use rand::SeedableRng;
 //!
@@ -40,7 +40,7 @@
 //! let mv = m.playing().unwrap().game.position().distinct_moves()[0];
 //! // decide is pure: the events a command gives, nothing changed.
 //! let events = m.decide(Command::PlayMove { colour, mv }, at(31_000), &mut rng).unwrap();
-//! assert!(matches!(events[0], Event::MovePlayed { spent_ms: 30_000, .. }));
+//! assert!(matches!(events[0], MatchEvent::MovePlayed { spent_ms: 30_000, .. }));
 //! m.apply(Command::PlayMove { colour, mv }, at(31_000), &mut rng).unwrap();
 //! assert_eq!(m.playing().unwrap().moves[0].spent_ms, 30_000);
 //! // The log is the match: rebuilt from it (every record checked), it is the same match.
@@ -50,24 +50,26 @@
 //! assert_eq!(back.awaiting(), Awaiting::Resume);
 //! ```
 
-pub mod clock;
-pub mod command;
-pub mod event;
+mod clock;
+mod command;
+mod event;
 pub mod limits;
-pub mod replay;
-pub mod score;
-pub mod settings;
-pub mod state;
-pub mod time_control_text;
+mod match_score;
+mod replay;
+mod settings;
+mod state;
+mod time_control_text;
 
 pub use clock::{
     Clock, ClockError, ClockReading, ClockState, Delay, DelayKind, Flag, FlagKind, MoveClock,
     PerMoveLimit, Period, SideReading, TimeControl, TimeControlError, format_ms,
 };
 pub use command::{CoinSide, Command, CommandKind, Hand};
-pub use event::{Decided, EndReason, Entry, Event, GameResult, MatchOutcome};
+pub use event::{Decided, EndReason, GameResult, LogEntry, MatchEvent, MatchOutcome};
+pub use limits::NOTE_MAX_CHARS;
+pub use limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
+pub use match_score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
-pub use score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use settings::{
     ColourMethod, GamePoints, MatchSettings, Player, Points, PoolClock, RejectionPolicy, Scoring,
     SettingsError, StrengthRule, TieRule,

@@ -11,7 +11,7 @@
 
 use super::clock::FlagKind;
 use super::command::{Command, Hand};
-use super::event::{EndReason, Entry, Event, GameResult};
+use super::event::{EndReason, GameResult, LogEntry, MatchEvent};
 use super::settings::{MatchSettings, SettingsError};
 use super::state::{Match, MatchError, Now, Phase, Roll};
 use crate::engine::{Color, Outcome};
@@ -71,37 +71,37 @@ pub enum LogRefusal {
 }
 
 /// The record kind as written in a file (`move`, `game-ended`, ...).
-pub fn event_name(e: &Event) -> &'static str {
+pub fn event_name(e: &MatchEvent) -> &'static str {
     match e {
-        Event::MatchCreated => "match-created",
-        Event::CoinFlipped { .. } => "coin-flipped",
-        Event::ColourDrawn { .. } => "colour-drawn",
-        Event::HandPicked { .. } => "hand-picked",
-        Event::ColoursSet { .. } => "colours-set",
-        Event::BallotDrawn { .. } => "ballot-drawn",
-        Event::BallotAccepted { .. } => "ballot-accepted",
-        Event::BallotRejected { .. } => "ballot-rejected",
-        Event::BallotDiscarded { .. } => "ballot-discarded",
-        Event::GameStarted { .. } => "game-started",
-        Event::MovePlayed { .. } => "move",
-        Event::DrawOffered { .. } => "draw-offered",
-        Event::Huffed { .. } => "huffed",
-        Event::Compelled => "compelled",
-        Event::StrengthCountAsked { .. } => "strength-count-asked",
-        Event::StrengthCountExtended { .. } => "strength-count-extended",
-        Event::DrawDeclined { .. } => "draw-declined",
-        Event::GameEnded { .. } => "game-ended",
-        Event::ResultAmended { .. } => "result-amended",
-        Event::DecisionUndone { .. } => "decision-undone",
-        Event::MovesTakenBack { .. } => "moves-taken-back",
-        Event::TimeCalled { .. } => "time-called",
-        Event::ClocksPaused { .. } => "clocks-paused",
-        Event::ClocksResumed => "clocks-resumed",
-        Event::TimeAdjusted { .. } => "time-adjusted",
-        Event::ExtraBallot { .. } => "extra-ballot",
-        Event::MatchFinished { .. } => "match-finished",
-        Event::Note { .. } => "note",
-        Event::Reopened => "reopened",
+        MatchEvent::MatchCreated => "match-created",
+        MatchEvent::CoinFlipped { .. } => "coin-flipped",
+        MatchEvent::ColourDrawn { .. } => "colour-drawn",
+        MatchEvent::HandPicked { .. } => "hand-picked",
+        MatchEvent::ColoursSet { .. } => "colours-set",
+        MatchEvent::BallotDrawn { .. } => "ballot-drawn",
+        MatchEvent::BallotAccepted { .. } => "ballot-accepted",
+        MatchEvent::BallotRejected { .. } => "ballot-rejected",
+        MatchEvent::BallotDiscarded { .. } => "ballot-discarded",
+        MatchEvent::GameStarted { .. } => "game-started",
+        MatchEvent::MovePlayed { .. } => "move",
+        MatchEvent::DrawOffered { .. } => "draw-offered",
+        MatchEvent::Huffed { .. } => "huffed",
+        MatchEvent::Compelled => "compelled",
+        MatchEvent::StrengthCountAsked { .. } => "strength-count-asked",
+        MatchEvent::StrengthCountExtended { .. } => "strength-count-extended",
+        MatchEvent::DrawDeclined { .. } => "draw-declined",
+        MatchEvent::GameEnded { .. } => "game-ended",
+        MatchEvent::ResultAmended { .. } => "result-amended",
+        MatchEvent::DecisionUndone { .. } => "decision-undone",
+        MatchEvent::MovesTakenBack { .. } => "moves-taken-back",
+        MatchEvent::TimeCalled { .. } => "time-called",
+        MatchEvent::ClocksPaused { .. } => "clocks-paused",
+        MatchEvent::ClocksResumed => "clocks-resumed",
+        MatchEvent::TimeAdjusted { .. } => "time-adjusted",
+        MatchEvent::ExtraBallot { .. } => "extra-ballot",
+        MatchEvent::MatchFinished { .. } => "match-finished",
+        MatchEvent::Note { .. } => "note",
+        MatchEvent::Reopened => "reopened",
     }
 }
 
@@ -117,13 +117,13 @@ fn clock_text(ms: Option<i64>) -> String {
 }
 
 /// Why `found` is not `expected`, in words.
-fn differs(expected: &Event, found: &Event) -> String {
+fn differs(expected: &MatchEvent, found: &MatchEvent) -> String {
     match (expected, found) {
         (
-            Event::MovePlayed {
+            MatchEvent::MovePlayed {
                 mv: a, left_ms: la, ..
             },
-            Event::MovePlayed {
+            MatchEvent::MovePlayed {
                 mv: b, left_ms: lb, ..
             },
         ) if a == b && la != lb => format!(
@@ -131,25 +131,29 @@ fn differs(expected: &Event, found: &Event) -> String {
             clock_text(*la),
             clock_text(*lb)
         ),
-        (Event::GameEnded { result, .. }, Event::MovePlayed { mv, spent_ms, .. })
+        (MatchEvent::GameEnded { result, .. }, MatchEvent::MovePlayed { mv, spent_ms, .. })
             if matches!(result.reason, EndReason::Time { .. }) =>
         {
             format!("{mv} after {spent_ms} ms is a flag, not a move")
         }
-        (Event::GameEnded { result: a, .. }, Event::GameEnded { result: b, .. }) if a != b => {
+        (MatchEvent::GameEnded { result: a, .. }, MatchEvent::GameEnded { result: b, .. })
+            if a != b =>
+        {
             format!("the result here is \"{a}\", the record says \"{b}\"")
         }
         (
-            Event::BallotDrawn {
+            MatchEvent::BallotDrawn {
                 number: a,
                 steps: s,
                 ..
             },
-            Event::BallotDrawn { number: b, .. },
+            MatchEvent::BallotDrawn { number: b, .. },
         ) if a != b && s.is_empty() => {
             format!("the settings give opening {a} for this ballot, the record says {b}")
         }
-        (Event::BallotDrawn { number: a, .. }, Event::BallotDrawn { number: b, .. }) if a != b => {
+        (MatchEvent::BallotDrawn { number: a, .. }, MatchEvent::BallotDrawn { number: b, .. })
+            if a != b =>
+        {
             format!("the cards recorded give opening {a}, the record says {b}")
         }
         _ if event_name(expected) == event_name(found) => format!(
@@ -165,20 +169,20 @@ fn differs(expected: &Event, found: &Event) -> String {
 }
 
 /// A record made while a side may be thinking that does not say for how long (see [`Event`]).
-fn lacks_thinking(e: &Event) -> bool {
+fn lacks_thinking(e: &MatchEvent) -> bool {
     matches!(
         e,
-        Event::Huffed { spent_ms: None, .. }
-            | Event::StrengthCountAsked { spent_ms: None, .. }
-            | Event::StrengthCountExtended { spent_ms: None }
-            | Event::DrawOffered { spent_ms: None, .. }
-            | Event::DrawDeclined { spent_ms: None, .. }
-            | Event::TimeAdjusted { spent_ms: None, .. }
-            | Event::Note { spent_ms: None, .. }
+        MatchEvent::Huffed { spent_ms: None, .. }
+            | MatchEvent::StrengthCountAsked { spent_ms: None, .. }
+            | MatchEvent::StrengthCountExtended { spent_ms: None }
+            | MatchEvent::DrawOffered { spent_ms: None, .. }
+            | MatchEvent::DrawDeclined { spent_ms: None, .. }
+            | MatchEvent::TimeAdjusted { spent_ms: None, .. }
+            | MatchEvent::Note { spent_ms: None, .. }
     )
 }
 
-fn unprompted(e: &Event) -> LogRefusal {
+fn unprompted(e: &MatchEvent) -> LogRefusal {
     LogRefusal::Unprompted(event_name(e))
 }
 
@@ -186,10 +190,10 @@ impl Match {
     /// Rebuild a match from `settings` and its log, checking every record (see the module
     /// documentation). The match is as the log leaves it: a running clock has no stretch
     /// running in this process; call [`Match::reopen`] before continuing it.
-    pub fn from_log(settings: MatchSettings, log: &[Entry]) -> Result<Replayed, LogError> {
+    pub fn from_log(settings: MatchSettings, log: &[LogEntry]) -> Result<Replayed, LogError> {
         let at = |index: usize| move |reason: LogRefusal| LogError { index, reason };
         let first = match log.first() {
-            Some(e) if e.event == Event::MatchCreated => e,
+            Some(e) if e.event == MatchEvent::MatchCreated => e,
             _ => return Err(at(0)(LogRefusal::NoStart)),
         };
         let now = Now {
@@ -209,7 +213,7 @@ impl Match {
         let mut i = 1;
         while i < log.len() {
             let record = &log[i];
-            if record.event == Event::Reopened {
+            if record.event == MatchEvent::Reopened {
                 m.evolve(record);
                 i += 1;
                 continue;
@@ -222,7 +226,7 @@ impl Match {
             })?;
             if lacks_thinking(&record.event) {
                 // An older file's record: read as what the clock had counted (`spent` is).
-                if let Some(t) = expected.first_mut().and_then(Event::thinking_mut) {
+                if let Some(t) = expected.first_mut().and_then(MatchEvent::thinking_mut) {
                     *t = None;
                 }
             }
@@ -256,7 +260,8 @@ impl Match {
 
     /// The command a group's first record stands for, with what the rng decided and the time
     /// the clock had counted on the move, as the record says.
-    fn command_of(&self, e: &Event) -> Result<(Command, Roll, u64), LogRefusal> {
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+    fn command_of(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
         let counted = self.playing().map_or(0, |g| g.clock.counted_ms());
         let turn = self
             .playing()
@@ -267,7 +272,7 @@ impl Match {
         let thinking =
             |c: Command, spent: &Option<u64>| Ok((c, Roll::None, spent.unwrap_or(counted)));
         match e {
-            Event::CoinFlipped {
+            MatchEvent::CoinFlipped {
                 caller,
                 call,
                 landed,
@@ -280,12 +285,12 @@ impl Match {
                 Roll::Coin(*landed),
                 0,
             )),
-            Event::ColourDrawn { player, colour } => Ok((
+            MatchEvent::ColourDrawn { player, colour } => Ok((
                 Command::DrawColour { player: *player },
                 Roll::Colour(*colour),
                 0,
             )),
-            Event::HandPicked {
+            MatchEvent::HandPicked {
                 player,
                 hand,
                 colour,
@@ -304,14 +309,14 @@ impl Match {
                     0,
                 ))
             }
-            Event::ColoursSet {
+            MatchEvent::ColoursSet {
                 red,
                 by_director: true,
             } => plain(Command::AssignColour {
                 player: *red,
                 colour: Color::Red,
             }),
-            Event::ColoursSet {
+            MatchEvent::ColoursSet {
                 red,
                 by_director: false,
             } => {
@@ -326,7 +331,7 @@ impl Match {
                 };
                 plain(Command::ChooseColour { player, colour })
             }
-            Event::BallotDrawn { steps, .. } => {
+            MatchEvent::BallotDrawn { steps, .. } => {
                 let Phase::Draw { ballot } = self.phase() else {
                     return Err(unprompted(e));
                 };
@@ -337,13 +342,13 @@ impl Match {
                     .map_err(LogRefusal::Draw)?;
                 Ok((Command::DrawBallot, Roll::Draw(draw), 0))
             }
-            Event::BallotAccepted {
+            MatchEvent::BallotAccepted {
                 colour: Some(colour),
                 ..
             } => plain(Command::Accept { colour: *colour }),
-            Event::BallotRejected { colour, .. } => plain(Command::Reject { colour: *colour }),
-            Event::GameStarted { .. } => plain(Command::StartGame),
-            Event::MovePlayed { mv, spent_ms, .. } => Ok((
+            MatchEvent::BallotRejected { colour, .. } => plain(Command::Reject { colour: *colour }),
+            MatchEvent::GameStarted { .. } => plain(Command::StartGame),
+            MatchEvent::MovePlayed { mv, spent_ms, .. } => Ok((
                 Command::PlayMove {
                     colour: turn,
                     mv: *mv,
@@ -351,52 +356,52 @@ impl Match {
                 Roll::None,
                 *spent_ms,
             )),
-            Event::DrawOffered { colour, spent_ms } => {
+            MatchEvent::DrawOffered { colour, spent_ms } => {
                 thinking(Command::OfferDraw { colour: *colour }, spent_ms)
             }
-            Event::Huffed { square, spent_ms } => thinking(
+            MatchEvent::Huffed { square, spent_ms } => thinking(
                 Command::Huff {
                     colour: turn,
                     square: *square,
                 },
                 spent_ms,
             ),
-            Event::Compelled => plain(Command::Compel { colour: turn }),
-            Event::StrengthCountAsked { colour, spent_ms } => {
+            MatchEvent::Compelled => plain(Command::Compel { colour: turn }),
+            MatchEvent::StrengthCountAsked { colour, spent_ms } => {
                 thinking(Command::AskStrengthCount { colour: *colour }, spent_ms)
             }
-            Event::StrengthCountExtended { spent_ms } => {
+            MatchEvent::StrengthCountExtended { spent_ms } => {
                 thinking(Command::ExtendStrengthCount, spent_ms)
             }
-            Event::DrawDeclined { colour, spent_ms } => {
+            MatchEvent::DrawDeclined { colour, spent_ms } => {
                 thinking(Command::DeclineDraw { colour: *colour }, spent_ms)
             }
-            Event::GameEnded {
+            MatchEvent::GameEnded {
                 result, spent_ms, ..
             } => Ok((self.ending_command(e, result)?, Roll::None, *spent_ms)),
-            Event::ResultAmended { result, .. } => {
+            MatchEvent::ResultAmended { result, .. } => {
                 if !result.reason.is_director_decision() {
                     return Err(unprompted(e));
                 }
                 plain(self.ending_command(e, result)?)
             }
-            Event::DecisionUndone { reason, .. } => plain(Command::UndoDecision {
+            MatchEvent::DecisionUndone { reason, .. } => plain(Command::UndoDecision {
                 reason: reason.clone(),
             }),
-            Event::MovesTakenBack { moves, reason, .. } => plain(Command::TakeBack {
+            MatchEvent::MovesTakenBack { moves, reason, .. } => plain(Command::TakeBack {
                 moves: u32::try_from(moves.len()).unwrap_or(u32::MAX),
                 reason: reason.clone(),
             }),
-            Event::TimeCalled { spent_ms, .. } => Ok((Command::Tick, Roll::None, *spent_ms)),
-            Event::ClocksPaused { reason, spent_ms } => Ok((
+            MatchEvent::TimeCalled { spent_ms, .. } => Ok((Command::Tick, Roll::None, *spent_ms)),
+            MatchEvent::ClocksPaused { reason, spent_ms } => Ok((
                 Command::PauseClocks {
                     reason: reason.clone(),
                 },
                 Roll::None,
                 *spent_ms,
             )),
-            Event::ClocksResumed => plain(Command::ResumeClocks),
-            Event::TimeAdjusted {
+            MatchEvent::ClocksResumed => plain(Command::ResumeClocks),
+            MatchEvent::TimeAdjusted {
                 colour,
                 delta_ms,
                 reason,
@@ -410,20 +415,20 @@ impl Match {
                 },
                 spent_ms,
             ),
-            Event::Note { text, spent_ms } => {
+            MatchEvent::Note { text, spent_ms } => {
                 thinking(Command::Note { text: text.clone() }, spent_ms)
             }
-            Event::MatchCreated
-            | Event::BallotAccepted { colour: None, .. }
-            | Event::BallotDiscarded { .. }
-            | Event::ExtraBallot { .. }
-            | Event::MatchFinished { .. }
-            | Event::Reopened => Err(unprompted(e)),
+            MatchEvent::MatchCreated
+            | MatchEvent::BallotAccepted { colour: None, .. }
+            | MatchEvent::BallotDiscarded { .. }
+            | MatchEvent::ExtraBallot { .. }
+            | MatchEvent::MatchFinished { .. }
+            | MatchEvent::Reopened => Err(unprompted(e)),
         }
     }
 
     /// The command that gives a game `result` (a resignation, a claim, a flag, a decision).
-    fn ending_command(&self, e: &Event, result: &GameResult) -> Result<Command, LogRefusal> {
+    fn ending_command(&self, e: &MatchEvent, result: &GameResult) -> Result<Command, LogRefusal> {
         let loser = match result.outcome {
             Outcome::Win(w) => Some(w.opponent()),
             Outcome::Draw => None,
@@ -467,7 +472,7 @@ impl Match {
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 struct Stored {
     settings: MatchSettings,
-    log: Vec<Entry>,
+    log: Vec<LogEntry>,
 }
 
 impl Serialize for Match {
@@ -476,7 +481,7 @@ impl Serialize for Match {
         #[serde(rename_all = "kebab-case")]
         struct View<'a> {
             settings: &'a MatchSettings,
-            log: &'a [Entry],
+            log: &'a [LogEntry],
         }
         View {
             settings: self.settings(),

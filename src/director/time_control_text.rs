@@ -31,10 +31,10 @@ use std::str::FromStr;
 use thiserror::Error;
 
 /// The longest period accepted, in minutes (a day: [`limits::PERIOD_SECONDS_MAX`]).
-pub const MAX_PERIOD_MINUTES: u64 = limits::PERIOD_SECONDS_MAX / 60;
+pub(super) const MAX_PERIOD_MINUTES: u64 = limits::PERIOD_SECONDS_MAX / 60;
 /// The longest increment, delay or per-move limit accepted, in seconds (an hour:
 /// [`limits::BONUS_SECONDS_MAX`], [`limits::MOVE_LIMIT_SECONDS_MAX`]).
-pub const MAX_BONUS_SECONDS: u64 = limits::BONUS_SECONDS_MAX;
+pub(super) const MAX_BONUS_SECONDS: u64 = limits::BONUS_SECONDS_MAX;
 
 /// Why a typed time control was refused.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -333,7 +333,7 @@ impl TimeControl {
 
 /// Serde `deserialize_with` for a time-control field: the typed form as a string
 /// (`time-control = "35/70 15/30"`) or the table of [`TimeControl`]'s fields.
-pub fn string_or_table<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
+pub(super) fn string_or_table<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
     struct Visitor;
     impl<'de> serde::de::Visitor<'de> for Visitor {
         type Value = TimeControl;

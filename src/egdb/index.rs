@@ -42,7 +42,7 @@ const BINOMIAL: [[u64; 33]; 33] = {
 
 /// `C(n, k)` for `n, k <= 32`, zero when `k > n`.
 #[inline(always)]
-pub fn binomial(n: u32, k: u32) -> u64 {
+pub(super) fn binomial(n: u32, k: u32) -> u64 {
     if k > n {
         0
     } else {

@@ -10,14 +10,15 @@
 //! compulsory capture, from the side to move's point of view; the 40-move rule and repetition
 //! claims are not part of them (a database win may take longer than 40 moves).
 
-pub mod bench;
-pub mod index;
-pub mod plan;
-pub mod solve;
-pub mod verify;
+mod bench;
+mod index;
+mod plan;
+mod solve;
+mod verify;
 
+pub use bench::{bench_build, bench_probe};
 pub use index::{Board, MAX_PIECES, Material};
-pub use plan::{Plan, plan};
+pub use plan::{Plan, materials_with, plan};
 pub use solve::{NO_DISTANCE, SolveError, conversion_distances, solve};
 pub use verify::{Mismatch, VerifyReport, verify_slice};
 

@@ -61,7 +61,7 @@ pub fn plan(max_pieces: u32) -> Plan {
 }
 
 /// The slices a pair's moves can lead to outside the pair (captures, crownings).
-pub fn dependencies(m: Material) -> Vec<Material> {
+pub(super) fn dependencies(m: Material) -> Vec<Material> {
     let mut out = Vec::new();
     for side in [m, m.swapped()] {
         if side.us_men > 0 {

@@ -16,9 +16,9 @@
 use super::index::{Board, Material, OUR_CROWN_ROW};
 use super::plan::dependencies;
 use super::{Egdb, UNUSED_CODE, Wdl, table_len};
-use crate::engine::board::{step, step_back};
-use crate::engine::moves::{generate, short_jumpers as jumpers};
 use crate::engine::{Direction, MoveList};
+use crate::engine::{generate, short_jumpers as jumpers};
+use crate::engine::{step, step_back};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
 

@@ -12,7 +12,7 @@ use super::index::{Board, Material};
 use super::plan::dependencies;
 use super::{Egdb, UNUSED_CODE, Wdl, code_at};
 use crate::engine::MoveList;
-use crate::engine::moves::generate;
+use crate::engine::generate;
 use rayon::prelude::*;
 
 const CHUNK: u64 = 1 << 14;
@@ -56,7 +56,7 @@ impl VerifyReport {
 
 /// The value of a normalised board computed from its successors' values in `db`; `None` when
 /// a successor's slice is missing.
-pub fn value_by_moves(board: &Board, db: &Egdb, moves: &mut MoveList) -> Option<Wdl> {
+pub(super) fn value_by_moves(board: &Board, db: &Egdb, moves: &mut MoveList) -> Option<Wdl> {
     let pos = board.position();
     moves.clear();
     generate(&pos, moves);

@@ -251,9 +251,9 @@ const fn row_mask(row: u32) -> Bitboard {
     0xF << (row * 4)
 }
 /// Squares 1-4 (White crowns here).
-pub const ROW_0: Bitboard = row_mask(0);
+pub(super) const ROW_0: Bitboard = row_mask(0);
 /// Squares 29-32 (Red crowns here).
-pub const ROW_7: Bitboard = row_mask(7);
+pub(super) const ROW_7: Bitboard = row_mask(7);
 const EVEN_ROWS: Bitboard = row_mask(0) | row_mask(2) | row_mask(4) | row_mask(6);
 const ODD_ROWS: Bitboard = !EVEN_ROWS;
 /// Squares in the first column of a 4-square row (5, 13, 21, 29 on odd rows; 1, 9, ... on even).
@@ -272,28 +272,28 @@ const UR_ODD: Bitboard = ODD_ROWS; // shift -4
 
 /// Every square of `b` moved one step down-left (off-board steps vanish).
 #[inline(always)]
-pub fn step_down_left(b: Bitboard) -> Bitboard {
+pub(crate) fn step_down_left(b: Bitboard) -> Bitboard {
     ((b & DL_EVEN) << 4) | ((b & DL_ODD) << 3)
 }
 /// Every square of `b` moved one step down-right.
 #[inline(always)]
-pub fn step_down_right(b: Bitboard) -> Bitboard {
+pub(crate) fn step_down_right(b: Bitboard) -> Bitboard {
     ((b & DR_EVEN) << 5) | ((b & DR_ODD) << 4)
 }
 /// Every square of `b` moved one step up-left.
 #[inline(always)]
-pub fn step_up_left(b: Bitboard) -> Bitboard {
+pub(crate) fn step_up_left(b: Bitboard) -> Bitboard {
     ((b & UL_EVEN) >> 4) | ((b & UL_ODD) >> 5)
 }
 /// Every square of `b` moved one step up-right.
 #[inline(always)]
-pub fn step_up_right(b: Bitboard) -> Bitboard {
+pub(crate) fn step_up_right(b: Bitboard) -> Bitboard {
     ((b & UR_EVEN) >> 3) | ((b & UR_ODD) >> 4)
 }
 
 /// Every square of `b` moved one step in `dir`.
 #[inline(always)]
-pub fn step(b: Bitboard, dir: Direction) -> Bitboard {
+pub(crate) fn step(b: Bitboard, dir: Direction) -> Bitboard {
     match dir {
         Direction::DownLeft => step_down_left(b),
         Direction::DownRight => step_down_right(b),
@@ -304,7 +304,7 @@ pub fn step(b: Bitboard, dir: Direction) -> Bitboard {
 
 /// Every square of `b` moved one step against `dir` (the inverse of [`step`] on valid squares).
 #[inline(always)]
-pub fn step_back(b: Bitboard, dir: Direction) -> Bitboard {
+pub(crate) fn step_back(b: Bitboard, dir: Direction) -> Bitboard {
     match dir {
         Direction::DownLeft => step_up_right(b),
         Direction::DownRight => step_up_left(b),

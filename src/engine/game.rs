@@ -17,7 +17,7 @@ pub const FORTY_MOVE_PLIES: u32 = 80;
 pub const THIRTEEN_COUNT: u32 = 13;
 
 /// The shorter count when the lone king holds the long diagonal 4-29 (rule 24B).
-pub const LONG_LINE_COUNT: u32 = 6;
+pub(super) const LONG_LINE_COUNT: u32 = 6;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -8,13 +8,13 @@ use super::board::{Bitboard, Color, Direction, Square, squares};
 use super::pool;
 use super::position::Position;
 use super::rules::Rules;
-use super::short::{self, View};
+use super::short_moves::{self, View};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
 /// Longest possible path: a start square and at most 12 landing squares.
-pub const MAX_PATH: usize = 13;
+pub(super) const MAX_PATH: usize = 13;
 
 /// A move with its full path (every square the piece stands on: for a flying king's capture,
 /// the landing square after each piece taken) and the captured squares.
@@ -266,7 +266,7 @@ impl Move {
 
 /// Pieces of the side to move that have at least one capture (compulsory or not).
 #[inline(always)]
-pub fn jumpers(pos: &Position) -> Bitboard {
+pub(crate) fn jumpers(pos: &Position) -> Bitboard {
     match pos.rules {
         Rules::Pool => pool::jumpers(pos),
         Rules::English | Rules::Huffing | Rules::Losing => short_jumpers(pos),
@@ -277,23 +277,29 @@ pub fn jumpers(pos: &Position) -> Bitboard {
 #[inline(always)]
 pub(crate) fn short_jumpers(pos: &Position) -> Bitboard {
     match pos.turn {
-        Color::Red => short::jumpers::<short::Red>(&View::of::<short::Red>(pos)),
-        Color::White => short::jumpers::<short::White>(&View::of::<short::White>(pos)),
+        Color::Red => short_moves::jumpers::<short_moves::Red>(&View::of::<short_moves::Red>(pos)),
+        Color::White => {
+            short_moves::jumpers::<short_moves::White>(&View::of::<short_moves::White>(pos))
+        }
     }
 }
 
 /// True when the side to move has a capture (under huffing it need not take it).
 #[inline]
-pub fn has_capture(pos: &Position) -> bool {
+pub(crate) fn has_capture(pos: &Position) -> bool {
     jumpers(pos) != 0
 }
 
 /// True when the side to move has any legal move.
-pub fn has_any_move(pos: &Position) -> bool {
+pub(crate) fn has_any_move(pos: &Position) -> bool {
     // A flying king can move at all exactly when it could step: the quiet test is shared.
     let steps = match pos.turn {
-        Color::Red => short::count_steps::<short::Red>(&View::of::<short::Red>(pos)),
-        Color::White => short::count_steps::<short::White>(&View::of::<short::White>(pos)),
+        Color::Red => {
+            short_moves::count_steps::<short_moves::Red>(&View::of::<short_moves::Red>(pos))
+        }
+        Color::White => {
+            short_moves::count_steps::<short_moves::White>(&View::of::<short_moves::White>(pos))
+        }
     };
     steps != 0 || has_capture(pos)
 }
@@ -301,16 +307,18 @@ pub fn has_any_move(pos: &Position) -> bool {
 /// Append every legal move of the side to move to `out`: under compulsory capture the captures
 /// when there is one, else the steps; under huffing the steps and every capture, including
 /// each one stopped short.
-pub fn generate(pos: &Position, out: &mut MoveList) {
+pub(crate) fn generate(pos: &Position, out: &mut MoveList) {
     match (pos.rules, pos.turn) {
         (Rules::English | Rules::Losing, Color::Red) => {
-            short::generate::<short::Red, false>(pos, out)
+            short_moves::generate::<short_moves::Red, false>(pos, out)
         }
         (Rules::English | Rules::Losing, Color::White) => {
-            short::generate::<short::White, false>(pos, out)
+            short_moves::generate::<short_moves::White, false>(pos, out)
         }
-        (Rules::Huffing, Color::Red) => short::generate::<short::Red, true>(pos, out),
-        (Rules::Huffing, Color::White) => short::generate::<short::White, true>(pos, out),
+        (Rules::Huffing, Color::Red) => short_moves::generate::<short_moves::Red, true>(pos, out),
+        (Rules::Huffing, Color::White) => {
+            short_moves::generate::<short_moves::White, true>(pos, out)
+        }
         (Rules::Pool, _) => pool::generate(pos, out),
     }
 }
@@ -320,20 +328,26 @@ pub fn generate(pos: &Position, out: &mut MoveList) {
 pub(crate) fn generate_with_jumpers(pos: &Position, jumpers: Bitboard, out: &mut MoveList) {
     match (pos.rules, pos.turn) {
         (Rules::English | Rules::Losing, Color::Red) => {
-            short::generate_given::<short::Red, false>(&View::of::<short::Red>(pos), jumpers, out)
-        }
-        (Rules::English | Rules::Losing, Color::White) => {
-            short::generate_given::<short::White, false>(
-                &View::of::<short::White>(pos),
+            short_moves::generate_given::<short_moves::Red, false>(
+                &View::of::<short_moves::Red>(pos),
                 jumpers,
                 out,
             )
         }
-        (Rules::Huffing, Color::Red) => {
-            short::generate_given::<short::Red, true>(&View::of::<short::Red>(pos), jumpers, out)
+        (Rules::English | Rules::Losing, Color::White) => {
+            short_moves::generate_given::<short_moves::White, false>(
+                &View::of::<short_moves::White>(pos),
+                jumpers,
+                out,
+            )
         }
-        (Rules::Huffing, Color::White) => short::generate_given::<short::White, true>(
-            &View::of::<short::White>(pos),
+        (Rules::Huffing, Color::Red) => short_moves::generate_given::<short_moves::Red, true>(
+            &View::of::<short_moves::Red>(pos),
+            jumpers,
+            out,
+        ),
+        (Rules::Huffing, Color::White) => short_moves::generate_given::<short_moves::White, true>(
+            &View::of::<short_moves::White>(pos),
             jumpers,
             out,
         ),
@@ -346,16 +360,16 @@ pub(crate) fn generate_with_jumpers(pos: &Position, jumpers: Bitboard, out: &mut
 pub fn count_moves(pos: &Position) -> u64 {
     match (pos.rules, pos.turn) {
         (Rules::English | Rules::Losing, Color::Red) => {
-            short::count::<short::Red, false>(&View::of::<short::Red>(pos))
+            short_moves::count::<short_moves::Red, false>(&View::of::<short_moves::Red>(pos))
         }
         (Rules::English | Rules::Losing, Color::White) => {
-            short::count::<short::White, false>(&View::of::<short::White>(pos))
+            short_moves::count::<short_moves::White, false>(&View::of::<short_moves::White>(pos))
         }
         (Rules::Huffing, Color::Red) => {
-            short::count::<short::Red, true>(&View::of::<short::Red>(pos))
+            short_moves::count::<short_moves::Red, true>(&View::of::<short_moves::Red>(pos))
         }
         (Rules::Huffing, Color::White) => {
-            short::count::<short::White, true>(&View::of::<short::White>(pos))
+            short_moves::count::<short_moves::White, true>(&View::of::<short_moves::White>(pos))
         }
         (Rules::Pool, _) => {
             let mut list = MoveList::new();

@@ -11,12 +11,12 @@ use super::moves::{MAX_PATH, Move, MoveList, generate};
 use super::pool::{self, merge_routes};
 use super::position::Position;
 use super::rules::Rules;
-use super::short::{self, Side, View, Visitor};
+use super::short_moves::{self, Side, View, Visitor};
 use std::marker::PhantomData;
 
 /// Perft: the number of move paths of length `depth` from `pos`, under its rules.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
-    use short::{Red, White};
+    use short_moves::{Red, White};
     match (pos.rules(), pos.turn()) {
         (Rules::English | Rules::Losing, Color::Red) => count::<Red, false>(pos, depth),
         (Rules::English | Rules::Losing, Color::White) => count::<White, false>(pos, depth),
@@ -45,6 +45,10 @@ pub fn perft_divide(pos: &Position, depth: u32) -> Vec<(Move, u64)> {
 }
 
 /// Perft of any rule set through the general generator (pool routes merged).
+#[allow(
+    clippy::expect_used,
+    reason = "perft is handed one buffer per ply of its depth"
+)]
 fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
     if depth == 0 {
         return 1;
@@ -67,7 +71,7 @@ fn count_any(pos: &Position, depth: u32, buffers: &mut [MoveList]) -> u64 {
 }
 
 /// Perft of the short-piece games for side `S` to move, on the shared generator: the last
-/// ply is counted ([`short::count`]), captures are descended into as the search finds them
+/// ply is counted ([`short_moves::count`]), captures are descended into as the search finds them
 /// (no move is built), steps from the step targets.
 fn count<S: Side, const HUFF: bool>(pos: &Position, depth: u32) -> u64 {
     if depth == 0 {
@@ -75,9 +79,9 @@ fn count<S: Side, const HUFF: bool>(pos: &Position, depth: u32) -> u64 {
     }
     let v = View::of::<S>(pos);
     if depth == 1 {
-        return short::count::<S, HUFF>(&v);
+        return short_moves::count::<S, HUFF>(&v);
     }
-    let jumpers = short::jumpers::<S>(&v);
+    let jumpers = short_moves::jumpers::<S>(&v);
     let mut total = 0;
     if jumpers != 0 {
         let mut d = Descend::<S, HUFF> {
@@ -95,7 +99,7 @@ fn count<S: Side, const HUFF: bool>(pos: &Position, depth: u32) -> u64 {
             let from = rest & rest.wrapping_neg();
             rest &= rest - 1;
             d.from = from;
-            short::piece_jumps::<S, _, HUFF>(&v, from, &mut d);
+            short_moves::piece_jumps::<S, _, HUFF>(&v, from, &mut d);
         }
         total = d.total;
         if !HUFF {
@@ -103,15 +107,17 @@ fn count<S: Side, const HUFF: bool>(pos: &Position, depth: u32) -> u64 {
         }
     }
     let replies = (depth == 2).then(|| Replies::<S::Other>::facing(pos));
-    for (i, targets) in short::step_targets::<S>(&v).into_iter().enumerate() {
+    for (i, targets) in short_moves::step_targets::<S>(&v).into_iter().enumerate() {
         let mut t = targets;
         while t != 0 {
             let to = t & t.wrapping_neg();
             t &= t - 1;
-            let from = short::step_source::<S>(i, to);
+            let from = short_moves::step_source::<S>(i, to);
             total += match &replies {
                 Some(r) => r.count_after::<S, HUFF>(pos, &v, from, to),
-                None => count::<S::Other, HUFF>(&short::child::<S>(pos, from, to, 0), depth - 1),
+                None => {
+                    count::<S::Other, HUFF>(&short_moves::child::<S>(pos, from, to, 0), depth - 1)
+                }
             };
         }
     }
@@ -161,8 +167,8 @@ impl<O: Side> Replies<O> {
             steps += (c & empty).count_ones() + (d & empty).count_ones();
         }
         if jump != 0 {
-            let next = short::child::<S>(pos, from, to, 0);
-            return short::count::<O, HUFF>(&View::of::<O>(&next));
+            let next = short_moves::child::<S>(pos, from, to, 0);
+            return short_moves::count::<O, HUFF>(&View::of::<O>(&next));
         }
         u64::from(steps)
     }
@@ -199,7 +205,7 @@ impl<S: Side, const HUFF: bool> Visitor for Descend<'_, S, HUFF> {
     #[inline(always)]
     fn done(&mut self) {
         let i = self.len - 1;
-        let next = short::child::<S>(self.pos, self.from, self.to[i], self.captured[i]);
+        let next = short_moves::child::<S>(self.pos, self.from, self.to[i], self.captured[i]);
         self.total += count::<S::Other, HUFF>(&next, self.depth);
     }
 }

@@ -16,7 +16,7 @@ use super::board::{
 };
 use super::moves::{MAX_PATH, Move, MoveList, raw_move, raw_parts};
 use super::position::Position;
-use super::short::{Red, View, White, count_steps, push_steps};
+use super::short_moves::{Red, View, White, count_steps, push_steps};
 
 /// Pieces of the side to move that can capture.
 pub(crate) fn jumpers(pos: &Position) -> Bitboard {

@@ -9,7 +9,7 @@ use super::state::{Action, Division, DivisionId, EventError};
 use crate::openings::{Draw, Opening, draw};
 
 /// One ballot as drawn (the opening and every card).
-pub type BallotDraw = Draw;
+pub(super) type BallotDraw = Draw;
 
 /// Which ballot a board plays in its `game` (0-based), from the round's draws.
 pub fn ballot_for(division: &Division, round: u32, board: u32, game: u32) -> Option<&BallotDraw> {

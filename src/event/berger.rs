@@ -5,7 +5,7 @@
 //! with `t = ((r - 1) * n/2) mod (n - 1) + 1`, `t` first in odd rounds and `n` first in even
 //! rounds; board `k + 1` pairs `t + k` (first) with `t - k`, counted cyclically over 1..=n-1.
 //! This reproduces the published tables (FIDE Handbook C.05, Annex 1), checked for 3 to 16
-//! players in `tests/event_pairing.rs`: for 6 players round 1 is 1-6 2-5 3-4, round 2 is 6-4
+//! players in `tests/event/pairing.rs`: for 6 players round 1 is 1-6 2-5 3-4, round 2 is 6-4
 //! 5-3 1-2, round 3 is 2-6 3-1 4-5.
 //!
 //! A double round robin plays the first cycle with its last two rounds exchanged, as the
@@ -14,7 +14,7 @@
 
 /// One round: (first, second) pairs of 1-based player numbers; a number above the player count
 /// is the bye.
-pub type BergerRound = Vec<(u32, u32)>;
+pub(super) type BergerRound = Vec<(u32, u32)>;
 
 /// The first cycle's rounds for `players` players (at least 2).
 pub fn berger(players: u32) -> Vec<BergerRound> {
@@ -43,7 +43,7 @@ pub fn berger(players: u32) -> Vec<BergerRound> {
 
 /// Which round of the table round `round` (1-based) of a round robin of `cycles` cycles plays,
 /// and whether with the colours reversed; `None` past the end.
-pub fn table_round(players: u32, cycles: u32, round: u32) -> Option<(u32, bool)> {
+pub(super) fn table_round(players: u32, cycles: u32, round: u32) -> Option<(u32, bool)> {
     let n = players + players % 2;
     let per_cycle = n.saturating_sub(1);
     if round == 0 || per_cycle == 0 || round > per_cycle.saturating_mul(cycles) {

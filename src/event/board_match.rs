@@ -4,7 +4,7 @@
 
 use super::ballot::ballot_for;
 use super::settings::ScoreUnit;
-use super::state::{Board, Division, Outcome};
+use super::state::{Board, BoardGameResult, Division};
 use crate::director::{ColourMethod, EndReason, Match, MatchSettings, Scoring, TieRule};
 use crate::engine::{self, Color};
 
@@ -95,7 +95,7 @@ pub fn match_settings(
 /// The results of the match's finished games in order, as the board's games (players as in
 /// the match: first and second). A game forfeited by the director's decision is a forfeit
 /// (scores, but is not a game played for the tie-breaks).
-pub fn board_games(m: &Match) -> Vec<Outcome> {
+pub(super) fn board_games(m: &Match) -> Vec<BoardGameResult> {
     m.games()
         .filter_map(|g| {
             let r = g.result.as_ref()?;
@@ -107,11 +107,11 @@ pub fn board_games(m: &Match) -> Vec<Outcome> {
                 }
             };
             Some(match (r.outcome, &r.reason) {
-                (engine::Outcome::Draw, _) => Outcome::Draw,
+                (engine::Outcome::Draw, _) => BoardGameResult::Draw,
                 (engine::Outcome::Win(c), EndReason::Forfeit { .. }) => {
-                    Outcome::Forfeit { winner: winner(c) }
+                    BoardGameResult::Forfeit { winner: winner(c) }
                 }
-                (engine::Outcome::Win(c), _) => Outcome::Win { winner: winner(c) },
+                (engine::Outcome::Win(c), _) => BoardGameResult::Win { winner: winner(c) },
             })
         })
         .collect()
@@ -126,7 +126,7 @@ pub fn board_result(
     division: &Division,
     round: u32,
     board: &Board,
-) -> Result<Vec<Outcome>, BoardMatchError> {
+) -> Result<Vec<BoardGameResult>, BoardMatchError> {
     let players = &m.settings().players;
     let (first, second) = (division.name(board.first), division.name(board.second));
     if players[0] != first || players[1] != second {

@@ -6,13 +6,16 @@
 //! Pure and deterministic: the same edges in the same order give the same matching.
 
 /// Weight of an edge.
-pub type Weight = i128;
+pub(super) type Weight = i128;
 
 const NONE: usize = usize::MAX;
 
 /// A maximum-weight matching of the graph on vertices `0..n` with `edges` (i, j, weight), no
 /// loops, at most one edge per pair. Returns `mate[v]` (the vertex matched to `v`), or `None`.
-pub fn max_weight_matching(n: usize, edges: &[(usize, usize, Weight)]) -> Vec<Option<usize>> {
+pub(super) fn max_weight_matching(
+    n: usize,
+    edges: &[(usize, usize, Weight)],
+) -> Vec<Option<usize>> {
     if edges.is_empty() || n == 0 {
         return vec![None; n];
     }
@@ -143,6 +146,10 @@ impl<'a> Matcher<'a> {
         base
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "the blossom algorithm keeps a free slot for every blossom it can form, and a child list holds the entry child"
+    )]
     fn add_blossom(&mut self, base: usize, k: usize) {
         let (mut v, mut w, _) = self.edges[k];
         let bb = self.inblossom[base];
@@ -221,6 +228,10 @@ impl<'a> Matcher<'a> {
         self.blossombestedges[b] = Some(best);
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "the blossom algorithm keeps a free slot for every blossom it can form, and a child list holds the entry child"
+    )]
     fn expand_blossom(&mut self, b: usize, endstage: bool) {
         let childs = self.blossomchilds[b].clone();
         for &s in &childs {
@@ -301,6 +312,10 @@ impl<'a> Matcher<'a> {
         self.unusedblossoms.push(b);
     }
 
+    #[allow(
+        clippy::expect_used,
+        reason = "the blossom algorithm keeps a free slot for every blossom it can form, and a child list holds the entry child"
+    )]
     fn augment_blossom(&mut self, b: usize, v: usize) {
         let mut t = v;
         while self.blossomparent[t] != b {
@@ -367,6 +382,8 @@ impl<'a> Matcher<'a> {
         }
     }
 
+    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn solve(&mut self) {
         let n = self.n;
         for _ in 0..n {

@@ -3,7 +3,7 @@
 //!
 //! - [`settings`]: the event's heading and each division's format, games, scoring, tie-breaks.
 //! - [`player`]: a player as the registry keeps them and an entry copies them.
-//! - [`state`]: the [`Event`] derived from its log of [`Action`]s ([`Event::apply`],
+//! - [`state`]: the [`Tournament`] derived from its log of [`Action`]s ([`Tournament::apply`],
 //!   [`Event::replay`]); a refused action changes nothing.
 //! - [`pair`]: the next round's pairing (Berger tables in [`berger`], the Dutch-system Swiss in
 //!   [`swiss`] over the blossom [`matching`]), director overrides.
@@ -12,23 +12,39 @@
 //! - [`explain`]: why each board was paired as it was.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 
-pub mod ballot;
-pub mod berger;
-pub mod board_match;
-pub mod explain;
-pub mod matching;
-pub mod pair;
-pub mod player;
-pub mod score;
-pub mod settings;
-pub mod standings;
-pub mod state;
-pub mod swiss;
-pub mod tiebreak;
+mod ballot;
+mod berger;
+mod board_match;
+mod explain;
+mod matching;
+mod pair;
+mod player;
+mod round_points;
+mod settings;
+mod standings;
+mod state;
+mod swiss;
+mod tiebreak;
 
-pub use player::{PlayerId, PlayerInfo};
-pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
-pub use state::{
-    Action, Board, BoardResult, Division, DivisionId, Event, EventError, Outcome, Pairing, Round,
+pub use ballot::{ballot_for, draw_ballots};
+pub use berger::{berger, berger_round};
+pub use board_match::BoardMatchError;
+pub use board_match::{board_result, match_settings};
+pub use explain::{Avoided, Method, Note};
+pub use pair::swiss_input;
+pub use pair::{
+    Repeat, by_hand, pairing_order, propose, repeats, swap, swap_repeats, with_reason_note,
 };
+pub use player::{PlayerId, PlayerInfo};
+pub use round_points::records;
+pub use round_points::{RoundKind, RoundRecord};
+pub use settings::MAX_TEXT;
+pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
+pub use standings::{Standing, Table, TieValue, standings};
+pub use state::{
+    Action, Board, BoardGameResult, BoardResult, Division, DivisionId, EventError, Pairing, Round,
+    Tournament,
+};
+pub use swiss::{Float, SwissInput, SwissPlayer, pair};
+pub use tiebreak::parse_list;
 pub use tiebreak::{Preset, TieBreak};

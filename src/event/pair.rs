@@ -4,7 +4,7 @@
 use super::berger::{berger_round, table_round};
 use super::explain::{BoardWhy, Explanation, Method, Note};
 use super::player::PlayerId;
-use super::score::{RoundKind, records, totals};
+use super::round_points::{RoundKind, records, totals};
 use super::settings::Format;
 use super::state::{Action, Division, DivisionId, EventError, Pairing};
 use super::swiss::{self, Float, SwissInput, SwissPlayer};
@@ -107,9 +107,9 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
 /// forfeit win, an absence that scores); up when paired with a higher score; none for an
 /// unplayed round that scored nothing (a forfeit loss, an absence worth no points).
 fn float_of(
-    recs: &[Vec<super::score::RoundRecord>],
+    recs: &[Vec<super::round_points::RoundRecord>],
     i: usize,
-    r: &super::score::RoundRecord,
+    r: &super::round_points::RoundRecord,
 ) -> Float {
     let Some(o) = r.opponent.filter(|_| r.kind.played()) else {
         return if r.points > Points::ZERO {
@@ -210,7 +210,7 @@ pub fn by_hand(
 
 /// The director's pairing of the last round: `boards` replace the engine's, the bye as given.
 /// The explanation keeps the engine's reasons for boards left as they were.
-pub fn override_pairing(
+pub(super) fn override_pairing(
     division_id: DivisionId,
     division: &Division,
     boards: Vec<(PlayerId, PlayerId)>,

@@ -8,7 +8,7 @@ use thiserror::Error;
 pub type PlayerId = u32;
 
 /// Highest rating accepted.
-pub const MAX_RATING: u32 = 9999;
+pub(super) const MAX_RATING: u32 = 9999;
 
 /// Who a player is: kept in the registry across events, copied into each entry so that a
 /// published event does not change when the registry is edited later.
@@ -50,7 +50,7 @@ pub enum PlayerError {
 }
 
 /// Check one text field against the length limit and control characters.
-pub fn check_text(field: &'static str, text: &str) -> Result<(), PlayerError> {
+pub(super) fn check_text(field: &'static str, text: &str) -> Result<(), PlayerError> {
     let len = text.chars().count();
     if len > MAX_TEXT {
         return Err(PlayerError::TooLong { field, len });

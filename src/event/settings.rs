@@ -13,11 +13,11 @@ use thiserror::Error;
 /// Longest name, site, club or reason accepted (characters); longer text is refused, never cut.
 pub const MAX_TEXT: usize = 200;
 /// Most players in one division.
-pub const MAX_PLAYERS: usize = 1000;
+pub(super) const MAX_PLAYERS: usize = 1000;
 /// Most rounds in one division.
-pub const MAX_ROUNDS: u32 = 99;
+pub(super) const MAX_ROUNDS: u32 = 99;
 /// Most games per round (board).
-pub const MAX_GAMES_PER_ROUND: u32 = 8;
+pub(super) const MAX_GAMES_PER_ROUND: u32 = 8;
 
 /// The event as a whole: what a published crosstable carries in its heading.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -113,7 +113,7 @@ impl EventScoring {
 }
 
 /// The most points a round can give: a win of every unit.
-pub fn round_max(game: GamePoints, unit: ScoreUnit, games_per_round: u32) -> Points {
+pub(super) fn round_max(game: GamePoints, unit: ScoreUnit, games_per_round: u32) -> Points {
     let units = match unit {
         ScoreUnit::Game => games_per_round,
         ScoreUnit::Ballot => games_per_round.div_ceil(2),

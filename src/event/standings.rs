@@ -2,7 +2,7 @@
 //! [`super::tiebreak`] for the definitions). Players still level after every tie-break share
 //! the place.
 
-use super::score::{RoundKind, RoundRecord, records, totals};
+use super::round_points::{RoundKind, RoundRecord, records, totals};
 use super::settings::Format;
 use super::state::Division;
 use super::tiebreak::TieBreak;
@@ -46,7 +46,7 @@ pub struct Table {
 
 /// A voluntary unplayed round (FIDE C.07 16.1.2): a requested bye (an announced absence, the
 /// rounds before a late entry or after a withdrawal) or a whole-round forfeit loss.
-pub fn voluntary(kind: RoundKind) -> bool {
+pub(super) fn voluntary(kind: RoundKind) -> bool {
     matches!(
         kind,
         RoundKind::Absent | RoundKind::Withdrawn | RoundKind::ForfeitLoss
@@ -56,7 +56,7 @@ pub fn voluntary(kind: RoundKind) -> bool {
 /// The score of `records` as opponents' tie-breaks count it: a requested bye (absence,
 /// withdrawal) followed only by voluntary unplayed rounds, or in the last round, counts as a
 /// draw of the round (FIDE C.07 16.2.5, 16.3.2); every other round as scored.
-pub fn adjusted_score(records: &[RoundRecord], round_max: u32) -> Points {
+pub(super) fn adjusted_score(records: &[RoundRecord], round_max: u32) -> Points {
     let draw = round_max / 2;
     let total = records
         .iter()
@@ -257,7 +257,7 @@ pub fn standings(division: &Division, upto: u32) -> (Table, Vec<Standing>) {
 }
 
 /// Rank every entrant of `table` by score, then `tiebreaks`; ties broken for display by `key`.
-pub fn rank<K: Ord>(
+pub(super) fn rank<K: Ord>(
     table: &Table,
     tiebreaks: &[TieBreak],
     key: impl Fn(usize) -> K,
@@ -320,12 +320,4 @@ fn split(order: &[usize], value: impl Fn(usize) -> i64) -> Vec<(usize, usize)> {
         }
     }
     out
-}
-
-/// Rounds without an opponent in `records` (byes, forfeits, absences).
-pub fn unplayed(records: &[RoundRecord]) -> usize {
-    records
-        .iter()
-        .filter(|r| !r.kind.played() && r.kind != RoundKind::Withdrawn)
-        .count()
 }

@@ -1,4 +1,4 @@
-//! The event, derived from its log: every director action is an [`Action`]; [`Event::apply`]
+//! The event, derived from its log: every director action is an [`Action`]; [`Tournament::apply`]
 //! checks it against the state and applies it, or refuses it and changes nothing. The store
 //! keeps the log; reading an event back replays it ([`Event::replay`]), so the state is never
 //! stored twice.
@@ -23,7 +23,7 @@ pub type DivisionId = usize;
     rename_all_fields = "kebab-case",
     tag = "result"
 )]
-pub enum Outcome {
+pub enum BoardGameResult {
     /// Won over the board by that player.
     Win {
         /// The winner.
@@ -39,12 +39,16 @@ pub enum Outcome {
     },
 }
 
-impl Outcome {
+impl BoardGameResult {
     /// Game points in half points of `game` for `who`.
     pub fn points(self, who: Player, game: crate::director::GamePoints) -> Points {
         match self {
-            Outcome::Draw => game.draw(),
-            Outcome::Win { winner } | Outcome::Forfeit { winner } if winner == who => game.win(),
+            BoardGameResult::Draw => game.draw(),
+            BoardGameResult::Win { winner } | BoardGameResult::Forfeit { winner }
+                if winner == who =>
+            {
+                game.win()
+            }
             _ => Points::ZERO,
         }
     }
@@ -61,7 +65,7 @@ pub enum BoardResult {
     /// Game results in order; fewer than the round's games while the board is still playing.
     Games {
         /// One per game played so far.
-        games: Vec<Outcome>,
+        games: Vec<BoardGameResult>,
     },
     /// The whole round forfeited: the player present (if any) scores a forfeit win.
     Forfeit {
@@ -679,7 +683,7 @@ pub enum EventError {
 
 /// The whole event.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Event {
+pub struct Tournament {
     /// Heading information.
     pub info: EventInfo,
     /// Divisions in the order they were added.
@@ -688,17 +692,17 @@ pub struct Event {
     pub actions: usize,
 }
 
-impl Event {
+impl Tournament {
     /// An event with nothing in it.
-    pub fn new() -> Event {
-        Event::default()
+    pub fn new() -> Tournament {
+        Tournament::default()
     }
 
     /// The event a log describes; the first refused action is an error with its position.
     pub fn replay<'a>(
         actions: impl IntoIterator<Item = &'a Action>,
-    ) -> Result<Event, (usize, EventError)> {
-        let mut e = Event::new();
+    ) -> Result<Tournament, (usize, EventError)> {
+        let mut e = Tournament::new();
         for (i, a) in actions.into_iter().enumerate() {
             e.apply(a).map_err(|err| (i, err))?;
         }
@@ -737,6 +741,7 @@ impl Event {
     }
 
     /// Why `action` would be refused, if it would.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     pub fn check(&self, action: &Action) -> Result<(), EventError> {
         match action {
             Action::SetInfo { info } => {
@@ -929,6 +934,7 @@ impl Event {
     }
 
     /// Apply a checked action.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn evolve(&mut self, action: &Action) {
         match action.clone() {
             Action::SetInfo { info } => self.info = info,

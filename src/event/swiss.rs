@@ -190,6 +190,7 @@ impl Row {
 }
 
 /// Pair a Swiss round.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
     let mut players: Vec<&SwissPlayer> = input.players.iter().collect();
     players.sort_by(|a, b| b.score.cmp(&a.score).then(a.rank.cmp(&b.rank)));
@@ -627,6 +628,7 @@ impl Graph {
 ///    left floats down (or has the bye).
 ///
 /// A choice the matching already makes is not tried again (it is then the best there is).
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 fn settle(
     g: &mut Graph,
     mut mate: Vec<Option<usize>>,

@@ -24,7 +24,7 @@
 //! Sonneborn-Berger alike; an opponent's requested bye (absence, withdrawal) followed only by
 //! voluntary unplayed rounds, or in the last round, counts as a draw in the opponent's score;
 //! a cut drops the lowest value of a voluntary unplayed round (absence, withdrawal, forfeit
-//! loss) first. Checked against a published 49-player Swiss (`tests/event_standings.rs`). The
+//! loss) first. Checked against a published 49-player Swiss (`tests/event/standings.rs`). The
 //! 2026 text adds caps on the dummy's score, not applied here. In a round robin only games
 //! with an opponent count for Sonneborn-Berger, and Buchholz counts final scores as they are.
 //!

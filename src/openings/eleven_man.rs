@@ -254,7 +254,7 @@ pub(crate) struct PublicRows {
 }
 
 /// The embedded public list (ids, FENs, KingsRow classes), with its source lines.
-pub const PUBLIC_LIST: &str = include_str!("../../assets/eleven_man_positions.tsv");
+pub(super) const PUBLIC_LIST: &str = include_str!("../../assets/eleven_man_positions.tsv");
 
 /// The public list parsed once. A malformed embedded file is a build bug: panics, covered by tests.
 pub(crate) fn public_rows() -> &'static PublicRows {

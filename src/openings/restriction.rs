@@ -7,10 +7,10 @@ use serde::{Deserialize, Serialize};
 use std::sync::OnceLock;
 
 /// Red's seven first moves, in numbering order.
-pub const RED_FIRST_MOVES: [&str; 7] =
+pub(super) const RED_FIRST_MOVES: [&str; 7] =
     ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"];
 /// White's seven replies, in numbering order (the same for every Red move).
-pub const WHITE_REPLIES: [&str; 7] = [
+pub(super) const WHITE_REPLIES: [&str; 7] = [
     "21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20",
 ];
 
@@ -61,7 +61,7 @@ pub struct ThreeMoveFlags {
 }
 
 /// The embedded 3-move list, with its source lines.
-pub const THREE_MOVE_LIST: &str = include_str!("../../assets/three_move_openings.tsv");
+pub(super) const THREE_MOVE_LIST: &str = include_str!("../../assets/three_move_openings.tsv");
 
 fn three_move_rows() -> &'static [ThreeMoveFlags] {
     static ROWS: OnceLock<Vec<ThreeMoveFlags>> = OnceLock::new();

@@ -11,14 +11,14 @@ use super::time::Budget;
 use super::tt::{Bound, MoveKey, NO_MOVE, Table};
 use super::zobrist;
 use crate::egdb::Egdb;
-use crate::engine::moves::{generate, generate_with_jumpers, has_any_move, jumpers};
 use crate::engine::{Move, MoveList, Position};
+use crate::engine::{generate, generate_with_jumpers, has_any_move, jumpers};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Deepest ply the search reaches (extensions included).
-pub const MAX_PLY: usize = 128;
+pub(super) const MAX_PLY: usize = 128;
 /// Deepest nominal depth iterative deepening tries.
 pub const MAX_DEPTH: u32 = 64;
 /// Most search threads an engine runs.
@@ -697,6 +697,14 @@ impl<'a> Search<'a> {
     }
 
     #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::cognitive_complexity,
+        reason = "the search's hot loop: one function keeps its state in registers"
+    )]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the search's hot loop: one function keeps its state in registers"
+    )]
     fn negamax(
         &mut self,
         pos: &Position,

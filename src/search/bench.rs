@@ -6,7 +6,7 @@ use std::time::Instant;
 
 /// Positions the search benchmark runs on: the start, an 11-man ballot, a middle game and an
 /// ending with kings.
-pub const BENCH_POSITIONS: [(&str, &str); 4] = [
+pub(super) const BENCH_POSITIONS: [(&str, &str); 4] = [
     ("start", "B:W21-32:B1-12"),
     (
         "11-man ballot no. 1",
@@ -115,7 +115,7 @@ pub fn bench_search(depth: u32, cores: usize, cpu: &dyn Fn() -> Option<f64>) -> 
 
 /// Agreement of the engine's ballot verdicts with KingsRow's classes.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Agreement {
+pub(super) struct Agreement {
     /// Positions analysed.
     pub positions: usize,
     /// Marked by the engine (a side loses a man by force within the horizon).
@@ -130,7 +130,7 @@ pub struct Agreement {
 
 /// Analyse all 2,500 11-man positions at `depth` on all cores, probing `egdb` when given: the
 /// verdicts, the agreement with KingsRow, and the wall time taken in seconds.
-pub fn bench_analysis(
+pub(super) fn bench_analysis(
     depth: u32,
     egdb: Option<&std::sync::Arc<crate::egdb::Egdb>>,
 ) -> (Vec<super::analysis::PositionVerdict>, Agreement, f64) {

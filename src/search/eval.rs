@@ -6,9 +6,9 @@
 //! king at [`POOL_KING`] and counts its long moves; the losing game wants the opposite of
 //! material (fewer pieces and fewer moves of its own).
 
-use crate::engine::board::free_run;
-use crate::engine::board::{step_down_left, step_down_right, step_up_left, step_up_right};
+use crate::engine::free_run;
 use crate::engine::{Bitboard, Color, Position, Rules};
+use crate::engine::{step_down_left, step_down_right, step_up_left, step_up_right};
 
 /// Value of a man.
 pub const MAN: i32 = 100;
@@ -427,7 +427,7 @@ mod tests {
 
     #[test]
     fn the_fast_terms_equal_their_plain_definitions() {
-        use crate::engine::moves::{has_any_move, has_capture};
+        use crate::engine::{has_any_move, has_capture};
         use rand::{RngExt, SeedableRng};
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(12);
         let mut seen = [0; Rules::ALL.len()];

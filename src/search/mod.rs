@@ -11,27 +11,40 @@
 //! - [`analysis`]: post-game review and opening-position verdicts.
 //! - [`selfplay`]: engine-versus-engine games (engine match, strength checks).
 
-pub mod alphabeta;
-pub mod analysis;
-pub mod bench;
-pub mod eval;
-pub mod hub;
-pub mod huff;
-pub mod level;
+mod alphabeta;
+mod analysis;
+mod bench;
+mod eval;
+mod hub;
+mod huff;
+mod level;
 mod probe;
-pub mod prove;
-pub mod score;
+mod prove;
+mod score;
 pub mod selfplay;
-pub mod time;
+mod time;
 mod tt;
-pub mod worker;
-pub mod zobrist;
+mod worker;
+mod zobrist;
 
 pub use alphabeta::{
     Engine, Limits, MAX_DEPTH, MAX_THREADS, Options, SearchInfo, SearchResult, pv_text,
 };
+pub use analysis::{
+    BALLOT_PROOF, DEFAULT_BALLOT_DEPTH, DEFAULT_GAME_DEPTH, Mark, PositionVerdict, analyse_all,
+};
+pub use analysis::{PositionAnalyser, analyse_game};
+pub use bench::{bench_analysis_report, bench_search};
+pub use eval::MAN;
+pub use eval::{KING, POOL_KING, evaluate, material};
+pub use hub::{
+    Line, TimeLimit, move_text, parse_hub_move, parse_position, position_text, score_text,
+};
 pub use huff::{HuffChoice, choose_huff};
 pub use level::{Level, choose_move};
+pub use prove::ProofResult;
+pub use prove::Prover;
 pub use score::Score;
+pub use selfplay::{Choice, DEFAULT_MAX_PLIES, EndReason, MoveLimit, Player};
 pub use time::Budget;
 pub use worker::{Report, Request, Searcher, Task};

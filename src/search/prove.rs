@@ -21,12 +21,12 @@
 
 use super::eval::{KING, MAN, evaluate};
 use super::zobrist;
-use crate::engine::moves::generate;
+use crate::engine::generate;
 use crate::engine::{Color, MoveList, Position};
 
 /// The material a proof must win: a man, less what a crowning by the loser gives back (a king
 /// counts 140, so a man lost and a king made is still 0.6 men down).
-pub const GAIN: i32 = MAN - 40;
+pub(super) const GAIN: i32 = MAN - 40;
 
 /// How far and how wide the proof search looks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -193,6 +193,8 @@ impl Prover {
 
     /// The search: true when the attacker gets its gain. `threat`: forcing plies left after
     /// the full-width ones; `verify`: plies a gain must hold for.
+    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn node(
         &mut self,
         pos: &Position,

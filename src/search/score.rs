@@ -10,16 +10,16 @@ use std::fmt;
 pub struct Score(pub i32);
 
 /// The score of a won position at the root (win in 0 plies); larger than any evaluation.
-pub const WIN: i32 = 30_000;
+pub(super) const WIN: i32 = 30_000;
 /// Scores at or beyond this (in absolute value) are forced wins or losses.
-pub const DECISIVE: i32 = WIN - 1_000;
+pub(super) const DECISIVE: i32 = WIN - 1_000;
 /// The score of an endgame database win at the root. Database results sit in a band below the
 /// forced ones: `DB_WIN - n` is a position the databases call won, reached in `n` plies.
-pub const DB_WIN: i32 = 20_000;
+pub(super) const DB_WIN: i32 = 20_000;
 /// Scores at or beyond this (in absolute value) are known results: database or forced.
-pub const KNOWN: i32 = DB_WIN - 1_000;
+pub(super) const KNOWN: i32 = DB_WIN - 1_000;
 /// Larger than any score: the initial alpha-beta window.
-pub const INFINITY: i32 = WIN + 1;
+pub(super) const INFINITY: i32 = WIN + 1;
 
 impl Score {
     /// A draw (also the value of a repetition).

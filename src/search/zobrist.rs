@@ -61,7 +61,7 @@ fn fold(kind: usize, bb: Bitboard) -> u64 {
 }
 
 /// The hash of a position (pieces, side to move and game).
-pub fn hash(pos: &Position) -> u64 {
+pub(super) fn hash(pos: &Position) -> u64 {
     let mut h = KEYS.rules[pos.rules() as usize]
         ^ fold(RED_MAN, pos.men(Color::Red))
         ^ fold(RED_KING, pos.kings_of(Color::Red))
@@ -84,7 +84,7 @@ fn kind(color: Color, king: bool) -> usize {
 
 /// The hash of `pos.after(mv)` from the hash `h` of `pos`, updated incrementally.
 #[inline(always)]
-pub fn hash_after(h: u64, pos: &Position, mv: &Move) -> u64 {
+pub(super) fn hash_after(h: u64, pos: &Position, mv: &Move) -> u64 {
     let us = pos.turn();
     let from = mv.from().index() as usize;
     let to = mv.to();

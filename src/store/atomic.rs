@@ -40,11 +40,83 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
     write_atomic_with(path, bytes, &mut |_| None)
 }
 
-/// [`write_atomic`] without the two syncs: still atomic against a crash of the process (the
-/// rename replaces the file in one step), but not against a power cut. For tests and
-/// benchmarks that save thousands of times.
-pub fn write_atomic_unsynced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    write_inner(path, bytes, &mut |_| None, false)
+/// Opens `path` with `options` only if it is a regular file, never through a symbolic link:
+/// a link planted in a shared folder (a club folder, a USB stick) would otherwise make
+/// crossboard write wherever it points. O_NOFOLLOW on Unix; elsewhere the link is looked for
+/// first and the file opened without following a reparse point.
+pub(crate) fn open_regular(
+    options: &mut std::fs::OpenOptions,
+    path: &Path,
+) -> io::Result<std::fs::File> {
+    let refused = || {
+        io::Error::other(
+            "not a regular file (a symbolic link or a device): crossboard does not write \
+             through it; remove it",
+        )
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NOFOLLOW);
+    }
+    #[cfg(windows)]
+    {
+        use std::os::windows::fs::OpenOptionsExt;
+        // FILE_FLAG_OPEN_REPARSE_POINT: open a link itself, not its target.
+        options.custom_flags(0x0020_0000);
+        if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
+            return Err(refused());
+        }
+    }
+    let file = match options.open(path) {
+        // ELOOP: the last component is a symbolic link.
+        #[cfg(unix)]
+        Err(e) if e.raw_os_error() == Some(libc::ELOOP) => return Err(refused()),
+        other => other?,
+    };
+    if !file.metadata()?.is_file() {
+        return Err(refused());
+    }
+    Ok(file)
+}
+
+/// The same file, as the system reckons it: on Unix the same device and inode (so a hard
+/// link or a symbolic link to it counts), elsewhere the same path once links and `..` are
+/// resolved. A path that names no file is the same as no other.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// An output that would overwrite one of the files it is made from.
+#[derive(Debug, Error)]
+#[error("{out} is {what}: nothing was written; choose another name for the output")]
+pub struct OutputIsInput {
+    /// The output asked for.
+    pub out: PathBuf,
+    /// What the input is ("the match file itself", "the desk's database").
+    pub what: &'static str,
+}
+
+/// Refuses `out` when it is the same file as `input`, before anything is written: no writer
+/// may overwrite what it reads.
+pub fn check_output(out: &Path, input: &Path, what: &'static str) -> Result<(), OutputIsInput> {
+    if same_file(out, input) {
+        return Err(OutputIsInput {
+            out: out.to_path_buf(),
+            what,
+        });
+    }
+    Ok(())
 }
 
 /// [`write_atomic`] with a fault injected where `fault` says so (for tests).
@@ -235,7 +307,7 @@ pub fn load_toml<T: DeserializeOwned>(path: &Path, format: Format) -> Result<T, 
 }
 
 /// Parse versioned TOML held in memory; `path` is only used in messages.
-pub fn parse_toml_bytes<T: DeserializeOwned>(
+pub(super) fn parse_toml_bytes<T: DeserializeOwned>(
     bytes: &[u8],
     path: &Path,
     format: Format,
@@ -342,7 +414,7 @@ fn parse_inner<T: DeserializeOwned>(
 /// [`parse_toml_bytes`], and also refuse any key the type does not know, even in nested
 /// types that do not deny unknown fields themselves: the value is written back to TOML and
 /// every key of the file must reappear.
-pub fn parse_toml_strict<T: DeserializeOwned + Serialize>(
+pub(super) fn parse_toml_strict<T: DeserializeOwned + Serialize>(
     bytes: &[u8],
     path: &Path,
     format: Format,
@@ -469,7 +541,7 @@ fn toml_error(text: &str, e: &toml::de::Error, path: &Path) -> LoadError {
 }
 
 /// 1-based line and column (in characters) of a byte offset.
-pub fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+pub(super) fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
     let offset = offset.min(bytes.len());
     let before = &bytes[..offset];
     let line = before.iter().filter(|&&b| b == b'\n').count() + 1;

@@ -13,7 +13,11 @@ use std::time::{Duration, Instant};
 
 /// A match of `ballots` ballots, both games of each played to `plies` moves (or the end) with
 /// random moves, then resigned; `after` sees the match after every command.
-pub fn scripted_match_with(ballots: u32, plies: usize, after: &mut dyn FnMut(&Match)) -> Match {
+pub(super) fn scripted_match_with(
+    ballots: u32,
+    plies: usize,
+    after: &mut dyn FnMut(&Match),
+) -> Match {
     let settings = MatchSettings {
         players: ["Ann".into(), "Bob".into()],
         ballots,
@@ -87,7 +91,7 @@ fn moves_jitter(ms: u64) -> u64 {
 }
 
 /// [`scripted_match_with`] without looking.
-pub fn scripted_match(ballots: u32, plies: usize) -> Match {
+pub(super) fn scripted_match(ballots: u32, plies: usize) -> Match {
     scripted_match_with(ballots, plies, &mut |_| {})
 }
 

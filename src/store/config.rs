@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 
 /// The config file's format version (optional in the file; a newer one is refused).
-pub const CONFIG_VERSION: u32 = 1;
+pub(super) const CONFIG_VERSION: u32 = 1;
 
 const FORMAT: Format = Format {
     version_key: "format-version",
@@ -270,8 +270,14 @@ impl<'de> Deserialize<'de> for Colour {
 }
 
 /// The platform's directories for crossboard, if a home directory is known.
-pub fn project_dirs() -> Option<directories::ProjectDirs> {
+pub(super) fn project_dirs() -> Option<directories::ProjectDirs> {
     directories::ProjectDirs::from("", "", "crossboard")
+}
+
+/// The data folder: matches, the desk's database, the practice set-up (named on the home
+/// screen).
+pub fn default_data_dir() -> Option<PathBuf> {
+    project_dirs().map(|d| d.data_dir().to_path_buf())
 }
 
 /// Where the config file is looked for when `--config` is not given.

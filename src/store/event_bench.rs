@@ -3,11 +3,12 @@
 
 use super::eventdb::Desk;
 use crate::director::{GamePoints, Player};
-use crate::event::pair::propose;
-use crate::event::standings::standings;
-use crate::event::tiebreak::TieBreak;
+use crate::event::TieBreak;
+use crate::event::propose;
+use crate::event::standings;
 use crate::event::{
-    Action, BoardResult, DivisionSettings, Event, Format, Outcome, PlayerInfo, ScoreUnit,
+    Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, ScoreUnit,
+    Tournament,
 };
 use rand::{RngExt, SeedableRng};
 use std::time::Instant;
@@ -35,11 +36,15 @@ fn every_tiebreak() -> Vec<TieBreak> {
 }
 
 /// The actions of a 120-player, two-games-a-round Swiss played for `rounds` rounds.
+#[allow(
+    clippy::expect_used,
+    reason = "a benchmark of fixed, valid events: a failure is a bug in the benchmark"
+)]
 fn actions(rounds: u32) -> Vec<Action> {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(120);
-    let mut e = Event::new();
+    let mut e = Tournament::new();
     let mut log = Vec::new();
-    let push = |e: &mut Event, a: Action, log: &mut Vec<Action>| {
+    let push = |e: &mut Tournament, a: Action, log: &mut Vec<Action>| {
         e.apply(&a).expect("bench event");
         log.push(a);
     };
@@ -78,13 +83,13 @@ fn actions(rounds: u32) -> Vec<Action> {
         for board in 1..=boards {
             let games = (0..2)
                 .map(|_| match rng.random_range(0..3) {
-                    0 => Outcome::Win {
+                    0 => BoardGameResult::Win {
                         winner: Player::First,
                     },
-                    1 => Outcome::Win {
+                    1 => BoardGameResult::Win {
                         winner: Player::Second,
                     },
-                    _ => Outcome::Draw,
+                    _ => BoardGameResult::Draw,
                 })
                 .collect();
             push(
@@ -112,9 +117,13 @@ fn median(mut v: Vec<f64>) -> f64 {
 }
 
 /// The figures, one line each.
+#[allow(
+    clippy::expect_used,
+    reason = "a benchmark of fixed, valid events: a failure is a bug in the benchmark"
+)]
 pub fn bench_event() -> Result<Vec<String>, Box<dyn std::error::Error>> {
     let mut out = Vec::new();
-    let ten = Event::replay(&actions(10)).map_err(|(i, e)| format!("action {i}: {e}"))?;
+    let ten = Tournament::replay(&actions(10)).map_err(|(i, e)| format!("action {i}: {e}"))?;
     let d = &ten.divisions[0];
     let pairing: Vec<f64> = (0..7)
         .map(|_| {

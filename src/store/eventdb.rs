@@ -14,7 +14,7 @@
 //! - **Schema versioned** with `PRAGMA user_version` and migrations applied in order, each in
 //!   its own transaction; a file from a newer crossboard is refused, never changed.
 
-use crate::event::{Action, Event, EventError, EventInfo, PlayerId, PlayerInfo};
+use crate::event::{Action, EventError, EventInfo, PlayerId, PlayerInfo, Tournament};
 use chrono::{DateTime, Utc};
 use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
@@ -87,7 +87,7 @@ fn action_text(action: &Action) -> rusqlite::Result<String> {
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
 /// An event's number in the database.
-pub type EventId = i64;
+pub(super) type EventId = i64;
 
 /// What went wrong with the database.
 #[derive(Debug, Error)]
@@ -140,7 +140,7 @@ pub struct OpenEvent {
     /// The event's number.
     pub id: EventId,
     /// The state derived from the log.
-    pub event: Event,
+    pub event: Tournament,
 }
 
 /// A line of the event list.
@@ -164,7 +164,7 @@ pub struct Desk {
 
 /// A player to enter in a division: from the registry, or a new name to register.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Entry {
+pub enum Entrant {
     /// A registered player: the id and the registry's details.
     Registered(PlayerId, PlayerInfo),
     /// A new player, registered by the entry.
@@ -335,7 +335,7 @@ impl Desk {
         at: DateTime<Utc>,
     ) -> Result<OpenEvent, DeskError> {
         let action = Action::SetInfo { info: info.clone() };
-        let mut event = Event::new();
+        let mut event = Tournament::new();
         event.check(&action)?;
         let tx = begin(&mut self.conn, &self.path)?;
         tx.execute(
@@ -401,7 +401,7 @@ impl Desk {
         let rows = st
             .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
             .map_err(|e| self.err(e))?;
-        let mut event = Event::new();
+        let mut event = Tournament::new();
         for (k, row) in rows.enumerate() {
             let (seq, text) = row.map_err(|e| self.err(e))?;
             let damaged = |why: String| DeskError::Damaged {
@@ -449,7 +449,7 @@ impl Desk {
         info: &PlayerInfo,
         at: DateTime<Utc>,
     ) -> Result<PlayerId, DeskError> {
-        let ids = self.enter_players(open, division, &[Entry::New(info.clone())], at)?;
+        let ids = self.enter_players(open, division, &[Entrant::New(info.clone())], at)?;
         Ok(ids[0])
     }
 
@@ -459,11 +459,11 @@ impl Desk {
         &mut self,
         open: &mut OpenEvent,
         division: usize,
-        entries: &[Entry],
+        entries: &[Entrant],
         at: DateTime<Utc>,
     ) -> Result<Vec<PlayerId>, DeskError> {
         for e in entries {
-            if let Entry::New(info) = e {
+            if let Entrant::New(info) = e {
                 info.validate().map_err(EventError::from)?;
             }
         }
@@ -473,8 +473,8 @@ impl Desk {
         let mut ids = Vec::with_capacity(entries.len());
         for (k, e) in entries.iter().enumerate() {
             let (player, info) = match e {
-                Entry::Registered(id, info) => (*id, info.clone()),
-                Entry::New(info) => (
+                Entrant::Registered(id, info) => (*id, info.clone()),
+                Entrant::New(info) => (
                     insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?,
                     info.clone(),
                 ),

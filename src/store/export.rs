@@ -23,6 +23,9 @@ pub enum ExportError {
         /// Why.
         source: std::io::Error,
     },
+    /// The output is the match file it is made from.
+    #[error(transparent)]
+    OutputIsInput(#[from] crate::store::atomic::OutputIsInput),
 }
 
 /// What an export wrote.
@@ -59,7 +62,14 @@ pub fn match_pdn(m: &Match) -> Result<(String, Exported), ExportError> {
 
 /// Write every game of `m` to `path` as PDN, atomically (a crash leaves the old file or the
 /// new one).
-pub fn export_match(m: &Match, path: &Path) -> Result<Exported, ExportError> {
+pub fn export_match(
+    m: &Match,
+    path: &Path,
+    match_file: Option<&Path>,
+) -> Result<Exported, ExportError> {
+    if let Some(input) = match_file {
+        crate::store::atomic::check_output(path, input, "the match file itself")?;
+    }
     let (text, summary) = match_pdn(m)?;
     write_atomic(path, text.as_bytes()).map_err(|source| ExportError::Write {
         path: path.to_path_buf(),
@@ -86,27 +96,27 @@ pub struct NoteAt {
 /// Every note of the match's log, in order, each placed at its game and move (the one
 /// reading of the log shared by the PDN comments, the results screen and the log view).
 pub fn notes(m: &Match) -> Vec<NoteAt> {
-    use crate::director::Event;
+    use crate::director::MatchEvent;
     let mut out = Vec::new();
     let mut game: Option<(u32, u8)> = None;
     let mut plies = 0usize;
     let mut over = false;
     for e in m.log() {
         match &e.event {
-            Event::GameStarted {
+            MatchEvent::GameStarted {
                 ballot, game: g, ..
             } => {
                 game = Some((*ballot, *g));
                 plies = 0;
                 over = false;
             }
-            Event::MovePlayed { .. } => plies += 1,
-            Event::MovesTakenBack { moves, .. } => {
+            MatchEvent::MovePlayed { .. } => plies += 1,
+            MatchEvent::MovesTakenBack { moves, .. } => {
                 plies = plies.saturating_sub(moves.len());
                 over = false;
             }
-            Event::GameEnded { .. } => over = true,
-            Event::Note { text, .. } => out.push(NoteAt {
+            MatchEvent::GameEnded { .. } => over = true,
+            MatchEvent::Note { text, .. } => out.push(NoteAt {
                 game,
                 plies,
                 after_game: over,
@@ -125,7 +135,7 @@ pub fn match_to_pdn(m: &Match) -> Vec<PdnGame> {
 }
 
 /// The longest tag line written (`[Name "value"]`): under 80 columns.
-pub const TAG_LINE_MAX: usize = 79;
+pub(super) const TAG_LINE_MAX: usize = 79;
 
 /// One game of a match as PDN.
 ///
@@ -138,7 +148,7 @@ pub const TAG_LINE_MAX: usize = 79;
 /// reason goes into a comment at the end of the moves). The director's notes are comments at
 /// the move they were made. Every line stays under 80 columns for names, events, notes and
 /// reasons within the set-up's limits.
-pub fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
+pub(super) fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
     let s = m.settings();
     let fits = |name: &str, value: &str| name.len() + value.chars().count() + 5 <= TAG_LINE_MAX;
     let event = if s.event.trim().is_empty() {
@@ -217,7 +227,7 @@ fn termination(r: &GameResult) -> (String, Option<String>) {
 /// The `Ballot` tag: the system's own number, for the 11-Man Ballot the four cards, and the
 /// public position id, e.g. `11-Man Ballot 1234 (cards 4 2 2 3), position 567` (the ballot in
 /// words is the `Opening` tag).
-pub fn ballot_tag(o: &Opening) -> String {
+pub(super) fn ballot_tag(o: &Opening) -> String {
     let mut text = o.reference();
     if o.system == System::ElevenMan
         && let Ok(b) = Ballot::from_number(o.number)

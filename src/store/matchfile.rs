@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 /// The match file's format version written by this build. Files with a higher one are refused.
-pub const MATCH_FILE_VERSION: u32 = matchlog::VERSION;
+pub(super) const MATCH_FILE_VERSION: u32 = matchlog::VERSION;
 
 /// The last line of every version 1 match file.
 pub const END_MARKER: &str = "# end of crossboard match file";
@@ -300,13 +300,15 @@ impl WriterLock {
             path: lock_path.clone(),
             source,
         };
-        let mut file = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .create(true)
-            .truncate(false)
-            .open(&lock_path)
-            .map_err(write_err)?;
+        let mut file = crate::store::atomic::open_regular(
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create(true)
+                .truncate(false),
+            &lock_path,
+        )
+        .map_err(write_err)?;
         if !lock_with_grace(&file).map_err(write_err)? {
             let mut holder = String::new();
             let _ = file.read_to_string(&mut holder);

@@ -16,18 +16,18 @@
 //! Every record ends with a newline and is appended in one write; a last line without its
 //! newline that does not read as a record is a write cut short by a crash ([`Torn`]).
 
-use crate::director::{Entry, Event, Match, MatchSettings};
+use crate::director::{LogEntry, Match, MatchEvent, MatchSettings};
 use chrono::{DateTime, Utc};
 use serde::{Deserialize, Serialize};
 
 /// The format version this module reads and writes.
-pub const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 2;
 
 /// The key of the first line.
-pub const VERSION_KEY: &str = "format-version";
+pub(super) const VERSION_KEY: &str = "format-version";
 
 /// The version line.
-pub fn version_line() -> String {
+pub(super) fn version_line() -> String {
     format!("{{\"{VERSION_KEY}\":{VERSION}}}\n")
 }
 
@@ -43,7 +43,7 @@ struct SettingsIn {
 }
 
 /// The settings line.
-pub fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
+pub(super) fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
     let mut line = serde_json::to_string(&SettingsOut { settings: s })?;
     line.push('\n');
     Ok(line)
@@ -51,11 +51,14 @@ pub fn settings_line(s: &MatchSettings) -> Result<String, serde_json::Error> {
 
 /// One record's line: `{"t":N,"event":...}` (the creation record: `{"at":"...","event":...}`);
 /// `created` is the creation record's time.
-pub fn record_line(entry: &Entry, created: DateTime<Utc>) -> Result<String, serde_json::Error> {
+pub(super) fn record_line(
+    entry: &LogEntry,
+    created: DateTime<Utc>,
+) -> Result<String, serde_json::Error> {
     let event = serde_json::to_string(&entry.event)?;
     // The event is a JSON object: `{"event":...}`; the time goes first.
     let rest = event.strip_prefix('{').unwrap_or(&event);
-    let mut line = if entry.event == Event::MatchCreated {
+    let mut line = if entry.event == MatchEvent::MatchCreated {
         format!("{{\"at\":{},{rest}", serde_json::to_string(&entry.at)?)
     } else {
         let t = entry.at.signed_duration_since(created).num_seconds();
@@ -66,7 +69,7 @@ pub fn record_line(entry: &Entry, created: DateTime<Utc>) -> Result<String, serd
 }
 
 /// The whole file of `m`.
-pub fn encode(m: &Match) -> Result<String, serde_json::Error> {
+pub(super) fn encode(m: &Match) -> Result<String, serde_json::Error> {
     let mut out = version_line();
     out.push_str(&settings_line(m.settings())?);
     out.push_str(&records(m.log(), created(m.log()))?);
@@ -74,7 +77,10 @@ pub fn encode(m: &Match) -> Result<String, serde_json::Error> {
 }
 
 /// The lines of `entries`, one after the other.
-pub fn records(entries: &[Entry], created: DateTime<Utc>) -> Result<String, serde_json::Error> {
+pub(super) fn records(
+    entries: &[LogEntry],
+    created: DateTime<Utc>,
+) -> Result<String, serde_json::Error> {
     let mut out = String::with_capacity(entries.len() * 64);
     for e in entries {
         out.push_str(&record_line(e, created)?);
@@ -83,13 +89,13 @@ pub fn records(entries: &[Entry], created: DateTime<Utc>) -> Result<String, serd
 }
 
 /// The creation time of a log (its first entry's).
-pub fn created(log: &[Entry]) -> DateTime<Utc> {
+pub(super) fn created(log: &[LogEntry]) -> DateTime<Utc> {
     log.first().map(|e| e.at).unwrap_or_default()
 }
 
 /// A last line cut short by a crash: dropped, and said so.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Torn {
+pub(super) struct Torn {
     /// Its line number (from 1).
     pub line: usize,
     /// Its length in bytes.
@@ -98,11 +104,11 @@ pub struct Torn {
 
 /// A file read into its parts (not yet replayed).
 #[derive(Debug)]
-pub struct Parsed {
+pub(super) struct Parsed {
     /// The settings.
     pub settings: MatchSettings,
     /// The records, in order.
-    pub entries: Vec<Entry>,
+    pub entries: Vec<LogEntry>,
     /// The line of each record (from 1).
     pub lines: Vec<usize>,
     /// The byte offset just after each record's line.
@@ -115,7 +121,7 @@ pub struct Parsed {
 
 /// Why a line cannot be read.
 #[derive(Debug)]
-pub struct LineError {
+pub(super) struct LineError {
     /// The line (from 1).
     pub line: usize,
     /// The column (from 1), 0 when unknown.
@@ -138,7 +144,7 @@ impl LineError {
 }
 
 /// Split `text` into the version, the settings and the records.
-pub fn parse(text: &str) -> Result<Parsed, LineError> {
+pub(super) fn parse(text: &str) -> Result<Parsed, LineError> {
     let mut lines = Lines { text, at: 0, no: 0 };
     let (no, first, _) = lines
         .next_nonblank()
@@ -240,12 +246,12 @@ fn read_version(line: &str, no: usize) -> Result<(), LineError> {
 }
 
 /// One record; the error is the message and the column.
-fn read_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (String, usize)> {
+fn read_record(line: &str, created: Option<DateTime<Utc>>) -> Result<LogEntry, (String, usize)> {
     fast_record(line, created).map_or_else(|| any_record(line, created), Ok)
 }
 
 /// A record as this module writes it (`{"t":N,` first), read without building a JSON tree.
-fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<Entry> {
+fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<LogEntry> {
     let rest = line.strip_prefix("{\"t\":")?;
     let comma = rest.find(',')?;
     let t: i64 = rest[..comma].parse().ok()?;
@@ -257,12 +263,12 @@ fn fast_record(line: &str, created: Option<DateTime<Utc>>) -> Option<Entry> {
     let mut object = String::with_capacity(rest.len() - comma);
     object.push('{');
     object.push_str(&rest[comma + 1..]);
-    let event: Event = serde_json::from_str(&object).ok()?;
-    Some(Entry { at, event })
+    let event: MatchEvent = serde_json::from_str(&object).ok()?;
+    Some(LogEntry { at, event })
 }
 
 /// A record with its keys in any order.
-fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (String, usize)> {
+fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<LogEntry, (String, usize)> {
     let value: serde_json::Value =
         serde_json::from_str(line).map_err(|e| (e.to_string(), e.column()))?;
     let serde_json::Value::Object(mut map) = value else {
@@ -282,11 +288,11 @@ fn any_record(line: &str, created: Option<DateTime<Utc>>) -> Result<Entry, (Stri
         (Some(_), Some(_), _) => return Err(("a record has `t` or `at`, not both".into(), 0)),
         (None, None, _) => return Err(("the record has no time (`t`)".into(), 0)),
     };
-    let event = Event::deserialize(serde_json::Value::Object(map)).map_err(|e| {
+    let event = MatchEvent::deserialize(serde_json::Value::Object(map)).map_err(|e| {
         let msg = e.to_string();
         (msg, 0)
     })?;
-    Ok(Entry { at, event })
+    Ok(LogEntry { at, event })
 }
 
 fn json_error(line: usize, e: &serde_json::Error, what: &str, text: &str) -> LineError {

@@ -4,15 +4,38 @@
 //! This layer knows about files and text formats; the layers below it (engine, openings,
 //! director) stay pure.
 
-pub mod atomic;
-pub mod bench;
-pub mod config;
+mod atomic;
+mod bench;
+mod config;
 pub mod egdb;
-pub mod event_bench;
-pub mod event_export;
-pub mod eventdb;
-pub mod export;
-pub mod matchfile;
-pub mod matchlog;
-pub mod pdn;
+mod event_bench;
+mod eventdb;
+mod export;
+mod matchfile;
+mod matchlog;
+mod pdn;
 pub mod practice;
+pub use atomic::{Fault, Format, Step, load_toml, save_toml, to_toml, write_atomic_with};
+pub use atomic::{LoadError, OutputIsInput, check_output, same_file, write_atomic};
+pub use bench::bench_lines;
+pub use config::parse_config;
+pub use config::read_config;
+pub use config::{
+    Colour, Colours, Config, Display, EngineSettings, Named, default_config_path, default_data_dir,
+    load_config,
+};
+pub use egdb::default_egdb_dir;
+pub use event_bench::bench_event;
+pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, board_pdn, default_db_path};
+pub use eventdb::{DeskError, SCHEMA_VERSION};
+pub use export::match_to_pdn;
+pub use export::{ExportError, Exported, default_export_path, export_match, match_pdn, notes};
+pub use matchfile::END_MARKER;
+pub use matchfile::v1_text;
+pub use matchfile::{
+    EXTENSION, MatchFile, MatchStore, StoreError, WriterLock, default_match_dir, latest_unfinished,
+    list_matches, load_match,
+};
+pub use pdn::PdnErrorKind;
+pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};
+pub use practice::default_practice_file;

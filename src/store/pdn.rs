@@ -39,7 +39,7 @@ const DERIVED_TAGS: [&str; 5] = ["Result", "GameType", "Variant", "SetUp", "FEN"
 
 /// The tag that tells the English games apart under `GameType "21"`: `huffing` or `losing`
 /// (absent, or `english`: English draughts). Written by crossboard, read back exactly.
-pub const VARIANT_TAG: &str = "Variant";
+pub(super) const VARIANT_TAG: &str = "Variant";
 
 /// The seven-tag roster (without Result, which is derived), written first, in this order.
 const ROSTER: [&str; 6] = ["Event", "Site", "Date", "Round", "Black", "White"];
@@ -409,13 +409,13 @@ pub fn move_label(start_turn: Color, ply: usize) -> String {
 }
 
 /// Clock reading as `h:mm:ss`, whole seconds (rounded down, as a clock shows it).
-pub fn format_clock(ms: u64) -> String {
+pub(super) fn format_clock(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// Read a clock time: `h:mm:ss`, `m:ss` or `ss`, each with optional decimals; milliseconds.
-pub fn parse_clock(text: &str) -> Option<u64> {
+pub(super) fn parse_clock(text: &str) -> Option<u64> {
     let mut ms: u64 = 0;
     let parts: Vec<&str> = text.split(':').collect();
     if parts.is_empty() || parts.len() > 3 {

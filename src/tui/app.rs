@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 pub const MIN_SIZE: (u16, u16) = (80, 24);
 
 /// How often the screen is redrawn while a clock runs (10 Hz).
-pub const TICK: Duration = Duration::from_millis(100);
+pub(super) const TICK: Duration = Duration::from_millis(100);
 
 /// A message to the app: input, a resize, or a clock tick.
 #[derive(Clone, Debug, PartialEq, Eq)]

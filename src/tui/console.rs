@@ -19,7 +19,7 @@ pub enum ConsoleKind {
 }
 
 /// What a console with this `TERM` (if set) can show, when it does (or not) take escape codes.
-pub fn classify(term: Option<&str>, escape_codes: bool) -> ConsoleKind {
+pub(super) fn classify(term: Option<&str>, escape_codes: bool) -> ConsoleKind {
     if term == Some("dumb") {
         ConsoleKind::Dumb
     } else if !escape_codes {
@@ -54,7 +54,7 @@ impl ConsoleKind {
 
 /// The home screen's line on where crossboard keeps its files, cut from the left (`…`) to
 /// `width` columns.
-pub fn files_line(dir: &std::path::Path, width: usize) -> String {
+pub(super) fn files_line(dir: &std::path::Path, width: usize) -> String {
     let full = format!("Your files: {}", dir.display());
     let n = full.chars().count();
     if n <= width {

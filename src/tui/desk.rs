@@ -4,10 +4,6 @@
 //! the database (see [`crate::store::eventdb`]) and is shown only once committed.
 
 use super::Msg;
-use super::desk_text::{
-    attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
-    why,
-};
 use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, LEFT, PAGE_DOWN, PAGE_UP, RIGHT, TAB, UP, footer,
     help, lookup,
@@ -20,15 +16,19 @@ use super::widgets::menu::KeyHelp;
 use super::widgets::{Scroll, scroll_room, scrolled};
 use crate::director::{Command, Player};
 use crate::engine::Color;
-use crate::event::board_match::{board_result, match_settings};
-use crate::event::pair::propose;
-use crate::event::pair::{by_hand, swap, swap_repeats, with_reason_note};
+use crate::event::propose;
 use crate::event::{
-    Action, BoardResult, Division, DivisionSettings, EventError, EventInfo, Format, Outcome,
-    PlayerId, PlayerInfo,
+    Action, BoardGameResult, BoardResult, Division, DivisionSettings, EventError, EventInfo,
+    Format, PlayerId, PlayerInfo,
 };
-use crate::store::event_export::Published;
-use crate::store::eventdb::{Desk, EventSummary, OpenEvent, default_db_path};
+use crate::event::{board_result, match_settings};
+use crate::event::{by_hand, swap, swap_repeats, with_reason_note};
+use crate::publish::Published;
+use crate::publish::sentences::{
+    attached_text, ballot_text, by_hand_noted, pdn_note, repeats_text, result_text, unpaired_note,
+    why,
+};
+use crate::store::{Desk, EventSummary, OpenEvent, default_db_path};
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
@@ -38,7 +38,7 @@ use std::path::PathBuf;
 
 /// What the event view shows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
+pub(super) enum View {
     /// The round's boards.
     Pairings,
     /// The standings.
@@ -366,7 +366,7 @@ impl DeskScreen {
             .map_or(0, |r| r.boards.len())
     }
 
-    fn game(&mut self, o: Option<Outcome>) {
+    fn game(&mut self, o: Option<BoardGameResult>) {
         let Some(open) = &self.open else { return };
         let Some(d) = open.event.divisions.get(self.division) else {
             return;
@@ -445,7 +445,7 @@ impl DeskScreen {
             return;
         }
         let round = after.divisions[self.division].paired_rounds();
-        match crate::event::ballot::draw_ballots(
+        match crate::event::draw_ballots(
             self.division,
             &after.divisions[self.division],
             round,
@@ -488,6 +488,7 @@ impl DeskScreen {
         Ok(BoardsByHand { boards, bye })
     }
 
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn answer(&mut self, ask: Ask, text: String, ctx: &mut Ctx) {
         let text = text.trim().to_string();
         match ask {
@@ -716,7 +717,7 @@ impl DeskScreen {
                 let Some((round, board)) = self.selected_board() else {
                     return;
                 };
-                match crate::store::eventdb::board_pdn(std::path::Path::new(&text)) {
+                match crate::store::board_pdn(std::path::Path::new(&text)) {
                     Ok((pdn, games)) => {
                         let action = Action::AttachPdn {
                             division: self.division,
@@ -794,7 +795,7 @@ impl DeskScreen {
         let screen = match &board.match_file {
             Some(file) => {
                 let path = PathBuf::from(file);
-                match crate::store::matchfile::MatchStore::open(&path) {
+                match crate::store::MatchStore::open(&path) {
                     Ok((store, f)) => {
                         let mut s =
                             MatchScreen::resume(f.the_match, Saver::File(store), ctx.now, wall);
@@ -845,7 +846,7 @@ impl DeskScreen {
             "{}-r{round}-b{}.{}",
             self.stem(),
             board.number,
-            crate::store::matchfile::EXTENSION
+            crate::store::EXTENSION
         ));
         let options = MatchOptions {
             file: Some(path.clone()),
@@ -912,7 +913,7 @@ impl DeskScreen {
         let Some((division, round, number, path)) = self.playing.take() else {
             return;
         };
-        let m = match crate::store::matchfile::load_match(&path) {
+        let m = match crate::store::load_match(&path) {
             Ok(f) => f.the_match,
             Err(e) => {
                 self.status = format!("round {round} board {number}: {e}");
@@ -964,7 +965,7 @@ impl DeskScreen {
             return;
         };
         let p = Published::new(&open.event, d, u32::MAX);
-        let pdn = crate::store::event_export::pdn(&open.event, d, None);
+        let pdn = crate::publish::pdn(&open.event, d, None);
         let stem = self.stem();
         let _ = std::fs::create_dir_all(&self.exports);
         // What the files hold first (the path is long): no round yet, games left out.
@@ -975,8 +976,16 @@ impl DeskScreen {
             (self.exports.join(format!("{stem}.txt")), p.text()),
             (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
+        if let Some(db) = self.desk.as_ref().map(|d| d.path().to_path_buf()) {
+            for (path, _) in &files {
+                if let Err(e) = crate::store::check_output(path, &db, "the desk's database") {
+                    self.status = e.to_string();
+                    return;
+                }
+            }
+        }
         for (path, text) in &files {
-            if let Err(e) = crate::store::atomic::write_atomic(path, text.as_bytes()) {
+            if let Err(e) = crate::store::write_atomic(path, text.as_bytes()) {
                 self.status = format!("cannot write {}: {e}", path.display());
                 return;
             }
@@ -1009,13 +1018,13 @@ impl DeskScreen {
                 None => self.status = "add a division first (d)".into(),
             },
             Act::Game => self.game(Some(match key {
-                KeyCode::Char('1') => Outcome::Win {
+                KeyCode::Char('1') => BoardGameResult::Win {
                     winner: Player::First,
                 },
-                KeyCode::Char('2') => Outcome::Win {
+                KeyCode::Char('2') => BoardGameResult::Win {
                     winner: Player::Second,
                 },
-                _ => Outcome::Draw,
+                _ => BoardGameResult::Draw,
             })),
             Act::Undo => self.game(None),
             Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),
@@ -1061,6 +1070,8 @@ impl DeskScreen {
     /// The open event's lines; `ascii`: points in ASCII (`2.5`). With them, how many stay at
     /// the top when the rest scrolls (up to the table's column header) and the selected
     /// board's line.
+    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn event_lines(
         &self,
         open: &OpenEvent,
@@ -1272,7 +1283,7 @@ impl DeskScreen {
                     for l in why(d, r, b.first) {
                         // Wrapped as drawn: in ASCII a half is `0.5`, longer than `½`.
                         let l = if ascii {
-                            crate::store::event_export::ascii_halves(&l)
+                            crate::publish::ascii_halves(&l)
                         } else {
                             l
                         };
@@ -1416,13 +1427,11 @@ impl DeskScreen {
                     text.pop();
                 }
                 (Some(AskAct::Clear), _) => text.clear(),
-                (None, KeyCode::Char(c))
-                    if text.chars().count() < crate::event::settings::MAX_TEXT =>
-                {
+                (None, KeyCode::Char(c)) if text.chars().count() < crate::event::MAX_TEXT => {
                     text.push(c)
                 }
                 (None, KeyCode::Char(_)) => {
-                    self.status = format!("at most {} characters", crate::event::settings::MAX_TEXT)
+                    self.status = format!("at most {} characters", crate::event::MAX_TEXT)
                 }
                 _ => {}
             }
@@ -1580,7 +1589,7 @@ impl ScreenState for DeskScreen {
 /// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]`
 /// (defaults: a 5-round Swiss of two-game rounds of English draughts). A word that is none of
 /// these is refused, naming it.
-pub fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
+pub(super) fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
     let usage = "division: NAME swiss:N|rr|drr GAMES GAME, e.g. Masters swiss:5 2 pool";
     let mut words = text.split_whitespace();
     let name = words.next().ok_or(usage)?.to_string();

@@ -15,7 +15,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::thread::JoinHandle;
 
 /// The databases offered: up to this many pieces.
-pub const OFFERED_PIECES: u32 = 5;
+pub(super) const OFFERED_PIECES: u32 = 5;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Act {
@@ -259,7 +259,7 @@ impl EgdbOffer {
 }
 
 /// Draw the offer's line (wrapped to two rows when long) above the home screen's hint.
-pub fn render_line(
+pub(super) fn render_line(
     offer: &EgdbOffer,
     frame: &mut ratatui::Frame,
     area: ratatui::layout::Rect,

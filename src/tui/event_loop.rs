@@ -7,7 +7,7 @@
 
 use super::app::{App, Effect, Msg, render};
 use super::terminal::{StopSignal, StopWatch, watch_stop_signals};
-use super::time::Clock;
+use super::time::TimeSource;
 use ratatui::Terminal;
 use ratatui::backend::Backend;
 use ratatui::crossterm::event::{self, Event};
@@ -308,7 +308,7 @@ pub fn run_loop<B, E, C>(
 where
     B: Backend,
     E: EventSource,
-    C: Clock + ?Sized,
+    C: TimeSource + ?Sized,
 {
     let mut dirty = true;
     loop {

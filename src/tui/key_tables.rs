@@ -1,5 +1,5 @@
 //! The registry of every key-binding table of the app (screens, stages, popups, dialogs, the
-//! desk, the help overlay), by its path. `tests/tui_keys.rs` checks that every
+//! desk, the help overlay), by its path. `tests/tui/keys.rs` checks that every
 //! `static NAME: &[Binding<..>]` in `src/tui/` is listed here (so a new table cannot be
 //! forgotten), that each is consistent ([`keys::check_table`]), and that each is in force on
 //! some screen reached with the real keys, where every key is handled and in the help.

@@ -22,31 +22,31 @@ pub enum Key {
 }
 
 /// `Key::Code(KeyCode::Enter)`, shorter.
-pub const ENTER: Key = Key::Code(KeyCode::Enter);
+pub(super) const ENTER: Key = Key::Code(KeyCode::Enter);
 /// Esc.
-pub const ESC: Key = Key::Code(KeyCode::Esc);
+pub(super) const ESC: Key = Key::Code(KeyCode::Esc);
 /// Space.
-pub const SPACE: Key = Key::Char(' ');
+pub(super) const SPACE: Key = Key::Char(' ');
 /// Tab.
-pub const TAB: Key = Key::Code(KeyCode::Tab);
+pub(super) const TAB: Key = Key::Code(KeyCode::Tab);
 /// Shift-Tab.
-pub const BACKTAB: Key = Key::Code(KeyCode::BackTab);
+pub(super) const BACKTAB: Key = Key::Code(KeyCode::BackTab);
 /// Backspace.
-pub const BACKSPACE: Key = Key::Code(KeyCode::Backspace);
+pub(super) const BACKSPACE: Key = Key::Code(KeyCode::Backspace);
 /// Arrow up.
-pub const UP: Key = Key::Code(KeyCode::Up);
+pub(super) const UP: Key = Key::Code(KeyCode::Up);
 /// Arrow down.
-pub const DOWN: Key = Key::Code(KeyCode::Down);
+pub(super) const DOWN: Key = Key::Code(KeyCode::Down);
 /// Arrow left.
-pub const LEFT: Key = Key::Code(KeyCode::Left);
+pub(super) const LEFT: Key = Key::Code(KeyCode::Left);
 /// Arrow right.
-pub const RIGHT: Key = Key::Code(KeyCode::Right);
+pub(super) const RIGHT: Key = Key::Code(KeyCode::Right);
 /// Page up.
-pub const PAGE_UP: Key = Key::Code(KeyCode::PageUp);
+pub(super) const PAGE_UP: Key = Key::Code(KeyCode::PageUp);
 /// Page down.
-pub const PAGE_DOWN: Key = Key::Code(KeyCode::PageDown);
+pub(super) const PAGE_DOWN: Key = Key::Code(KeyCode::PageDown);
 /// F1, the help in text fields (where `?` is text).
-pub const F1: Key = Key::Code(KeyCode::F(1));
+pub(super) const F1: Key = Key::Code(KeyCode::F(1));
 
 impl Key {
     /// True if the key event is this key.
@@ -164,7 +164,7 @@ impl<A> Binding<A> {
 }
 
 /// The action of the first binding one of whose keys is `key`.
-pub fn lookup<A: Copy>(table: &[Binding<A>], key: &KeyEvent) -> Option<A> {
+pub(super) fn lookup<A: Copy>(table: &[Binding<A>], key: &KeyEvent) -> Option<A> {
     table
         .iter()
         .find(|b| b.keys.iter().any(|k| k.matches(key)))
@@ -172,7 +172,7 @@ pub fn lookup<A: Copy>(table: &[Binding<A>], key: &KeyEvent) -> Option<A> {
 }
 
 /// The help lines of a table, in its order.
-pub fn help<A>(table: &[Binding<A>]) -> Vec<KeyHelp> {
+pub(super) fn help<A>(table: &[Binding<A>]) -> Vec<KeyHelp> {
     table
         .iter()
         .map(|b| KeyHelp::new(b.label(), b.help))
@@ -181,7 +181,7 @@ pub fn help<A>(table: &[Binding<A>]) -> Vec<KeyHelp> {
 
 /// The footer hint of a table: `a accept · r reject`, from the bindings with a footer word
 /// (their first key only).
-pub fn footer<A>(table: &[Binding<A>]) -> String {
+pub(super) fn footer<A>(table: &[Binding<A>]) -> String {
     table
         .iter()
         .filter(|b| !b.footer.is_empty())
@@ -195,7 +195,7 @@ pub fn footer<A>(table: &[Binding<A>]) -> String {
 }
 
 /// The footer's note on help: `? help`, or `F1 help` while a text field takes `?` as text.
-pub fn help_hint(typing: bool) -> &'static str {
+pub(super) fn help_hint(typing: bool) -> &'static str {
     if typing { "F1 help" } else { "? help" }
 }
 
@@ -206,7 +206,7 @@ pub fn help_hint(typing: bool) -> &'static str {
 pub type Erased = Vec<(Vec<Key>, String)>;
 
 /// The table without its actions.
-pub fn erase<A>(table: &[Binding<A>]) -> Erased {
+pub(super) fn erase<A>(table: &[Binding<A>]) -> Erased {
     table
         .iter()
         .map(|b| (b.keys.to_vec(), b.help.to_string()))
@@ -249,7 +249,7 @@ pub fn check_chain(chain: &[Erased], help_lines: &[KeyHelp]) -> Result<(), Strin
 
 /// A check for tests: every key of every binding reaches that binding (no earlier binding
 /// takes it) and its label appears in the help. Returns the first problem.
-pub fn check_table<A: Copy + PartialEq + std::fmt::Debug>(
+pub(super) fn check_table<A: Copy + PartialEq + std::fmt::Debug>(
     table: &[Binding<A>],
 ) -> Result<(), String> {
     let lines = help(table);

@@ -54,30 +54,30 @@
 //! director menu) use [`widgets::Confirm`] (only `y` confirms). [`testing`] has the helpers of the
 //! headless tests.
 
-pub mod app;
-pub mod console;
-pub mod desk;
-pub mod desk_text;
-pub mod egdb_offer;
-pub mod event_loop;
+mod app;
+mod console;
+mod desk;
+mod egdb_offer;
+mod event_loop;
 pub mod key_tables;
-pub mod keys;
-pub mod match_flow;
-pub mod move_input;
-pub mod rules_text;
-pub mod screens;
-pub mod terminal;
+mod keys;
+mod match_flow;
+mod move_input;
+mod rules_text;
+mod screens;
+mod terminal;
 pub mod testing;
-pub mod theme;
-pub mod time;
+mod theme;
+mod time;
 pub mod widgets;
 
-pub use app::{App, Effect, MIN_SIZE, Msg, Options, render};
+pub use app::{App, Effect, MIN_SIZE, Msg, Options, render, typed_with_altgr};
+pub use console::{ConsoleKind, detect as detect_console};
 pub use event_loop::{EventSource, Input, ScriptedEvents, TerminalEvents, TuiError, run_loop};
 pub use screens::{Screen, ScreenState};
 pub use terminal::{StopSignal, TerminalGuard};
 pub use theme::{Appearance, Theme};
-pub use time::{Clock, FakeClock, SystemClock};
+pub use time::{FakeClock, SystemClock, TimeSource};
 
 /// Open the TUI on the real terminal and run until the user quits. The terminal is restored
 /// on return, on error, on panic and on a stop signal.
@@ -236,3 +236,18 @@ fn bench_match(now: std::time::Instant) -> Option<match_flow::MatchScreen> {
     screen.stage = match_flow::stages::Stage::for_match(&screen.session.m);
     Some(screen)
 }
+pub use desk::DeskScreen;
+pub use egdb_offer::EgdbOffer;
+pub use keys::{Erased, check_chain};
+pub use match_flow::words;
+pub use match_flow::{MatchOptions, MatchScreen, persist, resume, run_on};
+pub use match_flow::{StageKind, stop_note};
+pub use move_input::MoveInput;
+pub use screens::{PracticeScreen, ReviewScreen, practice_engine};
+pub use testing::{
+    buffer_text, feed, match_screen, practice, practice_moves, render_buffer, render_text,
+    run_script, test_app, ticks, type_keys, type_text,
+};
+pub use theme::ascii_text;
+pub use widgets::plies_and_moves;
+pub use widgets::{GameLayout, StatusKind, format_clock, menu};

@@ -31,7 +31,7 @@ pub enum InputOutcome {
 
 /// What the keys of the move field do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveAct {
+pub(super) enum MoveAct {
     /// A character of a move in notation.
     Type,
     /// Enter: play the typed move, or pick the piece (then its destination) at the cursor;
@@ -46,7 +46,7 @@ pub enum MoveAct {
 }
 
 /// The keys of the move field (shared by practice and the match game).
-pub static MOVE_KEYS: &[Binding<MoveAct>] = &[
+pub(super) static MOVE_KEYS: &[Binding<MoveAct>] = &[
     Binding::new(
         &[Key::Digit, Key::Char('-'), Key::Char('x'), Key::Char('X')],
         MoveAct::Type,
@@ -85,7 +85,7 @@ pub static MOVE_KEYS: &[Binding<MoveAct>] = &[
 
 /// What the keys do while the field asks which of two captures is meant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChoiceAct {
+pub(super) enum ChoiceAct {
     /// The capture above.
     Up,
     /// The capture below.
@@ -99,7 +99,7 @@ pub enum ChoiceAct {
 }
 
 /// The keys of the "which capture?" question.
-pub static CHOICE_KEYS: &[Binding<ChoiceAct>] = &[
+pub(super) static CHOICE_KEYS: &[Binding<ChoiceAct>] = &[
     Binding::new(&[UP, Key::Char('k')], ChoiceAct::Up, "the capture above"),
     Binding::new(
         &[DOWN, Key::Char('j'), TAB],
@@ -136,6 +136,7 @@ pub struct MoveInput {
 
 impl MoveInput {
     /// Fresh input with the cursor on a piece of the side to move that can move.
+    #[allow(clippy::expect_used, reason = "the board has 32 squares")]
     pub fn new(pos: &Position) -> MoveInput {
         let cursor = pos
             .legal_moves()
@@ -483,7 +484,7 @@ fn distinct<'a>(pos: &Position, moves: impl Iterator<Item = &'a Move>) -> Vec<Mo
 
 /// Legal moves whose notation can still become `text`: the first typed square is the start, later
 /// complete squares appear on the path in order, and a square being typed is a prefix of one.
-pub fn narrow(pos: &Position, text: &str) -> Vec<Move> {
+pub(super) fn narrow(pos: &Position, text: &str) -> Vec<Move> {
     let legal = pos.legal_moves();
     let t = text.trim_start();
     let tokens: Vec<&str> = t

@@ -9,7 +9,7 @@ use crate::tui::widgets::menu::KeyHelp;
 
 /// What the huffing keys do (the third choice, letting the move stand, is just a move).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HuffAct {
+pub(super) enum HuffAct {
     /// Huff (remove) the piece that should have captured, then move.
     Huff,
     /// Have the neglectful move taken back; its player must capture.
@@ -17,7 +17,7 @@ pub enum HuffAct {
 }
 
 /// The keys of the huffing choices, on every game screen of a huffing game.
-pub static HUFF_KEYS: &[Binding<HuffAct>] = &[
+pub(super) static HUFF_KEYS: &[Binding<HuffAct>] = &[
     Binding::new(
         &[Key::Char('H')],
         HuffAct::Huff,
@@ -42,7 +42,7 @@ fn huff_key(act: HuffAct) -> String {
 
 /// The piece to huff: the square typed in the move field (`typed`), or the only piece that may
 /// be huffed; otherwise the sentence asking which.
-pub fn huff_square(chance: &HuffChance, typed: &str) -> Result<Square, String> {
+pub(super) fn huff_square(chance: &HuffChance, typed: &str) -> Result<Square, String> {
     let typed = typed.trim().parse::<u8>().ok().and_then(Square::new);
     let mut huffable = squares(chance.huffable);
     match (typed, huffable.next(), huffable.next()) {
@@ -60,7 +60,7 @@ pub fn huff_square(chance: &HuffChance, typed: &str) -> Result<Square, String> {
 }
 
 /// Why a draw may be claimed, as the status line says it.
-pub fn claim_reason(claim: DrawClaim) -> &'static str {
+pub(super) fn claim_reason(claim: DrawClaim) -> &'static str {
     match claim {
         DrawClaim::Repetition => "third repetition",
         DrawClaim::FortyMoves => "40 moves without a man move or capture",
@@ -70,7 +70,7 @@ pub fn claim_reason(claim: DrawClaim) -> &'static str {
 
 /// Pool: the running 13-count, "13-count: White's king, 7 of 13" ("of 6 (4-29)" while the lone
 /// king holds the long diagonal); "13-count out: White's king, 13 moves" once it has run out.
-pub fn thirteen_count(c: &LoneKingCount) -> String {
+pub(super) fn thirteen_count(c: &LoneKingCount) -> String {
     if c.reached() {
         return format!("13-count out: {}'s king, {} moves", c.lone, c.moves);
     }
@@ -83,7 +83,7 @@ pub fn thirteen_count(c: &LoneKingCount) -> String {
 
 /// Pool: the strength rule's count once asked, "Strength count: Red 12 of 30" ("30+8" once
 /// extended).
-pub fn strength_count(r: &StrengthReading) -> String {
+pub(super) fn strength_count(r: &StrengthReading) -> String {
     let limit = if r.extended {
         format!("{}+8", r.limit.saturating_sub(8))
     } else {
@@ -93,7 +93,7 @@ pub fn strength_count(r: &StrengthReading) -> String {
 }
 
 /// One line naming the game and what sets it apart, for the game screen's side panel.
-pub fn in_force(rules: Rules) -> &'static str {
+pub(super) fn in_force(rules: Rules) -> &'static str {
     match rules {
         Rules::English => "English draughts: capture compulsory",
         Rules::Pool => "Pool: flying kings, men take backward",
@@ -103,7 +103,7 @@ pub fn in_force(rules: Rules) -> &'static str {
 }
 
 /// The game's rules in a few lines (at most 4 of 56 characters, so the help fits 80x24).
-pub fn explain(rules: Rules) -> &'static [&'static str] {
+pub(super) fn explain(rules: Rules) -> &'static [&'static str] {
     match rules {
         Rules::English => &[
             "Men move and capture forward; kings one square any way.",
@@ -129,14 +129,14 @@ pub fn explain(rules: Rules) -> &'static [&'static str] {
 }
 
 /// The help lines of the game in force: its name, then [`explain`].
-pub fn help(rules: Rules) -> Vec<KeyHelp> {
+pub(super) fn help(rules: Rules) -> Vec<KeyHelp> {
     std::iter::once(KeyHelp::new("Game", rules.name()))
         .chain(explain(rules).iter().map(|l| KeyHelp::new("", *l)))
         .collect()
 }
 
 /// The three huffing choices as the game screens offer them, with the keys of [`HUFF_KEYS`].
-pub fn huff_offer(chance: &HuffChance) -> String {
+pub(super) fn huff_offer(chance: &HuffChance) -> String {
     let pieces: Vec<String> = squares(chance.huffable).map(|s| s.to_string()).collect();
     let what = if chance.stopped_short {
         "stopped a capture short"

@@ -87,7 +87,7 @@ impl Drop for TerminalGuard {
 
 /// Undo whatever [`TerminalGuard::enter`] did and is not yet undone. Safe to call any number of
 /// times, from any thread; errors are ignored (there is nowhere left to report them).
-pub fn restore() {
+pub(super) fn restore() {
     let mut out = io::stdout();
     if MOUSE.swap(false, Ordering::SeqCst) {
         let _ = execute!(out, DisableMouseCapture);
@@ -101,8 +101,9 @@ pub fn restore() {
     let _ = out.flush();
 }
 
-/// True while any part of the set-up is in force (for tests and diagnostics).
-pub fn is_active() -> bool {
+/// True while any part of the set-up is in force.
+#[cfg(test)]
+fn is_active() -> bool {
     RAW.load(Ordering::SeqCst) || ALT.load(Ordering::SeqCst) || MOUSE.load(Ordering::SeqCst)
 }
 
@@ -189,7 +190,7 @@ static WATCHING: Once = Once::new();
 /// has ended, or refused it) or arrives while an earlier one is still being handled forces the
 /// exit: [`restore`], a line on stderr, status 128 + the signal. On Windows the console's
 /// control events stand for the signals (see [`StopSignal`]); elsewhere nothing is caught.
-pub fn watch_stop_signals<T: Send + 'static>(
+pub(super) fn watch_stop_signals<T: Send + 'static>(
     sink: Sender<T>,
     wrap: fn(StopSignal) -> T,
 ) -> StopWatch {
@@ -206,7 +207,7 @@ pub fn watch_stop_signals<T: Send + 'static>(
 
 /// Delivery of stop signals to an event loop; dropping it ends the delivery.
 #[derive(Debug)]
-pub struct StopWatch {
+pub(super) struct StopWatch {
     _private: (),
 }
 

@@ -3,7 +3,7 @@
 
 use super::app::{App, Msg, Options, render};
 use super::theme::Appearance;
-use super::time::{Clock, FakeClock};
+use super::time::{FakeClock, TimeSource};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;

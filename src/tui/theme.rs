@@ -5,7 +5,7 @@
 //! reversed, underlined), and every distinction also shows as a glyph.
 
 use crate::engine::{Color as Side, Piece};
-use crate::store::config::{Colour, Colours, Display, Named};
+use crate::store::{Colour, Colours, Display, Named};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -68,7 +68,7 @@ impl Theme {
 }
 
 /// A config colour as a terminal colour.
-pub fn colour(c: Colour) -> Color {
+pub(super) fn colour(c: Colour) -> Color {
     match c {
         Colour::Rgb(r, g, b) => Color::Rgb(r, g, b),
         Colour::Indexed(i) => Color::Indexed(i),
@@ -274,7 +274,7 @@ impl Appearance {
 /// A half point has none in one character (`+` would read as a forfeit win): text that may
 /// hold one goes through [`ascii_text`] before it is laid out, and a `½` that reaches a
 /// drawn buffer shows as `?`.
-pub fn ascii_char(c: char) -> char {
+pub(super) fn ascii_char(c: char) -> char {
     if c.is_ascii() {
         return c;
     }
@@ -326,17 +326,17 @@ fn latin_base(c: char) -> char {
 }
 
 /// A string in ASCII: half points in the one ASCII form of the published tables (`2½` ->
-/// `2.5`, `½` -> `0.5`: [`crate::store::event_export::ascii_halves`]), other characters as
+/// `2.5`, `½` -> `0.5`: [`crate::publish::export::ascii_halves`]), other characters as
 /// [`ascii_char`]. For text whose layout may change (it may grow).
 pub fn ascii_text(s: &str) -> String {
-    crate::store::event_export::ascii_halves(s)
+    crate::publish::ascii_halves(s)
         .chars()
         .map(ascii_char)
         .collect()
 }
 
 /// A line in ASCII, span by span as [`ascii_text`] (styles kept).
-pub fn ascii_line(line: Line<'_>) -> Line<'static> {
+pub(super) fn ascii_line(line: Line<'_>) -> Line<'static> {
     let spans: Vec<Span<'static>> = line
         .spans
         .into_iter()
@@ -351,7 +351,7 @@ pub fn ascii_line(line: Line<'_>) -> Line<'static> {
 
 /// Replace every non-ASCII symbol of a drawn buffer by its ASCII stand-in (the last step of a
 /// frame in `--ascii` mode, so no screen can leak a Unicode character).
-pub fn asciify(buf: &mut ratatui::buffer::Buffer) {
+pub(super) fn asciify(buf: &mut ratatui::buffer::Buffer) {
     for cell in buf.content.iter_mut() {
         let sym = cell.symbol();
         if !sym.is_ascii() {
@@ -362,16 +362,17 @@ pub fn asciify(buf: &mut ratatui::buffer::Buffer) {
 }
 
 /// Borders drawn with `+`, `-` and `|`.
-pub const ASCII_BORDER: ratatui::symbols::border::Set<'static> = ratatui::symbols::border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
+pub(super) const ASCII_BORDER: ratatui::symbols::border::Set<'static> =
+    ratatui::symbols::border::Set {
+        top_left: "+",
+        top_right: "+",
+        bottom_left: "+",
+        bottom_right: "+",
+        vertical_left: "|",
+        vertical_right: "|",
+        horizontal_top: "-",
+        horizontal_bottom: "-",
+    };
 
 #[cfg(test)]
 mod tests {

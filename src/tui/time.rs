@@ -8,7 +8,7 @@ use std::cell::Cell;
 use std::time::{Duration, Instant};
 
 /// A source of monotonic time.
-pub trait Clock {
+pub trait TimeSource {
     /// The current instant.
     fn now(&self) -> Instant;
 }
@@ -17,7 +17,7 @@ pub trait Clock {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
-impl Clock for SystemClock {
+impl TimeSource for SystemClock {
     fn now(&self) -> Instant {
         Instant::now()
     }
@@ -56,13 +56,13 @@ impl Default for FakeClock {
     }
 }
 
-impl Clock for FakeClock {
+impl TimeSource for FakeClock {
     fn now(&self) -> Instant {
         self.base + self.offset.get()
     }
 }
 
-impl<C: Clock + ?Sized> Clock for &C {
+impl<C: TimeSource + ?Sized> TimeSource for &C {
     fn now(&self) -> Instant {
         (**self).now()
     }

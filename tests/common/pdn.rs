@@ -1,6 +1,6 @@
 //! PDN round trips shared by the PDN tests.
 
-use crossboard::store::pdn::{PdnGame, read_pdn, write_pdn};
+use crossboard::store::{PdnGame, read_pdn, write_pdn};
 
 /// Writes `games` as one PDN text, checks every line is under 80 columns and that reading it
 /// back gives the same games (tags, rules, moves, result, every position of the replay), and

@@ -66,7 +66,7 @@ impl H {
     }
 
     /// Apply a command that must succeed; returns the events.
-    pub fn ok(&mut self, c: Command) -> Vec<Event> {
+    pub fn ok(&mut self, c: Command) -> Vec<MatchEvent> {
         let now = self.now();
         match self.m.apply(c.clone(), now, &mut self.rng) {
             Ok(entries) => entries.into_iter().map(|e| e.event).collect(),
@@ -122,7 +122,7 @@ impl H {
     }
 
     /// Play the first legal move after `ms` of thought.
-    pub fn play(&mut self, ms: u64) -> Vec<Event> {
+    pub fn play(&mut self, ms: u64) -> Vec<MatchEvent> {
         self.wait(ms);
         let colour = self.turn();
         let mv = self.some_move();
@@ -130,7 +130,7 @@ impl H {
     }
 
     /// End the current game with `winner` (or a draw) by resignation or agreement.
-    pub fn finish_game(&mut self, winner: Option<Color>) -> Vec<Event> {
+    pub fn finish_game(&mut self, winner: Option<Color>) -> Vec<MatchEvent> {
         match winner {
             Some(w) => self.ok(Command::Resign {
                 colour: w.opponent(),
@@ -168,9 +168,9 @@ impl H {
     }
 }
 
-pub fn ended(ev: &[Event]) -> Option<GameResult> {
+pub fn ended(ev: &[MatchEvent]) -> Option<GameResult> {
     ev.iter().find_map(|e| match e {
-        Event::GameEnded { result, .. } => Some(result.clone()),
+        MatchEvent::GameEnded { result, .. } => Some(result.clone()),
         _ => None,
     })
 }

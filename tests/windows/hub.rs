@@ -4,7 +4,7 @@
 
 use super::support::{linux_bin, wine};
 use crossboard::engine::{Game, Position, Rules};
-use crossboard::search::hub::{Line, parse_hub_move, position_text};
+use crossboard::search::{Line, parse_hub_move, position_text};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};

@@ -2,9 +2,10 @@
 //! after every press, AltGr reported as Ctrl+Alt, Ctrl-C a key in raw mode; and the console
 //! events that stand for SIGTERM and SIGHUP there.
 
-use crossboard::tui::app::typed_with_altgr;
-use crossboard::tui::testing::{practice_moves, render_text, test_app};
-use crossboard::tui::{Clock, FakeClock, ScriptedEvents, StopSignal, run_loop};
+use crossboard::tui::{
+    FakeClock, ScriptedEvents, StopSignal, practice_moves, render_text, run_loop, test_app,
+    typed_with_altgr,
+};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
@@ -45,7 +46,6 @@ fn run(events: Vec<Event>) -> (crossboard::tui::App, bool) {
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test backend");
     let mut source = ScriptedEvents::new(events);
     run_loop(&mut terminal, &mut app, &mut source, &clock).expect("the loop runs");
-    let _ = clock.now();
     let quit = app.should_quit();
     (app, quit)
 }

@@ -12,6 +12,7 @@
 //!   These are `#[ignore]`d (the Windows build takes minutes on two cores): `tests/windows/run`
 //!   installs Wine and the cross compiler when absent and runs them; CI does. Without Wine
 //!   they fail under CI and are skipped elsewhere, saying so.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 
 mod cli;
 mod console;

@@ -23,7 +23,7 @@ const NOTE_MAX: usize = 500;
 
 /// What the keys of the director's forms do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FormAct {
+pub(crate) enum FormAct {
     /// Close without doing anything.
     Cancel,
     /// The field above.
@@ -39,14 +39,14 @@ pub enum FormAct {
 }
 
 /// The menu's own key (its entries' letters choose an action).
-pub static MENU_CLOSE_KEYS: &[Binding<FormAct>] = &[Binding::new(
+pub(crate) static MENU_CLOSE_KEYS: &[Binding<FormAct>] = &[Binding::new(
     &[ESC, Key::Char('q')],
     FormAct::Cancel,
     "close the director menu",
 )];
 
 /// The keys of every form.
-pub static FORM_KEYS: &[Binding<FormAct>] = &[
+pub(crate) static FORM_KEYS: &[Binding<FormAct>] = &[
     Binding::new(&[ESC], FormAct::Cancel, "cancel: nothing is done"),
     Binding::new(&[UP, BACKTAB], FormAct::Prev, "the field above"),
     Binding::new(&[DOWN, TAB], FormAct::Next, "the field below"),
@@ -58,7 +58,7 @@ pub static FORM_KEYS: &[Binding<FormAct>] = &[
 ];
 
 /// The keys of a choice row (a text row takes them as text).
-pub static CHOICE_KEYS: &[Binding<FormAct>] = &[
+pub(crate) static CHOICE_KEYS: &[Binding<FormAct>] = &[
     Binding::new(&[LEFT], FormAct::Less, "the previous choice"),
     Binding::new(&[RIGHT, SPACE], FormAct::More, "the next choice"),
 ];
@@ -389,6 +389,7 @@ fn colour(i: usize) -> Color {
 }
 
 /// The command a filled form asks for, with a one-line summary; or what is missing.
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
     let need = |s: String, what: &str| {
         if s.is_empty() {

@@ -2,7 +2,7 @@
 //! director decisions and notes marked, newest at the bottom, scrolled with the arrows.
 
 use super::words;
-use crate::director::{Entry, Event, Match, Now, Player};
+use crate::director::{LogEntry, Match, MatchEvent, Now, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, DOWN, ESC, Key, UP, help, lookup};
 use crate::tui::theme::Appearance;
@@ -22,7 +22,7 @@ pub struct LogView {
 
 /// What the keys of the log do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// Older entries.
     Older,
     /// Newer entries.
@@ -36,7 +36,7 @@ pub enum Act {
 }
 
 /// The keys of the log.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(&[UP, Key::Char('k')], Act::Older, "older entries"),
     Binding::new(&[DOWN, Key::Char('j')], Act::Newer, "newer entries"),
     Binding::new(
@@ -141,7 +141,7 @@ impl LogView {
 /// Every entry of the log in words, and whether it is a director's decision or a note
 /// (marked). The log is folded again to name the game and the colour of each move (a move
 /// event holds only the move and its times).
-pub fn entries_text(m: &Match) -> Vec<(String, bool)> {
+pub(crate) fn entries_text(m: &Match) -> Vec<(String, bool)> {
     let log = m.log();
     let Some(first) = log.first() else {
         return Vec::new();
@@ -180,14 +180,15 @@ struct MoveContext {
 }
 
 /// One entry in words (`mover`: the game in play before it), and whether it is marked.
-fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool) {
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+fn entry_text(m: &Match, e: &LogEntry, mover: Option<MoveContext>) -> (String, bool) {
     let n = |p: Player| m.name(p).to_string();
     match &e.event {
-        Event::MatchCreated => (
+        MatchEvent::MatchCreated => (
             format!("match set up: {} v {}", n(Player::First), n(Player::Second)),
             false,
         ),
-        Event::CoinFlipped {
+        MatchEvent::CoinFlipped {
             caller,
             call,
             landed,
@@ -202,10 +203,10 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             false,
         ),
-        Event::ColourDrawn { player, colour } => {
+        MatchEvent::ColourDrawn { player, colour } => {
             (format!("{} drew {colour} from the bag", n(*player)), false)
         }
-        Event::HandPicked {
+        MatchEvent::HandPicked {
             player,
             hand,
             colour,
@@ -217,7 +218,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             false,
         ),
-        Event::ColoursSet { red, by_director } => (
+        MatchEvent::ColoursSet { red, by_director } => (
             format!(
                 "{} has Red in game 1 of ballot 1{}",
                 n(*red),
@@ -229,21 +230,21 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             *by_director,
         ),
-        Event::BallotDrawn { ballot, number, .. } => (
+        MatchEvent::BallotDrawn { ballot, number, .. } => (
             match crate::openings::opening(m.settings().openings.system, *number) {
                 Ok(o) => format!("ballot {ballot} drawn: {}", o.reference()),
                 Err(_) => format!("ballot {ballot} drawn: opening {number}"),
             },
             false,
         ),
-        Event::BallotAccepted { ballot, colour } => (
+        MatchEvent::BallotAccepted { ballot, colour } => (
             match colour {
                 Some(c) => format!("ballot {ballot} accepted by {c}"),
                 None => format!("ballot {ballot} to be played"),
             },
             false,
         ),
-        Event::BallotRejected {
+        MatchEvent::BallotRejected {
             ballot,
             colour,
             player,
@@ -251,11 +252,11 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             format!("{} ({colour}) rejected ballot {ballot}", n(*player)),
             false,
         ),
-        Event::BallotDiscarded { ballot, number } => (
+        MatchEvent::BallotDiscarded { ballot, number } => (
             format!("both rejected opening {number}: ballot {ballot} is drawn again"),
             false,
         ),
-        Event::GameStarted { ballot, game, red } => (
+        MatchEvent::GameStarted { ballot, game, red } => (
             format!(
                 "game {ballot}.{game} started: {} (Red) v {} (White)",
                 n(*red),
@@ -263,7 +264,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             false,
         ),
-        Event::MovePlayed {
+        MatchEvent::MovePlayed {
             mv,
             spent_ms,
             left_ms,
@@ -281,27 +282,27 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             false,
         ),
-        Event::Huffed { square, .. } => (format!("huffed the piece on {square}"), false),
-        Event::Compelled => (
+        MatchEvent::Huffed { square, .. } => (format!("huffed the piece on {square}"), false),
+        MatchEvent::Compelled => (
             "had the last move taken back: the capture must be played".into(),
             false,
         ),
-        Event::StrengthCountAsked { colour, .. } => {
+        MatchEvent::StrengthCountAsked { colour, .. } => {
             (format!("{colour} asked for the strength count"), false)
         }
-        Event::StrengthCountExtended { .. } => (
+        MatchEvent::StrengthCountExtended { .. } => (
             "the director granted 8 more moves to the count".into(),
             true,
         ),
-        Event::DrawOffered { colour, .. } => (format!("{colour} offered a draw"), false),
-        Event::DrawDeclined { colour, .. } => (format!("{colour} declined the draw"), false),
-        Event::GameEnded {
+        MatchEvent::DrawOffered { colour, .. } => (format!("{colour} offered a draw"), false),
+        MatchEvent::DrawDeclined { colour, .. } => (format!("{colour} declined the draw"), false),
+        MatchEvent::GameEnded {
             ballot,
             game,
             result,
             ..
         } => (format!("game {ballot}.{game} over: {result}"), false),
-        Event::ResultAmended {
+        MatchEvent::ResultAmended {
             ballot,
             game,
             previous,
@@ -310,7 +311,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             format!("director: game {ballot}.{game} amended from \"{previous}\" to \"{result}\""),
             true,
         ),
-        Event::MovesTakenBack {
+        MatchEvent::MovesTakenBack {
             ballot,
             game,
             moves,
@@ -332,10 +333,12 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
                 true,
             )
         }
-        Event::TimeCalled { colour, .. } => (format!("\"Time\" called on {colour}"), false),
-        Event::ClocksPaused { reason, .. } => (format!("director: clocks paused ({reason})"), true),
-        Event::ClocksResumed => ("director: clocks resumed".into(), true),
-        Event::TimeAdjusted {
+        MatchEvent::TimeCalled { colour, .. } => (format!("\"Time\" called on {colour}"), false),
+        MatchEvent::ClocksPaused { reason, .. } => {
+            (format!("director: clocks paused ({reason})"), true)
+        }
+        MatchEvent::ClocksResumed => ("director: clocks resumed".into(), true),
+        MatchEvent::TimeAdjusted {
             colour,
             delta_ms,
             remaining_ms,
@@ -350,11 +353,11 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             ),
             true,
         ),
-        Event::ExtraBallot { ballot } => (
+        MatchEvent::ExtraBallot { ballot } => (
             format!("the score is level: ballot {ballot} is played"),
             false,
         ),
-        Event::MatchFinished { outcome } => (
+        MatchEvent::MatchFinished { outcome } => (
             match outcome.winner {
                 Some(p) => format!(
                     "match over: {} wins {}-{}",
@@ -369,7 +372,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             },
             false,
         ),
-        Event::DecisionUndone {
+        MatchEvent::DecisionUndone {
             ballot,
             game,
             undone,
@@ -386,7 +389,7 @@ fn entry_text(m: &Match, e: &Entry, mover: Option<MoveContext>) -> (String, bool
             },
             true,
         ),
-        Event::Note { text, .. } => (format!("NOTE: {text}"), true),
-        Event::Reopened => ("match reopened, clocks held at the last move".into(), false),
+        MatchEvent::Note { text, .. } => (format!("NOTE: {text}"), true),
+        MatchEvent::Reopened => ("match reopened, clocks held at the last move".into(), false),
     }
 }

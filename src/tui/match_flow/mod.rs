@@ -1,4 +1,4 @@
-//! The match flow screens (issue 6, part B): set-up form, colour choice, ballot draw,
+//! The match flow screens: set-up form, colour choice, ballot draw,
 //! accept/reject, the game under clocks, between games and the end with the score table, and the
 //! director menu. Built on the framework of [`crate::tui`]; see its module doc for how to add a
 //! screen.
@@ -18,25 +18,24 @@
 //! The TUI only turns input into director commands and draws the director's state: rules,
 //! clocks and scoring stay in [`crate::director`].
 
-pub mod director_menu;
-pub mod log_view;
+pub(super) mod director_menu;
+pub(super) mod log_view;
 pub mod persist;
-pub mod results;
+pub(super) mod results;
 pub mod resume;
-pub mod screen;
-pub mod session;
-pub mod setup;
-pub mod stages;
+pub(super) mod screen;
+pub(super) mod session;
+pub(super) mod setup;
+pub(super) mod stages;
 pub mod words;
 
 use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
-pub use resume::ResumeScreen;
+pub(super) use resume::ResumeScreen;
 pub use screen::MatchScreen;
-pub use session::MatchSession;
-pub use setup::MatchSetupScreen;
+pub(super) use setup::MatchSetupScreen;
 pub use stages::StageKind;
 
 /// Start-up options of the match screens.

@@ -3,7 +3,7 @@
 
 use super::MatchOptions;
 use crate::director::Match;
-use crate::store::matchfile::{MatchStore, WriterLock, load_match};
+use crate::store::{MatchStore, WriterLock, load_match};
 use chrono::{DateTime, Utc};
 use std::path::{Path, PathBuf};
 
@@ -138,7 +138,7 @@ fn start_over(
 /// `crossboard-match.pdn` in `dir` (or the current directory).
 pub fn export_path(saver: &Saver, dir: Option<&Path>) -> PathBuf {
     match (saver.path(), dir) {
-        (Some(p), _) => crate::store::export::default_export_path(p),
+        (Some(p), _) => crate::store::default_export_path(p),
         (None, Some(d)) => d.join("crossboard-match.pdn"),
         (None, None) => PathBuf::from("crossboard-match.pdn"),
     }

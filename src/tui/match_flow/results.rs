@@ -6,7 +6,7 @@
 
 use super::stages::{Stage, Step};
 use crate::director::{Decided, Match, Phase, Player};
-use crate::store::export::notes;
+use crate::store::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
@@ -36,7 +36,7 @@ pub enum Act {
 }
 
 /// Between games.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[ENTER, SPACE],
         Act::Continue,
@@ -48,7 +48,7 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 /// When the match is over.
-pub static FINAL_KEYS: &[Binding<Act>] = &[
+pub(crate) static FINAL_KEYS: &[Binding<Act>] = &[
     Binding::new(&[UP], Act::Earlier, "earlier games in the tables"),
     Binding::new(&[DOWN], Act::Later, "later games in the tables"),
 ];
@@ -88,7 +88,7 @@ impl ResultsStage {
 }
 
 /// `name` in `w` columns: as it is when it fits, else cut with a `…` marker.
-pub fn fit(name: &str, w: usize) -> String {
+pub(crate) fn fit(name: &str, w: usize) -> String {
     let n = name.chars().count();
     if n <= w {
         format!("{name:<w$}")
@@ -101,7 +101,8 @@ pub fn fit(name: &str, w: usize) -> String {
 
 /// Draw the results of `m`: `status` on the line above the footer `hint`, tables scrolled
 /// back by `back` rows.
-pub fn render(
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+pub(crate) fn render(
     m: &Match,
     stage: &ResultsStage,
     status: (String, StatusKind),
@@ -356,7 +357,7 @@ fn scroll<'a>(
 }
 
 /// The status line of the results: what Enter does, or that the match is over.
-pub fn status(m: &Match) -> (String, StatusKind) {
+pub(crate) fn status(m: &Match) -> (String, StatusKind) {
     let text = match m.phase() {
         Phase::Finished => "The match is over: e exports every game, q goes home".to_string(),
         Phase::Draw { ballot } => format!("Next: ballot {ballot} is drawn (Enter)"),

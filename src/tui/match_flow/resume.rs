@@ -7,8 +7,9 @@
 use super::persist::Saver;
 use super::{MatchOptions, MatchScreen, MatchSetupScreen};
 use crate::director::Phase;
-use crate::store::atomic::LoadError;
-use crate::store::matchfile::{MatchFile, MatchStore, StoreError, list_matches, load_match};
+use crate::store::LoadError;
+use crate::store::same_file;
+use crate::store::{MatchFile, MatchStore, StoreError, list_matches, load_match};
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
@@ -136,14 +137,6 @@ pub struct ResumeScreen {
 /// that it could not be read at all or is a newer crossboard's.
 fn is_damage(e: &LoadError) -> bool {
     !matches!(e, LoadError::Io { .. } | LoadError::Newer { .. })
-}
-
-/// The same file (compared as the system resolves them, when it can).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => a == b,
-    }
 }
 
 /// The match screen of a file only looked at (another crossboard has it, `why`): nothing is
@@ -431,6 +424,7 @@ impl ScreenState for ResumeScreen {
         }
     }
 
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let buf = frame.buffer_mut();

@@ -14,9 +14,9 @@ use super::results::{self, ResultsStage};
 use super::session::MatchSession;
 use super::stages::{DrawShown, DrawStage, GameStage, OverStage, Stage, StageKind, Step, View};
 use super::{MatchOptions, stages, words};
-use crate::director::{Awaiting, Command, Entry, Event, Match, MatchSettings, Phase};
+use crate::director::{Awaiting, Command, LogEntry, Match, MatchEvent, MatchSettings, Phase};
 use crate::engine::Color;
-use crate::store::export::{Exported, export_match};
+use crate::store::{Exported, export_match};
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, Erased, Key, erase, footer, help, help_hint, lookup};
 use crate::tui::move_input::{MOVE_KEYS, MoveAct};
@@ -30,8 +30,6 @@ use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use std::time::Instant;
-
-pub use crate::tui::widgets::wrap;
 
 /// What a confirmation leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +79,7 @@ struct Note {
 
 /// What the screen's own keys do (every stage).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// The director menu (asks first).
     Director,
     /// Leave the match (asks first; it is saved).
@@ -97,7 +95,7 @@ pub enum Act {
 }
 
 /// The keys of every stage.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('e')], Act::Export, "export every game to PDN").footer("export"),
     Binding::new(
         &[Key::Char('L')],
@@ -120,7 +118,7 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 /// The keys of the stages that show the board.
-pub static BOARD_KEYS: &[Binding<Act>] = &[
+pub(crate) static BOARD_KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('f')], Act::Flip, "flip the board"),
     Binding::new(
         &[Key::Char('n')],
@@ -131,7 +129,7 @@ pub static BOARD_KEYS: &[Binding<Act>] = &[
 
 /// What the keys of the "who resigns?" question do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ResignAct {
+pub(crate) enum ResignAct {
     /// Red resigns.
     Red,
     /// White resigns.
@@ -141,7 +139,7 @@ pub enum ResignAct {
 }
 
 /// The keys of the "who resigns?" question.
-pub static RESIGN_KEYS: &[Binding<ResignAct>] = &[
+pub(crate) static RESIGN_KEYS: &[Binding<ResignAct>] = &[
     Binding::new(
         &[Key::Char('r')],
         ResignAct::Red,
@@ -208,8 +206,8 @@ impl MatchScreen {
         path: &std::path::Path,
         now: Instant,
         wall: chrono::DateTime<chrono::Utc>,
-    ) -> Result<MatchScreen, crate::store::matchfile::StoreError> {
-        let (store, file) = crate::store::matchfile::MatchStore::open(path)?;
+    ) -> Result<MatchScreen, crate::store::StoreError> {
+        let (store, file) = crate::store::MatchStore::open(path)?;
         Ok(MatchScreen::resume(
             file.the_match,
             Saver::File(store),
@@ -342,18 +340,18 @@ impl MatchScreen {
     }
 
     /// Follow new log entries: the stage they lead to.
-    fn observe(&mut self, entries: &[Entry]) {
+    fn observe(&mut self, entries: &[LogEntry]) {
         for e in entries {
             match &e.event {
-                Event::CoinFlipped { .. }
-                | Event::ColourDrawn { .. }
-                | Event::HandPicked { .. }
-                | Event::ColoursSet { .. } => {
+                MatchEvent::CoinFlipped { .. }
+                | MatchEvent::ColourDrawn { .. }
+                | MatchEvent::HandPicked { .. }
+                | MatchEvent::ColoursSet { .. } => {
                     if let Stage::Toss(t) = &mut self.stage {
                         t.observe(&e.event);
                     }
                 }
-                Event::BallotDrawn { ballot, steps, .. } => {
+                MatchEvent::BallotDrawn { ballot, steps, .. } => {
                     // The opening drawn: pending a decision, or accepted at once.
                     let m = &self.session.m;
                     let Some(opening) = m.pending_draw().map(|d| &d.opening).or_else(|| {
@@ -374,26 +372,30 @@ impl MatchScreen {
                         })
                     };
                 }
-                Event::BallotDiscarded { .. } => {
+                MatchEvent::BallotDiscarded { .. } => {
                     let rejected = self.session.m.rejected().last().map(|r| r.opening.clone());
                     self.stage = Stage::Draw(DrawStage::waiting(rejected));
                 }
-                Event::DecisionUndone { restored: None, .. } => {
+                MatchEvent::DecisionUndone { restored: None, .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }
-                Event::DecisionUndone {
+                MatchEvent::DecisionUndone {
                     restored: Some(_), ..
                 } => self.stage = Stage::Results(ResultsStage::default()),
-                Event::GameStarted { .. } | Event::MovesTakenBack { .. } => {
+                MatchEvent::GameStarted { .. } | MatchEvent::MovesTakenBack { .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));
                 }
-                Event::MovePlayed { .. } | Event::Huffed { .. } | Event::Compelled => {
+                MatchEvent::MovePlayed { .. }
+                | MatchEvent::Huffed { .. }
+                | MatchEvent::Compelled => {
                     if let Stage::Game(g) = &mut self.stage {
                         g.reset(&self.session.m);
                     }
                 }
-                Event::GameEnded { .. } => self.stage = Stage::Over(OverStage),
-                Event::ResultAmended { .. } => self.stage = Stage::Results(ResultsStage::default()),
+                MatchEvent::GameEnded { .. } => self.stage = Stage::Over(OverStage),
+                MatchEvent::ResultAmended { .. } => {
+                    self.stage = Stage::Results(ResultsStage::default())
+                }
                 _ => {}
             }
         }
@@ -598,7 +600,7 @@ impl MatchScreen {
     /// Write every game of the match as PDN beside the match file.
     pub fn export(&mut self) {
         let path = persist::export_path(&self.session.saver, self.export_dir.as_deref());
-        match export_match(&self.session.m, &path) {
+        match export_match(&self.session.m, &path, self.session.saver.path()) {
             Ok(done) => self.say_done(export_sentence(done, &path)),
             Err(e) => self.say(format!("export failed: {e}"), StatusKind::Error),
         }

@@ -7,7 +7,7 @@
 
 use super::persist::Saver;
 use crate::director::{
-    ClockReading, Command, Entry, FlagKind, GameRecord, Match, MatchError, Now, Player,
+    ClockReading, Command, FlagKind, GameRecord, LogEntry, Match, MatchError, Now, Player,
 };
 use crate::engine::Color;
 use crate::tui::widgets::{ClockPanelView, MoveEntry, MoveListView, format_clock};
@@ -61,7 +61,7 @@ impl MatchSession {
         cmd: Command,
         at: Instant,
         rng: &mut dyn rand::Rng,
-    ) -> Result<Vec<Entry>, MatchError> {
+    ) -> Result<Vec<LogEntry>, MatchError> {
         let now = self.now(at);
         let entries = self.m.apply(cmd, now, rng)?;
         if !entries.is_empty() {
@@ -122,7 +122,7 @@ impl MatchSession {
     }
 
     /// Check the clock (a tick): ends the game when a flag has fallen. Returns the entries.
-    pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<Entry> {
+    pub fn tick(&mut self, at: Instant, rng: &mut dyn rand::Rng) -> Vec<LogEntry> {
         if self.m.playing().is_none() || self.read_only().is_some() {
             return Vec::new();
         }
@@ -161,7 +161,7 @@ impl MatchSession {
 }
 
 /// The moves of a game with the mover's clock reading after each.
-pub fn move_list(g: &GameRecord) -> MoveListView {
+pub(crate) fn move_list(g: &GameRecord) -> MoveListView {
     let moves: Vec<MoveEntry> = g
         .moves
         .iter()
@@ -180,7 +180,7 @@ pub fn move_list(g: &GameRecord) -> MoveListView {
 }
 
 /// "Red's flag fell", "Red exceeded the move limit": how a time loss reads.
-pub fn flag_text(kind: FlagKind, side: Color) -> String {
+pub(crate) fn flag_text(kind: FlagKind, side: Color) -> String {
     match kind {
         FlagKind::GameTime => format!("{side}'s flag fell"),
         FlagKind::MoveTime => format!("{side} exceeded the move limit"),

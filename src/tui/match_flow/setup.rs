@@ -144,7 +144,7 @@ pub struct MatchSetupScreen {
 const YES_NO: [&str; 2] = ["no", "yes"];
 
 /// Presets cycled with Left/Right on the time control.
-pub const TIME_PRESETS: [&str; 8] = [
+pub(crate) const TIME_PRESETS: [&str; 8] = [
     "30/60",
     "35/70 15/30",
     "20",
@@ -519,7 +519,7 @@ impl MatchSetupScreen {
 
 /// What the keys of the set-up form do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// Start the match.
     Start,
     /// Back to the home screen.
@@ -535,7 +535,7 @@ pub enum Act {
 }
 
 /// The keys of every row of the form (text rows take the other keys as text).
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[ENTER],
         Act::Start,
@@ -549,7 +549,7 @@ pub static KEYS: &[Binding<Act>] = &[
 
 /// The arrows of a choice row and of the time control (its presets); other text rows have
 /// no use for them.
-pub static ARROW_KEYS: &[Binding<Act>] = &[
+pub(crate) static ARROW_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[LEFT],
         Act::Less,
@@ -563,7 +563,7 @@ pub static ARROW_KEYS: &[Binding<Act>] = &[
 ];
 
 /// The keys of a choice row (a text row takes these as text).
-pub static CHOICE_KEYS: &[Binding<Act>] = &[
+pub(crate) static CHOICE_KEYS: &[Binding<Act>] = &[
     Binding::new(&[SPACE], Act::More, "the next choice"),
     Binding::new(&[Key::Char('k')], Act::Prev, "the field above"),
     Binding::new(&[Key::Char('j')], Act::Next, "the field below"),
@@ -776,7 +776,7 @@ mod tests {
     /// more on the field that holds it.
     #[test]
     fn the_form_takes_the_largest_settings_and_refuses_one_more() {
-        use crate::director::limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
+        use crate::director::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
         let mut s = MatchSetupScreen::new(MatchOptions::default());
         let largest = [
             (FieldId::Name1, "a".repeat(NAME_MAX_CHARS)),

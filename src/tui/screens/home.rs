@@ -18,7 +18,7 @@ pub struct HomeScreen {
 
 /// Entries of the home menu, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HomeItem {
+pub(crate) enum HomeItem {
     /// Set up and start a new match.
     NewMatch,
     /// Resume a saved match.
@@ -35,7 +35,7 @@ pub enum HomeItem {
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub const ALL: [HomeItem; 6] = [
+    pub(crate) const ALL: [HomeItem; 6] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Practice,

@@ -6,12 +6,12 @@
 //! the same binding table ([`crate::tui::keys`]) its `update` looks keys up in. See the module doc of
 //! [`crate::tui`] for the recipe to add one.
 
-pub mod home;
-pub mod open_pdn;
-pub mod practice;
+pub(super) mod home;
+pub(super) mod open_pdn;
+pub(super) mod practice;
 pub mod practice_engine;
-pub mod practice_setup;
-pub mod review;
+pub(super) mod practice_setup;
+pub(super) mod review;
 
 use super::Msg;
 use super::keys::Erased;
@@ -22,10 +22,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
-pub use home::HomeScreen;
-pub use open_pdn::OpenPdnScreen;
+pub(super) use home::HomeScreen;
+pub(super) use open_pdn::OpenPdnScreen;
 pub use practice::PracticeScreen;
-pub use practice_setup::PracticeSetupScreen;
+pub(super) use practice_setup::PracticeSetupScreen;
 pub use review::ReviewScreen;
 
 /// What a screen's update may read and change besides its own state.

@@ -3,7 +3,7 @@
 
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
-use crate::store::pdn::{PdnError, PdnGame, read_pdn};
+use crate::store::{PdnError, PdnGame, read_pdn};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, ENTER, ESC, Key, footer, help, lookup};
 use crate::tui::widgets::menu::{KeyHelp, MENU_KEYS, Menu, MenuItem, MenuOutcome};
@@ -72,7 +72,7 @@ impl OpenPdnScreen {
             return;
         }
         match std::fs::read(&path) {
-            Ok(bytes) => self.load_text(&path, &crate::store::pdn::decode(&bytes)),
+            Ok(bytes) => self.load_text(&path, &crate::store::decode(&bytes)),
             Err(e) => self.message = Some(format!("cannot read {path}: {e}")),
         }
     }
@@ -129,7 +129,7 @@ fn describe(g: &PdnGame) -> String {
 
 /// What the keys of the path field do (other characters are typed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PathAct {
+pub(crate) enum PathAct {
     /// Read the file.
     Open,
     /// Delete a character.
@@ -141,7 +141,7 @@ pub enum PathAct {
 }
 
 /// The keys of the path field.
-pub static PATH_KEYS: &[Binding<PathAct>] = &[
+pub(crate) static PATH_KEYS: &[Binding<PathAct>] = &[
     Binding::new(&[ENTER], PathAct::Open, "open the file typed").footer("open"),
     Binding::new(&[BACKSPACE], PathAct::Delete, "delete a character"),
     Binding::new(&[Key::Ctrl('u')], PathAct::Clear, "clear the path"),
@@ -150,13 +150,13 @@ pub static PATH_KEYS: &[Binding<PathAct>] = &[
 
 /// What the keys of the list of games do (the menu's keys choose a game).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ListAct {
+pub(crate) enum ListAct {
     /// Back to the path.
     Back,
 }
 
 /// The keys of the list of games, besides the menu's.
-pub static LIST_KEYS: &[Binding<ListAct>] =
+pub(crate) static LIST_KEYS: &[Binding<ListAct>] =
     &[Binding::new(&[ESC, Key::Char('q')], ListAct::Back, "another file").footer("another file")];
 
 impl ScreenState for OpenPdnScreen {

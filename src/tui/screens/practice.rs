@@ -523,7 +523,7 @@ impl ScreenState for PracticeScreen {
 
 /// What the keys of the practice screen do (besides the move field's, [`MoveInput::chain`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// Take back a move.
     TakeBack,
     /// Flip the board.
@@ -545,7 +545,7 @@ pub enum Act {
 }
 
 /// The keys of the practice screen.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('u'), BACKSPACE],
         Act::TakeBack,

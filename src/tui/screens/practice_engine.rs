@@ -13,7 +13,7 @@
 //! [`crate::search::choose_huff`]) and only then searches its move.
 
 use crate::engine::{Color, Game, Move, Position};
-use crate::search::analysis::{DEFAULT_GAME_DEPTH, Mark};
+use crate::search::{DEFAULT_GAME_DEPTH, Mark};
 use crate::search::{
     Engine, HuffChoice, Level, Options, Report, Request, Score, Searcher, Task, choose_huff,
 };

@@ -188,7 +188,7 @@ impl PracticeSetupScreen {
 
 /// What the keys of practice set-up do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// A digit of the opening number.
     Digit,
     /// Delete the last digit.
@@ -212,7 +212,7 @@ pub enum Act {
 }
 
 /// The keys of practice set-up (the systems' letters choose a system too).
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Digit], Act::Digit, "type an opening number"),
     Binding::new(&[BACKSPACE], Act::Delete, "delete a digit"),
     Binding::new(

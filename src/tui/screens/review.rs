@@ -106,7 +106,7 @@ impl ScreenState for ReviewScreen {
             0 => "the start".to_string(),
             p => format!(
                 "ply {p} of {n} (move {})",
-                crate::store::pdn::move_label(first, p - 1)
+                crate::store::move_label(first, p - 1)
             ),
         };
         info.push(Line::from(Span::styled(format!("At {at}"), look.dim())));
@@ -159,7 +159,7 @@ impl ScreenState for ReviewScreen {
 
 /// What the keys of the review screen do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// One move back.
     Back1,
     /// One move forward.
@@ -181,7 +181,7 @@ pub enum Act {
 }
 
 /// The keys of the review screen.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[RIGHT, DOWN, Key::Char('l'), Key::Char('j'), SPACE, ENTER],
         Act::Forward1,

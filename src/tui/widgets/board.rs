@@ -128,6 +128,7 @@ impl<'a> BoardView<'a> {
     }
 
     /// Draw the board, as large as fits and centred, into `area` of `buf`.
+    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     pub fn render(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
         let Some(geo) = BoardGeometry::fit(area, self.flipped) else {
             Line::from("board: no room").render(area, buf);

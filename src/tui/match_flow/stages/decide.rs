@@ -35,7 +35,7 @@ pub enum Act {
 }
 
 /// A player decides.
-pub static DECIDE_KEYS: &[Binding<Act>] = &[
+pub(crate) static DECIDE_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('a')],
         Act::Accept,
@@ -46,7 +46,7 @@ pub static DECIDE_KEYS: &[Binding<Act>] = &[
 ];
 
 /// The ballot is to be played.
-pub static ACCEPTED_KEYS: &[Binding<Act>] =
+pub(crate) static ACCEPTED_KEYS: &[Binding<Act>] =
     &[Binding::new(&[ENTER, SPACE], Act::Continue, "on to the board").footer("to the board")];
 
 impl DecideStage {

@@ -71,7 +71,7 @@ pub enum Act {
 }
 
 /// Before the draw.
-pub static WAIT_KEYS: &[Binding<Act>] = &[Binding::new(
+pub(crate) static WAIT_KEYS: &[Binding<Act>] = &[Binding::new(
     &[ENTER, SPACE, Key::Char('d')],
     Act::Draw,
     "draw the ballot",
@@ -79,7 +79,7 @@ pub static WAIT_KEYS: &[Binding<Act>] = &[Binding::new(
 .footer("draw the ballot")];
 
 /// While the cards are shown.
-pub static CARD_KEYS: &[Binding<Act>] = &[
+pub(crate) static CARD_KEYS: &[Binding<Act>] = &[
     Binding::new(&[SPACE], Act::NextCard, "show the next card").footer("next card"),
     Binding::new(&[ENTER], Act::AllCards, "show every card").footer("all cards"),
 ];
@@ -227,12 +227,12 @@ impl DrawStage {
 }
 
 /// Width of the side panel's text.
-pub fn side_width(area: Rect) -> usize {
+pub(crate) fn side_width(area: Rect) -> usize {
     GameLayout::new(area).side.width.saturating_sub(1) as usize
 }
 
 /// The cards shown so far, one per line (wrapped), redraws marked.
-pub fn card_lines(
+pub(crate) fn card_lines(
     d: &DrawShown,
     settings: &DrawSettings,
     width: usize,
@@ -258,7 +258,7 @@ pub fn card_lines(
 }
 
 /// "Rejected: 12, 845" (the ballots both players rejected), wrapped.
-pub fn rejected_lines(m: &Match, width: usize, look: &Appearance) -> Vec<Line<'static>> {
+pub(crate) fn rejected_lines(m: &Match, width: usize, look: &Appearance) -> Vec<Line<'static>> {
     if m.rejected().is_empty() {
         return Vec::new();
     }

@@ -7,7 +7,7 @@
 use super::super::screen::Popup;
 use super::super::session::{flag_text, move_list};
 use super::{Step, View, header, names_in};
-use crate::director::{Clock, Command, Event, GameRecord, Match, Phase, Player, StrengthRule};
+use crate::director::{Clock, Command, GameRecord, Match, MatchEvent, Phase, Player, StrengthRule};
 use crate::engine::{Color, Position, Rules};
 use crate::tui::keys::{Binding, ENTER, ESC, Erased, Key, erase, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveAct, MoveInput};
@@ -31,7 +31,7 @@ pub struct GameStage {
 
 /// What the keys of a game do (besides the move field's, [`MOVE_KEYS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// The side to move offers a draw.
     Offer,
     /// The side offered a draw accepts it.
@@ -48,7 +48,7 @@ pub enum Act {
 
 /// What the keys of a pool game add: the strength rule (27A, or 27's 30 + 8 form).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PoolAct {
+pub(crate) enum PoolAct {
     /// The weaker side asks for the strength count.
     AskStrength,
     /// The director grants the 8 more moves of rule 27.
@@ -57,20 +57,20 @@ pub enum PoolAct {
 
 /// What the key of the rules shown does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RulesAct {
+pub(crate) enum RulesAct {
     /// Close them.
     Close,
 }
 
 /// What the key of a paused game does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PausedAct {
+pub(crate) enum PausedAct {
     /// Resume the clocks (asks first).
     Resume,
 }
 
 /// The keys of a game, besides the move field's.
-pub static KEYS: &[Binding<Act>] = &[
+pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('o')],
         Act::Offer,
@@ -106,7 +106,7 @@ pub static KEYS: &[Binding<Act>] = &[
 ];
 
 /// The keys of a pool game, besides [`KEYS`].
-pub static POOL_KEYS: &[Binding<PoolAct>] = &[
+pub(crate) static POOL_KEYS: &[Binding<PoolAct>] = &[
     Binding::new(
         &[Key::Char('s')],
         PoolAct::AskStrength,
@@ -120,14 +120,14 @@ pub static POOL_KEYS: &[Binding<PoolAct>] = &[
 ];
 
 /// While the rules are shown.
-pub static RULES_KEYS: &[Binding<RulesAct>] = &[Binding::new(
+pub(crate) static RULES_KEYS: &[Binding<RulesAct>] = &[Binding::new(
     &[ESC, ENTER, Key::Char('i')],
     RulesAct::Close,
     "close the rules",
 )];
 
 /// While the clocks are paused (before the move field).
-pub static PAUSED_KEYS: &[Binding<PausedAct>] = &[Binding::new(
+pub(crate) static PAUSED_KEYS: &[Binding<PausedAct>] = &[Binding::new(
     &[ENTER],
     PausedAct::Resume,
     "clocks paused: resume them (asks first)",
@@ -366,7 +366,7 @@ fn outcome(out: InputOutcome, turn: Color) -> Step {
 }
 
 /// Which game the game screen shows.
-pub enum Shown<'a> {
+pub(crate) enum Shown<'a> {
     /// The game set up, its clock not started.
     Pre,
     /// The game being played, with the move field.
@@ -377,7 +377,8 @@ pub enum Shown<'a> {
 
 /// The game screen of the match: board, clocks (from [`ClockPanelView::of_clock`]), ballot,
 /// score, move list with clock readings, and the status line.
-pub fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
+#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+pub(crate) fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
     let look = v.ctx.appearance;
     let m = v.m();
     let record = match shown {
@@ -502,7 +503,7 @@ pub fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
 
 /// The rules shown whole (`i`): the game's rules in a few lines, the counts of pool as set up
 /// and as they stand, what may be claimed now.
-pub fn rules_lines(m: &Match) -> Vec<String> {
+pub(crate) fn rules_lines(m: &Match) -> Vec<String> {
     let rules = m.settings().game;
     let mut lines: Vec<String> = rules_text::explain(rules)
         .iter()
@@ -538,7 +539,7 @@ fn counts(m: &Match) -> Vec<String> {
 }
 
 /// "Game over: White wins on time: Red's flag fell. Enter: results and score".
-pub fn over_status(g: &GameRecord) -> (String, StatusKind) {
+pub(crate) fn over_status(g: &GameRecord) -> (String, StatusKind) {
     let r = g.result.as_ref().map(|r| r.to_string()).unwrap_or_default();
     (
         format!("Game over: {r}. Enter: results and score"),
@@ -549,12 +550,12 @@ pub fn over_status(g: &GameRecord) -> (String, StatusKind) {
 /// The huffing choice or strength count just made, for the front of the status line.
 fn variant_event(m: &Match, turn: Color) -> String {
     match m.log().last().map(|e| &e.event) {
-        Some(Event::Huffed { square, .. }) => format!("{turn} huffed the piece on {square}. "),
-        Some(Event::Compelled) => format!("{turn}'s move was taken back: capture. "),
-        Some(Event::StrengthCountAsked { colour, .. }) => {
+        Some(MatchEvent::Huffed { square, .. }) => format!("{turn} huffed the piece on {square}. "),
+        Some(MatchEvent::Compelled) => format!("{turn}'s move was taken back: capture. "),
+        Some(MatchEvent::StrengthCountAsked { colour, .. }) => {
             format!("{colour} asked for the strength count. ")
         }
-        Some(Event::StrengthCountExtended { .. }) => "8 more moves granted (rule 27). ".into(),
+        Some(MatchEvent::StrengthCountExtended { .. }) => "8 more moves granted (rule 27). ".into(),
         _ => String::new(),
     }
 }
@@ -591,7 +592,7 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
     }
     let who = super::colour_name(m, turn);
     let declined = match m.log().last().map(|e| &e.event) {
-        Some(Event::DrawDeclined { colour, .. }) => format!("{colour} declined the draw. "),
+        Some(MatchEvent::DrawDeclined { colour, .. }) => format!("{colour} declined the draw. "),
         _ => String::new(),
     };
     let declined = declined + &variant_event(m, turn);

@@ -9,12 +9,12 @@
 //! What a stage draws comes from the match and the stage's own UI state (animations, the
 //! cards shown so far, the move being typed).
 
-pub mod decide;
-pub mod draw;
-pub mod game;
-pub mod over;
-pub mod pre_game;
-pub mod toss;
+pub(crate) mod decide;
+pub(crate) mod draw;
+pub(crate) mod game;
+pub(crate) mod over;
+pub(crate) mod pre_game;
+pub(crate) mod toss;
 
 use super::results::ResultsStage;
 use super::screen::Popup;
@@ -25,17 +25,17 @@ use crate::tui::screens::RenderCtx;
 use crate::tui::widgets::{BoardView, StatusKind};
 use std::time::Instant;
 
-pub use decide::DecideStage;
-pub use draw::{DrawShown, DrawStage};
-pub use game::GameStage;
-pub use over::OverStage;
-pub use pre_game::PreGameStage;
-pub use toss::{TossShown, TossStage};
+pub(crate) use decide::DecideStage;
+pub(crate) use draw::{DrawShown, DrawStage};
+pub(crate) use game::GameStage;
+pub(crate) use over::OverStage;
+pub(crate) use pre_game::PreGameStage;
+pub(crate) use toss::TossStage;
 
 /// Ticks (of 100 ms) the coin spins, the bag is rummaged, the hands are shown closed.
-pub const TOSS_TICKS: u8 = 12;
+pub(crate) const TOSS_TICKS: u8 = 12;
 /// Ticks between two ballot cards being shown.
-pub const CARD_TICKS: u8 = 6;
+pub(crate) const CARD_TICKS: u8 = 6;
 
 /// Where the match screen is.
 #[derive(Clone, Debug)]
@@ -225,7 +225,7 @@ impl View<'_> {
 }
 
 /// "Event · First v Second", the title of every stage.
-pub fn header(m: &Match) -> String {
+pub(crate) fn header(m: &Match) -> String {
     let s = m.settings();
     let mut t = format!("{} v {}", s.players[0], s.players[1]);
     if !s.event.trim().is_empty() {
@@ -236,7 +236,7 @@ pub fn header(m: &Match) -> String {
 
 /// The names of Red and White in game `game` of `ballot` (the colours when the colours are
 /// not chosen yet).
-pub fn names_in(m: &Match, ballot: u32, game: u8) -> [String; 2] {
+pub(crate) fn names_in(m: &Match, ballot: u32, game: u8) -> [String; 2] {
     match m.red_in(ballot, game) {
         Some(red) => [m.name(red).to_string(), m.name(red.other()).to_string()],
         None => [Color::Red.to_string(), Color::White.to_string()],
@@ -244,7 +244,7 @@ pub fn names_in(m: &Match, ballot: u32, game: u8) -> [String; 2] {
 }
 
 /// The name of the player who has `c` in the game shown or about to start.
-pub fn colour_name(m: &Match, c: Color) -> String {
+pub(crate) fn colour_name(m: &Match, c: Color) -> String {
     let red = match m.phase() {
         Phase::Ready { ballot, game } | Phase::Playing { ballot, game } => m.red_in(ballot, game),
         Phase::Decide { ballot, .. } | Phase::Draw { ballot } => m.red_in(ballot, 1),

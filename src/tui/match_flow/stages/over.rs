@@ -15,13 +15,13 @@ pub struct OverStage;
 
 /// What the key after a game does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// On to the results.
     Results,
 }
 
 /// The keys after a game (the screen's own add export and the director).
-pub static KEYS: &[Binding<Act>] =
+pub(crate) static KEYS: &[Binding<Act>] =
     &[Binding::new(&[ENTER, SPACE], Act::Results, "the results and the score").footer("results")];
 
 impl OverStage {

@@ -16,13 +16,13 @@ pub struct PreGameStage;
 
 /// What the key before a game does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Act {
+pub(crate) enum Act {
     /// Start the clock.
     Start,
 }
 
 /// The keys before a game.
-pub static KEYS: &[Binding<Act>] = &[Binding::new(
+pub(crate) static KEYS: &[Binding<Act>] = &[Binding::new(
     &[ENTER, Key::Char('s')],
     Act::Start,
     "start the clock of the side to move",

@@ -2,7 +2,7 @@
 //! two hands are opened, or the director assigns; then the toss winner picks a colour.
 
 use super::{Step, TOSS_TICKS, View, header};
-use crate::director::{Awaiting, CoinSide, ColourMethod, Command, Event, Hand, Match, Player};
+use crate::director::{Awaiting, CoinSide, ColourMethod, Command, Hand, Match, MatchEvent, Player};
 use crate::engine::Color;
 use crate::tui::keys::{Binding, ENTER, Key, LEFT, RIGHT, SPACE, TAB, help, lookup};
 use crate::tui::match_flow::words;
@@ -118,7 +118,7 @@ const WHO: [Binding<Act>; 3] = [
 ];
 
 /// Coin flip: who calls, and the call.
-pub static COIN_KEYS: &[Binding<Act>] = &[
+pub(crate) static COIN_KEYS: &[Binding<Act>] = &[
     WHO[0],
     WHO[1],
     WHO[2],
@@ -127,7 +127,7 @@ pub static COIN_KEYS: &[Binding<Act>] = &[
 ];
 
 /// Bag: who draws, and the draw.
-pub static BAG_KEYS: &[Binding<Act>] = &[
+pub(crate) static BAG_KEYS: &[Binding<Act>] = &[
     WHO[0],
     WHO[1],
     WHO[2],
@@ -140,7 +140,7 @@ pub static BAG_KEYS: &[Binding<Act>] = &[
 ];
 
 /// Concealed hands: who picks, and the hand.
-pub static HANDS_KEYS: &[Binding<Act>] = &[
+pub(crate) static HANDS_KEYS: &[Binding<Act>] = &[
     WHO[0],
     WHO[1],
     WHO[2],
@@ -149,7 +149,7 @@ pub static HANDS_KEYS: &[Binding<Act>] = &[
 ];
 
 /// The director assigns Red in game one.
-pub static ASSIGN_KEYS: &[Binding<Act>] = &[
+pub(crate) static ASSIGN_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('1')],
         Act::AssignFirst,
@@ -163,13 +163,13 @@ pub static ASSIGN_KEYS: &[Binding<Act>] = &[
 ];
 
 /// The toss winner chooses.
-pub static CHOOSE_KEYS: &[Binding<Act>] = &[
+pub(crate) static CHOOSE_KEYS: &[Binding<Act>] = &[
     Binding::new(&[Key::Char('r')], Act::Red, "the toss winner takes Red").footer("Red"),
     Binding::new(&[Key::Char('w')], Act::White, "the toss winner takes White").footer("White"),
 ];
 
 /// Colours settled.
-pub static DONE_KEYS: &[Binding<Act>] =
+pub(crate) static DONE_KEYS: &[Binding<Act>] =
     &[Binding::new(&[ENTER, SPACE], Act::Continue, "on to the ballot draw").footer("continue")];
 
 impl TossStage {
@@ -193,9 +193,9 @@ impl TossStage {
     }
 
     /// Take note of an event: a toss starts its animation.
-    pub fn observe(&mut self, event: &Event) {
+    pub fn observe(&mut self, event: &MatchEvent) {
         let (shown, animate) = match event {
-            Event::CoinFlipped {
+            MatchEvent::CoinFlipped {
                 caller,
                 call,
                 landed,
@@ -209,14 +209,14 @@ impl TossStage {
                 },
                 true,
             ),
-            Event::ColourDrawn { player, colour } => (
+            MatchEvent::ColourDrawn { player, colour } => (
                 TossShown::Bag {
                     player: *player,
                     colour: *colour,
                 },
                 true,
             ),
-            Event::HandPicked {
+            MatchEvent::HandPicked {
                 player,
                 hand,
                 colour,
@@ -228,7 +228,7 @@ impl TossStage {
                 },
                 true,
             ),
-            Event::ColoursSet {
+            MatchEvent::ColoursSet {
                 red,
                 by_director: true,
             } => (TossShown::Assigned { red: *red }, false),

@@ -1,0 +1,563 @@
+//! Publishing an event: standings and the crosstable as plain text, CSV and a self-contained
+//! HTML page; the pairings as FIDE TRF; the PDN of a round's or the event's games.
+
+use crate::director::{Player, Points};
+use crate::event::{BoardGameResult, BoardResult, Division, Tournament};
+use crate::event::{RoundKind, RoundRecord};
+use crate::event::{Standing, Table, standings};
+use crate::store::{PdnGame, read_pdn, write_pdn};
+
+/// The published standings and crosstable of a division after round `upto`.
+pub struct Published<'a> {
+    /// The event.
+    pub event: &'a Tournament,
+    /// The division.
+    pub division: &'a Division,
+    /// Per-entrant rounds and scores.
+    pub table: Table,
+    /// The standings in order.
+    pub list: Vec<Standing>,
+    /// Halves written in ASCII (`2.5`, `0.5`) instead of `½`: see [`ascii_halves`].
+    pub ascii: bool,
+}
+
+impl<'a> Published<'a> {
+    /// Standings of `division` after round `upto` (`u32::MAX`: every round).
+    pub fn new(event: &'a Tournament, division: &'a Division, upto: u32) -> Published<'a> {
+        let (table, list) = standings(division, upto);
+        Published {
+            event,
+            division,
+            table,
+            list,
+            ascii: false,
+        }
+    }
+
+    /// The same, its points written in ASCII when `ascii` (the desk's `--ascii` mode).
+    pub fn in_ascii(self, ascii: bool) -> Published<'a> {
+        Published { ascii, ..self }
+    }
+
+    /// `text` as published: its halves in ASCII when asked.
+    fn shown(&self, text: String) -> String {
+        if self.ascii {
+            ascii_halves(&text)
+        } else {
+            text
+        }
+    }
+
+    /// Points as published (`2½`, or `2.5` in ASCII).
+    pub fn points(&self, p: Points) -> String {
+        self.shown(points(p))
+    }
+
+    /// A tie-break value as published.
+    pub fn value(&self, t: crate::event::TieBreak, v: Option<crate::event::TieValue>) -> String {
+        v.map_or("-".into(), |v| self.shown(self.table.text(t, v)))
+    }
+
+    /// Place of each entrant (1-based), by entrant position.
+    fn places(&self) -> Vec<usize> {
+        let mut at = vec![0; self.division.entrants.len()];
+        for (k, s) in self.list.iter().enumerate() {
+            at[s.entrant] = k + 1;
+        }
+        at
+    }
+
+    /// "3" or "3-5" for a shared place.
+    pub fn place_text(s: &Standing) -> String {
+        if s.place_to > s.place {
+            format!("{}-{}", s.place, s.place_to)
+        } else {
+            s.place.to_string()
+        }
+    }
+
+    /// The crosstable cell of a round: opponent's line number, colour of game 1 and points
+    /// ("5R2": line 5, Red first, 2 points); "bye", "+F"/"-F" forfeits, "abs", "wd".
+    pub fn cell(&self, r: &RoundRecord, lines: &[usize]) -> String {
+        let pts = self.points(r.points);
+        match r.kind {
+            RoundKind::Bye => format!("bye {pts}"),
+            RoundKind::ForfeitWin => format!("{}+F {pts}", r.opponent.map_or(0, |o| lines[o])),
+            RoundKind::ForfeitLoss => format!("{}-F {pts}", r.opponent.map_or(0, |o| lines[o])),
+            RoundKind::Absent => format!("abs {pts}"),
+            RoundKind::Withdrawn => "wd".into(),
+            RoundKind::Played | RoundKind::Pending => {
+                let side = if r.side == Some(Player::First) {
+                    "R"
+                } else {
+                    "W"
+                };
+                let o = r.opponent.map_or(0, |o| lines[o]);
+                if r.kind == RoundKind::Pending {
+                    format!("{o}{side} ..")
+                } else {
+                    format!("{o}{side} {pts}")
+                }
+            }
+        }
+    }
+
+    fn header(&self) -> Vec<String> {
+        let mut h = vec![
+            "#".to_string(),
+            "Name".into(),
+            "Club".into(),
+            "Rating".into(),
+        ];
+        let rounds = self.division.paired_rounds();
+        h.extend((1..=rounds).map(|r| format!("R{r}")));
+        h.push("Pts".into());
+        h.extend(self.division.settings.tiebreaks.iter().map(|t| t.short()));
+        h
+    }
+
+    /// Rows of the crosstable in standings order, every cell as text.
+    pub fn rows(&self) -> Vec<Vec<String>> {
+        let lines = self.places();
+        self.list
+            .iter()
+            .map(|s| {
+                let e = &self.division.entrants[s.entrant];
+                let mut row = vec![
+                    Self::place_text(s),
+                    e.info.name.clone(),
+                    e.info.club.clone(),
+                    e.info.rating.map_or(String::new(), |r| r.to_string()),
+                ];
+                row.extend(
+                    self.table.records[s.entrant]
+                        .iter()
+                        .map(|r| self.cell(r, &lines)),
+                );
+                row.push(self.points(s.score));
+                for (t, v) in self.division.settings.tiebreaks.iter().zip(&s.values) {
+                    row.push(self.value(*t, *v));
+                }
+                row
+            })
+            .collect()
+    }
+
+    /// The crosstable as aligned plain text.
+    pub fn text(&self) -> String {
+        let header = self.header();
+        let rows = self.rows();
+        let mut widths: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+        for r in &rows {
+            for (k, c) in r.iter().enumerate() {
+                widths[k] = widths[k].max(c.chars().count());
+            }
+        }
+        let line = |cells: &[String]| {
+            let mut s = String::new();
+            for (k, c) in cells.iter().enumerate() {
+                let pad = widths[k].saturating_sub(c.chars().count());
+                if k == 1 || k == 2 {
+                    s.push_str(c);
+                    s.push_str(&" ".repeat(pad));
+                } else {
+                    s.push_str(&" ".repeat(pad));
+                    s.push_str(c);
+                }
+                s.push_str("  ");
+            }
+            s.trim_end().to_string() + "\n"
+        };
+        let mut out = self.title() + "\n\n";
+        out += &line(&header);
+        for r in &rows {
+            out += &line(r);
+        }
+        out += &self.legend();
+        out
+    }
+
+    fn title(&self) -> String {
+        let info = &self.event.info;
+        let mut t = format!("{} - {}", info.name, self.division.name);
+        let place: Vec<&str> = [info.site.as_str(), info.start_date.as_str()]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect();
+        if !place.is_empty() {
+            t += &format!(" ({})", place.join(", "));
+        }
+        t
+    }
+
+    fn legend(&self) -> String {
+        let tbs: Vec<String> = self
+            .division
+            .settings
+            .tiebreaks
+            .iter()
+            .map(|t| format!("{} = {}", t.short(), t.title()))
+            .collect();
+        let mut s = "\nCells: opponent's line, R/W = Red/White in game 1, points; +F/-F forfeit, abs absent, wd withdrawn.\n".to_string();
+        if !tbs.is_empty() {
+            s += &format!("Tie-breaks in order: {}.\n", tbs.join("; "));
+        }
+        if self.division.paired_rounds() == 0 {
+            s += if self.division.entrants.is_empty() {
+                "No round has been paired yet, and no player is entered.\n"
+            } else {
+                "No round has been paired yet: the players entered are listed, without results.\n"
+            };
+        }
+        s
+    }
+
+    /// The crosstable as CSV (RFC 4180, by the csv crate). Names and clubs are the players'
+    /// own text: one that a spreadsheet would run as a formula (starting with `=`, `+`, `-`,
+    /// `@`, a tab or a carriage return) is prefixed with `'`, as OWASP advises; the cells
+    /// crossboard writes itself (places, results such as `-` or `+F`, points) are left as
+    /// they are.
+    pub fn csv(&self) -> String {
+        let mut w = csv::WriterBuilder::new()
+            .terminator(csv::Terminator::CRLF)
+            .flexible(true)
+            .from_writer(Vec::new());
+        let header = self.header();
+        let rows = self.rows().into_iter().map(|mut r| {
+            for c in r.iter_mut().skip(1).take(2) {
+                *c = spreadsheet_safe(c);
+            }
+            r
+        });
+        for r in std::iter::once(header).chain(rows) {
+            // Writing into memory cannot fail.
+            let _ = w.write_record(&r);
+        }
+        let _ = w.flush();
+        String::from_utf8_lossy(w.get_ref()).into_owned()
+    }
+
+    /// A self-contained HTML page (inline style, no scripts, no external files).
+    pub fn html(&self) -> String {
+        let mut out =
+            String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+        out += &format!("<title>{}</title>\n", esc(&self.title()));
+        out += "<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}\
+                th,td{border:1px solid #999;padding:.2em .5em;text-align:right}\
+                td.n,th.n{text-align:left}tr:nth-child(even){background:#f3f3f3}\
+                caption{font-weight:bold;margin-bottom:.5em}</style>\n</head>\n<body>\n";
+        out += &format!("<h1>{}</h1>\n", esc(&self.event.info.name));
+        let info = &self.event.info;
+        let facts: Vec<String> = [
+            ("Site", &info.site),
+            ("Dates", &dates(&info.start_date, &info.end_date)),
+            ("Director", &info.director),
+        ]
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}: {}", esc(v)))
+        .collect();
+        if !facts.is_empty() {
+            out += &format!("<p>{}</p>\n", facts.join(" &middot; "));
+        }
+        out += &format!(
+            "<table>\n<caption>{}</caption>\n<tr>",
+            esc(&self.division.name)
+        );
+        for (k, h) in self.header().iter().enumerate() {
+            let class = if k == 1 || k == 2 { " class=\"n\"" } else { "" };
+            out += &format!("<th{class}>{}</th>", esc(h));
+        }
+        out += "</tr>\n";
+        for r in self.rows() {
+            out += "<tr>";
+            for (k, c) in r.iter().enumerate() {
+                let class = if k == 1 || k == 2 { " class=\"n\"" } else { "" };
+                out += &format!("<td{class}>{}</td>", esc(c));
+            }
+            out += "</tr>\n";
+        }
+        out += "</table>\n";
+        for l in self.legend().lines().filter(|l| !l.is_empty()) {
+            out += &format!("<p>{}</p>\n", esc(l));
+        }
+        out += "</body>\n</html>\n";
+        out
+    }
+}
+
+fn dates(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty() || a == b) {
+        (true, _) => b.to_string(),
+        (false, true) => a.to_string(),
+        (false, false) => format!("{a} to {b}"),
+    }
+}
+
+/// Text a spreadsheet would take for a formula, made plain with a leading `'`.
+fn spreadsheet_safe(c: &str) -> String {
+    if c.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{c}")
+    } else {
+        c.to_string()
+    }
+}
+
+/// HTML text escaping.
+pub(super) fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The division's pairings and results as a FIDE TRF(x) file (report 16 layout), as pairing
+/// engines such as JaVaFo and bbpPairings read it: a 001 line per player with the pairing
+/// number, name, rating, points, rank and one 10-column block per round (opponent, colour of
+/// game 1 `w`/`b` with Red as White, result `1 = 0`, `+ -` forfeits, `U` pairing bye, `H`/`F`/`Z`
+/// half-, full- and zero-point absences, `Z` after a withdrawal), then `XXR` (rounds) and
+/// `XXC white1` (the top seed had Red on board 1 of round 1). A player who will not be paired
+/// in the next round (absent, withdrawn) gets that round's block `0000 - Z`, so a pairing
+/// engine leaves them out. Points are on the 1/½/0-per-round scale: each round's result is
+/// read from the round's points (more than half the round: `1`, half: `=`).
+pub fn trf(event: &Tournament, division: &Division) -> String {
+    let pub_ = Published::new(event, division, u32::MAX);
+    let order = crate::event::pairing_order(division);
+    let mut tpn = vec![0usize; division.entrants.len()];
+    for (k, &i) in order.iter().enumerate() {
+        tpn[i] = k + 1;
+    }
+    let mut rank = vec![0usize; division.entrants.len()];
+    for s in &pub_.list {
+        rank[s.entrant] = s.place;
+    }
+    let max = division.settings.round_max().0.max(1);
+    let mut out = format!("012 {}\n", event.info.name);
+    if !event.info.site.is_empty() {
+        out += &format!("022 {}\n", event.info.site);
+    }
+    if !event.info.start_date.is_empty() {
+        out += &format!("042 {}\n", event.info.start_date.replace('-', "/"));
+    }
+    if !event.info.end_date.is_empty() {
+        out += &format!("052 {}\n", event.info.end_date.replace('-', "/"));
+    }
+    out += &format!("062 {}\n", division.entrants.len());
+    if !event.info.director.is_empty() {
+        out += &format!("102 {}\n", event.info.director);
+    }
+    out += &format!("XXR {}\n", division.planned_rounds());
+    out += "XXC white1\n";
+    let next = division.paired_rounds() + 1;
+    let pair_next = next <= division.planned_rounds() && division.rounds_complete();
+    for &i in &order {
+        let e = &division.entrants[i];
+        let recs = &pub_.table.records[i];
+        let fide_points: u32 = recs.iter().map(|r| round_fide(r, max).1).sum();
+        // Fixed columns of TRF16 (1-based): 1 "001", 5-8 rank number, 15-47 name, 49-52
+        // rating, 81-84 points, 86-89 rank, then 10 columns per round from 92.
+        let absent_next = pair_next && !e.available(next);
+        let blocks = recs.len() + usize::from(absent_next);
+        let mut cols: Vec<char> = vec![' '; 91 + 10 * blocks];
+        let mut put = |at: usize, text: &str, width: usize, right: bool| {
+            let t: Vec<char> = text.chars().take(width).collect();
+            let start = if right { at + width - t.len() } else { at };
+            for (k, c) in t.into_iter().enumerate() {
+                cols[start - 1 + k] = if c.is_ascii() { c } else { '?' };
+            }
+        };
+        put(1, "001", 3, false);
+        put(5, &tpn[i].to_string(), 4, true);
+        put(15, &e.info.name, 33, false);
+        put(49, &e.info.rating.unwrap_or(0).to_string(), 4, true);
+        put(
+            81,
+            &format!(
+                "{}.{}",
+                fide_points / 2,
+                if fide_points % 2 == 1 { 5 } else { 0 }
+            ),
+            4,
+            true,
+        );
+        put(86, &rank[i].to_string(), 4, true);
+        for (k, r) in recs.iter().enumerate() {
+            let (code, _) = round_fide(r, max);
+            let at = 92 + 10 * k;
+            let opp = r
+                .opponent
+                .map_or("0000".to_string(), |o| tpn[o].to_string());
+            put(at, &opp, 4, true);
+            let colour = match r.side {
+                Some(Player::First) => "w",
+                Some(Player::Second) => "b",
+                None => "-",
+            };
+            put(at + 5, colour, 1, false);
+            put(at + 7, &code.to_string(), 1, false);
+        }
+        if absent_next {
+            let at = 92 + 10 * recs.len();
+            put(at, "0000", 4, true);
+            put(at + 5, "-", 1, false);
+            put(at + 7, "Z", 1, false);
+        }
+        let line: String = cols.into_iter().collect();
+        out += line.trim_end();
+        out += "\n";
+    }
+    out
+}
+
+/// A round's TRF result code and its points on the 1/½/0 scale (half points).
+fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
+    let p = r.points.0;
+    match r.kind {
+        RoundKind::Bye => ('U', 2),
+        RoundKind::ForfeitWin => ('+', 2),
+        RoundKind::ForfeitLoss => ('-', 0),
+        RoundKind::Absent if 2 * p > max => ('F', 2),
+        RoundKind::Absent if 2 * p == max => ('H', 1),
+        RoundKind::Absent | RoundKind::Withdrawn => ('Z', 0),
+        RoundKind::Pending => (' ', 0),
+        RoundKind::Played => {
+            if 2 * p > max {
+                ('1', 2)
+            } else if 2 * p == max {
+                ('=', 1)
+            } else {
+                ('0', 0)
+            }
+        }
+    }
+}
+
+/// The PDN of a division's games, and what it holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventPdn {
+    /// The PDN text (empty: no game).
+    pub text: String,
+    /// The games written.
+    pub games: usize,
+    /// Games not played, left out: won by forfeit (`1f`, lateness) or of a forfeited round.
+    pub forfeited: usize,
+}
+
+/// The PDN of the division's games, of one round or of all (`None`): the PDN attached to each
+/// board with its `Round` tag set to `round.board.game`, `Event` and names filled in; boards
+/// with a result but no PDN are written as games without moves, their result from the board.
+/// A game not played (won by forfeit, or of a forfeited round) is left out and counted: PDN
+/// has no result for "not played", and a game with a result would count as played in any game
+/// database; the crosstable shows the forfeit (`+F`/`-F`).
+pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> EventPdn {
+    let mut games = Vec::new();
+    let mut forfeited = 0;
+    for r in division
+        .rounds
+        .iter()
+        .filter(|r| round.is_none_or(|x| x == r.number))
+    {
+        for b in &r.boards {
+            let attached: Vec<PdnGame> = b
+                .pdn
+                .as_deref()
+                .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
+                .unwrap_or_default();
+            let results: Vec<BoardGameResult> = match &b.result {
+                Some(BoardResult::Games { games }) => games.clone(),
+                Some(BoardResult::Forfeit { .. }) => {
+                    forfeited += division.settings.games_per_round as usize;
+                    continue;
+                }
+                None => Vec::new(),
+            };
+            let count = attached.len().max(results.len());
+            for g in 0..count {
+                if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) {
+                    forfeited += 1;
+                    continue;
+                }
+                let (red, white) = if g % 2 == 0 {
+                    (b.first, b.second)
+                } else {
+                    (b.second, b.first)
+                };
+                let mut game = attached.get(g).cloned().unwrap_or_else(|| {
+                    let start = crate::event::ballot_for(division, r.number, b.number, g as u32)
+                        .map_or_else(crate::engine::Position::start, |d| d.opening.position);
+                    PdnGame::new(start)
+                });
+                game.set_tag("Event", format!("{} - {}", event.info.name, division.name));
+                if !event.info.site.is_empty() {
+                    game.set_tag("Site", event.info.site.clone());
+                }
+                game.set_tag("Round", format!("{}.{}.{}", r.number, b.number, g + 1));
+                // The event's first day stands in for a game's own date (PDN writes YYYY.MM.DD).
+                let dated = game.tag("Date").is_some_and(|d| !d.contains('?'));
+                if !dated && !event.info.start_date.is_empty() {
+                    game.set_tag("Date", event.info.start_date.replace('-', "."));
+                }
+                game.set_tag("Black", division.name(red));
+                game.set_tag("White", division.name(white));
+                if let Some(o) = results.get(g) {
+                    let red_side = if g % 2 == 0 {
+                        Player::First
+                    } else {
+                        Player::Second
+                    };
+                    let text = match o {
+                        BoardGameResult::Draw => "1/2-1/2",
+                        BoardGameResult::Win { winner } if *winner == red_side => "1-0",
+                        _ => "0-1",
+                    };
+                    game.set_tag("Result", text);
+                    if let Some(res) = crate::store::PdnResult::parse(text) {
+                        game.result = res;
+                    }
+                }
+                games.push(game);
+            }
+        }
+    }
+    EventPdn {
+        text: write_pdn(&games),
+        games: games.len(),
+        forfeited,
+    }
+}
+
+/// Points as text (one home: the director's `Points` display).
+pub(super) fn points(p: Points) -> String {
+    p.to_string()
+}
+
+/// `text` with every `½` in ASCII: `.5` after a digit (`2½` -> `2.5`), `0.5` alone (`½` ->
+/// `0.5`). The one ASCII form of a half point: unambiguous beside `+F`/`-F` (forfeits) and `=`
+/// (a drawn game), which a one-character stand-in for `½` would not be.
+pub fn ascii_halves(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    let mut after_digit = false;
+    for c in text.chars() {
+        if c == '½' {
+            out.push_str(if after_digit { ".5" } else { "0.5" });
+        } else {
+            out.push(c);
+        }
+        after_digit = c.is_ascii_digit();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn halves_in_ascii_are_decimals() {
+        assert_eq!(ascii_halves("2½"), "2.5");
+        assert_eq!(ascii_halves("½"), "0.5");
+        assert_eq!(ascii_halves("5R ½  3+F 2½"), "5R 0.5  3+F 2.5");
+        assert_eq!(ascii_halves("12"), "12");
+        assert_eq!(ascii_halves(&points(Points(5))), "2.5");
+    }
+}

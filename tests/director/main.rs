@@ -1,0 +1,13 @@
+//! The director tests, one binary: each module was once a test binary of its own.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+mod clock;
+#[path = "../director_support/mod.rs"]
+mod director_support;
+mod limits;
+mod log;
+mod matches;
+mod props;
+mod undo;
+mod variants;

@@ -1,0 +1,12 @@
+//! The event tests, one binary: each module was once a test binary of its own.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+mod bbp;
+mod board_match;
+mod cli;
+#[path = "../common/mod.rs"]
+mod common;
+mod pairing;
+mod standings;
+mod store;

@@ -1,0 +1,17 @@
+//! The search tests, one binary: each module was once a test binary of its own.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+mod analysis;
+mod cli;
+mod cli_variants;
+mod egdb;
+mod egdb_full;
+mod egdb_small;
+mod egdb_store;
+mod hub_cli;
+mod properties;
+mod strength;
+mod tactics;
+mod variants;
+mod worker;

@@ -1,0 +1,261 @@
+//! The store's commands on the real binary: `crossboard pdn` (and `export`).
+
+use std::process::{Command, Output};
+
+fn crossboard(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run crossboard")
+}
+
+fn fixture(name: &str) -> String {
+    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn pdn_check_lists_every_game() {
+    let out = crossboard(&["pdn", &fixture("pdn/loy_chinook_1991.pdn")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert_eq!(
+        stdout.trim_end(),
+        "  1  Loy, Jim - Chinook  0-1  38 plies, 19 moves  B:W11,12,13,17,21,32:B3,4,6,10,14,26"
+    );
+}
+
+#[test]
+fn pdn_check_reports_a_bad_game_and_goes_on() {
+    let out = crossboard(&["pdn", &fixture("pdn/one_bad_game.pdn")]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(
+        lines[0].starts_with("  1  A - B  1-0  2 plies, 1 move  B:"),
+        "{stdout}"
+    );
+    assert!(
+        lines[1].starts_with("  2  ERROR (C vs D) line 8: move 2... 19x10: 19x10 is illegal"),
+        "{stdout}"
+    );
+    assert!(
+        lines[2].starts_with("  3  ? - ?  *  3 plies, 2 moves  W:"),
+        "{stdout}"
+    );
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("1 of 3 games did not replay"), "{stderr}");
+}
+
+#[test]
+fn pdn_check_missing_file() {
+    let out = crossboard(&["pdn", "/nonexistent/games.pdn"]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("cannot read /nonexistent/games.pdn"),
+        "{stderr}"
+    );
+}
+
+/// A short finished-and-started match on disk: ballot 1 played (a resignation, then a draw by
+/// agreement), game one of ballot 2 under way.
+fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
+    use chrono::{TimeZone, Utc};
+    use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
+    use crossboard::engine::Color;
+    use crossboard::store::MatchStore;
+    use rand::SeedableRng;
+    let mut s = MatchSettings {
+        players: ["Ann".into(), "Bob".into()],
+        ballots: 2,
+        rejection: RejectionPolicy::AllPlayed,
+        ..MatchSettings::default()
+    };
+    s.event = "Club final".into();
+    let mut t = 0u64;
+    let now = |t: u64| Now {
+        mono_ms: t,
+        wall: Utc
+            .timestamp_millis_opt(1_780_000_000_000 + t as i64)
+            .unwrap(),
+    };
+    let mut m = Match::new(s, now(0)).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let path = dir.join("final.jsonl");
+    let mut store = MatchStore::create(&path, &m).unwrap();
+    let mut apply = |m: &mut Match, c: Command, t: &mut u64| {
+        *t += 30_000;
+        m.apply(c, now(*t), &mut rng).unwrap();
+        store.save(m).unwrap();
+    };
+    apply(
+        &mut m,
+        Command::AssignColour {
+            player: crossboard::director::Player::First,
+            colour: Color::Red,
+        },
+        &mut t,
+    );
+    for game in 0..3 {
+        if game != 1 {
+            apply(&mut m, Command::DrawBallot, &mut t);
+        }
+        apply(&mut m, Command::StartGame, &mut t);
+        for _ in 0..6 {
+            let g = m.playing().unwrap();
+            let colour = g.game.position().turn();
+            let mv = g.game.position().distinct_moves()[0];
+            apply(&mut m, Command::PlayMove { colour, mv }, &mut t);
+        }
+        match game {
+            0 => apply(
+                &mut m,
+                Command::Resign {
+                    colour: Color::White,
+                },
+                &mut t,
+            ),
+            1 => {
+                apply(&mut m, Command::OfferDraw { colour: Color::Red }, &mut t);
+                apply(
+                    &mut m,
+                    Command::AcceptDraw {
+                        colour: Color::White,
+                    },
+                    &mut t,
+                );
+            }
+            _ => {}
+        }
+    }
+    path
+}
+
+#[test]
+fn export_writes_pdn_next_to_the_match() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let out = crossboard(&["export", path.to_str().unwrap()]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("wrote 3 games (1 unfinished, result *)"),
+        "{stdout}"
+    );
+    let pdn = std::fs::read_to_string(dir.path().join("final.pdn")).unwrap();
+    assert!(pdn.contains("[Event \"Club final\"]"), "{pdn}");
+    assert!(pdn.contains("[Round \"1.1\"]") && pdn.contains("[Round \"2.1\"]"));
+    assert!(
+        pdn.contains("[Black \"Ann\"]\n[White \"Bob\"]\n[Result \"1-0\"]"),
+        "{pdn}"
+    );
+    assert!(
+        pdn.contains("[Black \"Bob\"]\n[White \"Ann\"]\n[Result \"1/2-1/2\"]"),
+        "{pdn}"
+    );
+    assert!(pdn.contains("[TimeControl \"30/3600\"]"));
+    assert!(pdn.contains("[Ballot \"11-Man Ballot "));
+    assert!(pdn.contains("{[%clock 0:59:30]}"), "{pdn}");
+    // And crossboard reads its own export back.
+    let check = crossboard(&["pdn", dir.path().join("final.pdn").to_str().unwrap()]);
+    let lines = String::from_utf8_lossy(&check.stdout).lines().count();
+    assert!(check.status.success());
+    assert_eq!(lines, 3);
+    // --out - writes to standard output.
+    let out = crossboard(&["export", path.to_str().unwrap(), "--out", "-"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("[Event \"Club final\"]"));
+}
+
+#[test]
+fn export_of_a_damaged_file_names_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let text = std::fs::read_to_string(&path).unwrap();
+    let bad = text.replacen("\"ballots\":2", "\"ballots\":two", 1);
+    assert_ne!(bad, text);
+    std::fs::write(&path, bad).unwrap();
+    let out = crossboard(&["export", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // The settings are line 2.
+    assert!(stderr.contains("final.jsonl:2:"), "{stderr}");
+    assert!(!dir.path().join("final.pdn").exists());
+}
+
+#[test]
+fn config_command_reports_bad_files() {
+    let ok = crossboard(&["--config", &fixture("config/partial.toml"), "config"]);
+    let stdout = String::from_utf8_lossy(&ok.stdout);
+    assert!(ok.status.success(), "{stdout}");
+    assert!(stdout.contains("config file: ") && stdout.contains("partial.toml"));
+    assert!(stdout.contains("\"Ann Smith\""), "{stdout}");
+    for (name, line) in [("config/unknown_key.toml", 6), ("config/bad_value.toml", 3)] {
+        let out = crossboard(&["--config", &fixture(name), "config"]);
+        assert!(!out.status.success(), "{name}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains(&format!("{name}:{line}")), "{stderr}");
+    }
+    let missing = crossboard(&["--config", "/nonexistent/c.toml", "config"]);
+    assert!(!missing.status.success());
+}
+
+#[test]
+fn a_failed_resume_leaves_the_match_file_byte_identical() {
+    // No terminal (output captured): `crossboard resume` refuses to start, and the file it read
+    // is exactly as it was (reading a match writes nothing until the director acts).
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let before = std::fs::read(&path).unwrap();
+    let out = crossboard(&["resume", path.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("terminal"), "{err}");
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+}
+
+#[test]
+fn export_refuses_to_overwrite_its_own_match_file() {
+    // A match file may have any name: its default PDN is the same name with `.pdn`, which for
+    // `final.pdn` is the match file itself.
+    let dir = tempfile::tempdir().unwrap();
+    let path = small_match(dir.path());
+    let named_pdn = dir.path().join("final-match.pdn");
+    std::fs::rename(&path, &named_pdn).unwrap();
+    let before = std::fs::read(&named_pdn).unwrap();
+    for args in [
+        vec!["export", named_pdn.to_str().unwrap()],
+        vec![
+            "export",
+            named_pdn.to_str().unwrap(),
+            "--out",
+            named_pdn.to_str().unwrap(),
+        ],
+    ] {
+        let out = crossboard(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} was accepted");
+        assert!(stderr.contains("is the match file itself"), "{stderr}");
+        assert_eq!(
+            std::fs::read(&named_pdn).unwrap(),
+            before,
+            "the match file changed"
+        );
+    }
+    // Another name for the same file (a hard link) is the same file too.
+    let link = dir.path().join("link.pdn");
+    std::fs::hard_link(&named_pdn, &link).unwrap();
+    let out = crossboard(&[
+        "export",
+        named_pdn.to_str().unwrap(),
+        "--out",
+        link.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert_eq!(std::fs::read(&named_pdn).unwrap(), before);
+}

@@ -1,0 +1,16 @@
+//! The store tests, one binary: each module was once a test binary of its own.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+mod atomic;
+mod cli;
+#[path = "../common/mod.rs"]
+mod common;
+mod config;
+#[path = "../director_support/mod.rs"]
+mod director_support;
+mod export;
+mod matches;
+mod pdn;
+mod pdn_variants;
+mod props;

@@ -1,0 +1,49 @@
+//! End-to-end test of the real binary under tmux: practice against the engine. The event loop
+//! must wake for the engine's reply and the hint with no key pressed.
+
+use crate::common;
+
+use common::{Tmux, WAIT_SECS, bin};
+
+#[test]
+fn practice_against_the_engine_replies_and_hints_without_input() {
+    // Its own data folder: practice set-up memory is written there, not in the user's.
+    let dir = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "XDG_DATA_HOME={} {}; echo EXITED; sleep 30",
+        dir.path().display(),
+        bin()
+    );
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
+        return;
+    };
+    t.wait_text("New match");
+    t.keys(&["p"]);
+    t.wait_text("choose an opening system");
+    t.keys(&["o"]);
+    t.wait_text("beginner engine plays White");
+    t.keys(&["s", "Enter"]);
+    t.wait_text("Practice · start position");
+    t.text("11-15");
+    t.keys(&["Enter"]);
+    // The reply appears by itself: "1. 11-15  22-18" (some White move after Red's).
+    let screen = t.wait_for("the engine's reply", WAIT_SECS, |s| {
+        s.lines().any(|l| {
+            l.split("1. 11-15")
+                .nth(1)
+                .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        })
+    });
+    assert!(screen.contains("Engine beginner plays White"), "{screen}");
+    t.keys(&["t"]);
+    let screen = t.wait_for("the hint", WAIT_SECS, |s| {
+        s.lines()
+            .any(|l| l.contains("hint: ") && l.contains("depth"))
+    });
+    assert!(screen.contains("1. 11-15"), "{screen}");
+    assert!(!screen.contains("2. "), "the hint played nothing: {screen}");
+    t.keys(&["q"]);
+    t.wait_text("New match");
+    t.keys(&["q"]);
+    t.wait_text("EXITED");
+}

@@ -1,0 +1,117 @@
+//! The home screen's offer to build the endgame databases: shown once, the answer remembered,
+//! the build on a background thread with its progress, play never blocked.
+
+use crossboard::store::egdb::{Choice, remembered_choice, verified_pieces};
+use crossboard::tui::Appearance;
+use crossboard::tui::EgdbOffer;
+use crossboard::tui::render_text;
+use crossboard::tui::{App, Msg, Options};
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Size;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+fn app(dir: &Path) -> App {
+    let options = Options {
+        appearance: Appearance::plain(),
+        egdb_dir: Some(dir.to_path_buf()),
+        ..Options::default()
+    };
+    App::new(options, Instant::now(), Size::new(80, 24))
+}
+
+fn key(c: char) -> KeyEvent {
+    KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+}
+
+#[test]
+fn the_home_screen_offers_the_databases_and_remembers_no() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(dir.path());
+    let screen = render_text(&a);
+    assert!(
+        screen.contains("Endgame databases (5 pieces, 37 MiB, minutes): b build them, x no"),
+        "{screen}"
+    );
+    assert_eq!(
+        a.tick_interval(),
+        None,
+        "no redraws while waiting for the answer"
+    );
+    a.update(Msg::char('?'), Instant::now());
+    let help = render_text(&a);
+    assert!(help.contains("build the endgame databases"), "{help}");
+    a.update(Msg::key(KeyCode::Esc), Instant::now());
+    a.update(Msg::char('x'), Instant::now());
+    assert!(!render_text(&a).contains("Endgame databases"));
+    assert_eq!(remembered_choice(dir.path()), Some(Choice::Declined));
+    // Not asked again.
+    let again = app(dir.path());
+    assert!(!render_text(&again).contains("Endgame databases"));
+}
+
+#[test]
+fn without_a_folder_nothing_is_offered() {
+    let a = crossboard::tui::test_app(&crossboard::tui::FakeClock::new(), 80, 24);
+    assert!(!render_text(&a).contains("Endgame databases"));
+}
+
+#[test]
+fn the_menu_still_answers_while_offered() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = app(dir.path());
+    a.update(Msg::char('p'), Instant::now());
+    assert!(!matches!(a.screen, crossboard::tui::Screen::Home(_)));
+    assert_eq!(remembered_choice(dir.path()), None, "no answer given yet");
+}
+
+#[test]
+fn accepting_builds_in_the_background_and_is_remembered() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut offer = EgdbOffer::with_pieces(Some(dir.path().to_path_buf()), 3);
+    assert!(offer.line().unwrap().contains("3 pieces"));
+    assert!(offer.key(&key('b')));
+    assert_eq!(remembered_choice(dir.path()), Some(Choice::Build));
+    assert!(offer.building());
+    assert!(
+        offer
+            .line()
+            .unwrap()
+            .contains("the endgame databases in the background")
+    );
+    assert!(!offer.key(&key('b')), "the answer is given once");
+    let start = Instant::now();
+    while offer.building() {
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "build took too long"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+        offer.poll();
+    }
+    assert_eq!(
+        offer.line().as_deref(),
+        Some("endgame databases ready (3 pieces)")
+    );
+    assert_eq!(verified_pieces(dir.path()), 3);
+    // Once built, nothing more is offered.
+    assert_eq!(
+        EgdbOffer::with_pieces(Some(dir.path().to_path_buf()), 3).line(),
+        None
+    );
+}
+
+#[test]
+fn an_accepted_build_that_was_interrupted_carries_on_at_start() {
+    let dir = tempfile::tempdir().unwrap();
+    crossboard::store::egdb::remember_choice(dir.path(), Choice::Build).unwrap();
+    let mut offer = EgdbOffer::with_pieces(Some(dir.path().to_path_buf()), 2);
+    assert!(offer.building());
+    let start = Instant::now();
+    while offer.building() {
+        assert!(start.elapsed() < Duration::from_secs(60));
+        std::thread::sleep(Duration::from_millis(10));
+        offer.poll();
+    }
+    assert_eq!(verified_pieces(dir.path()), 2);
+}

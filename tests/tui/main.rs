@@ -1,0 +1,30 @@
+//! The tui tests, one binary: each module was once a test binary of its own.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+mod cli;
+#[path = "../common/mod.rs"]
+mod common;
+mod desk;
+mod e2e_desk;
+mod e2e_director;
+mod e2e_match_flow;
+mod e2e_practice_engine;
+mod e2e_resume_paths;
+mod e2e_signals;
+mod e2e_tui;
+mod e2e_variants;
+mod egdb_offer;
+mod keys;
+mod long_text;
+mod match_flow;
+mod match_render;
+mod match_resume;
+mod match_stages;
+mod match_variants;
+mod practice;
+mod practice_engine;
+mod render;
+mod resume_paths;
+#[path = "../variant_support/mod.rs"]
+mod variant_support;
