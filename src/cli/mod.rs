@@ -20,9 +20,20 @@ use std::process::ExitCode;
 /// Errors a command reports to the user before exiting with status 1.
 pub type CliResult = Result<(), Box<dyn std::error::Error>>;
 
+/// What `crossboard --version` says: the version, the commit and the target it was built for
+/// (`0.1.0 (commit 1a2b3c4d5e6f, x86_64-pc-windows-gnu)`).
+pub const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("CROSSBOARD_COMMIT"),
+    ", ",
+    env!("CROSSBOARD_TARGET"),
+    ")"
+);
+
 /// crossboard: a terminal match manager for American checkers (English draughts).
 #[derive(Debug, Parser)]
-#[command(name = "crossboard", version, about, long_about = None)]
+#[command(name = "crossboard", version = VERSION, about, long_about = None)]
 pub struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -79,11 +90,13 @@ struct TuiFlags {
 /// The TUI's options: display flags, the config's match defaults, where matches are saved.
 fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::Options {
     let no_color_env = std::env::var("NO_COLOR").ok();
+    let console = crate::tui::detect_console();
+    let plain = console == crate::tui::ConsoleKind::NoColours;
     crate::tui::Options {
         appearance: crate::tui::Appearance::from_config(
             &config.display,
-            flags.ascii,
-            flags.no_color,
+            flags.ascii || plain,
+            flags.no_color || plain,
             no_color_env.as_deref(),
         ),
         seed: std::time::SystemTime::now()
@@ -100,6 +113,8 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
         },
         practice_file: crate::store::default_practice_file(),
         egdb_dir: crate::store::default_egdb_dir(),
+        files_dir: crate::store::default_data_dir(),
+        console,
     }
 }
 

@@ -274,6 +274,12 @@ pub(super) fn project_dirs() -> Option<directories::ProjectDirs> {
     directories::ProjectDirs::from("", "", "crossboard")
 }
 
+/// The data folder: matches, the desk's database, the practice set-up (named on the home
+/// screen).
+pub fn default_data_dir() -> Option<PathBuf> {
+    project_dirs().map(|d| d.data_dir().to_path_buf())
+}
+
 /// Where the config file is looked for when `--config` is not given.
 pub fn default_config_path() -> Option<PathBuf> {
     project_dirs().map(|d| d.config_dir().join("config.toml"))

@@ -24,10 +24,12 @@ const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// File name extension of a slice file.
 pub const EXTENSION: &str = "cbdb";
 
-/// The default database folder: the platform data directory's `egdb` folder (e.g.
-/// `~/.local/share/crossboard/egdb` on Linux).
+/// The default database folder: the platform's local data directory's `egdb` folder
+/// (`~/.local/share/crossboard/egdb` on Linux; on Windows under `%LOCALAPPDATA%`, not the
+/// roaming `%APPDATA%`: tens of megabytes that can be rebuilt have no place in a roaming
+/// profile copied at every logon).
 pub fn default_egdb_dir() -> Option<PathBuf> {
-    super::config::project_dirs().map(|d| d.data_dir().join("egdb"))
+    super::config::project_dirs().map(|d| d.data_local_dir().join("egdb"))
 }
 
 /// The file of one slice in `dir`.

@@ -21,7 +21,8 @@ pub use bench::bench_lines;
 pub use config::parse_config;
 pub use config::read_config;
 pub use config::{
-    Colour, Colours, Config, Display, EngineSettings, Named, default_config_path, load_config,
+    Colour, Colours, Config, Display, EngineSettings, Named, default_config_path, default_data_dir,
+    load_config,
 };
 pub use egdb::default_egdb_dir;
 pub use event_bench::bench_event;

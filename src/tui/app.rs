@@ -39,7 +39,7 @@ impl Msg {
     /// The message for a terminal event, if it is one the app cares about.
     pub fn from_event(event: Event) -> Option<Msg> {
         match event {
-            Event::Key(k) if k.kind == KeyEventKind::Press => Some(Msg::Key(k)),
+            Event::Key(k) if k.kind == KeyEventKind::Press => Some(Msg::Key(typed_with_altgr(k))),
             // Plain pointer motion (reported under mouse capture) changes nothing: no redraw.
             Event::Mouse(m) if m.kind != MouseEventKind::Moved => Some(Msg::Mouse(m)),
             Event::Resize(w, h) => Some(Msg::Resize(w, h)),
@@ -55,6 +55,25 @@ impl Msg {
     /// A plain character key press.
     pub fn char(c: char) -> Msg {
         Msg::key(KeyCode::Char(c))
+    }
+}
+
+/// A character typed with AltGr as Windows reports it, made the plain character it is. To
+/// Windows AltGr is Ctrl+Alt, so `\`, `@`, `{` or `€` typed with it on many European keyboards
+/// come with both held, and a text field would refuse them (Unix terminals send them plain).
+/// Ctrl+Alt with a letter or a digit is left as it is: that is a combination, not a character.
+pub fn typed_with_altgr(k: KeyEvent) -> KeyEvent {
+    let altgr = KeyModifiers::CONTROL | KeyModifiers::ALT;
+    match k.code {
+        KeyCode::Char(c)
+            if k.modifiers.contains(altgr) && !c.is_ascii_alphanumeric() && !c.is_control() =>
+        {
+            KeyEvent {
+                modifiers: k.modifiers - altgr,
+                ..k
+            }
+        }
+        _ => k,
     }
 }
 
@@ -81,6 +100,11 @@ pub struct Options {
     /// The endgame database folder; when set and the databases are missing, the home screen
     /// offers to build them (`None`, as in tests: never offered).
     pub egdb_dir: Option<std::path::PathBuf>,
+    /// The folder crossboard keeps its files in, named on the home screen (`None`, as in
+    /// tests: not named).
+    pub files_dir: Option<std::path::PathBuf>,
+    /// What the console can show ([`console::detect`](super::console::detect)).
+    pub console: super::console::ConsoleKind,
 }
 
 impl Default for Options {
@@ -92,6 +116,8 @@ impl Default for Options {
             matches: Default::default(),
             practice_file: None,
             egdb_dir: None,
+            files_dir: None,
+            console: super::console::ConsoleKind::Full,
         }
     }
 }
@@ -122,6 +148,10 @@ pub struct App {
     pub practice_file: Option<std::path::PathBuf>,
     /// The offer to build the endgame databases (and the build, once accepted).
     pub egdb: super::egdb_offer::EgdbOffer,
+    /// The folder crossboard keeps its files in, named on the home screen.
+    pub files_dir: Option<std::path::PathBuf>,
+    /// What the home screen says about the console, if anything.
+    pub console_note: Option<&'static str>,
     quit: bool,
 }
 
@@ -139,6 +169,8 @@ impl App {
             matches: options.matches,
             practice_file: options.practice_file,
             egdb: super::egdb_offer::EgdbOffer::new(options.egdb_dir),
+            files_dir: options.files_dir,
+            console_note: options.console.note(),
             quit: false,
         }
     }
@@ -287,6 +319,7 @@ pub fn render(app: &App, frame: &mut Frame) {
     let home = app.on_home();
     if home {
         super::egdb_offer::render_line(&app.egdb, frame, area, &app.appearance);
+        render_home_notes(app, frame, area);
     }
     if app.help.is_some() {
         render_help(
@@ -298,6 +331,24 @@ pub fn render(app: &App, frame: &mut Frame) {
     }
     if app.appearance.ascii {
         super::theme::asciify(frame.buffer_mut());
+    }
+}
+
+/// The home screen's top lines: where the files are kept, and what the console cannot show.
+fn render_home_notes(app: &App, frame: &mut Frame, area: Rect) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let look = &app.appearance;
+    let lines = [
+        app.files_dir
+            .as_deref()
+            .map(|d| (super::console::files_line(d, width), look.dim())),
+        app.console_note.map(|n| (n.to_string(), look.alert())),
+    ];
+    let buf = frame.buffer_mut();
+    for (y, (text, style)) in (area.y..area.bottom()).zip(lines.into_iter().flatten()) {
+        let used = text.chars().count().min(width) as u16;
+        let x = area.x + area.width.saturating_sub(used) / 2;
+        buf.set_stringn(x, y, &text, width, style);
     }
 }
 
@@ -373,6 +424,26 @@ mod tests {
         app.update(Msg::char('q'), now);
         assert!(matches!(app.screen, Screen::Home(_)));
         assert!(app.stack.is_empty());
+    }
+
+    #[test]
+    fn home_names_the_files_folder_and_a_plain_console() {
+        let now = Instant::now();
+        let options = Options {
+            files_dir: Some(std::path::PathBuf::from(
+                r"C:\Users\Zoë Smith\AppData\Roaming\crossboard\data",
+            )),
+            console: super::super::console::ConsoleKind::NoColours,
+            ..Options::default()
+        };
+        let app = App::new(options, now, Size::new(80, 24));
+        let text = crate::tui::testing::render_text(&app);
+        assert!(
+            text.contains(r"Your files: C:\Users\Zoë Smith\AppData\Roaming\crossboard\data"),
+            "{text}"
+        );
+        assert!(text.contains("This console shows no colours"), "{text}");
+        assert!(text.contains("New match"), "{text}");
     }
 
     #[test]

@@ -23,6 +23,11 @@ pub enum TuiError {
     /// Standard output is not a terminal (redirected to a file or a pipe).
     #[error("the terminal UI needs a terminal; standard output is redirected (see --help)")]
     NotATerminal,
+    /// The terminal cannot place text on the screen (`TERM=dumb`).
+    #[error(
+        "this terminal cannot draw the screen (TERM=dumb); run crossboard in a terminal window"
+    )]
+    CannotDraw,
     /// Terminal input/output failed.
     #[error("terminal: {0}")]
     Io(#[from] io::Error),

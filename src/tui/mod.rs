@@ -55,6 +55,7 @@
 //! headless tests.
 
 mod app;
+mod console;
 mod desk;
 mod egdb_offer;
 mod event_loop;
@@ -70,7 +71,8 @@ mod theme;
 mod time;
 pub mod widgets;
 
-pub use app::{App, Effect, MIN_SIZE, Msg, Options, render};
+pub use app::{App, Effect, MIN_SIZE, Msg, Options, render, typed_with_altgr};
+pub use console::{ConsoleKind, detect as detect_console};
 pub use event_loop::{EventSource, Input, ScriptedEvents, TerminalEvents, TuiError, run_loop};
 pub use screens::{Screen, ScreenState};
 pub use terminal::{StopSignal, TerminalGuard};
@@ -91,6 +93,9 @@ pub fn run_from(options: Options, first: Option<Screen>) -> Result<(), TuiError>
     use std::io::IsTerminal;
     if !std::io::stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
+    }
+    if options.console == console::ConsoleKind::Dumb {
+        return Err(TuiError::CannotDraw);
     }
     let clock = SystemClock;
     // Signals are caught from here on: one during the set-up below ends the loop at once.

@@ -114,7 +114,8 @@ pub enum StopSignal {
     /// SIGHUP: the terminal went away (window closed, connection lost); on Windows the console
     /// window was closed.
     Hangup,
-    /// SIGINT: `kill -INT` (in raw mode Ctrl-C is a key, not a signal); on Windows Ctrl-Break.
+    /// SIGINT: `kill -INT` (in raw mode Ctrl-C is a key, not a signal); on Windows Ctrl-Break,
+    /// or Ctrl-C where the console reports it as an event even in raw mode (Wine's does).
     Interrupt,
     /// SIGTERM: asked to stop (`kill`, a shutdown); on Windows a logoff or shutdown.
     Terminate,
@@ -135,15 +136,38 @@ impl StopSignal {
         128 + self.number()
     }
 
-    /// "SIGTERM" (on Windows what the console reported: "Ctrl-Break", ...).
+    /// "SIGTERM" (on Windows what the console reported: "Ctrl-C or Ctrl-Break", ...).
     pub fn name(self) -> &'static str {
+        self.name_on(cfg!(windows))
+    }
+
+    /// Its name on Windows (`windows`) or on Unix.
+    pub fn name_on(self, windows: bool) -> &'static str {
         match self {
-            StopSignal::Hangup if cfg!(windows) => "the console closing",
-            StopSignal::Interrupt if cfg!(windows) => "Ctrl-Break",
-            StopSignal::Terminate if cfg!(windows) => "a logoff or shutdown",
+            StopSignal::Hangup if windows => "the console closing",
+            StopSignal::Interrupt if windows => "Ctrl-C or Ctrl-Break",
+            StopSignal::Terminate if windows => "a logoff or shutdown",
             StopSignal::Hangup => "SIGHUP",
             StopSignal::Interrupt => "SIGINT",
             StopSignal::Terminate => "SIGTERM",
+        }
+    }
+
+    /// The stop a Windows console control event stands for, and whether the system ends the
+    /// process once the handler returns (the window closed, a logoff, a shutdown); `None` for
+    /// an event that is not a stop. Windows has no SIGTERM or SIGHUP: these events are what
+    /// it sends instead. The numbers are the `CTRL_*_EVENT` values of the Windows API.
+    pub fn from_console_event(event: u32) -> Option<(StopSignal, bool)> {
+        const CTRL_C_EVENT: u32 = 0;
+        const CTRL_BREAK_EVENT: u32 = 1;
+        const CTRL_CLOSE_EVENT: u32 = 2;
+        const CTRL_LOGOFF_EVENT: u32 = 5;
+        const CTRL_SHUTDOWN_EVENT: u32 = 6;
+        match event {
+            CTRL_C_EVENT | CTRL_BREAK_EVENT => Some((StopSignal::Interrupt, false)),
+            CTRL_CLOSE_EVENT => Some((StopSignal::Hangup, true)),
+            CTRL_LOGOFF_EVENT | CTRL_SHUTDOWN_EVENT => Some((StopSignal::Terminate, true)),
+            _ => None,
         }
     }
 }
@@ -247,6 +271,15 @@ mod console {
         SetConsoleCtrlHandler,
     };
 
+    // The numbers `StopSignal::from_console_event` knows are the Windows API's.
+    const _: () = assert!(
+        CTRL_C_EVENT == 0
+            && CTRL_BREAK_EVENT == 1
+            && CTRL_CLOSE_EVENT == 2
+            && CTRL_LOGOFF_EVENT == 5
+            && CTRL_SHUTDOWN_EVENT == 6
+    );
+
     /// After the console closed (or a logoff, a shutdown) the system ends the process as soon
     /// as the handler returns, and a few seconds later in any case: the handler waits this
     /// long for the event loop to finish its update and save and the process to exit.
@@ -262,11 +295,8 @@ mod console {
     }
 
     unsafe extern "system" fn handler(event: u32) -> i32 {
-        let (signal, ends_process) = match event {
-            CTRL_C_EVENT | CTRL_BREAK_EVENT => (StopSignal::Interrupt, false),
-            CTRL_CLOSE_EVENT => (StopSignal::Hangup, true),
-            CTRL_LOGOFF_EVENT | CTRL_SHUTDOWN_EVENT => (StopSignal::Terminate, true),
-            _ => return FALSE,
+        let Some((signal, ends_process)) = StopSignal::from_console_event(event) else {
+            return FALSE;
         };
         deliver(signal);
         if ends_process {

@@ -19,6 +19,8 @@ pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
         matches: Default::default(),
         practice_file: None,
         egdb_dir: None,
+        files_dir: None,
+        console: super::console::ConsoleKind::Full,
     };
     App::new(options, clock.now(), Size::new(w, h))
 }
