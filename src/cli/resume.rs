@@ -3,11 +3,9 @@
 //! most recently saved unfinished match of the data directory.
 
 use super::CliResult;
-use crate::store::{MatchStore, StoreError, latest_unfinished, load_match};
-use crate::tui::persist::Saver;
-use crate::tui::resume::look_at;
-use crate::tui::{MatchScreen, run_on};
-use crate::tui::{Options, Screen};
+use crate::store::{latest_unfinished, load_match};
+use crate::tui::resume::{look_at, reopen};
+use crate::tui::{Options, Screen, run_on};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard resume`.
@@ -60,18 +58,7 @@ pub(super) fn run(args: Args, options: Options) -> CliResult {
         run_on(options, Screen::Match(Box::new(screen)))?;
         return Ok(());
     }
-    let (store, file) = match MatchStore::open(&path) {
-        Err(e @ StoreError::Locked { .. }) => {
-            return Err(format!("{e}; `crossboard resume --read-only FILE` looks at it").into());
-        }
-        other => other?,
-    };
-    let screen = MatchScreen::resume(
-        file.the_match,
-        Saver::File(store),
-        std::time::Instant::now(),
-        options.matches.wall(),
-    );
-    run_on(options, Screen::Match(Box::new(screen)))?;
+    let screen = reopen(&path, &options.matches, std::time::Instant::now(), false)?;
+    run_on(options, screen)?;
     Ok(())
 }

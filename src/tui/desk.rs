@@ -8,7 +8,7 @@ use super::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, LEFT, PAGE_DOWN, PAGE_UP, RIGHT, TAB, UP, footer,
     help, lookup,
 };
-use super::match_flow::persist::Saver;
+use super::match_flow::resume::reopen;
 use super::match_flow::{MatchOptions, MatchScreen};
 use super::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use super::theme::ascii_line;
@@ -791,21 +791,14 @@ impl DeskScreen {
             self.status = format!("board {number} is complete (Backspace takes a game back)");
             return Nav::Stay;
         }
-        let wall = ctx.matches.wall();
         let screen = match &board.match_file {
             Some(file) => {
                 let path = PathBuf::from(file);
-                match crate::store::MatchStore::open(&path) {
-                    Ok((store, f)) => {
-                        let mut s =
-                            MatchScreen::resume(f.the_match, Saver::File(store), ctx.now, wall);
-                        s.back_to_caller = true;
-                        Ok((s, path, None))
-                    }
-                    Err(e) => Err(e.to_string()),
-                }
+                reopen(&path, ctx.matches, ctx.now, true).map(|s| (s, path, None))
             }
-            None => self.new_board_match(ctx, round, board),
+            None => self
+                .new_board_match(ctx, round, board)
+                .map(|(s, path, link)| (Screen::Match(Box::new(s)), path, link)),
         };
         match screen {
             Ok((screen, path, link)) => {
@@ -816,7 +809,7 @@ impl DeskScreen {
                     );
                 }
                 self.playing = Some((self.division, round, number, path));
-                Nav::Push(Box::new(Screen::Match(Box::new(screen))))
+                Nav::Push(Box::new(screen))
             }
             Err(e) => {
                 self.status = e;

@@ -785,3 +785,43 @@ fn a_big_event_scrolls_at_80x24_and_says_how_many_rows_are_hidden() {
     let help = screen(&app);
     assert!(help.contains("PgUp, PgDn"), "{help}");
 }
+
+/// A board whose match another crossboard holds gets the question every reopening asks (the
+/// same as the resume list's and `crossboard resume`'s): a read-only look, and back to the desk.
+#[test]
+fn a_board_whose_match_another_crossboard_holds_is_looked_at_read_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "pP");
+    assert!(matches!(app.screen, Screen::Match(_)), "{}", screen(&app));
+    let file = dir.path().join(format!(
+        "matches/club-open-open-r1-b1.{}",
+        crossboard::store::EXTENSION
+    ));
+    let before = std::fs::read(&file).unwrap();
+    // A second desk on the same database while the first holds the board's match.
+    let mut second = desk_app(dir.path(), &clock, 80, 24);
+    type_text(&mut second, &clock, "\nP");
+    let text = screen(&second);
+    assert!(text.contains("Open in another crossboard"), "{text}");
+    assert!(text.contains("v view read-only"), "{text}");
+    type_text(&mut second, &clock, "v");
+    let text = screen(&second);
+    assert!(text.contains("READ-ONLY"), "{text}");
+    type_text(&mut second, &clock, "q");
+    assert!(
+        matches!(second.screen, Screen::Desk(_)),
+        "back on the desk:\n{}",
+        screen(&second)
+    );
+    assert_eq!(std::fs::read(&file).unwrap(), before, "nothing written");
+    // Asked again and cancelled: back on the desk too.
+    type_text(&mut second, &clock, "P\x1b");
+    assert!(
+        matches!(second.screen, Screen::Desk(_)),
+        "{}",
+        screen(&second)
+    );
+}

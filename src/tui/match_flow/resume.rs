@@ -131,6 +131,9 @@ pub struct ResumeScreen {
     pub message: Option<String>,
     /// The open question, if any.
     pub ask: Option<Ask>,
+    /// Opened for one file by another screen (the desk, `crossboard resume`): leaving the
+    /// match, or the question, goes back there.
+    pub back_to_caller: bool,
 }
 
 /// True when a load error means the file's contents are wrong (it can be started over), not
@@ -155,6 +158,66 @@ pub fn look_at(
     let mut s = MatchScreen::resume(file.the_match, saver, now, wall);
     s.say("looking only; q leaves", StatusKind::Warn);
     s
+}
+
+/// Why a saved match did not open for play.
+enum Refusal {
+    /// Another crossboard holds it, or it is damaged: the question of what to do instead.
+    Ask(Ask),
+    /// It cannot be read at all, or a newer crossboard wrote it: the reason, path included.
+    Unreadable(String),
+}
+
+/// Open the saved match of `path` for play, clocks paused at the last committed move: the one
+/// way a match is reopened (the list, the desk, `crossboard resume`), so every caller gets the
+/// same refusals and, for a version 1 file, the same migration note on the status line.
+fn open_for_play(
+    path: &Path,
+    options: &MatchOptions,
+    now: std::time::Instant,
+    back_to_caller: bool,
+) -> Result<MatchScreen, Refusal> {
+    match MatchStore::open(path) {
+        Ok((store, file)) => {
+            let mut s =
+                MatchScreen::resume(file.the_match, Saver::File(store), now, options.wall());
+            s.back_to_caller = back_to_caller;
+            Ok(s)
+        }
+        Err(e @ StoreError::Locked { .. }) => Err(Refusal::Ask(Ask::Locked {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        })),
+        Err(StoreError::Load(e)) if is_damage(&e) => Err(Refusal::Ask(Ask::Damaged {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        })),
+        Err(e) => Err(Refusal::Unreadable(e.to_string())),
+    }
+}
+
+/// Reopen the saved match of `path` for a screen other than the list (the desk with
+/// `back_to_caller`, `crossboard resume`): the match screen; when another crossboard holds the
+/// file or it is damaged, the list's question about it (look read-only; start over); `Err`
+/// with the reason when it cannot be read.
+pub fn reopen(
+    path: &Path,
+    options: &MatchOptions,
+    now: std::time::Instant,
+    back_to_caller: bool,
+) -> Result<Screen, String> {
+    match open_for_play(path, options, now, back_to_caller) {
+        Ok(s) => Ok(Screen::Match(Box::new(s))),
+        Err(Refusal::Ask(ask)) => Ok(Screen::MatchList(ResumeScreen {
+            matches: vec![SavedMatch::new(path.to_path_buf(), &load_match(path))],
+            selected: 0,
+            dir: path.parent().map(Path::to_path_buf),
+            message: None,
+            ask: Some(ask),
+            back_to_caller,
+        })),
+        Err(Refusal::Unreadable(e)) => Err(e),
+    }
 }
 
 impl ResumeScreen {
@@ -185,6 +248,7 @@ impl ResumeScreen {
             dir: options.dir.clone(),
             message,
             ask: None,
+            back_to_caller: false,
         }
     }
 
@@ -192,28 +256,14 @@ impl ResumeScreen {
     /// what to do instead.
     pub fn open(&mut self, path: &Path, ctx: &mut Ctx) -> Nav {
         self.message = None;
-        match MatchStore::open(path) {
-            Ok((store, file)) => {
-                let wall = ctx.matches.wall();
-                let s = MatchScreen::resume(file.the_match, Saver::File(store), ctx.now, wall);
-                Nav::Goto(Box::new(Screen::Match(Box::new(s))))
-            }
-            Err(e @ StoreError::Locked { .. }) => {
-                self.ask = Some(Ask::Locked {
-                    path: path.to_path_buf(),
-                    why: e.to_string(),
-                });
+        match open_for_play(path, ctx.matches, ctx.now, self.back_to_caller) {
+            Ok(s) => Nav::Goto(Box::new(Screen::Match(Box::new(s)))),
+            Err(Refusal::Ask(ask)) => {
+                self.ask = Some(ask);
                 Nav::Stay
             }
-            Err(StoreError::Load(e)) if is_damage(&e) => {
-                self.ask = Some(Ask::Damaged {
-                    path: path.to_path_buf(),
-                    why: e.to_string(),
-                });
-                Nav::Stay
-            }
-            Err(e) => {
-                self.message = Some(e.to_string());
+            Err(Refusal::Unreadable(e)) => {
+                self.message = Some(e);
                 Nav::Stay
             }
         }
@@ -223,13 +273,24 @@ impl ResumeScreen {
     fn look(&mut self, path: &Path, why: String, ctx: &mut Ctx) -> Nav {
         match load_match(path) {
             Ok(file) => {
-                let s = look_at(file, path, why, ctx.now, ctx.matches.wall());
+                let mut s = look_at(file, path, why, ctx.now, ctx.matches.wall());
+                s.back_to_caller = self.back_to_caller;
                 Nav::Goto(Box::new(Screen::Match(Box::new(s))))
             }
             Err(e) => {
                 self.message = Some(e.to_string());
                 Nav::Stay
             }
+        }
+    }
+
+    /// Where a cancelled question goes: back to the screen that asked for the file, or to the
+    /// list.
+    fn after_cancel(&self) -> Nav {
+        if self.back_to_caller {
+            Nav::Pop
+        } else {
+            Nav::Stay
         }
     }
 
@@ -407,7 +468,7 @@ impl ScreenState for ResumeScreen {
             },
             Some(Ask::Locked { path, why }) => match lookup(LOCKED_KEYS, k) {
                 Some(AskAct::Look) => self.look(&path, why, ctx),
-                Some(_) => Nav::Stay,
+                Some(_) => self.after_cancel(),
                 None => {
                     self.ask = Some(Ask::Locked { path, why });
                     Nav::Stay
@@ -415,7 +476,7 @@ impl ScreenState for ResumeScreen {
             },
             Some(Ask::Damaged { path, why }) => match lookup(DAMAGED_KEYS, k) {
                 Some(AskAct::StartOver) => self.start_over(&path, ctx),
-                Some(_) => Nav::Stay,
+                Some(_) => self.after_cancel(),
                 None => {
                     self.ask = Some(Ask::Damaged { path, why });
                     Nav::Stay

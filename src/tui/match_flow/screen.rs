@@ -200,22 +200,6 @@ impl MatchScreen {
         Ok(s)
     }
 
-    /// Reopen the saved match in `path` (the one way a match is resumed: `crossboard resume`
-    /// and the home screen's list both come here), clocks paused at the last committed move.
-    pub fn open_saved(
-        path: &std::path::Path,
-        now: Instant,
-        wall: chrono::DateTime<chrono::Utc>,
-    ) -> Result<MatchScreen, crate::store::StoreError> {
-        let (store, file) = crate::store::MatchStore::open(path)?;
-        Ok(MatchScreen::resume(
-            file.the_match,
-            Saver::File(store),
-            now,
-            wall,
-        ))
-    }
-
     /// Continue a match read back from disk: clocks held at the last committed move (the
     /// director resumes them), every move and clock reading shown.
     pub fn resume(
