@@ -10,7 +10,7 @@ use super::keys::{self, Erased};
 
 /// One registered table, its action type erased.
 pub struct Table {
-    /// Its path, as written in the source: `crate::tui::desk::KEYS`.
+    /// Its path, as written in the source: `crate::tui::desk::keys::KEYS`.
     pub name: String,
     /// [`keys::check_table`] on it: every key reaches its binding and is in its help.
     pub check: fn() -> Result<(), String>,
@@ -31,9 +31,9 @@ macro_rules! registry {
 /// Every binding table of the app.
 pub fn all() -> Vec<Table> {
     registry![
-        crate::tui::desk::ASK_KEYS,
-        crate::tui::desk::KEYS,
-        crate::tui::desk::LIST_KEYS,
+        crate::tui::desk::keys::ASK_KEYS,
+        crate::tui::desk::keys::KEYS,
+        crate::tui::desk::keys::LIST_KEYS,
         crate::tui::egdb_offer::KEYS,
         crate::tui::match_flow::director_menu::CHOICE_KEYS,
         crate::tui::match_flow::director_menu::FORM_KEYS,

@@ -1,0 +1,217 @@
+//! What the keys of an open event do: results, pairing, the views, and the exports.
+
+use super::ask::Ask;
+use super::keys::{Act, page_of};
+use super::{DeskScreen, View};
+use crate::director::Player;
+use crate::event::propose;
+use crate::event::{Action, BoardGameResult, BoardResult, EventError};
+use crate::publish::Published;
+use crate::publish::sentences::{pdn_note, result_text, unpaired_note};
+use crate::tui::screens::{Ctx, Nav};
+use ratatui::crossterm::event::KeyCode;
+
+impl DeskScreen {
+    pub(super) fn event_update(&mut self, act: Act, key: KeyCode, ctx: &mut Ctx) -> Nav {
+        let n = self.boards_len();
+        match act {
+            Act::Board if matches!(key, KeyCode::Up | KeyCode::Char('k')) => {
+                self.board = self.board.saturating_sub(1)
+            }
+            Act::Board => self.board = (self.board + 1).min(n.saturating_sub(1)),
+            Act::NextDivision => {
+                let count = self.open.as_ref().map_or(0, |o| o.event.divisions.len());
+                if count > 0 {
+                    self.division = (self.division + 1) % count;
+                    self.board = 0;
+                }
+            }
+            Act::Pair if key != KeyCode::Char('H') => self.pair(ctx),
+            Act::Pair => match self.current_division().map(|d| d.round_to_pair()) {
+                Some(Ok(_)) => self.ask = Some((Ask::ByHand, String::new())),
+                Some(Err(e)) => self.status = e.to_string(),
+                None => self.status = "add a division first (d)".into(),
+            },
+            Act::Game => self.game(Some(match key {
+                KeyCode::Char('1') => BoardGameResult::Win {
+                    winner: Player::First,
+                },
+                KeyCode::Char('2') => BoardGameResult::Win {
+                    winner: Player::Second,
+                },
+                _ => BoardGameResult::Draw,
+            })),
+            Act::Undo => self.game(None),
+            Act::Forfeit => self.ask = Some((Ask::Forfeit, String::new())),
+            Act::Pairings => self.view = View::Pairings,
+            Act::Standings => self.view = View::Standings,
+            Act::Crosstable => {
+                // Left/Right on another view open the crosstable where it was.
+                if self.view == View::Crosstable {
+                    self.pan = match key {
+                        KeyCode::Left => -1,
+                        KeyCode::Right => 1,
+                        _ => 0,
+                    };
+                }
+                self.view = View::Crosstable;
+            }
+            Act::Why => self.view = View::Why,
+            Act::AddPlayer => self.ask = Some((Ask::Player, String::new())),
+            Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
+            Act::Swap => self.ask_if_division(Ask::SwapPlayers),
+            Act::Withdraw => self.ask_if_division(Ask::WithdrawPlayer),
+            Act::Absent => self.ask_if_division(Ask::Absent),
+            Act::AttachPdn => {
+                if self.selected_board().is_some() {
+                    self.ask = Some((Ask::Pdn, String::new()));
+                } else {
+                    self.status = "pair a round first (p)".into();
+                }
+            }
+            Act::Play => return self.play(ctx),
+            Act::Export => self.export(),
+            Act::Scroll => self.page = page_of(key),
+            // A view (standings, crosstable, why) goes back to the round's pairings first.
+            Act::Back if self.view != View::Pairings => self.view = View::Pairings,
+            Act::Back => {
+                self.open = None;
+                self.refresh();
+            }
+        }
+        Nav::Stay
+    }
+
+    pub(super) fn game(&mut self, o: Option<BoardGameResult>) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let Some(r) = d.rounds.last() else {
+            self.status = "pair a round first (p)".into();
+            return;
+        };
+        let Some(b) = r.boards.get(self.board) else {
+            return;
+        };
+        let mut games = match &b.result {
+            Some(BoardResult::Games { games }) => games.clone(),
+            _ => Vec::new(),
+        };
+        match o {
+            Some(o) => {
+                if games.len() as u32 >= d.settings.games_per_round {
+                    self.status = format!(
+                        "board {} is complete (Backspace takes a game back)",
+                        b.number
+                    );
+                    return;
+                }
+                games.push(o);
+            }
+            None => {
+                games.pop();
+            }
+        }
+        let (round, board) = (r.number, b.number);
+        self.record_result(round, board, BoardResult::Games { games });
+    }
+
+    /// Record `result` for `board` of `round` in the current division.
+    pub(super) fn record_result(&mut self, round: u32, board: u32, result: BoardResult) {
+        let text = format!(
+            "round {round} board {board}: {}",
+            result_text(Some(&result))
+        );
+        let action = Action::Result {
+            division: self.division,
+            round,
+            board,
+            result,
+        };
+        self.record(vec![action], text);
+    }
+
+    pub(super) fn pair(&mut self, ctx: &mut Ctx) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            self.status = "add a division first (d)".into();
+            return;
+        };
+        if let Err(e) = d.round_to_pair() {
+            self.status = e.to_string();
+            return;
+        }
+        match propose(self.division, d) {
+            Ok(pair) => self.record_pairing(pair, String::new(), ctx),
+            // The engine found no pairing (every pairing repeats a meeting): the director's.
+            Err(e @ EventError::Pairing(_)) => {
+                self.status = format!("{e}: H pairs it by hand");
+            }
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    /// Record the next round's pairing `pair` with its ballots drawn; `note` ends the sentence.
+    pub(super) fn record_pairing(&mut self, pair: Action, note: String, ctx: &mut Ctx) {
+        let Some(open) = &self.open else { return };
+        let mut after = open.event.clone();
+        if let Err(e) = after.apply(&pair) {
+            self.status = e.to_string();
+            return;
+        }
+        let round = after.divisions[self.division].paired_rounds();
+        match crate::event::draw_ballots(
+            self.division,
+            &after.divisions[self.division],
+            round,
+            ctx.rng,
+        ) {
+            Ok(b) => {
+                self.record(vec![pair, b], format!("round {round} paired{note}"));
+                self.board = 0;
+                self.view = View::Pairings;
+            }
+            Err(e) => self.status = e.to_string(),
+        }
+    }
+
+    pub(super) fn export(&mut self) {
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let p = Published::new(&open.event, d, u32::MAX);
+        let pdn = crate::publish::pdn(&open.event, d, None);
+        let stem = self.stem();
+        let _ = std::fs::create_dir_all(&self.exports);
+        // What the files hold first (the path is long): no round yet, games left out.
+        let mut notes: Vec<String> = unpaired_note(d).into_iter().collect();
+        notes.push(format!("PDN: {}", pdn_note(&pdn)));
+        let files = [
+            (self.exports.join(format!("{stem}.html")), p.html()),
+            (self.exports.join(format!("{stem}.txt")), p.text()),
+            (self.exports.join(format!("{stem}.pdn")), pdn.text),
+        ];
+        // None is written if one of them would replace one of the desk's own files.
+        if let Some(desk) = &self.desk {
+            for (path, _) in &files {
+                if let Err(e) = desk.check_output(path) {
+                    self.status = e.to_string();
+                    return;
+                }
+            }
+        }
+        for (path, text) in &files {
+            if let Err(e) = crate::store::write_atomic(path, text.as_bytes()) {
+                self.status = format!("cannot write {}: {e}", path.display());
+                return;
+            }
+        }
+        self.status = format!(
+            "{}; wrote {}, .txt, .pdn",
+            notes.join("; "),
+            files[0].0.display()
+        );
+    }
+}

@@ -1,0 +1,378 @@
+//! What the desk shows: the event's lines by view (pairings, standings, crosstable, why),
+//! the rows that stay at the top, and the scroll kept within the rows.
+
+use super::{Body, DeskScreen, View};
+use crate::event::{Division, Round};
+use crate::publish::Published;
+use crate::publish::sentences::{ballot_text, result_text, why};
+use crate::store::OpenEvent;
+use crate::tui::widgets::scroll_room;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+
+impl DeskScreen {
+    /// The open event's lines; `ascii`: points in ASCII (`2.5`). With them, how many stay at
+    /// the top when the rest scrolls (up to the table's column header) and the selected
+    /// board's line.
+    pub(super) fn event_lines(
+        &self,
+        open: &OpenEvent,
+        width: usize,
+        ascii: bool,
+    ) -> (Vec<Line<'static>>, usize, Option<usize>) {
+        let mut out = Vec::new();
+        let e = &open.event;
+        let tabs: Vec<String> = e
+            .divisions
+            .iter()
+            .enumerate()
+            .map(|(k, d)| {
+                if k == self.division {
+                    format!("[{}]", d.name)
+                } else {
+                    d.name.clone()
+                }
+            })
+            .collect();
+        out.push(Line::from(format!(
+            "{}   divisions: {}",
+            e.info.name,
+            if tabs.is_empty() {
+                "none (d adds one)".into()
+            } else {
+                tabs.join(" ")
+            }
+        )));
+        let Some(d) = e.divisions.get(self.division) else {
+            return (out, 1, None);
+        };
+        let g = d.settings.games_per_round;
+        out.push(Line::from(format!(
+            "{} players, round {} of {}, {} games a round",
+            d.entrants.len(),
+            d.paired_rounds(),
+            d.planned_rounds(),
+            g
+        )));
+        out.push(Line::from(""));
+        // The lines above the table's rows: a column header, where there is one, stays too.
+        let mut head = out.len();
+        let mut focus = None;
+        match self.view {
+            View::Pairings => match d.rounds.last() {
+                None => {
+                    for en in &d.entrants {
+                        out.push(Line::from(format!("  {}", en.info.name)));
+                    }
+                    out.push(Line::from(
+                        "No round paired yet: a enters players, p pairs round 1.",
+                    ));
+                }
+                Some(r) => (head, focus) = self.round_lines(d, r, width, &mut out),
+            },
+            View::Standings => {
+                head = standings_lines(d, &Published::new(e, d, u32::MAX).in_ascii(ascii), &mut out)
+            }
+            View::Crosstable => {
+                let p = Published::new(e, d, u32::MAX).in_ascii(ascii);
+                head = self.crosstable_lines(&p, width, &mut out);
+            }
+            View::Why => self.why_lines(d, width, ascii, &mut out),
+        }
+        (out, head, focus)
+    }
+
+    /// The lines of the round `r` of `d`: its boards, the bye, who is not paired and why, the
+    /// ballots; with the number of lines that stay at the top and the selected board's line.
+    fn round_lines(
+        &self,
+        d: &Division,
+        r: &Round,
+        width: usize,
+        out: &mut Vec<Line<'static>>,
+    ) -> (usize, Option<usize>) {
+        let g = d.settings.games_per_round;
+        let mut focus = None;
+
+        // Names as wide as the screen allows the state and its marks; the
+        // column heads laid out as the rows are.
+        let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
+        out.push(Line::from(format!(
+            "Round {}: the first player has Red in game 1",
+            r.number
+        )));
+        out.push(Line::from(format!(
+            " {:>3}  {:<nw$} {:<nw$} {:<9} state",
+            "bd", "first", "second", "result"
+        )));
+        let head = out.len();
+        for (k, b) in r.boards.iter().enumerate() {
+            let state = if b.is_complete(g) {
+                "done"
+            } else if b.result.is_some() {
+                "playing"
+            } else {
+                "waiting"
+            };
+            let mark = if k == self.board {
+                focus = Some(out.len());
+                ">"
+            } else {
+                " "
+            };
+            let pdn = match (&b.match_file, &b.pdn) {
+                (Some(_), Some(_)) => " crossboard pdn",
+                (Some(_), None) => " crossboard",
+                (None, Some(_)) => " pdn",
+                (None, None) => "",
+            };
+            out.push(Line::from(format!(
+                "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {state}{pdn}",
+                b.number,
+                clip(d.name(b.first), nw),
+                clip(d.name(b.second), nw),
+                result_text(b.result.as_ref())
+            )));
+        }
+        if let Some(b) = r.bye {
+            out.push(Line::from(format!("  bye  {}", d.name(b))));
+        }
+        let out_of: Vec<String> = d
+            .entrants
+            .iter()
+            .filter(|e| r.board_of(e.player).is_none() && r.bye != Some(e.player))
+            .map(|e| {
+                let why = if e.withdrawn_from.is_some_and(|w| w <= r.number) {
+                    "withdrawn"
+                } else if e.from_round > r.number {
+                    "entered later"
+                } else {
+                    "absent"
+                };
+                format!("{} ({why})", e.info.name)
+            })
+            .collect();
+        if !out_of.is_empty() {
+            out.push(Line::from(clip(
+                &format!("  not paired: {}", out_of.join(", ")),
+                width,
+            )));
+        }
+        let next: Vec<String> = d
+            .entrants
+            .iter()
+            .filter(|e| e.absences.contains(&(r.number + 1)))
+            .map(|e| e.info.name.clone())
+            .collect();
+        if !next.is_empty() {
+            out.push(Line::from(clip(
+                &format!("  absent in round {}: {}", r.number + 1, next.join(", ")),
+                width,
+            )));
+        }
+        for (k, ballot) in r.ballots.iter().enumerate() {
+            out.push(Line::from(clip(
+                &format!("  ballot {}: {}", k + 1, ballot_text(&ballot.opening)),
+                width,
+            )));
+        }
+        (head, focus)
+    }
+
+    /// The crosstable of `p` at `width`, scrolled sideways behind its first columns; the
+    /// number of lines that stay at the top.
+    fn crosstable_lines(&self, p: &Published, width: usize, out: &mut Vec<Line<'static>>) -> usize {
+        // Its column header stays.
+        let text = p.text();
+        let lines: Vec<&str> = text.lines().skip(2).collect();
+        // The table (to its first empty line) scrolls sideways behind its first
+        // columns (place, name); a line says which way there is more.
+        let table = lines
+            .iter()
+            .position(|l| l.is_empty())
+            .unwrap_or(lines.len());
+        let (frozen, most) = cross_layout(&lines[..table], width);
+        let at = self.hscroll.min(most);
+        if most > 0 {
+            out.push(Line::from(match (at, at == most) {
+                (0, _) => "Right scrolls the table: more columns to the right",
+                (_, true) => "Left scrolls the table back: more columns to the left",
+                _ => "Left/Right scroll the table: more columns on both sides",
+            }));
+        }
+        let head = out.len() + 1;
+        for (k, l) in lines.iter().enumerate() {
+            if k < table {
+                let shown: String = l
+                    .chars()
+                    .take(frozen)
+                    .chain(l.chars().skip(frozen + at))
+                    .collect();
+                out.push(Line::from(clip(&shown, width)));
+            } else if l.starts_with(|c: char| c.is_alphabetic()) && l.contains(": ") {
+                // The notes wrap.
+                for w in crate::tui::widgets::wrap(l, width.max(20)) {
+                    out.push(Line::from(w));
+                }
+            } else {
+                out.push(Line::from(clip(l, width)));
+            }
+        }
+        head
+    }
+
+    /// Why the selected board is paired so.
+    fn why_lines(&self, d: &Division, width: usize, ascii: bool, out: &mut Vec<Line<'static>>) {
+        match d
+            .rounds
+            .last()
+            .and_then(|r| r.boards.get(self.board).map(|b| (r, b)))
+        {
+            Some((r, b)) => {
+                for l in why(d, r, b.first) {
+                    // Wrapped as drawn: in ASCII a half is `0.5`, longer than `½`.
+                    let l = if ascii {
+                        crate::publish::ascii_halves(&l)
+                    } else {
+                        l
+                    };
+                    for w in crate::tui::widgets::wrap(&l, width.max(20)) {
+                        out.push(Line::from(w));
+                    }
+                }
+            }
+            None => out.push(Line::from("No board selected.")),
+        }
+    }
+
+    /// How far the open division's crosstable can scroll sideways at `width`.
+    pub(super) fn cross_most(&self, width: usize, ascii: bool) -> usize {
+        let Some((o, d)) = self
+            .open
+            .as_ref()
+            .and_then(|o| Some((o, o.event.divisions.get(self.division)?)))
+        else {
+            return 0;
+        };
+        let text = Published::new(&o.event, d, u32::MAX).in_ascii(ascii).text();
+        let lines: Vec<&str> = text.lines().skip(2).collect();
+        let table = lines
+            .iter()
+            .position(|l| l.is_empty())
+            .unwrap_or(lines.len());
+        cross_layout(&lines[..table], width).1
+    }
+
+    /// What the screen shows above the status line, `width` columns wide.
+    pub(super) fn body(&self, width: usize, ascii: bool) -> Body {
+        let mut lines: Vec<Line> = vec![Line::from("Tournament desk")];
+        let (mut head, mut focus) = (1, None);
+        match &self.open {
+            Some(o) => {
+                let (l, h, f) = self.event_lines(o, width, ascii);
+                lines.extend(l);
+                head += h;
+                focus = f.map(|f| f + 1);
+            }
+            None => {
+                if self.events.is_empty() {
+                    lines.push(Line::from("No event yet: n creates one."));
+                }
+                for (k, e) in self.events.iter().enumerate() {
+                    let mark = if k == self.selected {
+                        focus = Some(lines.len());
+                        ">"
+                    } else {
+                        " "
+                    };
+                    lines.push(Line::from(format!(
+                        "{mark} {:>3}  {}",
+                        e.id,
+                        clip(&e.name, width.saturating_sub(8))
+                    )));
+                }
+            }
+        }
+        Body { lines, head, focus }
+    }
+
+    /// After a key: the page asked for, or (any other key) the selection kept in view; the
+    /// scroll kept within the rows. `area`: the screen's.
+    pub(super) fn settle(&mut self, area: Rect, ascii: bool) {
+        let b = self.body(area.width as usize, ascii);
+        let height = area.height.saturating_sub(3) as usize;
+        let room = height.saturating_sub(b.head);
+        let rows = b.lines.len().saturating_sub(b.head);
+        let show = scroll_room(rows, room);
+        let pan = std::mem::take(&mut self.pan);
+        if pan != 0 {
+            let most = self.cross_most(area.width as usize, ascii);
+            let at = self.hscroll.min(most);
+            self.hscroll = if pan < 0 {
+                at.saturating_sub(PAN)
+            } else {
+                (at + PAN).min(most)
+            };
+        }
+        let page = std::mem::take(&mut self.page);
+        if page < 0 {
+            self.scroll = self.scroll.saturating_sub(show);
+        } else if page > 0 {
+            self.scroll += show;
+        } else if let Some(f) = b.focus.and_then(|f| f.checked_sub(b.head)) {
+            if f < self.scroll {
+                self.scroll = f;
+            } else if f >= self.scroll + show {
+                self.scroll = f + 1 - show;
+            }
+        }
+        self.scroll = self.scroll.min(rows - show);
+    }
+}
+
+/// The crosstable's rows (header first) on a screen `width` wide: the characters that stay
+/// when it scrolls sideways (place and name, or the place alone when the names take more
+/// than half the width), and how far it can scroll.
+pub(super) fn cross_layout(rows: &[&str], width: usize) -> (usize, usize) {
+    let header = rows.first().copied().unwrap_or("");
+    let frozen = match header.find("Club") {
+        Some(at) if at <= width / 2 => at,
+        _ => header.find("Name").unwrap_or(0),
+    };
+    let widest = rows.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    (frozen, widest.saturating_sub(width.max(frozen)))
+}
+
+/// How far Left/Right scroll the crosstable.
+pub(super) const PAN: usize = 8;
+
+/// `s` in `n` columns, shortened with the marker (never silently cut).
+pub(super) fn clip(s: &str, n: usize) -> String {
+    crate::tui::widgets::fit_text(s, n)
+}
+
+/// The standings of `d` as `p` publishes them; the number of lines that stay at the top.
+fn standings_lines(d: &Division, p: &Published, out: &mut Vec<Line<'static>>) -> usize {
+    out.push(Line::from(format!(
+        "{:>5}  {:<28} {:>5}  tie-breaks",
+        "place", "name", "pts"
+    )));
+    let head = out.len();
+    for s in &p.list {
+        let tb: Vec<String> = d
+            .settings
+            .tiebreaks
+            .iter()
+            .zip(&s.values)
+            .map(|(t, v)| format!("{} {}", t.short(), p.value(*t, *v)))
+            .collect();
+        out.push(Line::from(format!(
+            "{:>5}  {:<28} {:>5}  {}",
+            Published::place_text(s),
+            clip(&d.entrants[s.entrant].info.name, 28),
+            p.points(s.score),
+            tb.join("  ")
+        )));
+    }
+    head
+}
