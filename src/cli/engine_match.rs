@@ -171,31 +171,64 @@ fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
 }
 
 /// Run `engine-match`.
-#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(super) fn run(args: Args) -> CliResult {
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);
-    let second = match (&args.hub, args.opponent) {
-        (Some(_), _) if args.game != Rules::English => {
-            return Err(format!(
-                "--hub plays English draughts only (the Hub protocol names no other game), not {}",
-                args.game.key()
-            )
-            .into());
-        }
-        (Some(cmd), _) => Side::Hub(cmd.clone()),
-        (None, level) => Side::Builtin(level.unwrap_or(args.level)),
+    let second = opponent(&args)?;
+    let (limit, opponent_limit) = limits(&args);
+    let egdb = if args.no_egdb {
+        None
+    } else {
+        super::egdb::for_engine(args.egdb.as_deref())
     };
-    let settings = DrawSettings {
-        rules: args.game,
-        system: args.system,
-        mode: args.mode,
-        exclude_man_down: args.exclude_man_down,
-        exclude_kingsrow_lost: args.exclude_lost,
-        no_repeat: true,
-        ..DrawSettings::default()
+    let builtin = Builtin {
+        options: Options {
+            threads: args.threads.clamp(1, MAX_THREADS),
+            hash_mb: args.hash.max(1),
+            ..Options::default()
+        },
+        egdb: egdb.clone(),
     };
+    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+    eprintln!(
+        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}, endgame databases: {}",
+        args.ballots,
+        args.system.title(),
+        side_text(&first),
+        limit_text(&limit),
+        side_text(&second),
+        limit_text(&opponent_limit),
+        super::egdb::describe(egdb.as_ref()),
+    );
+    eprintln!("game: {}", args.game.name());
+    let specs = draw_specs(&args, [(first, limit), (second, opponent_limit)], &mut rng)?;
+    let games = play_all(&specs, &builtin, jobs, args.max_plies)?;
+    let date = chrono::Local::now().format("%Y.%m.%d").to_string();
+    let records: Vec<PdnGame> = specs
+        .iter()
+        .zip(&games)
+        .map(|(spec, g)| pdn_record(spec, g, &date))
+        .collect();
+    crate::store::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
+    println!("{}", summary(&games, &args.out));
+    Ok(())
+}
+
+/// The second engine: a Hub program (English only), or a level.
+fn opponent(args: &Args) -> Result<Side, String> {
+    match (&args.hub, args.opponent) {
+        (Some(_), _) if args.game != Rules::English => Err(format!(
+            "--hub plays English draughts only (the Hub protocol names no other game), not {}",
+            args.game.key()
+        )),
+        (Some(cmd), _) => Ok(Side::Hub(cmd.clone())),
+        (None, level) => Ok(Side::Builtin(level.unwrap_or(args.level))),
+    }
+}
+
+/// The limits per move of the first engine and of the second: time unless nodes are given.
+fn limits(args: &Args) -> (MoveLimit, MoveLimit) {
     let limit = MoveLimit {
         time: args
             .nodes
@@ -212,39 +245,32 @@ pub(super) fn run(args: Args) -> CliResult {
         nodes: opponent_nodes,
         depth: args.opponent_depth.or(args.depth),
     };
-    let options = Options {
-        threads: args.threads.clamp(1, MAX_THREADS),
-        hash_mb: args.hash.max(1),
-        ..Options::default()
+    (limit, opponent_limit)
+}
+
+/// Every ballot drawn first (in order, from the seed), each played twice with the `sides`
+/// (the first engine and its limit, the second's) swapped; the games can then be played in
+/// any order.
+fn draw_specs(
+    args: &Args,
+    sides: [(Side, MoveLimit); 2],
+    rng: &mut ChaCha8Rng,
+) -> Result<Vec<Spec>, Box<dyn std::error::Error>> {
+    let settings = DrawSettings {
+        rules: args.game,
+        system: args.system,
+        mode: args.mode,
+        exclude_man_down: args.exclude_man_down,
+        exclude_kingsrow_lost: args.exclude_lost,
+        no_repeat: true,
+        ..DrawSettings::default()
     };
-    let egdb = if args.no_egdb {
-        None
-    } else {
-        super::egdb::for_engine(args.egdb.as_deref())
-    };
-    let builtin = Builtin {
-        options,
-        egdb: egdb.clone(),
-    };
-    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
-    eprintln!(
-        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}, endgame databases: {}",
-        args.ballots,
-        args.system.title(),
-        side_text(&first),
-        limit_text(&limit),
-        side_text(&second),
-        limit_text(&opponent_limit),
-        super::egdb::describe(egdb.as_ref()),
-    );
-    eprintln!("game: {}", args.game.name());
-    // Draw every ballot first (in order, from the seed), then play the games in any order.
     let mut drawn: Vec<Opening> = Vec::new();
     let mut specs = Vec::new();
     for round in 1..=args.ballots {
-        let opening = openings::draw(&settings, &drawn, &mut rng)?.opening;
+        let opening = openings::draw(&settings, &drawn, rng)?.opening;
         drawn.push(opening.clone());
-        let (a, b) = ((first.clone(), limit), (second.clone(), opponent_limit));
+        let [a, b] = sides.clone();
         for (leg, sides) in [[a.clone(), b.clone()], [b, a]].into_iter().enumerate() {
             specs.push(Spec {
                 game: args.game,
@@ -256,6 +282,17 @@ pub(super) fn run(args: Args) -> CliResult {
             });
         }
     }
+    Ok(specs)
+}
+
+/// The games, `jobs` at once, each reported as it ends; an engine that could not start is an
+/// error.
+fn play_all(
+    specs: &[Spec],
+    builtin: &Builtin,
+    jobs: usize,
+    max_plies: usize,
+) -> Result<Vec<EngineGame>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
@@ -264,7 +301,7 @@ pub(super) fn run(args: Args) -> CliResult {
         specs
             .par_iter()
             .map(|spec| {
-                let g = play_one(spec, &builtin, args.max_plies);
+                let g = play_one(spec, builtin, max_plies);
                 eprintln!("{}", game_line(spec, &g));
                 g
             })
@@ -274,17 +311,9 @@ pub(super) fn run(args: Args) -> CliResult {
         .iter()
         .find_map(|g| g.error.as_ref().filter(|_| g.red.is_empty()))
     {
-        return Err(e.clone().into());
+        return Err(e.clone());
     }
-    let date = chrono::Local::now().format("%Y.%m.%d").to_string();
-    let records: Vec<PdnGame> = specs
-        .iter()
-        .zip(&games)
-        .map(|(spec, g)| pdn_record(spec, g, &date))
-        .collect();
-    crate::store::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
-    println!("{}", summary(&games, &args.out));
-    Ok(())
+    Ok(games)
 }
 
 fn side_text(side: &Side) -> String {

@@ -382,161 +382,196 @@ impl<'a> Matcher<'a> {
         }
     }
 
-    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
-    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
+    /// Stages until no augmenting path is left: each labels the free vertices, grows
+    /// alternating trees (updating the duals when stuck) until a path augments the matching,
+    /// then expands the blossoms that are no longer needed.
     fn solve(&mut self) {
-        let n = self.n;
-        for _ in 0..n {
-            self.label.iter_mut().for_each(|l| *l = 0);
-            self.bestedge.iter_mut().for_each(|e| *e = NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            self.allowedge.iter_mut().for_each(|a| *a = false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
-                }
-            }
-            let mut augmented = false;
-            loop {
-                while let Some(v) = self.queue.pop() {
-                    if augmented {
-                        break;
-                    }
-                    for pi in 0..self.neighbend[v].len() {
-                        let p = self.neighbend[v][pi];
-                        let k = p / 2;
-                        let w = self.endpoint[p];
-                        if self.inblossom[v] == self.inblossom[w] {
-                            continue;
-                        }
-                        let mut kslack = 0;
-                        if !self.allowedge[k] {
-                            kslack = self.slack(k);
-                            if kslack <= 0 {
-                                self.allowedge[k] = true;
-                            }
-                        }
-                        if self.allowedge[k] {
-                            if self.label[self.inblossom[w]] == 0 {
-                                self.assign_label(w, 2, p ^ 1);
-                            } else if self.label[self.inblossom[w]] == 1 {
-                                let base = self.scan_blossom(v, w);
-                                if base != NONE {
-                                    self.add_blossom(base, k);
-                                } else {
-                                    self.augment_matching(k);
-                                    augmented = true;
-                                    break;
-                                }
-                            } else if self.label[w] == 0 {
-                                self.label[w] = 2;
-                                self.labelend[w] = p ^ 1;
-                            }
-                        } else if self.label[self.inblossom[w]] == 1 {
-                            let b = self.inblossom[v];
-                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
-                                self.bestedge[b] = k;
-                            }
-                        } else if self.label[w] == 0
-                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
-                        {
-                            self.bestedge[w] = k;
-                        }
-                    }
-                }
-                if augmented {
-                    break;
-                }
-                // No augmenting path with the current duals: update them.
-                let mut deltatype = 1;
-                let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
-                let mut deltaedge = NONE;
-                let mut deltablossom = NONE;
-                for v in 0..n {
-                    if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
-                        let d = self.slack(self.bestedge[v]);
-                        if d < delta {
-                            delta = d;
-                            deltatype = 2;
-                            deltaedge = self.bestedge[v];
-                        }
-                    }
-                }
-                for b in 0..2 * n {
-                    if self.blossomparent[b] == NONE
-                        && self.label[b] == 1
-                        && self.bestedge[b] != NONE
-                    {
-                        let d = self.slack(self.bestedge[b]) / 2;
-                        if d < delta {
-                            delta = d;
-                            deltatype = 3;
-                            deltaedge = self.bestedge[b];
-                        }
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE
-                        && self.blossomparent[b] == NONE
-                        && self.label[b] == 2
-                        && self.dualvar[b] < delta
-                    {
-                        delta = self.dualvar[b];
-                        deltatype = 4;
-                        deltablossom = b;
-                    }
-                }
-                for v in 0..n {
-                    match self.label[self.inblossom[v]] {
-                        1 => self.dualvar[v] -= delta,
-                        2 => self.dualvar[v] += delta,
-                        _ => {}
-                    }
-                }
-                for b in n..2 * n {
-                    if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
-                        match self.label[b] {
-                            1 => self.dualvar[b] += delta,
-                            2 => self.dualvar[b] -= delta,
-                            _ => {}
-                        }
-                    }
-                }
-                match deltatype {
-                    1 => break,
-                    2 => {
-                        self.allowedge[deltaedge] = true;
-                        let (mut i, j, _) = self.edges[deltaedge];
-                        if self.label[self.inblossom[i]] == 0 {
-                            i = j;
-                        }
-                        self.queue.push(i);
-                    }
-                    3 => {
-                        self.allowedge[deltaedge] = true;
-                        let (i, _, _) = self.edges[deltaedge];
-                        self.queue.push(i);
-                    }
-                    _ => self.expand_blossom(deltablossom, false),
-                }
-            }
-            if !augmented {
+        for _ in 0..self.n {
+            self.start_stage();
+            if !self.augment() {
                 break;
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
-                    && self.blossombase[b] != NONE
-                    && self.label[b] == 1
-                    && self.dualvar[b] == 0
-                {
-                    self.expand_blossom(b, true);
-                }
+            self.expand_spent_blossoms();
+        }
+    }
+
+    /// Labels cleared, the free vertices labelled S (outer) and queued.
+    fn start_stage(&mut self) {
+        let n = self.n;
+        self.label.iter_mut().for_each(|l| *l = 0);
+        self.bestedge.iter_mut().for_each(|e| *e = NONE);
+        for b in n..2 * n {
+            self.blossombestedges[b] = None;
+        }
+        self.allowedge.iter_mut().for_each(|a| *a = false);
+        self.queue.clear();
+        for v in 0..n {
+            if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                self.assign_label(v, 1, NONE);
             }
         }
     }
+
+    /// Scan the queue and update the duals until a path augments the matching (true), or the
+    /// duals show none is left (false).
+    fn augment(&mut self) -> bool {
+        loop {
+            while let Some(v) = self.queue.pop() {
+                if self.scan(v) {
+                    return true;
+                }
+            }
+            match self.dual_step() {
+                Some(Delta::Edge(k)) => {
+                    self.allowedge[k] = true;
+                    let (mut i, j, _) = self.edges[k];
+                    if self.label[self.inblossom[i]] == 0 {
+                        i = j;
+                    }
+                    self.queue.push(i);
+                }
+                Some(Delta::Between(k)) => {
+                    self.allowedge[k] = true;
+                    let (i, _, _) = self.edges[k];
+                    self.queue.push(i);
+                }
+                Some(Delta::Expand(b)) => self.expand_blossom(b, false),
+                None => return false,
+            }
+        }
+    }
+
+    /// Scan the edges of the S-vertex `v`: label, make a blossom, or augment the matching
+    /// (true); edges not yet tight are kept as each blossom's or vertex's best.
+    fn scan(&mut self, v: usize) -> bool {
+        for pi in 0..self.neighbend[v].len() {
+            let p = self.neighbend[v][pi];
+            let k = p / 2;
+            let w = self.endpoint[p];
+            if self.inblossom[v] == self.inblossom[w] {
+                continue;
+            }
+            let mut kslack = 0;
+            if !self.allowedge[k] {
+                kslack = self.slack(k);
+                if kslack <= 0 {
+                    self.allowedge[k] = true;
+                }
+            }
+            if self.allowedge[k] {
+                if self.label[self.inblossom[w]] == 0 {
+                    self.assign_label(w, 2, p ^ 1);
+                } else if self.label[self.inblossom[w]] == 1 {
+                    let base = self.scan_blossom(v, w);
+                    if base == NONE {
+                        self.augment_matching(k);
+                        return true;
+                    }
+                    self.add_blossom(base, k);
+                } else if self.label[w] == 0 {
+                    self.label[w] = 2;
+                    self.labelend[w] = p ^ 1;
+                }
+            } else if self.label[self.inblossom[w]] == 1 {
+                let b = self.inblossom[v];
+                if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                    self.bestedge[b] = k;
+                }
+            } else if self.label[w] == 0
+                && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+            {
+                self.bestedge[w] = k;
+            }
+        }
+        false
+    }
+
+    /// No augmenting path with the current duals: change them by the largest amount that keeps
+    /// them feasible, and say what that made possible (`None`: the optimum is reached).
+    fn dual_step(&mut self) -> Option<Delta> {
+        let (delta, what) = self.delta();
+        let n = self.n;
+        for v in 0..n {
+            match self.label[self.inblossom[v]] {
+                1 => self.dualvar[v] -= delta,
+                2 => self.dualvar[v] += delta,
+                _ => {}
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dualvar[b] += delta,
+                    2 => self.dualvar[b] -= delta,
+                    _ => {}
+                }
+            }
+        }
+        what
+    }
+
+    /// The dual change and what it makes possible: the smallest of a vertex dual, the slack of
+    /// an edge from an S-vertex to a free one, half the slack of an edge between two S-blossoms,
+    /// a T-blossom's dual.
+    fn delta(&self) -> (Weight, Option<Delta>) {
+        let n = self.n;
+        let mut delta = self.dualvar[..n].iter().copied().min().unwrap_or(0);
+        let mut what = None;
+        for v in 0..n {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                let d = self.slack(self.bestedge[v]);
+                if d < delta {
+                    delta = d;
+                    what = Some(Delta::Edge(self.bestedge[v]));
+                }
+            }
+        }
+        for b in 0..2 * n {
+            if self.blossomparent[b] == NONE && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let d = self.slack(self.bestedge[b]) / 2;
+                if d < delta {
+                    delta = d;
+                    what = Some(Delta::Between(self.bestedge[b]));
+                }
+            }
+        }
+        for b in n..2 * n {
+            if self.blossombase[b] != NONE
+                && self.blossomparent[b] == NONE
+                && self.label[b] == 2
+                && self.dualvar[b] < delta
+            {
+                delta = self.dualvar[b];
+                what = Some(Delta::Expand(b));
+            }
+        }
+        (delta, what)
+    }
+
+    /// At the end of a stage: the S-blossoms whose dual fell to zero are expanded.
+    fn expand_spent_blossoms(&mut self) {
+        let n = self.n;
+        for b in n..2 * n {
+            if self.blossomparent[b] == NONE
+                && self.blossombase[b] != NONE
+                && self.label[b] == 1
+                && self.dualvar[b] == 0
+            {
+                self.expand_blossom(b, true);
+            }
+        }
+    }
+}
+
+/// What a dual update made possible.
+#[derive(Clone, Copy)]
+enum Delta {
+    /// An edge from an S-vertex to a free vertex became tight.
+    Edge(usize),
+    /// An edge between two S-blossoms became tight.
+    Between(usize),
+    /// A T-blossom's dual fell to zero: it is expanded.
+    Expand(usize),
 }
 
 #[cfg(test)]

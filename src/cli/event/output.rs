@@ -1,0 +1,133 @@
+//! The subcommands that only read the desk: lists, pairings, explanations, standings, and the
+//! published forms written to a file.
+
+use super::args::{ExportArgs, PairingsArgs, StandingsArgs, WhyArgs};
+use super::{Ctx, find_player};
+use crate::cli::CliResult;
+use crate::publish::sentences::{ballot_text, pdn_note, result_text, unpaired_note, why};
+use crate::publish::{Published, pdn, trf};
+use crate::store::{OpenEvent, write_atomic};
+
+/// `event list`.
+pub(super) fn list_events(ctx: &Ctx) -> CliResult {
+    for e in ctx.desk.events()? {
+        println!(
+            "{}\t{}\t{}\t{} actions",
+            e.id, e.name, e.created_at, e.actions
+        );
+    }
+    Ok(())
+}
+
+/// `event player list`.
+pub(super) fn list_players(ctx: &Ctx) -> CliResult {
+    for (id, p) in ctx.desk.players()? {
+        let rating = p.rating.map_or(String::new(), |r| r.to_string());
+        println!(
+            "{id}\t{}\t{}\t{}\t{}\t{rating}",
+            p.name, p.club, p.region, p.federation_ids
+        );
+    }
+    Ok(())
+}
+
+/// `event pairings`: a round's (default: the last).
+pub(super) fn pairings(ctx: &Ctx, a: &PairingsArgs) -> CliResult {
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let round = a.round.unwrap_or(open.event.divisions[d].paired_rounds());
+    print_pairings(&open, d, round);
+    Ok(())
+}
+
+/// `event why`: why a player is paired as they are in a round (default: the last).
+pub(super) fn explain(ctx: &Ctx, a: &WhyArgs) -> CliResult {
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let p = find_player(&open, d, &a.player)?;
+    let div = &open.event.divisions[d];
+    let round = a.round.unwrap_or(div.paired_rounds());
+    let r = div
+        .round(round)
+        .ok_or(format!("round {round} is not paired"))?;
+    for line in why(div, r, p) {
+        println!("{line}");
+    }
+    Ok(())
+}
+
+/// `event standings`: after a round (default: all).
+pub(super) fn standings(ctx: &Ctx, a: &StandingsArgs) -> CliResult {
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let p = Published::new(
+        &open.event,
+        &open.event.divisions[d],
+        a.round.unwrap_or(u32::MAX),
+    );
+    print!("{}", p.text());
+    Ok(())
+}
+
+/// `event export`: the division in one of the published forms, to a file or standard output,
+/// with a note when it is not the whole story.
+pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let div = &open.event.divisions[d];
+    let p = Published::new(&open.event, div, u32::MAX);
+    // What the file holds when it is not the whole story: no round yet, games left out of the
+    // PDN.
+    let mut notes: Vec<String> = unpaired_note(div).into_iter().collect();
+    let text = match a.format.as_str() {
+        "text" => p.text(),
+        "csv" => p.csv(),
+        "html" => p.html(),
+        "trf" => trf(&open.event, div),
+        "pdn" => {
+            let pdn = pdn(&open.event, div, a.round);
+            notes.insert(0, pdn_note(&pdn));
+            pdn.text
+        }
+        f => return Err(format!("--format {f:?}: use text, csv, html, trf or pdn").into()),
+    };
+    let notes = notes.join("; ");
+    let out = &a.out;
+    if out.as_os_str() == "-" {
+        print!("{text}");
+        if !notes.is_empty() {
+            eprintln!("{notes}");
+        }
+    } else {
+        ctx.desk.check_output(out)?;
+        write_atomic(out, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        if notes.is_empty() {
+            println!("wrote {}", out.display());
+        } else {
+            println!("wrote {}: {notes}", out.display());
+        }
+    }
+    Ok(())
+}
+
+/// The round's boards: number, first (Red in game 1), second, result so far; the bye.
+pub(super) fn print_pairings(open: &OpenEvent, d: usize, round: u32) {
+    let div = &open.event.divisions[d];
+    let Some(r) = div.round(round) else {
+        println!("round {round} is not paired");
+        return;
+    };
+    println!("Round {round} of {}", div.planned_rounds());
+    for b in &r.boards {
+        println!(
+            "{:>3}  {:<28} {:<28} {}",
+            b.number,
+            div.name(b.first),
+            div.name(b.second),
+            result_text(b.result.as_ref())
+        );
+    }
+    if let Some(b) = r.bye {
+        println!("bye  {}", div.name(b));
+    }
+    for (k, ballot) in r.ballots.iter().enumerate() {
+        println!("ballot {}: {}", k + 1, ballot_text(&ballot.opening));
+    }
+}
