@@ -1,0 +1,546 @@
+//! The search proper: iterative deepening, the root, and the principal-variation negamax with
+//! its table cut-offs, move ordering, reductions and capture quiescence.
+
+use super::ordering::{Worker, dedup_from, search_moves};
+use super::{Limits, MAX_DEPTH, MAX_PLY, Options, SearchInfo, SearchResult};
+use crate::engine::{Move, Position, generate_with_jumpers, has_any_move, jumpers};
+use crate::search::eval::{evaluate, evaluate_quiet, material};
+use crate::search::probe::Probe;
+use crate::search::score::{INFINITY, KNOWN, Score, WIN};
+use crate::search::tt::{Bound, MoveKey, NO_MOVE, Table};
+use crate::search::zobrist;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+#[inline]
+fn to_tt(score: i32, ply: usize) -> i32 {
+    if score >= KNOWN {
+        score + ply as i32
+    } else if score <= -KNOWN {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+#[inline]
+fn from_tt(score: i32, ply: usize) -> i32 {
+    if score >= KNOWN {
+        score - ply as i32
+    } else if score <= -KNOWN {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+/// The score of a position whose side to move has no move, `ply` plies from the root: lost,
+/// except in the losing game, where it is won.
+#[inline]
+fn stuck(pos: &Position, ply: usize) -> i32 {
+    if pos.rules().stuck_side_wins() {
+        WIN - ply as i32
+    } else {
+        -WIN + ply as i32
+    }
+}
+
+/// One thread's search in progress.
+pub(super) struct Search<'a> {
+    tt: &'a Table,
+    pub(super) w: &'a mut Worker,
+    options: Options,
+    pub(super) probe: Probe<'a>,
+    limits: Limits,
+    stop: &'a AtomicBool,
+    /// Raised by the main thread when it finishes (helpers only).
+    halt: Option<&'a AtomicBool>,
+    pub(super) nodes: u64,
+    pub(super) aborted: bool,
+    /// Root moves completed in the current iteration.
+    root_done: usize,
+}
+
+impl<'a> Search<'a> {
+    pub(super) fn new(
+        tt: &'a Table,
+        w: &'a mut Worker,
+        options: Options,
+        probe: Probe<'a>,
+        limits: Limits,
+        stop: &'a AtomicBool,
+        halt: Option<&'a AtomicBool>,
+    ) -> Search<'a> {
+        Search {
+            tt,
+            w,
+            options,
+            probe,
+            limits,
+            stop,
+            halt,
+            nodes: 0,
+            aborted: false,
+            root_done: 0,
+        }
+    }
+
+    /// Iterative deepening on the main thread.
+    pub(super) fn iterate(
+        &mut self,
+        pos: &Position,
+        mut progress: impl FnMut(&SearchInfo),
+        helper_nodes: &AtomicU64,
+    ) -> SearchResult {
+        let root_hash = zobrist::hash(pos);
+        let mut root_moves = search_moves(pos);
+        let mut result = SearchResult {
+            best: None,
+            score: Score(0),
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+        };
+        if root_moves.is_empty() {
+            result.score = Score(stuck(pos, 0));
+            return result;
+        }
+        // Whatever happens, a legal move: the table's move if it has one, else the first.
+        let tt_best = self
+            .tt
+            .probe(root_hash)
+            .map(|h| h.best as usize)
+            .filter(|&i| i < root_moves.len());
+        if let Some(i) = tt_best {
+            root_moves[..=i].rotate_right(1);
+        }
+        self.probe.keep_best(pos, &mut root_moves);
+        result.best = Some(root_moves[0]);
+        result.score = Score(self.evaluate(pos));
+        let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+        for depth in 1..=max_depth {
+            let score = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            let score = self.probe.root_score(Score(score)).0;
+            if self.aborted {
+                // A move completed in the unfinished iteration, and better than the first,
+                // is a deeper answer than the last iteration's.
+                if self.root_done > 1 && self.w.pv[0].first() != result.best.as_ref() {
+                    result.best = self.w.pv[0].first().copied();
+                    result.pv = self.w.pv[0].clone();
+                    result.score = Score(score);
+                }
+                break;
+            }
+            let pv = self.w.pv[0].clone();
+            result = SearchResult {
+                best: pv.first().copied().or(result.best),
+                score: Score(score),
+                depth,
+                pv,
+                nodes: self.nodes,
+            };
+            progress(&SearchInfo {
+                depth,
+                score: result.score,
+                pv: result.pv.clone(),
+                nodes: self.nodes + helper_nodes.load(Ordering::Relaxed),
+            });
+            if self.out_of_budget()
+                || self
+                    .limits
+                    .soft_deadline
+                    .is_some_and(|d| Instant::now() >= d)
+            {
+                break;
+            }
+            // A forced result inside the horizon will not change with more depth.
+            if let Some(p) = result.score.plies_to_end()
+                && p.unsigned_abs() <= depth
+            {
+                break;
+            }
+            // With one move to choose from, a timed search has nothing to think about.
+            if root_moves.len() == 1 && self.limits.deadline.is_some() {
+                break;
+            }
+        }
+        result
+    }
+
+    /// A helper thread: iterative deepening, starting one ply deeper every other helper, until
+    /// the main thread halts it. Its only output is what it leaves in the table.
+    pub(super) fn helper(&mut self, pos: &Position, max_depth: u32, id: usize) {
+        let root_hash = zobrist::hash(pos);
+        let mut root_moves = search_moves(pos);
+        self.probe.keep_best(pos, &mut root_moves);
+        if root_moves.is_empty() {
+            return;
+        }
+        let first = 1 + (id % 2) as u32;
+        for depth in first..=max_depth.clamp(1, MAX_DEPTH) {
+            // Different helpers try the root moves in different orders.
+            if id > 1 && root_moves.len() > 1 {
+                let k = id % (root_moves.len() - 1);
+                root_moves[1..].rotate_left(k);
+            }
+            let _ = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            if self.aborted {
+                break;
+            }
+        }
+    }
+
+    /// One iteration at the root: every move searched (PVS), the best moved to the front.
+    fn root(&mut self, pos: &Position, hash: u64, moves: &mut [Move], depth: i32) -> i32 {
+        self.w.pv[0].clear();
+        self.root_done = 0;
+        self.nodes += 1;
+        let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let mut alpha = -INFINITY;
+        let beta = INFINITY;
+        let mut best = -INFINITY;
+        let mut best_i = 0;
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = pos.after(&mv);
+            let child_hash = zobrist::hash_after(hash, pos, &mv);
+            self.tt.prefetch(child_hash);
+            self.w.path.push(child_hash);
+            self.w
+                .reversible
+                .push(!mv.is_capture() && pos.kings() & mv.from().bit() != 0);
+            let score = if i == 0 {
+                -self.negamax(&child, child_hash, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let mut s =
+                    -self.negamax(&child, child_hash, new_depth, -alpha - 1, -alpha, 1, false);
+                if s > alpha && !self.aborted {
+                    s = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.w.path.pop();
+            self.w.reversible.pop();
+            if self.aborted {
+                break;
+            }
+            self.root_done += 1;
+            if score > best {
+                best = score;
+                best_i = i;
+                alpha = alpha.max(score);
+                let (head, tail) = self.w.pv.split_at_mut(1);
+                head[0].clear();
+                head[0].push(mv);
+                head[0].extend_from_slice(&tail[0]);
+            }
+        }
+        if self.root_done > 0 {
+            moves[..=best_i].rotate_right(1);
+            if !self.aborted && self.options.use_tt {
+                // Store the move's index in generation order (the table's convention).
+                let index = search_moves(pos)
+                    .iter()
+                    .position(|m| *m == moves[0])
+                    .map_or(NO_MOVE, |i| i as u8);
+                self.tt
+                    .store(hash, depth, to_tt(best, 0), Bound::Exact, index);
+            }
+        }
+        best
+    }
+
+    fn evaluate(&self, pos: &Position) -> i32 {
+        if self.options.material_only {
+            material(pos)
+        } else {
+            evaluate(pos)
+        }
+    }
+
+    /// The evaluation of a position without captures, `None` when the side to move is stuck.
+    #[inline(always)]
+    fn evaluate_quiet(&self, pos: &Position) -> Option<i32> {
+        if self.options.material_only {
+            has_any_move(pos).then(|| material(pos))
+        } else {
+            evaluate_quiet(pos)
+        }
+    }
+
+    fn out_of_budget(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+            || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
+            || self.limits.nodes.is_some_and(|n| self.nodes >= n)
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+
+    /// True when the current position (last on the path) occurred before with only reversible
+    /// moves in between.
+    #[inline]
+    fn repeated(&self) -> bool {
+        let path = &self.w.path;
+        let rev = &self.w.reversible;
+        let n = path.len() - 1;
+        let h = path[n];
+        let mut i = n;
+        while i >= 2 && rev[i] && rev[i - 1] {
+            i -= 2;
+            if path[i] == h {
+                return true;
+            }
+        }
+        false
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[expect(
+        clippy::cognitive_complexity,
+        reason = "the search's hot loop: one function keeps its state in registers"
+    )]
+    #[expect(
+        clippy::too_many_lines,
+        reason = "the search's hot loop: one function keeps its state in registers"
+    )]
+    pub(super) fn negamax(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        is_pv: bool,
+    ) -> i32 {
+        self.w.pv[ply].clear();
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 && self.out_of_budget() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if self.repeated() {
+            return 0;
+        }
+        // Mate-distance pruning: no result here beats a shorter one found already.
+        alpha = alpha.max(-WIN + ply as i32);
+        beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if let Some(score) = self.probe.score(pos, ply) {
+            return score;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(pos);
+        }
+        let capturers = jumpers(pos);
+        let must_capture = capturers != 0;
+        if depth <= 0 && !must_capture {
+            let Some(eval) = self.evaluate_quiet(pos) else {
+                return stuck(pos, ply);
+            };
+            return self.probe.leaf(pos, || eval).unwrap_or(eval);
+        }
+
+        let mut tt_move = NO_MOVE;
+        if self.options.use_tt
+            && let Some(hit) = self.tt.probe(hash)
+        {
+            tt_move = hit.best;
+            let deep_enough = if self.options.strict_tt {
+                hit.depth == depth
+            } else {
+                hit.depth >= depth
+            };
+            if !is_pv && deep_enough {
+                let s = from_tt(hit.score, ply);
+                match hit.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+
+        // This node's moves, keys and children's hashes are at `base..` of the worker's stacks.
+        let base = self.w.moves.len();
+        debug_assert!(self.w.keys.len() == base && self.w.hashes.len() == base);
+        generate_with_jumpers(pos, capturers, &mut self.w.moves);
+        if self.w.moves.len() == base {
+            return stuck(pos, ply);
+        }
+        dedup_from(&mut self.w.moves, base);
+        let n = self.w.moves.len() - base;
+        let new_depth = if n == 1 { depth } else { depth - 1 };
+
+        // Ordering keys: the score in the high bits, the move's index in the low 8.
+        let killers = self.w.killers[ply];
+        // The children's hashes, and a prefetch of their table buckets (the load takes longer
+        // than the ordering and the first child's set-up, and most children are probed: in the
+        // capture quiescence too, a child at depth 0 probes when it has a capture). With a
+        // table move, that move is searched first and most often refutes: only its child is
+        // hashed now, the others when it did not cut off.
+        let lazy = (tt_move as usize) < n;
+        let w = &mut *self.w;
+        let moves = &w.moves[base..];
+        if lazy {
+            w.hashes.resize(base + n, 0);
+            let t = tt_move as usize;
+            let child_hash = zobrist::hash_after(hash, pos, &moves[t]);
+            w.hashes[base + t] = child_hash;
+            self.tt.prefetch(child_hash);
+        } else {
+            for mv in moves {
+                let child_hash = zobrist::hash_after(hash, pos, mv);
+                w.hashes.push(child_hash);
+                self.tt.prefetch(child_hash);
+            }
+        }
+        for (i, mv) in moves.iter().enumerate() {
+            let s: i64 = if i == tt_move as usize {
+                1 << 30
+            } else if mv.is_capture() {
+                (1 << 24)
+                    + 1000 * i64::from(mv.captured().count_ones())
+                    + 10 * i64::from((mv.captured() & pos.kings()).count_ones())
+            } else if killers[0].matches(mv) {
+                (1 << 22) + 1
+            } else if killers[1].matches(mv) {
+                1 << 22
+            } else {
+                i64::from(w.history[mv.from().index() as usize][mv.to().index() as usize])
+            };
+            w.keys.push(s << 8 | i as i64);
+        }
+
+        let orig_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_index = NO_MOVE;
+        for i in 0..n {
+            let w = &mut *self.w;
+            if i == 1 && lazy {
+                let t = tt_move as usize;
+                for (k, mv) in w.moves[base..base + n].iter().enumerate() {
+                    if k != t {
+                        let child_hash = zobrist::hash_after(hash, pos, mv);
+                        w.hashes[base + k] = child_hash;
+                        self.tt.prefetch(child_hash);
+                    }
+                }
+            }
+            // Selection sort: bring the best remaining key to position i.
+            let order = &mut w.keys[base..base + n];
+            let mut j = i;
+            for k in i + 1..n {
+                if order[k] > order[j] {
+                    j = k;
+                }
+            }
+            order.swap(i, j);
+            let key = order[i];
+            let index = (key & 0xFF) as usize;
+            let mv = w.moves[base + index];
+            let quiet = !mv.is_capture();
+            let child_hash = w.hashes[base + index];
+            let child = pos.after(&mv);
+            self.w.path.push(child_hash);
+            self.w
+                .reversible
+                .push(quiet && pos.kings() & mv.from().bit() != 0);
+            let score = if i == 0 {
+                -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, is_pv)
+            } else {
+                let reduce = self.options.reductions
+                    && quiet
+                    && depth >= 3
+                    && i >= 3
+                    && (key >> 8) < (1 << 22)
+                    && !must_capture;
+                let mut s = if reduce {
+                    -self.negamax(
+                        &child,
+                        child_hash,
+                        new_depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    )
+                } else {
+                    alpha + 1
+                };
+                if s > alpha {
+                    s = -self.negamax(
+                        &child,
+                        child_hash,
+                        new_depth,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        false,
+                    );
+                }
+                if s > alpha && s < beta && is_pv {
+                    s = -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.w.path.pop();
+            self.w.reversible.pop();
+            if self.aborted {
+                break;
+            }
+            if score > best {
+                best = score;
+                best_index = index as u8;
+                if score > alpha {
+                    alpha = score;
+                    if is_pv {
+                        let (head, tail) = self.w.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(mv);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if score >= beta {
+                        if quiet {
+                            if !killers[0].matches(&mv) {
+                                self.w.killers[ply] = [MoveKey::of(&mv), killers[0]];
+                            }
+                            let h = &mut self.w.history[mv.from().index() as usize]
+                                [mv.to().index() as usize];
+                            *h += depth * depth;
+                            if *h > 1 << 20 {
+                                for row in self.w.history.iter_mut() {
+                                    for v in row.iter_mut() {
+                                        *v /= 2;
+                                    }
+                                }
+                            }
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        self.w.moves.truncate(base);
+        self.w.keys.truncate(base);
+        self.w.hashes.truncate(base);
+        if self.aborted {
+            return 0;
+        }
+        if self.options.use_tt {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > orig_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt
+                .store(hash, depth, to_tt(best, ply), bound, best_index);
+        }
+        best
+    }
+}
