@@ -260,17 +260,47 @@ impl Match {
 
     /// The command a group's first record stands for, with what the rng decided and the time
     /// the clock had counted on the move, as the record says.
-    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn command_of(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
-        let counted = self.playing().map_or(0, |g| g.clock.counted_ms());
-        let turn = self
-            .playing()
-            .map_or(Color::Red, |g| g.game.position().turn());
-        let plain = |c: Command| Ok((c, Roll::None, counted));
-        // A record made while a side may be thinking: its time on the move, or (an older
-        // file's record without it) what the clock had counted.
-        let thinking =
-            |c: Command, spent: &Option<u64>| Ok((c, Roll::None, spent.unwrap_or(counted)));
+        match e {
+            MatchEvent::CoinFlipped { .. }
+            | MatchEvent::ColourDrawn { .. }
+            | MatchEvent::HandPicked { .. }
+            | MatchEvent::ColoursSet { .. } => self.toss_command(e),
+            MatchEvent::BallotDrawn { .. }
+            | MatchEvent::BallotAccepted {
+                colour: Some(_), ..
+            }
+            | MatchEvent::BallotRejected { .. }
+            | MatchEvent::GameStarted { .. } => self.ballot_command(e),
+            MatchEvent::MovePlayed { .. }
+            | MatchEvent::DrawOffered { .. }
+            | MatchEvent::Huffed { .. }
+            | MatchEvent::Compelled
+            | MatchEvent::StrengthCountAsked { .. }
+            | MatchEvent::StrengthCountExtended { .. }
+            | MatchEvent::DrawDeclined { .. }
+            | MatchEvent::GameEnded { .. } => self.play_command(e),
+            MatchEvent::ResultAmended { .. }
+            | MatchEvent::DecisionUndone { .. }
+            | MatchEvent::MovesTakenBack { .. }
+            | MatchEvent::TimeCalled { .. }
+            | MatchEvent::ClocksPaused { .. }
+            | MatchEvent::ClocksResumed
+            | MatchEvent::TimeAdjusted { .. }
+            | MatchEvent::Note { .. } => self.director_command(e),
+            MatchEvent::MatchCreated
+            | MatchEvent::BallotAccepted { colour: None, .. }
+            | MatchEvent::BallotDiscarded { .. }
+            | MatchEvent::ExtraBallot { .. }
+            | MatchEvent::MatchFinished { .. }
+            | MatchEvent::Reopened => Err(unprompted(e)),
+        }
+    }
+
+    /// [`Match::command_of`] a record of the colour toss: the coin called, a colour drawn from
+    /// the bag, a hand picked, the colours chosen or assigned.
+    fn toss_command(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
+        let plain = |c: Command| Ok((c, Roll::None, counted(self)));
         match e {
             MatchEvent::CoinFlipped {
                 caller,
@@ -331,6 +361,15 @@ impl Match {
                 };
                 plain(Command::ChooseColour { player, colour })
             }
+            _ => Err(unprompted(e)),
+        }
+    }
+
+    /// [`Match::command_of`] a record of a ballot: drawn (the draw replayed from its steps, or
+    /// the ballot given), accepted or rejected, its game started.
+    fn ballot_command(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
+        let plain = |c: Command| Ok((c, Roll::None, counted(self)));
+        match e {
             MatchEvent::BallotDrawn { steps, .. } => {
                 let Phase::Draw { ballot } = self.phase() else {
                     return Err(unprompted(e));
@@ -348,6 +387,16 @@ impl Match {
             } => plain(Command::Accept { colour: *colour }),
             MatchEvent::BallotRejected { colour, .. } => plain(Command::Reject { colour: *colour }),
             MatchEvent::GameStarted { .. } => plain(Command::StartGame),
+            _ => Err(unprompted(e)),
+        }
+    }
+
+    /// [`Match::command_of`] a record of the players during a game: a move, a draw offered or
+    /// declined, a huff or a compelled capture, the strength count, the game's end.
+    fn play_command(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
+        let turn = to_move(self);
+        let thinking = |c: Command, spent: &Option<u64>| thinking(self, c, *spent);
+        match e {
             MatchEvent::MovePlayed { mv, spent_ms, .. } => Ok((
                 Command::PlayMove {
                     colour: turn,
@@ -366,7 +415,9 @@ impl Match {
                 },
                 spent_ms,
             ),
-            MatchEvent::Compelled => plain(Command::Compel { colour: turn }),
+            MatchEvent::Compelled => {
+                Ok((Command::Compel { colour: turn }, Roll::None, counted(self)))
+            }
             MatchEvent::StrengthCountAsked { colour, spent_ms } => {
                 thinking(Command::AskStrengthCount { colour: *colour }, spent_ms)
             }
@@ -379,6 +430,15 @@ impl Match {
             MatchEvent::GameEnded {
                 result, spent_ms, ..
             } => Ok((self.ending_command(e, result)?, Roll::None, *spent_ms)),
+            _ => Err(unprompted(e)),
+        }
+    }
+
+    /// [`Match::command_of`] a record of the director: a result amended or a decision undone,
+    /// moves taken back, time called, the clocks paused, resumed or adjusted, a note.
+    fn director_command(&self, e: &MatchEvent) -> Result<(Command, Roll, u64), LogRefusal> {
+        let plain = |c: Command| Ok((c, Roll::None, counted(self)));
+        match e {
             MatchEvent::ResultAmended { result, .. } => {
                 if !result.reason.is_director_decision() {
                     return Err(unprompted(e));
@@ -408,22 +468,18 @@ impl Match {
                 spent_ms,
                 ..
             } => thinking(
+                self,
                 Command::AdjustTime {
                     colour: *colour,
                     delta_ms: *delta_ms,
                     reason: reason.clone(),
                 },
-                spent_ms,
+                *spent_ms,
             ),
             MatchEvent::Note { text, spent_ms } => {
-                thinking(Command::Note { text: text.clone() }, spent_ms)
+                thinking(self, Command::Note { text: text.clone() }, *spent_ms)
             }
-            MatchEvent::MatchCreated
-            | MatchEvent::BallotAccepted { colour: None, .. }
-            | MatchEvent::BallotDiscarded { .. }
-            | MatchEvent::ExtraBallot { .. }
-            | MatchEvent::MatchFinished { .. }
-            | MatchEvent::Reopened => Err(unprompted(e)),
+            _ => Err(unprompted(e)),
         }
     }
 
@@ -433,9 +489,7 @@ impl Match {
             Outcome::Win(w) => Some(w.opponent()),
             Outcome::Draw => None,
         };
-        let turn = self
-            .playing()
-            .map_or(Color::Red, |g| g.game.position().turn());
+        let turn = to_move(self);
         Ok(match (&result.reason, loser) {
             (EndReason::Resigned, Some(colour)) => Command::Resign { colour },
             (EndReason::Agreed, None) => Command::AcceptDraw {
@@ -465,6 +519,22 @@ impl Match {
             _ => return Err(unprompted(e)),
         })
     }
+}
+
+/// The time the clock of the game in play has counted on the move (0 out of a game).
+fn counted(m: &Match) -> u64 {
+    m.playing().map_or(0, |g| g.clock.counted_ms())
+}
+
+/// The side to move in the game in play (Red out of a game).
+fn to_move(m: &Match) -> Color {
+    m.playing().map_or(Color::Red, |g| g.game.position().turn())
+}
+
+/// A command given while a side may be thinking, with its record's time on the move, or (an
+/// older file's record without it) what the clock had counted.
+fn thinking(m: &Match, c: Command, spent: Option<u64>) -> Result<(Command, Roll, u64), LogRefusal> {
+    Ok((c, Roll::None, spent.unwrap_or_else(|| counted(m))))
 }
 
 /// How a match is written with serde: its settings and its log (everything else follows).

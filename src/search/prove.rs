@@ -23,6 +23,7 @@ use super::eval::{KING, MAN, evaluate};
 use super::zobrist;
 use crate::engine::generate;
 use crate::engine::{Color, MoveList, Position};
+use std::ops::ControlFlow;
 
 /// The material a proof must win: a man, less what a crowning by the loser gives back (a king
 /// counts 140, so a man lost and a king made is still 0.6 men down).
@@ -193,8 +194,6 @@ impl Prover {
 
     /// The search: true when the attacker gets its gain. `threat`: forcing plies left after
     /// the full-width ones; `verify`: plies a gain must hold for.
-    #[expect(clippy::cognitive_complexity, reason = "to be split into its steps")]
-    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn node(
         &mut self,
         pos: &Position,
@@ -218,20 +217,10 @@ impl Prover {
             return !attacking;
         }
         let capture = moves[0].is_capture();
-        let mut mode = mode;
-        if !capture {
-            match mode {
-                Mode::Verify(0) => return material(pos, self.attacker) >= GAIN,
-                Mode::Full(0) => mode = Mode::Threat,
-                _ => {}
-            }
-            if matches!(mode, Mode::Threat) && material(pos, self.attacker) >= GAIN {
-                if verify == 0 {
-                    return true;
-                }
-                mode = Mode::Verify(verify);
-            }
-        }
+        let mode = match self.mode_at(pos, mode, capture, verify) {
+            ControlFlow::Continue(mode) => mode,
+            ControlFlow::Break(proved) => return proved,
+        };
         // Remaining depth as the table counts it (monotone in the forcing plies only).
         let depth = match mode {
             Mode::Threat => threat,
@@ -243,21 +232,10 @@ impl Prover {
         }
         let key = hash ^ mode.tag();
         let slot = self.slot(key);
-        let mut best_first = None;
-        {
-            let e = &self.table[slot];
-            if e.key == key && e.generation == self.generation {
-                if e.proved != 0 && u32::from(e.proved - 1) <= depth {
-                    return true;
-                }
-                if e.refuted != 0 && u32::from(e.refuted - 1) >= depth {
-                    return false;
-                }
-                if e.best != 0 && usize::from(e.best - 1) < moves.len() {
-                    best_first = Some(usize::from(e.best - 1));
-                }
-            }
-        }
+        let best_first = match self.known(slot, key, depth, moves.len()) {
+            ControlFlow::Continue(best) => best,
+            ControlFlow::Break(proved) => return proved,
+        };
         let (child_mode, child_threat) = match mode {
             _ if capture => (mode, threat),
             Mode::Full(d) => (Mode::Full(d - 1), threat),
@@ -265,9 +243,99 @@ impl Prover {
             Mode::Verify(v) => (Mode::Verify(v - 1), threat),
         };
         let restrict = attacking && !capture && matches!(mode, Mode::Threat);
-        // Children in the order tried: the table's move first, then by the static evaluation
-        // for the mover; in the forcing plies the attacker's forcing moves first, and of the
-        // others only the `width` best.
+        let order = self.order(pos, &moves, capture, restrict, best_first);
+        let mut result = !attacking;
+        let mut decisive = None;
+        for &(_, i, child, _) in &order {
+            let mv = &moves[i];
+            let child_hash = zobrist::hash_after(hash, pos, mv);
+            let r = self.node(
+                &child,
+                child_hash,
+                child_mode,
+                child_threat,
+                verify,
+                ply + 1,
+            );
+            if self.aborted {
+                return false;
+            }
+            if r == attacking {
+                result = r;
+                decisive = Some(i);
+                break;
+            }
+        }
+        self.record(slot, key, depth, result, decisive);
+        result
+    }
+
+    /// The mode of a node, given that of its parent: a quiet position ends the full-width
+    /// plies, and one where the attacker is ahead by its gain starts the verification (or is
+    /// proved at once, with none asked). `Break` holds the node's answer when it is decided
+    /// here.
+    fn mode_at(
+        &self,
+        pos: &Position,
+        mode: Mode,
+        capture: bool,
+        verify: u32,
+    ) -> ControlFlow<bool, Mode> {
+        if capture {
+            return ControlFlow::Continue(mode);
+        }
+        let mut mode = mode;
+        match mode {
+            Mode::Verify(0) => return ControlFlow::Break(material(pos, self.attacker) >= GAIN),
+            Mode::Full(0) => mode = Mode::Threat,
+            _ => {}
+        }
+        if matches!(mode, Mode::Threat) && material(pos, self.attacker) >= GAIN {
+            if verify == 0 {
+                return ControlFlow::Break(true);
+            }
+            mode = Mode::Verify(verify);
+        }
+        ControlFlow::Continue(mode)
+    }
+
+    /// What the table knows of the node at `slot`: proved or refuted at `depth` (`Break`), or
+    /// else the index of the move that decided it before, among the node's `n` moves.
+    fn known(
+        &self,
+        slot: usize,
+        key: u64,
+        depth: u32,
+        n: usize,
+    ) -> ControlFlow<bool, Option<usize>> {
+        let e = &self.table[slot];
+        if e.key != key || e.generation != self.generation {
+            return ControlFlow::Continue(None);
+        }
+        if e.proved != 0 && u32::from(e.proved - 1) <= depth {
+            return ControlFlow::Break(true);
+        }
+        if e.refuted != 0 && u32::from(e.refuted - 1) >= depth {
+            return ControlFlow::Break(false);
+        }
+        if e.best != 0 && usize::from(e.best - 1) < n {
+            return ControlFlow::Continue(Some(usize::from(e.best - 1)));
+        }
+        ControlFlow::Continue(None)
+    }
+
+    /// The children in the order tried, as (ordering key, move index, position, forcing): the
+    /// table's move first, then by the static evaluation for the mover; in the forcing plies
+    /// (`restrict`) the attacker's forcing moves first, and of the others only the `width`
+    /// best.
+    fn order(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        capture: bool,
+        restrict: bool,
+        best_first: Option<usize>,
+    ) -> Vec<(i64, usize, Position, bool)> {
         let mut order: Vec<(i64, usize, Position, bool)> = Vec::with_capacity(moves.len());
         for (i, mv) in moves.iter().enumerate() {
             let child = pos.after(mv);
@@ -299,28 +367,12 @@ impl Prover {
                 forces || others <= self.width
             });
         }
-        let mut result = !attacking;
-        let mut decisive = None;
-        for &(_, i, child, _) in &order {
-            let mv = &moves[i];
-            let child_hash = zobrist::hash_after(hash, pos, mv);
-            let r = self.node(
-                &child,
-                child_hash,
-                child_mode,
-                child_threat,
-                verify,
-                ply + 1,
-            );
-            if self.aborted {
-                return false;
-            }
-            if r == attacking {
-                result = r;
-                decisive = Some(i);
-                break;
-            }
-        }
+        order
+    }
+
+    /// Keep the node's answer at `slot`: proved at the fewest forcing plies, refuted at the
+    /// most, and the move that decided it.
+    fn record(&mut self, slot: usize, key: u64, depth: u32, result: bool, decisive: Option<usize>) {
         let e = &mut self.table[slot];
         if e.key != key || e.generation != self.generation {
             *e = Entry {
@@ -340,6 +392,5 @@ impl Prover {
         if let Some(i) = decisive {
             e.best = i.min(250) as u8 + 1;
         }
-        result
     }
 }

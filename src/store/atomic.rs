@@ -344,15 +344,17 @@ pub(super) fn parse_toml_bytes<T: DeserializeOwned>(
     path: &Path,
     format: Format,
 ) -> Result<T, LoadError> {
-    parse_inner(bytes, path, format).map(|(v, _)| v)
+    parse_inner(bytes, path, format, |_| {})
 }
 
-/// The value and the TOML table it was read from.
+/// The value, with `ignored` called on the path of every key of the file that the type does
+/// not read.
 fn parse_inner<T: DeserializeOwned>(
     bytes: &[u8],
     path: &Path,
     format: Format,
-) -> Result<(T, toml::Table), LoadError> {
+    mut ignored: impl FnMut(serde_ignored::Path<'_>),
+) -> Result<T, LoadError> {
     let parse_err =
         |line: usize, column: usize, key: Option<String>, message: String| LoadError::Parse {
             path: path.to_path_buf(),
@@ -435,98 +437,103 @@ fn parse_inner<T: DeserializeOwned>(
     }
     // Deserialise from the table already parsed; on error parse the text again for the
     // error's position.
-    match T::deserialize(table.clone()) {
-        Ok(v) => Ok((v, table)),
-        Err(_) => toml::from_str(text)
-            .map(|v| (v, table))
+    match serde_ignored::deserialize(table, &mut ignored) {
+        Ok(v) => Ok(v),
+        Err(_) => toml::de::Deserializer::parse(text)
+            .and_then(|de| serde_ignored::deserialize(de, &mut ignored))
             .map_err(|e| toml_error(text, &e, path)),
     }
 }
 
 /// [`parse_toml_bytes`], and also refuse any key the type does not know, even in nested
-/// types that do not deny unknown fields themselves: the value is written back to TOML and
-/// every key of the file must reappear.
-pub(super) fn parse_toml_strict<T: DeserializeOwned + Serialize>(
+/// types that do not deny unknown fields themselves: every key the deserialiser passes over
+/// (as `serde_ignored` reports them) is an error, named with its line.
+pub(super) fn parse_toml_strict<T: DeserializeOwned>(
     bytes: &[u8],
     path: &Path,
     format: Format,
 ) -> Result<T, LoadError> {
-    let (value, input): (T, toml::Table) = parse_inner(bytes, path, format)?;
-    let text = String::from_utf8_lossy(bytes);
-    let known: toml::Table = toml::Table::try_from(&value).unwrap_or_default();
-    let mut unknown = Vec::new();
-    unknown_keys(&input, &known, "", format.version_key, &mut unknown);
-    if let Some(key) = unknown.first() {
-        return Err(LoadError::Parse {
-            path: path.to_path_buf(),
-            line: find_key_line(&text, key),
-            column: 0,
-            key: Some(key.clone()),
-            message: "unknown key (misspelt, or in the wrong table?)".to_string(),
-        });
-    }
-    Ok(value)
+    let mut unknown: Option<Vec<KeyStep>> = None;
+    let value = parse_inner(bytes, path, format, |ignored| {
+        let steps = steps_of(&ignored);
+        let version = matches!(steps.as_slice(), [KeyStep::Key(k)] if k == format.version_key);
+        if unknown.is_none() && !version {
+            unknown = Some(steps);
+        }
+    })?;
+    let Some(steps) = unknown else {
+        return Ok(value);
+    };
+    let key: Vec<&str> = steps
+        .iter()
+        .filter_map(|s| match s {
+            KeyStep::Key(k) => Some(k.as_str()),
+            KeyStep::Index(_) => None,
+        })
+        .collect();
+    Err(LoadError::Parse {
+        path: path.to_path_buf(),
+        line: step_line(&String::from_utf8_lossy(bytes), &steps),
+        column: 0,
+        key: Some(key.join(".")),
+        message: "unknown key (misspelt, or in the wrong table?)".to_string(),
+    })
 }
 
-/// Dotted paths of keys in `input` that `known` lacks.
-fn unknown_keys(
-    input: &toml::Table,
-    known: &toml::Table,
-    prefix: &str,
-    version_key: &str,
-    out: &mut Vec<String>,
-) {
-    for (k, v) in input {
-        let path = if prefix.is_empty() {
-            k.clone()
-        } else {
-            format!("{prefix}.{k}")
+/// One step of the way to a key of a TOML file: a table's key, or an index in an array (of
+/// tables).
+enum KeyStep {
+    Key(String),
+    Index(usize),
+}
+
+/// The steps from the top of the file to the key at `path`.
+fn steps_of(path: &serde_ignored::Path<'_>) -> Vec<KeyStep> {
+    use serde_ignored::Path;
+    let mut steps = match path {
+        Path::Root => return Vec::new(),
+        Path::Seq { parent, .. }
+        | Path::Map { parent, .. }
+        | Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => steps_of(parent),
+    };
+    match path {
+        Path::Seq { index, .. } => steps.push(KeyStep::Index(*index)),
+        Path::Map { key, .. } => steps.push(KeyStep::Key(key.clone())),
+        _ => {}
+    }
+    steps
+}
+
+/// The line of the key `steps` lead to, from the spans toml keeps of each key (its
+/// `[header]` line for a table); 0 when the text does not hold it.
+fn step_line(text: &str, steps: &[KeyStep]) -> usize {
+    use toml::de::{DeTable, DeValue};
+    let Ok(doc) = DeTable::parse(text) else {
+        return 0;
+    };
+    let root = DeValue::Table(doc.into_inner());
+    let mut here = &root;
+    let mut line = 0;
+    for step in steps {
+        let next = match (step, here) {
+            (KeyStep::Key(k), DeValue::Table(t)) => t
+                .iter()
+                .find(|(key, _)| key.get_ref().as_ref() == k.as_str())
+                .map(|(key, value)| {
+                    line = line_col(text.as_bytes(), key.span().start).0;
+                    value
+                }),
+            (KeyStep::Index(i), DeValue::Array(a)) => a.get(*i),
+            _ => None,
         };
-        match (v, known.get(k)) {
-            (_, None) if prefix.is_empty() && k == version_key => {}
-            (_, None) => out.push(path),
-            (toml::Value::Table(a), Some(toml::Value::Table(b))) => {
-                unknown_keys(a, b, &path, version_key, out)
-            }
-            (toml::Value::Array(a), Some(toml::Value::Array(b))) => {
-                for (x, y) in a.iter().zip(b) {
-                    if let (toml::Value::Table(x), toml::Value::Table(y)) = (x, y) {
-                        unknown_keys(x, y, &path, version_key, out);
-                    }
-                }
-            }
-            _ => {}
+        match next {
+            Some(value) => here = value.get_ref(),
+            None => break,
         }
     }
-}
-
-/// The line of a dotted key: `key = ...` under the header of its table, or the table's own
-/// `[header]` line. 0 when not found (a key written in a form this scan does not follow).
-fn find_key_line(text: &str, dotted: &str) -> usize {
-    let (table, key) = dotted.rsplit_once('.').unwrap_or(("", dotted));
-    let mut current = String::new();
-    for (i, line) in text.lines().enumerate() {
-        let t = line.trim();
-        if let Some(h) = header(t) {
-            if h == dotted {
-                return i + 1;
-            }
-            current = h;
-            continue;
-        }
-        if let Some((k, _)) = t.split_once('=') {
-            let k = k.trim().trim_matches('"');
-            let full = if current.is_empty() {
-                k.to_string()
-            } else {
-                format!("{current}.{k}")
-            };
-            if full == dotted || (current == table && k == key) {
-                return i + 1;
-            }
-        }
-    }
-    0
+    line
 }
 
 /// Serialise to TOML (with the format's end marker) and write atomically.

@@ -2,13 +2,13 @@
 //! refused; nothing changes here.
 
 use super::*;
-use crate::director::clock::{ClockError, Commit};
+use crate::director::clock::Commit;
 use crate::director::command::{CoinSide, Command, CommandKind, Hand};
 use crate::director::event::{Decided, EndReason, GameResult, MatchEvent, MatchOutcome};
 use crate::director::limits;
 use crate::director::match_score::{self, Change};
-use crate::director::settings::{ColourMethod, Player, RejectionPolicy, StrengthRule, TieRule};
-use crate::engine::{Color, DrawClaim, HuffError, Move, Outcome, Position, Rules, parse_move};
+use crate::director::settings::{ColourMethod, Player, RejectionPolicy, TieRule};
+use crate::engine::{Color, Move, Outcome, Position, parse_move};
 use crate::openings::{self};
 use chrono::{DateTime, SubsecRound, Utc};
 
@@ -120,7 +120,6 @@ impl Match {
     /// The events of `cmd` given what the rng decided (`roll`) and the time the side to move
     /// has spent on its move (`spent`, pauses excluded). Pure: the rules in one place, for
     /// live commands and for checking a log.
-    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     pub(crate) fn rule(
         &self,
         cmd: Command,
@@ -129,64 +128,10 @@ impl Match {
     ) -> Result<Vec<MatchEvent>, MatchError> {
         let kind = cmd.kind();
         match cmd {
-            Command::CallCoin { caller, call } => {
-                self.expect_toss(ColourMethod::CoinFlip, kind)?;
-                let Roll::Coin(landed) = roll else {
-                    return Err(self.not_now(kind));
-                };
-                let winner = if landed == call {
-                    caller
-                } else {
-                    caller.other()
-                };
-                Ok(vec![MatchEvent::CoinFlipped {
-                    caller,
-                    call,
-                    landed,
-                    winner,
-                }])
-            }
-            Command::DrawColour { player } => {
-                self.expect_toss(ColourMethod::Bag, kind)?;
-                let Roll::Colour(colour) = roll else {
-                    return Err(self.not_now(kind));
-                };
-                Ok(vec![
-                    MatchEvent::ColourDrawn { player, colour },
-                    colours_set(player, colour, false),
-                ])
-            }
-            Command::PickHand { player, hand } => {
-                self.expect_toss(ColourMethod::ConcealedHands, kind)?;
-                let Roll::RedHand(red_hand) = roll else {
-                    return Err(self.not_now(kind));
-                };
-                let colour = if hand == red_hand {
-                    Color::Red
-                } else {
-                    Color::White
-                };
-                Ok(vec![
-                    MatchEvent::HandPicked {
-                        player,
-                        hand,
-                        colour,
-                    },
-                    colours_set(player, colour, false),
-                ])
-            }
-            Command::ChooseColour { player, colour } => {
-                let method = self.settings.colour_method;
-                match self.phase {
-                    Phase::ColourChoice { chooser: Some(p) } if p == player => {
-                        Ok(vec![colours_set(player, colour, false)])
-                    }
-                    Phase::ColourChoice { chooser: None } if method != ColourMethod::CoinFlip => {
-                        Err(MatchError::WrongMethod(method))
-                    }
-                    _ => Err(self.not_now(kind)),
-                }
-            }
+            Command::CallCoin { caller, call } => self.coin_events(caller, call, roll, kind),
+            Command::DrawColour { player } => self.bag_events(player, roll, kind),
+            Command::PickHand { player, hand } => self.hand_events(player, hand, roll, kind),
+            Command::ChooseColour { player, colour } => self.choice_events(player, colour, kind),
             Command::AssignColour { player, colour } => match self.phase {
                 Phase::ColourChoice { .. } => Ok(vec![colours_set(player, colour, true)]),
                 _ => Err(self.not_now(kind)),
@@ -201,111 +146,15 @@ impl Match {
                 self.move_events(colour, mv, spent)
             }
             Command::PlayMove { colour, mv } => self.move_events(colour, mv, spent),
-            Command::OfferDraw { colour } => {
-                let (_, _, g) = self.in_play(kind)?;
-                if let Some(c) = self.draw_offer {
-                    return Err(MatchError::OfferPending(c));
-                }
-                g.clock.check_spent(spent)?;
-                Ok(vec![MatchEvent::DrawOffered {
-                    colour,
-                    spent_ms: Some(spent),
-                }])
-            }
-            Command::AcceptDraw { colour } => {
-                let (ballot, game, g) = self.in_play(kind)?;
-                if self.draw_offer != Some(colour.opponent()) {
-                    return Err(MatchError::NoOffer(colour.opponent()));
-                }
-                g.clock.check_spent(spent)?;
-                let result = GameResult {
-                    outcome: Outcome::Draw,
-                    reason: EndReason::Agreed,
-                };
-                Ok(self.end_events(ballot, game, result, spent))
-            }
-            Command::DeclineDraw { colour } => {
-                let (_, _, g) = self.in_play(kind)?;
-                if self.draw_offer != Some(colour.opponent()) {
-                    return Err(MatchError::NoOffer(colour.opponent()));
-                }
-                g.clock.check_spent(spent)?;
-                Ok(vec![MatchEvent::DrawDeclined {
-                    colour,
-                    spent_ms: Some(spent),
-                }])
-            }
-            Command::ClaimDraw { colour: _ } => {
-                let (ballot, game, g) = self.in_play(kind)?;
-                let strength = g.strength_reading(self.settings.strength_rule);
-                let reason = match g.game.claimable_draw() {
-                    Some(DrawClaim::Repetition) => EndReason::Repetition,
-                    Some(DrawClaim::FortyMoves) => EndReason::FortyMoves,
-                    Some(DrawClaim::ThirteenCount) => EndReason::ThirteenCount,
-                    None if strength.is_some_and(|s| s.reached()) => EndReason::StrengthRule,
-                    None => return Err(MatchError::NotClaimable),
-                };
-                g.clock.check_spent(spent)?;
-                let result = GameResult {
-                    outcome: Outcome::Draw,
-                    reason,
-                };
-                Ok(self.end_events(ballot, game, result, spent))
-            }
+            Command::OfferDraw { colour } => self.offer_events(colour, spent, kind),
+            Command::AcceptDraw { colour } => self.accept_draw_events(colour, spent, kind),
+            Command::DeclineDraw { colour } => self.decline_draw_events(colour, spent, kind),
+            Command::ClaimDraw { colour: _ } => self.claim_events(spent, kind),
             Command::Huff { colour, square } => self.huff_events(colour, square, spent),
-            Command::Compel { colour } => {
-                let (_, _, g) = self.turn(colour)?;
-                g.clock.check_spent(spent)?;
-                g.game.clone().compel()?;
-                if g.clock.committed() == 0 {
-                    return Err(MatchError::Huff(HuffError::NoChance));
-                }
-                Ok(vec![MatchEvent::Compelled])
-            }
-            Command::AskStrengthCount { colour } => {
-                let (_, _, g) = self.in_play(kind)?;
-                let pos = g.game.position();
-                let refuse = |why| Err(MatchError::Strength(why));
-                if self.settings.game != Rules::Pool {
-                    return refuse(StrengthRefusal::NotPool);
-                }
-                if pos.strength(colour) >= pos.strength(colour.opponent()) {
-                    return refuse(StrengthRefusal::NotWeaker);
-                }
-                if g.strength_reading(self.settings.strength_rule).is_some() {
-                    return refuse(StrengthRefusal::Running);
-                }
-                g.clock.check_spent(spent)?;
-                Ok(vec![MatchEvent::StrengthCountAsked {
-                    colour,
-                    spent_ms: Some(spent),
-                }])
-            }
-            Command::ExtendStrengthCount => {
-                let (_, _, g) = self.in_play(kind)?;
-                let rule = self.settings.strength_rule;
-                match g.strength_reading(rule) {
-                    None => Err(MatchError::Strength(StrengthRefusal::NotRunning)),
-                    Some(r)
-                        if rule == StrengthRule::ThirtyPlusEight && !r.extended && r.reached() =>
-                    {
-                        g.clock.check_spent(spent)?;
-                        Ok(vec![MatchEvent::StrengthCountExtended {
-                            spent_ms: Some(spent),
-                        }])
-                    }
-                    Some(_) => Err(MatchError::Strength(StrengthRefusal::NotExtendable)),
-                }
-            }
-            Command::Resign { colour } => {
-                let (ballot, game, g) = self.in_play(kind)?;
-                g.clock.check_spent(spent)?;
-                let result = GameResult {
-                    outcome: Outcome::Win(colour.opponent()),
-                    reason: EndReason::Resigned,
-                };
-                Ok(self.end_events(ballot, game, result, spent))
-            }
+            Command::Compel { colour } => self.compel_events(colour, spent),
+            Command::AskStrengthCount { colour } => self.strength_count_events(colour, spent, kind),
+            Command::ExtendStrengthCount => self.extend_count_events(spent, kind),
+            Command::Resign { colour } => self.resign_events(colour, spent, kind),
             Command::Tick => self.tick_events(spent),
             Command::Forfeit { loser, reason } => {
                 need(&reason, TextKind::Reason)?;
@@ -331,56 +180,102 @@ impl Match {
                 need(&reason, TextKind::Reason)?;
                 self.take_back_events(moves, reason)
             }
-            Command::PauseClocks { reason } => {
-                need(&reason, TextKind::Reason)?;
-                let (_, _, g) = self.in_play(kind)?;
-                if g.clock.is_paused() {
-                    return Err(MatchError::Paused);
-                }
-                g.clock.check_spent(spent)?;
-                Ok(vec![MatchEvent::ClocksPaused {
-                    reason,
-                    spent_ms: spent,
-                }])
-            }
-            Command::ResumeClocks => {
-                let (_, _, g) = self.in_play(kind)?;
-                if !g.clock.is_paused() {
-                    return Err(MatchError::Clock(ClockError::NotPaused));
-                }
-                Ok(vec![MatchEvent::ClocksResumed])
-            }
+            Command::PauseClocks { reason } => self.pause_events(reason, spent, kind),
+            Command::ResumeClocks => self.resume_events(kind),
             Command::AdjustTime {
                 colour,
                 delta_ms,
                 reason,
-            } => {
-                need(&reason, TextKind::Reason)?;
-                if delta_ms.unsigned_abs() > limits::ADJUST_MS_MAX {
-                    return Err(MatchError::AdjustTooLarge(delta_ms));
-                }
-                let (_, _, g) = self.in_play(kind)?;
-                let remaining_ms = g.clock.adjusted(colour, delta_ms)?;
-                g.clock.check_spent(spent)?;
-                Ok(vec![MatchEvent::TimeAdjusted {
-                    colour,
-                    delta_ms,
-                    remaining_ms,
-                    reason,
-                    spent_ms: Some(spent),
-                }])
+            } => self.adjust_events(colour, delta_ms, reason, spent, kind),
+            Command::Note { text } => self.note_events(text, spent),
+        }
+    }
+
+    /// The coin tossed for colours: `caller` called `call`, it `landed` so (the roll).
+    fn coin_events(
+        &self,
+        caller: Player,
+        call: CoinSide,
+        roll: Roll,
+        kind: CommandKind,
+    ) -> Result<Vec<MatchEvent>, MatchError> {
+        self.expect_toss(ColourMethod::CoinFlip, kind)?;
+        let Roll::Coin(landed) = roll else {
+            return Err(self.not_now(kind));
+        };
+        let winner = if landed == call {
+            caller
+        } else {
+            caller.other()
+        };
+        Ok(vec![MatchEvent::CoinFlipped {
+            caller,
+            call,
+            landed,
+            winner,
+        }])
+    }
+
+    /// `player` draws a colour from the bag (the roll).
+    fn bag_events(
+        &self,
+        player: Player,
+        roll: Roll,
+        kind: CommandKind,
+    ) -> Result<Vec<MatchEvent>, MatchError> {
+        self.expect_toss(ColourMethod::Bag, kind)?;
+        let Roll::Colour(colour) = roll else {
+            return Err(self.not_now(kind));
+        };
+        Ok(vec![
+            MatchEvent::ColourDrawn { player, colour },
+            colours_set(player, colour, false),
+        ])
+    }
+
+    /// `player` picks a `hand`; the roll says which hand holds Red.
+    fn hand_events(
+        &self,
+        player: Player,
+        hand: Hand,
+        roll: Roll,
+        kind: CommandKind,
+    ) -> Result<Vec<MatchEvent>, MatchError> {
+        self.expect_toss(ColourMethod::ConcealedHands, kind)?;
+        let Roll::RedHand(red_hand) = roll else {
+            return Err(self.not_now(kind));
+        };
+        let colour = if hand == red_hand {
+            Color::Red
+        } else {
+            Color::White
+        };
+        Ok(vec![
+            MatchEvent::HandPicked {
+                player,
+                hand,
+                colour,
+            },
+            colours_set(player, colour, false),
+        ])
+    }
+
+    /// `player`, who won the toss, chooses `colour`.
+    fn choice_events(
+        &self,
+        player: Player,
+        colour: Color,
+        kind: CommandKind,
+    ) -> Result<Vec<MatchEvent>, MatchError> {
+        let method = self.settings.colour_method;
+        match self.phase {
+            Phase::ColourChoice { chooser: Some(p) } if p == player => {
+                Ok(vec![colours_set(player, colour, false)])
             }
-            Command::Note { text } => {
-                need(&text, TextKind::Note)?;
-                let spent_ms = match self.playing() {
-                    Some(g) => {
-                        g.clock.check_spent(spent)?;
-                        Some(spent)
-                    }
-                    None => None,
-                };
-                Ok(vec![MatchEvent::Note { text, spent_ms }])
+            Phase::ColourChoice { chooser: None } if method != ColourMethod::CoinFlip => {
+                Err(MatchError::WrongMethod(method))
             }
+            _ => Err(self.not_now(kind)),
         }
     }
 

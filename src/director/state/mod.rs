@@ -11,13 +11,14 @@
 //! - [`Match::apply`] is the two: a refused command leaves no trace, with nothing to roll back.
 //!
 //! Rooms: `records.rs` (what a match keeps), `decide.rs` (commands checked and answered),
-//! `evolve.rs` (events folded in).
+//! `in_game.rs` (the commands of a game in play), `evolve.rs` (events folded in).
 //!
 //! The log is the one source of truth: [`Match::from_log`](super::replay) rebuilds a match from
 //! it, checking every record.
 
 mod decide;
 mod evolve;
+mod in_game;
 mod records;
 #[cfg(test)]
 mod tests;

@@ -1,0 +1,341 @@
+//! The search: iterative deepening, principal-variation alpha-beta (negamax) with a shared
+//! transposition table, move ordering (table move, captures, killers, history), late-move
+//! reductions, a single-reply extension and capture quiescence (a position is only evaluated
+//! when the side to move has no capture), repetition detection along the game and search path,
+//! and lazy SMP: with several threads, helpers search the same tree and share the table.
+
+mod negamax;
+mod ordering;
+
+use super::probe::Probe;
+use super::score::{INFINITY, Score};
+use super::time::Budget;
+use super::tt::Table;
+use super::zobrist;
+use crate::egdb::Egdb;
+use crate::engine::{Move, Position};
+use negamax::Search;
+use ordering::{Worker, is_reversible, search_moves};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Deepest ply the search reaches (extensions included).
+pub(super) const MAX_PLY: usize = 128;
+/// Deepest nominal depth iterative deepening tries.
+pub const MAX_DEPTH: u32 = 64;
+/// Most search threads an engine runs.
+pub const MAX_THREADS: usize = 64;
+
+/// When a search must stop. Every bound that is set applies; with none set, the search runs to
+/// [`MAX_DEPTH`] or until its stop flag is raised.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Deepest iteration (plies, before extensions and quiescence).
+    pub depth: Option<u32>,
+    /// Stop after about this many nodes (counted by the main thread).
+    pub nodes: Option<u64>,
+    /// Stop at this moment (computed by the caller, e.g. `Instant::now() + budget`).
+    pub deadline: Option<Instant>,
+    /// Start no new iteration after this moment.
+    pub soft_deadline: Option<Instant>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        }
+    }
+
+    /// Search about `nodes` nodes.
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            ..Limits::default()
+        }
+    }
+
+    /// Search until `deadline`.
+    pub fn deadline(deadline: Instant) -> Limits {
+        Limits {
+            deadline: Some(deadline),
+            ..Limits::default()
+        }
+    }
+
+    /// Think for `budget` from `start`: no new iteration after its soft time, stop at its hard.
+    pub fn budget(budget: Budget, start: Instant) -> Limits {
+        let (soft, hard) = budget.deadlines(start);
+        Limits {
+            soft_deadline: Some(soft),
+            deadline: Some(hard),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Search features that can be switched off (for tests and comparisons), and the resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Transposition table size in megabytes.
+    pub hash_mb: usize,
+    /// Use the transposition table.
+    pub use_tt: bool,
+    /// Reduce the depth of late quiet moves (re-searched when they turn out good).
+    pub reductions: bool,
+    /// Take table cutoffs only from entries of exactly the depth asked for: the result then
+    /// equals plain alpha-beta to that depth (a verification mode; slower).
+    pub strict_tt: bool,
+    /// Evaluate material only (men 100, kings 140): the score then says what material a side
+    /// wins or loses by force within the horizon. Used by the ballot analysis.
+    pub material_only: bool,
+    /// Search threads (1: a single thread; more: lazy SMP sharing the table).
+    pub threads: usize,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            hash_mb: 16,
+            use_tt: true,
+            reductions: true,
+            strict_tt: false,
+            material_only: false,
+            threads: 1,
+        }
+    }
+}
+
+/// Progress after one completed iteration.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchInfo {
+    /// Nominal depth completed.
+    pub depth: u32,
+    /// Score for the side to move at the root (flip it for the other side's view).
+    pub score: Score,
+    /// Principal variation, starting with the best move.
+    pub pv: Vec<Move>,
+    /// Nodes searched so far (all threads).
+    pub nodes: u64,
+}
+
+impl SearchInfo {
+    /// The principal variation in notation, space separated (`11-15 23-19 8-11`).
+    pub fn pv_text(&self) -> String {
+        pv_text(&self.pv)
+    }
+}
+
+/// Moves in notation, space separated.
+pub fn pv_text(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play (`None` only when the side to move has no legal move).
+    pub best: Option<Move>,
+    /// Score for the side to move.
+    pub score: Score,
+    /// Deepest iteration completed (0 when stopped before the first finished).
+    pub depth: u32,
+    /// Principal variation.
+    pub pv: Vec<Move>,
+    /// Nodes searched (all threads).
+    pub nodes: u64,
+}
+
+/// A reusable search engine: its transposition table and ordering tables persist between
+/// searches (call [`Engine::clear`] for a fresh start).
+pub struct Engine {
+    options: Options,
+    tt: Table,
+    workers: Vec<Worker>,
+    egdb: Option<Arc<Egdb>>,
+}
+
+impl Default for Engine {
+    fn default() -> Engine {
+        Engine::new(Options::default())
+    }
+}
+
+/// `pos` under the rules the engine plans its game by ([`crate::engine::Rules::planning_rules`]): its moves
+/// are legal moves of the game.
+fn planned(pos: &Position) -> Position {
+    pos.with_rules(pos.rules().planning_rules())
+}
+
+impl Engine {
+    /// A new engine with `options`.
+    pub fn new(options: Options) -> Engine {
+        let threads = options.threads.clamp(1, MAX_THREADS);
+        Engine {
+            options: Options { threads, ..options },
+            tt: Table::new(if options.use_tt { options.hash_mb } else { 0 }),
+            workers: (0..threads).map(|_| Worker::new()).collect(),
+            egdb: None,
+        }
+    }
+
+    /// Probe these endgame databases in the search (see `search::probe`); `None`: none.
+    pub fn set_egdb(&mut self, egdb: Option<Arc<Egdb>>) {
+        self.egdb = egdb;
+    }
+
+    /// The endgame databases the search probes.
+    pub fn egdb(&self) -> Option<&Arc<Egdb>> {
+        self.egdb.as_ref()
+    }
+
+    /// The options this engine was built with.
+    pub fn options(&self) -> Options {
+        self.options
+    }
+
+    /// Size of the transposition table in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forget the transposition table and ordering statistics.
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    /// Forget as [`Engine::clear`] does, without spending the time to empty the table now:
+    /// the next search with a time limit (or none) empties it beside its search, costing the
+    /// move none of its time; a search limited by depth or nodes only, whose result must not
+    /// depend on timing, empties it first.
+    pub fn clear_soon(&mut self) {
+        self.tt.clear_later();
+        for w in &mut self.workers {
+            w.clear();
+        }
+    }
+
+    /// Search `pos` within `limits` without a stop flag or progress reports.
+    pub fn search_simple(&mut self, pos: &Position, limits: Limits) -> SearchResult {
+        self.search(pos, &[], limits, Arc::new(AtomicBool::new(false)), |_| {})
+    }
+
+    /// Search `pos`. `history` holds the game's earlier positions (oldest first, `pos`
+    /// excluded) so that repetitions are seen; raising `stop` ends the search at once (the
+    /// result is then the best found so far). `progress` is called after each completed
+    /// iteration.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        progress: impl FnMut(&SearchInfo),
+    ) -> SearchResult {
+        let pos = &planned(pos);
+        let reproducible = limits.deadline.is_none()
+            && limits.soft_deadline.is_none()
+            && (limits.depth.is_some() || limits.nodes.is_some());
+        if reproducible {
+            self.tt.clear_pending(None);
+        }
+        self.tt.new_search();
+        for w in &mut self.workers {
+            w.begin(pos, history);
+        }
+        let options = self.options;
+        let tt = &self.tt;
+        let probe = Probe::new(self.egdb.as_deref(), pos);
+        let halt = AtomicBool::new(false);
+        let helper_nodes = AtomicU64::new(0);
+        let (main, helpers) = self
+            .workers
+            .split_first_mut()
+            .unwrap_or_else(|| unreachable!("an engine has at least one worker"));
+        let pos = *pos;
+        let mut result = std::thread::scope(|scope| {
+            if tt.is_clearing() {
+                let halt = &halt;
+                scope.spawn(move || tt.clear_pending(Some(halt)));
+            }
+            for (i, w) in helpers.iter_mut().enumerate() {
+                let (stop, halt, helper_nodes) = (&*stop, &halt, &helper_nodes);
+                scope.spawn(move || {
+                    let mut s =
+                        Search::new(tt, w, options, probe, Limits::default(), stop, Some(halt));
+                    s.helper(&pos, limits.depth.unwrap_or(MAX_DEPTH), i + 1);
+                    helper_nodes.fetch_add(s.nodes, Ordering::Relaxed);
+                });
+            }
+            let mut s = Search::new(tt, main, options, probe, limits, &stop, None);
+            let mut result = s.iterate(&pos, progress, &helper_nodes);
+            halt.store(true, Ordering::Relaxed);
+            result.nodes = s.nodes;
+            result
+        });
+        result.nodes += helper_nodes.load(Ordering::Relaxed);
+        result
+    }
+
+    /// Score every distinct legal move of `pos` at `depth` (full window, each move exact),
+    /// best first. Used for deliberately imperfect play; stops early when `stop` is raised
+    /// (the moves not yet scored are then left out). Runs on one thread.
+    pub fn score_moves(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        depth: u32,
+        stop: Arc<AtomicBool>,
+    ) -> Vec<(Move, Score)> {
+        let depth = depth.clamp(1, MAX_DEPTH);
+        let pos = &planned(pos);
+        // A first pass fills the table and ordering statistics.
+        let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
+        let worker = &mut self.workers[0];
+        worker.begin(pos, history);
+        let mut s = Search::new(
+            &self.tt,
+            worker,
+            self.options,
+            Probe::new(self.egdb.as_deref(), pos),
+            Limits::default(),
+            &stop,
+            None,
+        );
+        let root_hash = zobrist::hash(pos);
+        let mut out = Vec::new();
+        for mv in search_moves(pos) {
+            let child = pos.after(&mv);
+            let child_hash = zobrist::hash_after(root_hash, pos, &mv);
+            s.w.path.push(child_hash);
+            s.w.reversible.push(is_reversible(pos, &child));
+            let score = -s.negamax(
+                &child,
+                child_hash,
+                depth as i32 - 1,
+                -INFINITY,
+                INFINITY,
+                1,
+                true,
+            );
+            s.w.path.pop();
+            s.w.reversible.pop();
+            if s.aborted {
+                break;
+            }
+            out.push((mv, s.probe.move_score(pos, &mv, Score(score))));
+        }
+        out.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        out
+    }
+}

@@ -1,0 +1,108 @@
+//! Each search thread's move buffers and ordering statistics (history, killers), the path
+//! kept for repetitions, and the move lists the search works on (capture paths to the same
+//! position counted once).
+
+use super::MAX_PLY;
+use crate::engine::{Move, MoveList, Position, generate};
+use crate::search::tt::MoveKey;
+use crate::search::zobrist;
+
+/// One thread's search state: ordering statistics, move buffers, the path.
+pub(super) struct Worker {
+    pub(super) history: Box<[[i32; 32]; 32]>,
+    pub(super) killers: Vec<[MoveKey; 2]>,
+    /// The moves of the nodes on the current path, one after another: a node generates its
+    /// moves at the end and truncates them when it returns (its children's go after its own).
+    pub(super) moves: MoveList,
+    /// Their ordering keys, in the same places.
+    pub(super) keys: Vec<i64>,
+    /// Their children's hashes, in generation order, in the same places.
+    pub(super) hashes: Vec<u64>,
+    pub(super) pv: Vec<Vec<Move>>,
+    pub(super) path: Vec<u64>,
+    pub(super) reversible: Vec<bool>,
+}
+
+impl Worker {
+    pub(super) fn new() -> Worker {
+        Worker {
+            history: Box::new([[0; 32]; 32]),
+            killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
+            moves: Vec::with_capacity(32 * (MAX_PLY + 1)),
+            keys: Vec::with_capacity(32 * (MAX_PLY + 1)),
+            hashes: Vec::with_capacity(32 * (MAX_PLY + 1)),
+            pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
+            path: Vec::with_capacity(256),
+            reversible: Vec::with_capacity(256),
+        }
+    }
+
+    pub(super) fn clear(&mut self) {
+        *self.history = [[0; 32]; 32];
+        self.killers.fill([MoveKey::default(); 2]);
+    }
+
+    /// Ready for a search of `pos` after the game's `history`.
+    pub(super) fn begin(&mut self, pos: &Position, history: &[Position]) {
+        for row in self.history.iter_mut() {
+            for h in row.iter_mut() {
+                *h /= 8;
+            }
+        }
+        self.killers.fill([MoveKey::default(); 2]);
+        self.path.clear();
+        self.reversible.clear();
+        let mut prev: Option<&Position> = None;
+        for p in history.iter().chain(std::iter::once(pos)) {
+            // Under the rules searched (a huffing game is planned as English).
+            self.path.push(zobrist::hash(&p.with_rules(pos.rules())));
+            self.reversible
+                .push(prev.is_some_and(|q| is_reversible(q, p)));
+            prev = Some(p);
+        }
+    }
+}
+
+/// True when the move from `a` to `b` could be undone later: no man moved and nothing was
+/// captured (only a king stepped). Such moves are the only ones that allow repetitions.
+pub(super) fn is_reversible(a: &Position, b: &Position) -> bool {
+    use crate::engine::Color::{Red, White};
+    a.men(Red) == b.men(Red)
+        && a.men(White) == b.men(White)
+        && a.occupied().count_ones() == b.occupied().count_ones()
+}
+
+/// Remove capture paths that end in the same position as an earlier one (same start, end and
+/// captured pieces), keeping the first.
+#[inline(always)]
+fn dedup(moves: &mut MoveList) {
+    dedup_from(moves, 0);
+}
+
+/// [`dedup`] of the moves at `base..` (the rest of the list is left alone).
+#[inline(always)]
+pub(super) fn dedup_from(moves: &mut MoveList, base: usize) {
+    if moves.len() > base + 1 && moves[base].is_capture() {
+        dedup_captures(moves, base);
+    }
+}
+
+fn dedup_captures(moves: &mut MoveList, base: usize) {
+    let mut i = base + 1;
+    while i < moves.len() {
+        let k = MoveKey::of(&moves[i]);
+        if moves[base..i].iter().any(|m| k.matches(m)) {
+            moves.remove(i);
+        } else {
+            i += 1;
+        }
+    }
+}
+
+/// The moves the search considers, in the order table entries refer to.
+pub(super) fn search_moves(pos: &Position) -> MoveList {
+    let mut moves = MoveList::with_capacity(16);
+    generate(pos, &mut moves);
+    dedup(&mut moves);
+    moves
+}
