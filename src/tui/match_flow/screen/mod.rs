@@ -7,8 +7,8 @@
 //! the events that come back. Keys are looked up in the stage's binding tables first, then in
 //! the screen's own ([`BOARD_KEYS`], [`KEYS`]); the `?` help is made from the same tables.
 
-use super::director_menu::{DirectorOutcome, DirectorPopup};
-use super::log_view::{LogOutcome, LogView};
+use super::director_menu::DirectorPopup;
+use super::log_view::LogView;
 use super::persist::{self, Saver};
 use super::results::{self, ResultsStage};
 use super::session::MatchSession;
@@ -18,18 +18,22 @@ use crate::director::{Awaiting, Command, LogEntry, Match, MatchEvent, MatchSetti
 use crate::engine::Color;
 use crate::store::{Exported, export_match};
 use crate::tui::Msg;
-use crate::tui::keys::{Binding, Erased, Key, erase, footer, help, help_hint, lookup};
+use crate::tui::keys::{Erased, erase, footer, help, help_hint, lookup};
 use crate::tui::move_input::{MOVE_KEYS, MoveAct};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, ScreenState};
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{Confirm, ConfirmOutcome, GameLayout, StatusKind, render_popup};
+use crate::tui::widgets::{Confirm, GameLayout, StatusKind};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
-use ratatui::text::{Line, Span};
 use std::time::Instant;
+
+pub(crate) mod keys;
+mod popup;
+
+use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS};
 
 /// What a confirmation leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -76,86 +80,6 @@ struct Note {
     /// The length of the match's log when it was made.
     at: usize,
 }
-
-/// What the screen's own keys do (every stage).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Act {
-    /// The director menu (asks first).
-    Director,
-    /// Leave the match (asks first; it is saved).
-    Leave,
-    /// The event log.
-    Log,
-    /// Export every game as PDN.
-    Export,
-    /// Flip the board.
-    Flip,
-    /// Square numbers.
-    Numbers,
-}
-
-/// The keys of every stage.
-pub(crate) static KEYS: &[Binding<Act>] = &[
-    Binding::new(&[Key::Char('e')], Act::Export, "export every game to PDN").footer("export"),
-    Binding::new(
-        &[Key::Char('L')],
-        Act::Log,
-        "the event log (director decisions, notes)",
-    )
-    .footer("log"),
-    Binding::new(
-        &[Key::Char('D')],
-        Act::Director,
-        "director menu (asks first)",
-    )
-    .footer("director"),
-    Binding::new(
-        &[Key::Char('q')],
-        Act::Leave,
-        "leave the match (it is saved; asks first)",
-    )
-    .footer("leave"),
-];
-
-/// The keys of the stages that show the board.
-pub(crate) static BOARD_KEYS: &[Binding<Act>] = &[
-    Binding::new(&[Key::Char('f')], Act::Flip, "flip the board"),
-    Binding::new(
-        &[Key::Char('n')],
-        Act::Numbers,
-        "show or hide square numbers",
-    ),
-];
-
-/// What the keys of the "who resigns?" question do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum ResignAct {
-    /// Red resigns.
-    Red,
-    /// White resigns.
-    White,
-    /// Nobody.
-    Nobody,
-}
-
-/// The keys of the "who resigns?" question.
-pub(crate) static RESIGN_KEYS: &[Binding<ResignAct>] = &[
-    Binding::new(
-        &[Key::Char('r')],
-        ResignAct::Red,
-        "Red resigns (then confirm)",
-    ),
-    Binding::new(
-        &[Key::Char('w')],
-        ResignAct::White,
-        "White resigns (then confirm)",
-    ),
-    Binding::new(
-        &[crate::tui::keys::ESC, Key::Char('n'), Key::Char('q')],
-        ResignAct::Nobody,
-        "nobody resigns",
-    ),
-];
 
 /// The match screen.
 #[derive(Debug)]
@@ -448,139 +372,6 @@ impl MatchScreen {
         }
     }
 
-    fn popup_key(&mut self, key: &KeyEvent, ctx: &mut Ctx) -> Option<Nav> {
-        let popup = self.popup.take()?;
-        match popup {
-            Popup::Confirm(c, then) => match c.key(key) {
-                ConfirmOutcome::Pending => {
-                    self.popup = Some(Popup::Confirm(c, then));
-                    self.stray_key(key);
-                }
-                ConfirmOutcome::No => {
-                    self.dialog_note = None;
-                    if matches!(then, Pending::Director(..)) {
-                        self.after_menu();
-                    }
-                }
-                ConfirmOutcome::Yes => {
-                    self.dialog_note = None;
-                    return Some(self.confirmed(then, ctx));
-                }
-            },
-            Popup::ResignWho => match lookup(RESIGN_KEYS, key) {
-                Some(ResignAct::Red) | Some(ResignAct::White) => {
-                    let c = if lookup(RESIGN_KEYS, key) == Some(ResignAct::Red) {
-                        Color::Red
-                    } else {
-                        Color::White
-                    };
-                    let name = stages::colour_name(&self.session.m, c);
-                    self.confirm(
-                        "Resign",
-                        vec![format!("{name} ({c}) resigns this game?")],
-                        Pending::Resign(c),
-                    );
-                }
-                Some(ResignAct::Nobody) => self.dialog_note = None,
-                None => {
-                    self.popup = Some(Popup::ResignWho);
-                    self.stray_key(key);
-                }
-            },
-            Popup::Director(mut d) => {
-                let typing = d.typing();
-                match d.key(key) {
-                    DirectorOutcome::Open => {
-                        self.popup = Some(Popup::Director(d));
-                        if !typing {
-                            self.stray_key(key);
-                        }
-                    }
-                    DirectorOutcome::Closed => {
-                        self.dialog_note = None;
-                        self.after_menu();
-                    }
-                    DirectorOutcome::Submit(cmd, text) => self.submit(cmd, text),
-                }
-            }
-            Popup::Log(mut l) => match l.key(key, self.session.m.log().len()) {
-                LogOutcome::Open => self.popup = Some(Popup::Log(l)),
-                LogOutcome::Ignored => {
-                    self.popup = Some(Popup::Log(l));
-                    self.stray_key(key);
-                }
-                LogOutcome::Closed => {}
-            },
-        }
-        Some(Nav::Stay)
-    }
-
-    /// A director form was submitted: confirm it first.
-    fn submit(&mut self, cmd: Command, text: String) {
-        let (cmd, text) = match cmd {
-            // The menu already paused them: keeping them paused is a note for the record.
-            Command::PauseClocks { reason } if self.paused_for_menu => (
-                Command::Note {
-                    text: format!("the clocks stay paused: {reason}"),
-                },
-                format!("Keep both clocks paused ({reason})"),
-            ),
-            cmd => (cmd, text),
-        };
-        self.confirm(
-            "Director",
-            vec![format!("{text}?")],
-            Pending::Director(cmd, text),
-        );
-    }
-
-    /// A confirmed question.
-    fn confirmed(&mut self, then: Pending, ctx: &mut Ctx) -> Nav {
-        match then {
-            Pending::Resign(colour) => {
-                self.command(Command::Resign { colour }, ctx);
-            }
-            Pending::OpenDirector => {
-                if self.clocks_running()
-                    && self.command(
-                        Command::PauseClocks {
-                            reason: "director menu open".into(),
-                        },
-                        ctx,
-                    )
-                {
-                    self.paused_for_menu = true;
-                }
-                self.open(Popup::Director(DirectorPopup::menu()));
-            }
-            Pending::Director(cmd, text) => {
-                let keep = matches!(cmd, Command::Note { .. })
-                    && text.starts_with("Keep both clocks paused");
-                let resume = matches!(cmd, Command::ResumeClocks);
-                let before = self.stage.kind();
-                let done = self.command(cmd, ctx);
-                if done && keep {
-                    let reason = text.trim_start_matches("Keep both clocks paused ");
-                    self.say(
-                        format!(
-                            "Both clocks stay paused {reason}: Enter resumes them (asks first)"
-                        ),
-                        StatusKind::Warn,
-                    );
-                } else if done && self.stage.kind() == before && !resume {
-                    self.say_done(format!("{text}: done"));
-                }
-                if keep || resume {
-                    self.paused_for_menu = false;
-                }
-                self.after_menu();
-            }
-            Pending::Leave => return self.leave(),
-            Pending::Quit => return Nav::Quit,
-        }
-        Nav::Stay
-    }
-
     /// Write every game of the match as PDN beside the match file.
     pub fn export(&mut self) {
         let path = persist::export_path(&self.session.saver, self.export_dir.as_deref());
@@ -721,54 +512,6 @@ impl MatchScreen {
             format!("{own} · {all}")
         };
         format!("{joined} · {}", help_hint(false))
-    }
-
-    fn render_popup(&self, frame: &mut Frame, look: &Appearance) {
-        match &self.popup {
-            Some(Popup::Confirm(c, _)) => c.render(frame, look),
-            Some(Popup::ResignWho) => render_popup(
-                frame,
-                "Resign",
-                vec![
-                    Line::from("Who resigns this game?"),
-                    Line::from(format!(
-                        "  r  Red ({})",
-                        stages::colour_name(&self.session.m, Color::Red)
-                    )),
-                    Line::from(format!(
-                        "  w  White ({})",
-                        stages::colour_name(&self.session.m, Color::White)
-                    )),
-                    Line::from(Span::styled("Esc: nobody", look.dim())),
-                ],
-                look,
-            ),
-            Some(Popup::Director(d)) => d.render(frame, look),
-            Some(Popup::Log(l)) => l.render(frame, &self.session.m, look),
-            None => {}
-        }
-        let note = match (&self.popup, &self.dialog_note) {
-            (Some(_), Some(n)) => Some((n.clone(), look.alert())),
-            (Some(Popup::Director(_)), None) if self.paused_for_menu => Some((
-                "Both clocks are paused while the director menu is open.".to_string(),
-                look.accent(),
-            )),
-            _ => None,
-        };
-        if let Some((text, style)) = note {
-            let area = frame.area();
-            let buf = frame.buffer_mut();
-            let y = area.bottom() - 1;
-            for x in area.x..area.right() {
-                buf[(x, y)].reset();
-            }
-            buf.set_line(
-                area.x,
-                y,
-                &Line::from(Span::styled(format!(" {text}"), style)),
-                area.width,
-            );
-        }
     }
 
     /// The NOT SAVED mark, top right, on every stage while the last save failed.
@@ -924,17 +667,5 @@ impl ScreenState for MatchScreen {
             Pending::Quit,
         );
         true
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_screen_tables_are_consistent() {
-        crate::tui::keys::check_table(KEYS).unwrap();
-        crate::tui::keys::check_table(BOARD_KEYS).unwrap();
-        crate::tui::keys::check_table(RESIGN_KEYS).unwrap();
     }
 }
