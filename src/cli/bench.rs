@@ -1,6 +1,6 @@
 //! `crossboard bench`: speed figures, printed (never asserted in tests).
 
-use super::CliResult;
+use super::{CliResult, cpu_seconds};
 use crate::engine::{Position, Rules, perft};
 use std::time::Instant;
 
@@ -125,17 +125,6 @@ pub(super) fn run(args: Args) -> CliResult {
         }
     }
     Ok(())
-}
-
-/// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine
-/// the wall-clock figures understate the speed; CPU time shows the cost on one core.
-pub(super) fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the command name (which is in parentheses): utime is the 12th, stime 13th.
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let ticks: f64 = fields.get(11)?.parse::<f64>().ok()? + fields.get(12)?.parse::<f64>().ok()?;
-    Some(ticks / 100.0)
 }
 
 fn print_cpu(before: Option<f64>) {

@@ -150,11 +150,11 @@ fn build(dir: &std::path::Path, pieces: u32) -> CliResult {
     );
     let bar = Bar::new();
     let wall = Instant::now();
-    let cpu = super::bench::cpu_seconds();
+    let cpu = super::cpu_seconds();
     let result = files::build(dir, pieces, &bar);
     bar.finish();
     let built = result?;
-    let cpu = match (cpu, super::bench::cpu_seconds()) {
+    let cpu = match (cpu, super::cpu_seconds()) {
         (Some(a), Some(b)) => format!(", {:.1} s CPU", b - a),
         _ => String::new(),
     };

@@ -1,14 +1,14 @@
 //! Form pieces for set-up screens and guarded actions: a text field validated as you type, and
 //! a confirmation popup.
 
-use super::game_screen::centered;
+use super::game_screen::{centered, framed};
 use crate::tui::keys::{BACKSPACE, Binding, Key, lookup};
 use crate::tui::theme::Appearance;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 /// What the editing keys of a text field do (other characters are typed).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -292,19 +292,6 @@ pub fn render_popup(frame: &mut Frame, title: &str, lines: Vec<Line>, look: &App
             .wrap(Wrap { trim: false }),
         r,
     );
-}
-
-/// The frame of a popup, the help or a menu: a border (in `border`), the title in the accent
-/// colour.
-pub fn framed<'a>(title: &str, border: ratatui::style::Style, look: &Appearance) -> Block<'a> {
-    Block::new()
-        .borders(Borders::ALL)
-        .border_set(look.border_set())
-        .border_style(border)
-        .title_top(Line::from(Span::styled(
-            format!(" {title} "),
-            look.accent(),
-        )))
 }
 
 #[cfg(test)]

@@ -362,6 +362,19 @@ pub fn centered(area: Rect, w: u16, h: u16) -> Rect {
     }
 }
 
+/// The frame of a popup, the help or a menu: a border (in `border`), the title in the accent
+/// colour.
+pub fn framed<'a>(title: &str, border: ratatui::style::Style, look: &Appearance) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_set(look.border_set())
+        .border_style(border)
+        .title_top(Line::from(Span::styled(
+            format!(" {title} "),
+            look.accent(),
+        )))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

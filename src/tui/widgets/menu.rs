@@ -220,7 +220,7 @@ impl Menu {
 
     /// Draw in `area`.
     pub fn render(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
-        let block = super::form::framed(&self.title, look.dim(), look);
+        let block = super::game_screen::framed(&self.title, look.dim(), look);
         let inner = block.inner(area);
         block.render(area, buf);
         let label_w = self
@@ -285,7 +285,7 @@ pub fn render_help(frame: &mut Frame, title: &str, keys: &[KeyHelp], look: &Appe
     let h = lines.len() as u16 + 2;
     let r = centered(area, w, h);
     frame.render_widget(Clear, r);
-    let block = super::form::framed(&format!("Help: {title}"), look.accent(), look);
+    let block = super::game_screen::framed(&format!("Help: {title}"), look.accent(), look);
     frame.render_widget(Paragraph::new(lines).block(block), r);
 }
 

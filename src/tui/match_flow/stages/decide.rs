@@ -2,7 +2,7 @@
 //! warning when it loses a man at once), and the accept/reject step: White answers first,
 //! then Red, as the rejection policy says.
 
-use super::draw::{DrawShown, card_lines, rejected_lines, side_width};
+use super::cards::{DrawShown, card_lines, rejected_lines, side_width};
 use super::{PreGameStage, Stage, Step, View, header, names_in};
 use crate::director::{Awaiting, Command, Match};
 use crate::engine::Color;

@@ -9,6 +9,7 @@
 //! What a stage draws comes from the match and the stage's own UI state (animations, the
 //! cards shown so far, the move being typed).
 
+pub(crate) mod cards;
 pub(crate) mod decide;
 pub(crate) mod draw;
 pub(crate) mod game;
@@ -25,8 +26,9 @@ use crate::tui::screens::RenderCtx;
 use crate::tui::widgets::{BoardView, StatusKind};
 use std::time::Instant;
 
+pub(crate) use cards::DrawShown;
 pub(crate) use decide::DecideStage;
-pub(crate) use draw::{DrawShown, DrawStage};
+pub(crate) use draw::DrawStage;
 pub(crate) use game::GameStage;
 pub(crate) use over::OverStage;
 pub(crate) use pre_game::PreGameStage;
