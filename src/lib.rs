@@ -23,3 +23,6 @@ pub mod publish;
 pub mod search;
 pub mod store;
 pub mod tui;
+
+#[cfg(test)]
+mod layers;
