@@ -139,6 +139,18 @@ pub struct MatchSetupScreen {
     pub problem: Option<(FieldId, String)>,
     /// Where the match will be saved, and the rest of the start-up options.
     pub options: MatchOptions,
+    /// What choosing pool replaced by the APCA presets, restored when another game is chosen
+    /// (each value the director has not changed since).
+    before_pool: Option<PoolPresets>,
+}
+
+/// The fields that choosing pool fills in: the time control, points, tie rule, block limit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct PoolPresets {
+    time: String,
+    points: usize,
+    tie: usize,
+    max_blocks: String,
 }
 
 const YES_NO: [&str; 2] = ["no", "yes"];
@@ -253,6 +265,7 @@ impl MatchSetupScreen {
             focus: 0,
             problem: None,
             options,
+            before_pool: None,
         };
         s.revalidate();
         s
@@ -306,7 +319,11 @@ impl MatchSetupScreen {
                 .collect(),
             FieldId::System => System::ALL
                 .iter()
-                .map(|x| format!("{} ({} openings)", x.title(), x.count()))
+                .map(|x| {
+                    let n = x.count();
+                    let plural = if n == 1 { "" } else { "s" };
+                    format!("{} ({n} opening{plural})", x.title())
+                })
                 .collect(),
             FieldId::Deck => s(&[
                 "current 156 ballots",
@@ -478,8 +495,43 @@ impl MatchSetupScreen {
         } else {
             (*c + n - 1) % n
         };
-        if id == FieldId::Game && self.game() == Rules::Pool {
-            self.apply_pool_presets();
+        if id == FieldId::Game {
+            if self.game() == Rules::Pool {
+                self.apply_pool_presets();
+            } else {
+                self.restore_before_pool();
+            }
+        }
+    }
+
+    /// The fields choosing pool fills in, as they stand.
+    fn pool_fields(&self) -> PoolPresets {
+        PoolPresets {
+            time: self.texts[idx(FieldId::Time)].value.clone(),
+            points: self.choices[idx(FieldId::Points)],
+            tie: self.choices[idx(FieldId::Tie)],
+            max_blocks: self.texts[idx(FieldId::MaxBlocks)].value.clone(),
+        }
+    }
+
+    /// Leaving pool: each field still holding its APCA preset gets back what it held before.
+    fn restore_before_pool(&mut self) {
+        let Some(before) = self.before_pool.take() else {
+            return;
+        };
+        let preset = Self::apca_presets();
+        let now = self.pool_fields();
+        if now.time == preset.time {
+            self.texts[idx(FieldId::Time)].value = before.time;
+        }
+        if now.points == preset.points {
+            self.choices[idx(FieldId::Points)] = before.points;
+        }
+        if now.tie == preset.tie {
+            self.choices[idx(FieldId::Tie)] = before.tie;
+        }
+        if now.max_blocks == preset.max_blocks {
+            self.texts[idx(FieldId::MaxBlocks)].value = before.max_blocks;
         }
     }
 
@@ -488,14 +540,49 @@ impl MatchSetupScreen {
         Rules::ALL[self.choices[idx(FieldId::Game)].min(Rules::ALL.len() - 1)]
     }
 
-    /// Choosing pool fills in the APCA presets (clock 35/70 15/30, 4/2/0, a tie played off in
-    /// blocks of two games); each stays changeable.
-    fn apply_pool_presets(&mut self) {
+    /// What Enter starts: the players, ballots, time control, points and tie rule.
+    fn summary(&self, s: &MatchSettings) -> String {
+        let chosen = |id: FieldId| {
+            self.labels(id)
+                .get(self.choices[idx(id)])
+                .cloned()
+                .unwrap_or_default()
+        };
+        format!(
+            "Enter starts the match: {} v {}, {} ballot{}, {}; points {}; a tie: {}",
+            s.players[0],
+            s.players[1],
+            s.ballots,
+            if s.ballots == 1 { "" } else { "s" },
+            s.time_control.describe(),
+            chosen(FieldId::Points),
+            chosen(FieldId::Tie)
+        )
+    }
+
+    /// The APCA presets of pool: clock 35/70 15/30, 4/2/0, a tie played off in blocks of two
+    /// games, no limit on the blocks.
+    fn apca_presets() -> PoolPresets {
         let p = MatchSettings::default().apca_pool(PoolClock::Periods);
-        self.texts[idx(FieldId::Time)].value = p.time_control.to_string();
-        self.choices[idx(FieldId::Points)] = 2;
-        self.choices[idx(FieldId::Tie)] = 3;
-        self.texts[idx(FieldId::MaxBlocks)].value.clear();
+        PoolPresets {
+            time: p.time_control.to_string(),
+            points: 2,
+            tie: 3,
+            max_blocks: String::new(),
+        }
+    }
+
+    /// Choosing pool fills in the APCA presets, each stays changeable; what they replace is
+    /// kept for a change of mind.
+    fn apply_pool_presets(&mut self) {
+        if self.before_pool.is_none() {
+            self.before_pool = Some(self.pool_fields());
+        }
+        let p = Self::apca_presets();
+        self.texts[idx(FieldId::Time)].value = p.time;
+        self.choices[idx(FieldId::Points)] = p.points;
+        self.choices[idx(FieldId::Tie)] = p.tie;
+        self.texts[idx(FieldId::MaxBlocks)].value = p.max_blocks;
     }
 
     fn start(&mut self, ctx: &mut Ctx) -> Nav {
@@ -677,17 +764,7 @@ impl ScreenState for MatchSetupScreen {
                 look.alert(),
             ),
             (Some((_, msg)), _) => (format!("Not ready: {msg}"), look.alert()),
-            (None, Ok(s)) => (
-                format!(
-                    "Enter starts the match: {} v {}, {} ballot{}, {}",
-                    s.players[0],
-                    s.players[1],
-                    s.ballots,
-                    if s.ballots == 1 { "" } else { "s" },
-                    s.time_control.describe()
-                ),
-                look.accent(),
-            ),
+            (None, Ok(s)) => (self.summary(&s), look.accent()),
             (None, Err((_, msg))) => (msg, look.alert()),
         };
         let lines = crate::tui::widgets::wrap(&text, width as usize);

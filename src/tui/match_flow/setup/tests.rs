@@ -53,3 +53,56 @@ fn the_form_takes_the_largest_settings_and_refuses_one_more() {
         s.texts[idx(*f)].value = v.clone();
     }
 }
+
+/// Choosing pool fills in the APCA presets; choosing another game gives back what they
+/// replaced, except a field the director changed meanwhile.
+#[test]
+fn leaving_pool_restores_what_its_presets_replaced() {
+    let mut s = MatchSetupScreen::new(MatchOptions::default());
+    let before = s.pool_fields();
+    let pool = Rules::ALL.iter().position(|r| *r == Rules::Pool).unwrap();
+    s.choices[idx(FieldId::Game)] = pool - 1;
+    s.cycle(FieldId::Game, true);
+    assert_eq!(s.game(), Rules::Pool);
+    assert_eq!(s.pool_fields(), MatchSetupScreen::apca_presets());
+    assert_ne!(s.pool_fields(), before);
+    s.cycle(FieldId::Game, false);
+    assert_ne!(s.game(), Rules::Pool);
+    assert_eq!(s.pool_fields(), before, "every preset undone");
+    // Pool again, the time control changed by hand, then back: the change stays.
+    s.cycle(FieldId::Game, true);
+    s.texts[idx(FieldId::Time)].value = "30/60".into();
+    s.cycle(FieldId::Game, false);
+    assert_eq!(s.texts[idx(FieldId::Time)].value, "30/60");
+    assert_eq!(s.choices[idx(FieldId::Points)], before.points);
+    assert_eq!(s.choices[idx(FieldId::Tie)], before.tie);
+}
+
+/// The summary names the points and the tie rule as well as the time control.
+#[test]
+fn the_summary_names_points_and_the_tie_rule() {
+    let mut s = MatchSetupScreen::new(MatchOptions::default());
+    let pool = Rules::ALL.iter().position(|r| *r == Rules::Pool).unwrap();
+    s.choices[idx(FieldId::Game)] = pool - 1;
+    s.cycle(FieldId::Game, true);
+    let text = s.summary(&s.settings().unwrap());
+    assert!(text.contains("points 4/2/0 (APCA)"), "{text}");
+    assert!(
+        text.contains("a tie: continue ballot by ballot until decided"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_system_of_one_opening_is_said_in_the_singular() {
+    let s = MatchSetupScreen::new(MatchOptions::default());
+    let labels = s.labels(FieldId::System);
+    assert!(
+        labels.iter().any(|l| l.ends_with("(1 opening)")),
+        "{labels:?}"
+    );
+    assert!(
+        !labels.iter().any(|l| l.contains("(1 openings)")),
+        "{labels:?}"
+    );
+}
