@@ -470,3 +470,36 @@ fn the_export_key_never_writes_over_a_match_file_named_pdn() {
     let pdn = std::fs::read_to_string(dir.path().join("done.games.pdn")).unwrap();
     assert!(pdn.contains("[Black \"Ann\"]"), "{pdn}");
 }
+
+/// Leaving a game in progress (`q`, confirmed) charges the side to move the time it has
+/// thought so far: reopened, its clock is not given those seconds back.
+#[test]
+fn leaving_during_a_game_keeps_the_thinking_time_spent() {
+    let dir = tempfile::tempdir().unwrap();
+    let (clock, mut app) = in_game(dir.path(), 100, 32);
+    play_first_move(&mut app, &clock);
+    let path = file_of(&app);
+    let (to_move, before) = {
+        let g = screen(&app).game_match().playing().unwrap();
+        let c = g.game.position().turn();
+        (c, g.clock.side(c).remaining_ms)
+    };
+    clock.advance(Duration::from_secs(9));
+    type_text(&mut app, &clock, "q");
+    assert!(
+        render_text(&app).contains("Leave now?"),
+        "{}",
+        render_text(&app)
+    );
+    type_text(&mut app, &clock, "y");
+    assert!(!matches!(app.screen, Screen::Match(_)), "left");
+    let m = load_match(&path).unwrap().the_match;
+    let g = m.playing().unwrap();
+    assert_eq!(g.game.position().turn(), to_move);
+    let left = g.clock.side(to_move).remaining_ms - g.clock.counted_ms() as i64;
+    assert_eq!(
+        left,
+        before - 9_000,
+        "the 9 s thought before leaving are charged"
+    );
+}

@@ -103,6 +103,19 @@ impl MatchScreen {
         );
     }
 
+    /// A deliberate leave or quit during a running game: the clocks are paused first, so the
+    /// side to move is charged the time it has thought (a reopened match resumes from there).
+    fn charge_thinking_time(&mut self, ctx: &mut Ctx) {
+        if self.clocks_running() {
+            self.command(
+                Command::PauseClocks {
+                    reason: "the match was left".into(),
+                },
+                ctx,
+            );
+        }
+    }
+
     /// A confirmed question.
     pub(super) fn confirmed(&mut self, then: Pending, ctx: &mut Ctx) -> Nav {
         match then {
@@ -144,8 +157,14 @@ impl MatchScreen {
                 }
                 self.after_menu();
             }
-            Pending::Leave => return self.leave(),
-            Pending::Quit => return Nav::Quit,
+            Pending::Leave => {
+                self.charge_thinking_time(ctx);
+                return self.leave();
+            }
+            Pending::Quit => {
+                self.charge_thinking_time(ctx);
+                return Nav::Quit;
+            }
         }
         Nav::Stay
     }
