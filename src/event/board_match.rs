@@ -5,6 +5,7 @@
 use super::ballot::ballot_for;
 use super::settings::ScoreUnit;
 use super::state::{Board, BoardGameResult, Division};
+use crate::director::limits::{EVENT_MAX_CHARS, chars};
 use crate::director::{ColourMethod, EndReason, Match, MatchSettings, Scoring, TieRule};
 use crate::engine::{self, Color};
 
@@ -50,10 +51,10 @@ pub enum BoardMatchError {
 
 /// The settings of the match that plays `board` of `division`: the division's game, the
 /// players' names (the board's first player Red in game 1, assigned by the director), the
-/// event and round in the heading, the division's openings, time control and game points, one
-/// ballot per two games of the round, each given as the round drew it for the board (no
-/// draw, no rejection), and no play-off of a tied score (the round has its games). Everything
-/// else as in `defaults`.
+/// event, division, round and board in the heading ([`heading`]), the division's openings,
+/// time control and game points, one ballot per two games of the round, each given as the
+/// round drew it for the board (no draw, no rejection), and no play-off of a tied score (the
+/// round has its games). Everything else as in `defaults`.
 pub fn match_settings(
     defaults: &MatchSettings,
     event: &str,
@@ -71,10 +72,7 @@ pub fn match_settings(
             division.name(board.first).to_string(),
             division.name(board.second).to_string(),
         ],
-        event: format!(
-            "{event}, {}, round {round} board {}",
-            division.name, board.number
-        ),
+        event: heading(event, &division.name, round, board.number),
         openings: s.openings.clone(),
         ballots: s.games_per_round / 2,
         given_ballots: (0..s.games_per_round / 2)
@@ -90,6 +88,31 @@ pub fn match_settings(
         colour_method: ColourMethod::DirectorAssigns,
         ..defaults.clone()
     })
+}
+
+/// The match's event heading, "EVENT, DIVISION, round R board B", within the match's limit
+/// ([`EVENT_MAX_CHARS`]): the round and board always whole, the event's name then the
+/// division's shortened with the marker `…` when the whole would be longer (the event's
+/// own record keeps them whole).
+fn heading(event: &str, division: &str, round: u32, board: u32) -> String {
+    let place = format!(", round {round} board {board}");
+    let room = EVENT_MAX_CHARS.saturating_sub(chars(&place));
+    let division = shorten(
+        division,
+        (room / 2).max(room.saturating_sub(chars(event) + 2)),
+    );
+    let event = shorten(event, room.saturating_sub(chars(&division) + 2));
+    format!("{event}, {division}{place}")
+}
+
+/// `text` whole when it has at most `max` characters, else its first `max - 1` and `…`.
+fn shorten(text: &str, max: usize) -> String {
+    if chars(text) <= max {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(max.saturating_sub(1)).collect();
+    s.push('…');
+    s
 }
 
 /// The results of the match's finished games in order, as the board's games (players as in
@@ -160,4 +183,27 @@ pub fn board_result(
         });
     }
     Ok(games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_heading_keeps_the_round_and_board_within_the_limit() {
+        assert_eq!(
+            heading("Club Open", "Open", 1, 2),
+            "Club Open, Open, round 1 board 2"
+        );
+        for (event, division) in [(200, 200), (200, 5), (5, 200), (60, 30)] {
+            let h = heading(&"e".repeat(event), &"d".repeat(division), 99, 500);
+            assert_eq!(chars(&h), EVENT_MAX_CHARS, "{h}");
+            assert!(h.ends_with(", round 99 board 500"), "{h}");
+            assert_eq!(
+                h.matches('…').count(),
+                1 + usize::from(division > 40 && event > 40),
+                "{h}"
+            );
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Players: the registry's record of a person, as an event entry keeps it.
 
 use super::settings::MAX_TEXT;
+use crate::director::NAME_MAX_CHARS;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -47,6 +48,11 @@ pub enum PlayerError {
     /// A rating over the limit.
     #[error("rating {0} is above {MAX_RATING}")]
     Rating(u32),
+    /// A name longer than a match on crossboard takes (the board could not be played).
+    #[error(
+        "a player's name is {0} characters long; the limit is {NAME_MAX_CHARS}, as in a match on crossboard"
+    )]
+    NameTooLong(usize),
 }
 
 /// Check one text field against the length limit and control characters.
@@ -86,6 +92,19 @@ impl PlayerInfo {
         }
         Ok(())
     }
+
+    /// The first problem of a player registered or entered now: [`PlayerInfo::validate`],
+    /// and a name of at most [`NAME_MAX_CHARS`], the limit of a match's players, so that
+    /// every board can be played on crossboard. Asked by the desk and the command line, not
+    /// by the log's check, so a log that entered a longer name still opens.
+    pub fn validate_new(&self) -> Result<(), PlayerError> {
+        self.validate()?;
+        let len = self.name.chars().count();
+        if len > NAME_MAX_CHARS {
+            return Err(PlayerError::NameTooLong(len));
+        }
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -110,5 +129,17 @@ mod tests {
         let mut p = PlayerInfo::named("Ann");
         p.rating = Some(10_000);
         assert_eq!(p.validate(), Err(PlayerError::Rating(10_000)));
+    }
+
+    #[test]
+    fn a_new_name_is_no_longer_than_a_match_takes() {
+        let at_limit = PlayerInfo::named(&"x".repeat(NAME_MAX_CHARS));
+        assert_eq!(at_limit.validate_new(), Ok(()));
+        let long = PlayerInfo::named(&"x".repeat(NAME_MAX_CHARS + 1));
+        assert_eq!(long.validate(), Ok(()));
+        assert_eq!(
+            long.validate_new(),
+            Err(PlayerError::NameTooLong(NAME_MAX_CHARS + 1))
+        );
     }
 }

@@ -9,8 +9,10 @@
 //!   file is opened in WAL mode with `synchronous = FULL`, so a committed action survives a
 //!   kill or a power cut, and a transaction cut short is rolled back on the next open: nothing
 //!   half-written is ever visible.
-//! - **A second crossboard** on the same file: writes wait for each other (busy timeout), and
-//!   an action is refused if the log grew since this desk read it (reload, then redo).
+//! - **A second crossboard** on the same file: writes wait for each other (busy timeout). When
+//!   the log grew since this desk read it, the action is recorded after the other's if
+//!   nothing it relies on changed (a result on another board, an entry in another division:
+//!   [`Tournament::reads_same`]), and refused otherwise (the same board: reload, then redo).
 //! - **Schema versioned** with `PRAGMA user_version` and migrations applied in order, each in
 //!   its own transaction; a file from a newer crossboard is refused, never changed.
 //! - **A damaged file is refused**: SQLite's `quick_check` runs on every open, and a file that
@@ -141,7 +143,7 @@ pub enum DeskError {
         /// The way back: the copy kept before the last pairing, or the sqlite3 tool.
         recover: String,
     },
-    /// Another crossboard wrote to the event since it was read.
+    /// Another crossboard changed what the action relies on since the event was read.
     #[error("the event changed in another crossboard since it was opened: reopen it and try again")]
     Changed,
     /// No such event or player.
@@ -398,7 +400,7 @@ impl Desk {
         info: &PlayerInfo,
         at: DateTime<Utc>,
     ) -> Result<PlayerId, DeskError> {
-        info.validate().map_err(EventError::from)?;
+        info.validate_new().map_err(EventError::from)?;
         let tx = begin(&mut self.conn, &self.path)?;
         let id = insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?;
         tx.commit().map_err(|e| sql(&self.path, e))?;
@@ -407,7 +409,7 @@ impl Desk {
 
     /// Change a registry record (entries already made keep the name they were entered with).
     pub fn update_player(&mut self, id: PlayerId, info: &PlayerInfo) -> Result<(), DeskError> {
-        info.validate().map_err(EventError::from)?;
+        info.validate_new().map_err(EventError::from)?;
         let n = self
             .conn
             .execute(
@@ -522,42 +524,16 @@ impl Desk {
 
     /// Read an event: replay its log.
     pub fn load(&self, id: EventId) -> Result<OpenEvent, DeskError> {
-        let exists: Option<i64> = self
-            .conn
-            .query_row("SELECT id FROM events WHERE id = ?1", [id], |r| r.get(0))
-            .optional()
-            .map_err(|e| self.err(e))?;
-        if exists.is_none() {
-            return Err(DeskError::NotFound(format!("no event {id}")));
-        }
-        let mut st = self
-            .conn
-            .prepare_cached("SELECT seq, action FROM actions WHERE event_id = ?1 ORDER BY seq")
-            .map_err(|e| self.err(e))?;
-        let rows = st
-            .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
-            .map_err(|e| self.err(e))?;
-        let mut event = Tournament::new();
-        for (k, row) in rows.enumerate() {
-            let (seq, text) = row.map_err(|e| self.err(e))?;
-            let damaged = |why: String| DeskError::Damaged {
-                event: id,
-                seq,
-                why,
-            };
-            if seq != k as i64 {
-                return Err(damaged(format!("expected action {k}")));
-            }
-            let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
-            event.apply(&action).map_err(|e| damaged(e.to_string()))?;
-        }
+        let event = replay_log(&self.conn, &self.path, id)?;
         Ok(OpenEvent { id, event })
     }
 
     /// Record director actions as one transaction: each is checked against the event, all are
     /// written and committed, then applied to `open`. Refused or failed: nothing is written and
     /// `open` is unchanged. Actions that pair a round first copy the database
-    /// ([`backup_path`]); when that copy cannot be made nothing is recorded.
+    /// ([`backup_path`]); when that copy cannot be made nothing is recorded. When another
+    /// crossboard recorded since `open` was read, the actions go after its records if nothing
+    /// they rely on changed ([`latest`]), and `open` becomes the event as it is now.
     pub fn record(
         &mut self,
         open: &mut OpenEvent,
@@ -572,7 +548,13 @@ impl Desk {
             self.keep_copy()?;
         }
         let tx = begin(&mut self.conn, &self.path)?;
-        let count = unchanged(&tx, open, &self.path)?;
+        if let Some(now) = latest(&tx, open, actions, &self.path)? {
+            next = now;
+            for a in actions {
+                next.apply(a)?;
+            }
+        }
+        let count = (next.actions - actions.len()) as i64;
         for (k, a) in actions.iter().enumerate() {
             insert_action(&tx, open.id, count + k as i64, a, at).map_err(|e| sql(&self.path, e))?;
         }
@@ -595,6 +577,8 @@ impl Desk {
 
     /// Enter players in a division, registering the new ones: one transaction, so one refused
     /// entry (a name entered twice, a bad name) enters and registers nobody. Returns their ids.
+    /// Every name is checked as a new one ([`PlayerInfo::validate_new`]), so that every board
+    /// of the division can be played on crossboard.
     pub fn enter_players(
         &mut self,
         open: &mut OpenEvent,
@@ -603,15 +587,12 @@ impl Desk {
         at: DateTime<Utc>,
     ) -> Result<Vec<PlayerId>, DeskError> {
         for e in entries {
-            if let Entrant::New(info) = e {
-                info.validate().map_err(EventError::from)?;
-            }
+            let (Entrant::New(info) | Entrant::Registered(_, info)) = e;
+            info.validate_new().map_err(EventError::from)?;
         }
         let tx = begin(&mut self.conn, &self.path)?;
-        let count = unchanged(&tx, open, &self.path)?;
-        let mut next = open.event.clone();
-        let mut ids = Vec::with_capacity(entries.len());
-        for (k, e) in entries.iter().enumerate() {
+        let mut actions = Vec::with_capacity(entries.len());
+        for e in entries {
             let (player, info) = match e {
                 Entrant::Registered(id, info) => (*id, info.clone()),
                 Entrant::New(info) => (
@@ -619,19 +600,29 @@ impl Desk {
                     info.clone(),
                 ),
             };
-            let action = Action::Enter {
+            actions.push(Action::Enter {
                 division,
                 player,
                 info,
-            };
-            next.apply(&action)?;
-            insert_action(&tx, open.id, count + k as i64, &action, at)
+            });
+        }
+        let mut next =
+            latest(&tx, open, &actions, &self.path)?.unwrap_or_else(|| open.event.clone());
+        let count = next.actions as i64;
+        for (k, action) in actions.iter().enumerate() {
+            next.apply(action)?;
+            insert_action(&tx, open.id, count + k as i64, action, at)
                 .map_err(|e| sql(&self.path, e))?;
-            ids.push(player);
         }
         tx.commit().map_err(|e| sql(&self.path, e))?;
         open.event = next;
-        Ok(ids)
+        Ok(actions
+            .iter()
+            .filter_map(|a| match a {
+                Action::Enter { player, .. } => Some(*player),
+                _ => None,
+            })
+            .collect())
     }
 
     /// The log of an event: (number, time, action text).
@@ -659,13 +650,17 @@ fn begin<'c>(
         .map_err(|e| sql(path, e))
 }
 
-/// The number of actions logged for `open`, checked to be what `open` has read: another
-/// crossboard on the same event has not recorded since.
-fn unchanged(
+/// The event as logged now, if another crossboard recorded since `open` was read: the log
+/// read again inside the transaction `tx` (which holds the write lock, so nothing more is
+/// recorded meanwhile), when every one of `actions` finds in it what it relied on in `open`
+/// ([`Tournament::reads_same`]: another board, another division); otherwise
+/// [`DeskError::Changed`]. `None` when nobody recorded since.
+fn latest(
     tx: &rusqlite::Transaction<'_>,
     open: &OpenEvent,
+    actions: &[Action],
     path: &Path,
-) -> Result<i64, DeskError> {
+) -> Result<Option<Tournament>, DeskError> {
     let count: i64 = tx
         .query_row(
             "SELECT COUNT(*) FROM actions WHERE event_id = ?1",
@@ -673,10 +668,47 @@ fn unchanged(
             |r| r.get(0),
         )
         .map_err(|e| sql(path, e))?;
-    if count != open.event.actions as i64 {
-        return Err(DeskError::Changed);
+    if count == open.event.actions as i64 {
+        return Ok(None);
     }
-    Ok(count)
+    let now = replay_log(tx, path, open.id)?;
+    if actions.iter().all(|a| open.event.reads_same(&now, a)) {
+        Ok(Some(now))
+    } else {
+        Err(DeskError::Changed)
+    }
+}
+
+/// The event `id` of the database `conn` (the file `path`), its log replayed.
+fn replay_log(conn: &Connection, path: &Path, id: EventId) -> Result<Tournament, DeskError> {
+    let exists: Option<i64> = conn
+        .query_row("SELECT id FROM events WHERE id = ?1", [id], |r| r.get(0))
+        .optional()
+        .map_err(|e| sql(path, e))?;
+    if exists.is_none() {
+        return Err(DeskError::NotFound(format!("no event {id}")));
+    }
+    let mut st = conn
+        .prepare_cached("SELECT seq, action FROM actions WHERE event_id = ?1 ORDER BY seq")
+        .map_err(|e| sql(path, e))?;
+    let rows = st
+        .query_map([id], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?)))
+        .map_err(|e| sql(path, e))?;
+    let mut event = Tournament::new();
+    for (k, row) in rows.enumerate() {
+        let (seq, text) = row.map_err(|e| sql(path, e))?;
+        let damaged = |why: String| DeskError::Damaged {
+            event: id,
+            seq,
+            why,
+        };
+        if seq != k as i64 {
+            return Err(damaged(format!("expected action {k}")));
+        }
+        let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
+        event.apply(&action).map_err(|e| damaged(e.to_string()))?;
+    }
+    Ok(event)
 }
 
 fn sql(path: &Path, source: rusqlite::Error) -> DeskError {

@@ -34,7 +34,7 @@ pub use matchfile::END_MARKER;
 pub use matchfile::v1_text;
 pub use matchfile::{
     EXTENSION, MatchFile, MatchStore, StoreError, WriterLock, default_match_dir, latest_unfinished,
-    list_matches, load_match,
+    list_matches, load_match, slug,
 };
 pub use pdn::PdnErrorKind;
 pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};

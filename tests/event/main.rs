@@ -5,8 +5,10 @@
 mod bbp;
 mod board_match;
 mod cli;
+mod cli_entry;
 #[path = "../common/mod.rs"]
 mod common;
+mod concurrent;
 mod pairing;
 mod standings;
 mod store;

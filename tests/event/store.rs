@@ -65,6 +65,10 @@ fn actions_survive_reopening_and_refusals_write_nothing() {
     assert_eq!(desk.integrity_check().unwrap(), "ok");
 }
 
+/// A second desk on the same file whose event changed since it read it: an action relying on
+/// nothing that changed (a new division) goes after the first desk's, and the second desk
+/// sees the event as it is now; one relying on what changed (the same division's settings)
+/// is refused.
 #[test]
 fn a_second_desk_on_the_same_file_is_told_the_event_changed() {
     let dir = tempfile::tempdir().unwrap();
@@ -78,13 +82,25 @@ fn a_second_desk_on_the_same_file_is_told_the_event_changed() {
         settings: DivisionSettings::default(),
     };
     a.record(&mut ea, &[add("A")], at()).unwrap();
+    b.record(&mut eb, &[add("B")], at()).unwrap();
+    assert_eq!(eb.event.divisions.len(), 2);
+    assert_eq!(a.load(ea.id).unwrap().event, eb.event);
+    // Both change division A's settings from the event as they read it: the second is refused.
+    let games = |games_per_round: u32| Action::SetSettings {
+        division: 0,
+        settings: DivisionSettings {
+            games_per_round,
+            ..DivisionSettings::default()
+        },
+    };
+    let mut ea = a.load(ea.id).unwrap();
+    let mut eb = b.load(ea.id).unwrap();
+    a.record(&mut ea, &[games(4)], at()).unwrap();
     assert!(matches!(
-        b.record(&mut eb, &[add("B")], at()),
+        b.record(&mut eb, &[games(6)], at()),
         Err(DeskError::Changed)
     ));
-    let mut eb = b.load(ea.id).unwrap();
-    b.record(&mut eb, &[add("B")], at()).unwrap();
-    assert_eq!(a.load(ea.id).unwrap().event.divisions.len(), 2);
+    assert_eq!(b.load(ea.id).unwrap().event, ea.event);
 }
 
 #[test]

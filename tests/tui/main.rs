@@ -6,6 +6,7 @@ mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod desk;
+mod desk_names;
 mod e2e_desk;
 mod e2e_director;
 mod e2e_match_flow;

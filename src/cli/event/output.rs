@@ -31,10 +31,20 @@ pub(super) fn list_players(ctx: &Ctx) -> CliResult {
     Ok(())
 }
 
-/// `event pairings`: a round's (default: the last).
+/// `event pairings`: a round's (default: the last); round 0 or a round not paired is refused
+/// as `event result` refuses it.
 pub(super) fn pairings(ctx: &Ctx, a: &PairingsArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
-    let round = a.round.unwrap_or(open.event.divisions[d].paired_rounds());
+    let div = &open.event.divisions[d];
+    let round = match a.round {
+        Some(round) => round,
+        None if div.rounds.is_empty() => {
+            println!("no round is paired yet");
+            return Ok(());
+        }
+        None => div.paired_rounds(),
+    };
+    div.paired_round(round)?;
     print_pairings(&open, d, round);
     Ok(())
 }
@@ -45,9 +55,7 @@ pub(super) fn explain(ctx: &Ctx, a: &WhyArgs) -> CliResult {
     let p = find_player(&open, d, &a.player)?;
     let div = &open.event.divisions[d];
     let round = a.round.unwrap_or(div.paired_rounds());
-    let r = div
-        .round(round)
-        .ok_or(format!("round {round} is not paired"))?;
+    let r = div.paired_round(round)?;
     for line in why(div, r, p) {
         println!("{line}");
     }

@@ -230,7 +230,7 @@ impl Division {
 
     /// Board `board` of round `round` exists.
     fn check_board(&self, round: u32, board: u32) -> Result<(), EventError> {
-        let r = self.round(round).ok_or(EventError::NoRound(round))?;
+        let r = self.paired_round(round)?;
         r.board(board).ok_or(EventError::NoBoard { round, board })?;
         Ok(())
     }

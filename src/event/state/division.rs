@@ -77,6 +77,15 @@ impl Division {
             .and_then(|i| self.rounds.get(i as usize))
     }
 
+    /// Round `number`, or why there is none to show or change: round 0 ([`EventError::RoundZero`]),
+    /// or a round not paired.
+    pub fn paired_round(&self, number: u32) -> Result<&Round, EventError> {
+        if number == 0 {
+            return Err(EventError::RoundZero);
+        }
+        self.round(number).ok_or(EventError::NoRound(number))
+    }
+
     pub(super) fn round_mut(&mut self, number: u32) -> Result<&mut Round, EventError> {
         number
             .checked_sub(1)

@@ -43,6 +43,9 @@ pub enum EventError {
     /// A round not paired.
     #[error("round {0} is not paired")]
     NoRound(u32),
+    /// Round 0, which no division has.
+    #[error("there is no round 0: rounds are numbered from 1")]
+    RoundZero,
     /// Pairing out of order.
     #[error("the next round to pair is {expected}, not {got}")]
     WrongRound {

@@ -5,13 +5,15 @@
 //!
 //! The records of a round ([`Board`], [`Pairing`], [`Round`], ...) are in `records`, the
 //! actions in `action`, a [`Division`] and its queries in `division`, the rules an action must
-//! meet in `check`, how it changes the event in `evolve`, and [`EventError`] in `error`.
+//! meet in `check`, how it changes the event in `evolve`, what it relies on in `reads`
+//! ([`Tournament::reads_same`]), and [`EventError`] in `error`.
 
 mod action;
 mod check;
 mod division;
 mod error;
 mod evolve;
+mod reads;
 mod records;
 
 pub use action::Action;

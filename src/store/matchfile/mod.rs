@@ -27,7 +27,7 @@ mod write;
 pub use listing::{default_match_dir, latest_unfinished, list_matches};
 pub use lock::WriterLock;
 pub use read::v1_text;
-pub use write::MatchStore;
+pub use write::{MatchStore, slug};
 
 use super::atomic::{Format, LoadError};
 use super::matchlog;

@@ -14,7 +14,11 @@ fn kept_v1_originals_are_told_apart() {
 
 #[test]
 fn slugs() {
-    assert_eq!(slug("Ann O'Neil"), "ann-o-neil");
-    assert_eq!(slug("  "), "player");
-    assert_eq!(slug("Élodie"), "élodie");
+    assert_eq!(slug("Ann O'Neil", 24), "ann-o-neil");
+    assert_eq!(slug("  ", 24), "");
+    assert_eq!(slug("Élodie", 24), "élodie");
+    assert_eq!(slug("★ #1 Spring  Open! ★", 40), "1-spring-open");
+    assert_eq!(slug("Café--Open", 40), "café-open");
+    assert_eq!(slug("State Open Championship", 15), "state-open");
+    assert_eq!(slug(&"x".repeat(50), 20), "x".repeat(20));
 }

@@ -82,8 +82,8 @@ impl MatchStore {
         let base = format!(
             "{}-{}-vs-{}",
             now.format("%Y-%m-%d-%H%M"),
-            slug(&s.players[0]),
-            slug(&s.players[1])
+            player_slug(&s.players[0]),
+            player_slug(&s.players[1])
         );
         for n in 1.. {
             let name = if n == 1 {
@@ -373,20 +373,37 @@ pub(super) fn is_v1_copy(path: &Path) -> bool {
             .is_some_and(|n| n.parse::<u32>().is_ok())
 }
 
-/// A file-name-safe form of a name: lower case letters and digits, words joined by `-`.
-pub(super) fn slug(name: &str) -> String {
+/// A file-name-safe form of `name`: its letters and digits in lower case, each run of
+/// anything else one `-` between them (none at either end), at most `max` characters (cut
+/// after a whole word, unless the first is already too long); empty when `name` has no
+/// letter or digit.
+pub fn slug(name: &str, max: usize) -> String {
     let mut out = String::new();
-    for c in name.chars() {
-        if c.is_alphanumeric() {
-            out.extend(c.to_lowercase());
-        } else if !out.ends_with('-') && !out.is_empty() {
+    let mut len = 0;
+    let words = name.split(|c: char| !c.is_alphanumeric());
+    for word in words.filter(|w| !w.is_empty()) {
+        let word: String = word.chars().flat_map(char::to_lowercase).collect();
+        let (sep, n) = (usize::from(len > 0), word.chars().count());
+        if len + sep + n > max {
+            if len == 0 {
+                out = word.chars().take(max).collect();
+            }
+            break;
+        }
+        if sep == 1 {
             out.push('-');
         }
+        out.push_str(&word);
+        len += sep + n;
     }
-    let out = out.trim_end_matches('-').to_string();
-    if out.is_empty() {
-        "player".into()
-    } else {
-        out.chars().take(24).collect()
+    out
+}
+
+/// A player's name in a match file's name: [`slug`] of at most 24 characters, "player" when
+/// nothing is left.
+fn player_slug(name: &str) -> String {
+    match slug(name, 24) {
+        s if s.is_empty() => "player".into(),
+        s => s,
     }
 }

@@ -7,6 +7,7 @@ use crate::event::{
 };
 use crate::event::{by_hand, swap, swap_repeats, with_reason_note};
 use crate::publish::sentences::{attached_text, by_hand_noted, repeats_text};
+use crate::store::Entrant;
 use crate::tui::screens::Ctx;
 
 /// A line being typed, and what it answers.
@@ -48,6 +49,15 @@ pub(super) struct BoardsByHand {
 }
 
 impl Ask {
+    /// The longest line the question takes, in characters: a player's name is at most what
+    /// a match on crossboard takes, any other line the event's text limit.
+    pub(super) fn max_len(&self) -> usize {
+        match self {
+            Ask::Player => crate::director::NAME_MAX_CHARS,
+            _ => crate::event::MAX_TEXT,
+        }
+    }
+
     /// The prompt in front of the typed text.
     pub(super) fn prompt(&self, d: Option<&Division>) -> String {
         let name = |id: &PlayerId| d.map_or("?".to_string(), |d| d.name(*id).to_string());
@@ -203,25 +213,13 @@ impl DeskScreen {
             list.into_iter()
                 .find(|(_, p)| p.name.eq_ignore_ascii_case(text))
         });
-        let result = match known {
-            Some((id, info)) => desk
-                .record(
-                    open,
-                    &[Action::Enter {
-                        division: self.division,
-                        player: id,
-                        info,
-                    }],
-                    chrono::Utc::now(),
-                )
-                .map(|()| id),
-            None => desk.enter_new_player(
-                open,
-                self.division,
-                &PlayerInfo::named(text),
-                chrono::Utc::now(),
-            ),
+        let entrant = match known {
+            Some((id, info)) => Entrant::Registered(id, info),
+            None => Entrant::New(PlayerInfo::named(text)),
         };
+        let result = desk
+            .enter_players(open, self.division, &[entrant], chrono::Utc::now())
+            .map(|ids| ids[0]);
         match result {
             Ok(id) => {
                 let paired = open.event.divisions[self.division].paired_rounds();

@@ -14,7 +14,7 @@ use super::keys::{footer, help, lookup};
 use super::screens::{Ctx, Nav, RenderCtx, ScreenState};
 use super::theme::ascii_line;
 use crate::event::{Action, Division, PlayerId};
-use crate::store::{Desk, EventSummary, OpenEvent, default_db_path};
+use crate::store::{Desk, EventSummary, OpenEvent, default_db_path, slug};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{Scroll, scrolled};
 use ask::Ask;
@@ -158,22 +158,26 @@ impl DeskScreen {
         r.boards.get(self.board).map(|b| (r.number, b.number))
     }
 
-    /// The file-name stem of the open event's current division (`club-open-open`).
+    /// The file-name stem of the open event's current division (`club-open-open`): the
+    /// event's [`slug`] of at most 40 characters, then the division's of at most 20 (no stray
+    /// `-`; "event" when nothing is left).
     fn stem(&self) -> String {
         let Some(open) = &self.open else {
             return String::new();
         };
         let division = self.current_division().map_or("", |d| d.name.as_str());
-        format!("{}-{division}", open.event.info.name)
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '-'
-                }
-            })
-            .collect()
+        let parts = [slug(&open.event.info.name, 40), slug(division, 20)];
+        let stem = parts
+            .iter()
+            .filter(|p| !p.is_empty())
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("-");
+        if stem.is_empty() {
+            "event".into()
+        } else {
+            stem
+        }
     }
 }
 
@@ -181,7 +185,8 @@ impl DeskScreen {
     /// A key, before the scroll is settled.
     fn handle(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let Msg::Key(k) = msg else { return Nav::Stay };
-        if let Some((_, text)) = &mut self.ask {
+        if let Some((ask, text)) = &mut self.ask {
+            let max = ask.max_len();
             match (lookup(ASK_KEYS, k), k.code) {
                 (Some(AskAct::Cancel), _) => self.ask = None,
                 (Some(AskAct::Answer), _) => {
@@ -195,12 +200,8 @@ impl DeskScreen {
                     text.pop();
                 }
                 (Some(AskAct::Clear), _) => text.clear(),
-                (None, KeyCode::Char(c)) if text.chars().count() < crate::event::MAX_TEXT => {
-                    text.push(c)
-                }
-                (None, KeyCode::Char(_)) => {
-                    self.status = format!("at most {} characters", crate::event::MAX_TEXT)
-                }
+                (None, KeyCode::Char(c)) if text.chars().count() < max => text.push(c),
+                (None, KeyCode::Char(_)) => self.status = format!("at most {max} characters"),
                 _ => {}
             }
             return Nav::Stay;
