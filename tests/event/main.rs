@@ -7,6 +7,7 @@ mod board_match;
 mod cli;
 #[path = "../common/mod.rs"]
 mod common;
+mod fide;
 mod pairing;
 mod standings;
 mod store;
