@@ -82,6 +82,15 @@ pub enum Note {
     },
     /// The director set this board.
     Director,
+    /// An absolute colour rule (C3: a colour difference beyond ±1 or the same colour twice
+    /// running) gave way: `player` does not get the colour they must have.
+    AbsoluteColourRelaxed {
+        /// Who does not get their colour.
+        player: PlayerId,
+        /// Two topscorers in the last round (FIDE's exception); otherwise no pairing kept
+        /// every absolute colour.
+        topscorers: bool,
+    },
 }
 
 /// The reasons for one board.

@@ -4,7 +4,7 @@
 use super::berger::{berger_round, table_round};
 use super::explain::{BoardWhy, Explanation, Method, Note};
 use super::player::PlayerId;
-use super::round_points::{RoundKind, records, totals};
+use super::round_points::{RoundKind, RoundRecord, records, totals};
 use super::settings::Format;
 use super::state::{Action, Division, DivisionId, EventError, Pairing};
 use super::swiss::{self, Float, SwissInput, SwissPlayer};
@@ -56,15 +56,13 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
             let rs = &recs[i];
             let met = rs
                 .iter()
-                .filter(|r| r.kind.played())
+                .filter(|r| r.met())
                 .filter_map(|r| Some((division.entrants[r.opponent?].player, r.round)))
                 .collect();
-            let bye_ok = !rs
-                .iter()
-                .any(|r| matches!(r.kind, RoundKind::Bye | RoundKind::ForfeitWin));
+            let bye_ok = !rs.iter().any(RoundRecord::unplayed_win);
             let colours = rs
                 .iter()
-                .filter(|r| r.kind.played())
+                .filter(|r| r.met())
                 .filter_map(|r| {
                     r.side.map(|s| {
                         if s == Player::First {
@@ -86,6 +84,7 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
                 score: scores[i],
                 met,
                 bye_ok,
+                unplayed: rs.iter().filter(|r| !r.met()).count() as u32,
                 colours,
                 last_float: float_back(1),
                 float_two_back: float_back(2),
@@ -111,7 +110,7 @@ fn float_of(
     i: usize,
     r: &super::round_points::RoundRecord,
 ) -> Float {
-    let Some(o) = r.opponent.filter(|_| r.kind.played()) else {
+    let Some(o) = r.opponent.filter(|_| r.met()) else {
         return if r.points > Points::ZERO {
             Float::Down
         } else {
@@ -324,10 +323,7 @@ pub fn repeats(division: &Division, pairing: &Pairing) -> Vec<Repeat> {
         let (Some(i), Some(j)) = (at(first), at(second)) else {
             continue;
         };
-        if let Some(r) = recs[i]
-            .iter()
-            .find(|r| r.kind.played() && r.opponent == Some(j))
-        {
+        if let Some(r) = recs[i].iter().find(|r| r.met() && r.opponent == Some(j)) {
             out.push(Repeat::Rematch {
                 first,
                 second,
@@ -336,14 +332,11 @@ pub fn repeats(division: &Division, pairing: &Pairing) -> Vec<Repeat> {
         }
     }
     if let Some((player, i)) = pairing.bye.and_then(|p| Some((p, at(p)?))) {
-        if let Some(r) = recs[i]
-            .iter()
-            .find(|r| matches!(r.kind, RoundKind::Bye | RoundKind::ForfeitWin))
-        {
+        if let Some(r) = recs[i].iter().find(|r| r.unplayed_win()) {
             out.push(Repeat::SecondBye {
                 player,
                 round: r.round,
-                forfeit_win: r.kind == RoundKind::ForfeitWin,
+                forfeit_win: r.kind != RoundKind::Bye,
             });
         }
     }

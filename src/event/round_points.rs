@@ -32,6 +32,29 @@ impl RoundKind {
     }
 }
 
+impl RoundRecord {
+    /// A round played whose every game was forfeited (`1f`, `2f`): no game over the board, so,
+    /// as with a whole-round forfeit, no meeting and no colour (FIDE: `+`/`-`).
+    pub fn all_forfeited(&self) -> bool {
+        self.kind == RoundKind::Played
+            && !self.games.is_empty()
+            && self.games.iter().all(|g| g.forfeit)
+    }
+
+    /// Met the opponent over the board: a round played (or being played), not every game of it
+    /// forfeited.
+    pub fn met(&self) -> bool {
+        self.kind.played() && !self.all_forfeited()
+    }
+
+    /// Scored without playing, as FIDE's forfeit win or pairing bye: a bye, a whole-round
+    /// forfeit win, or a round of forfeited games with one of them won.
+    pub fn unplayed_win(&self) -> bool {
+        matches!(self.kind, RoundKind::Bye | RoundKind::ForfeitWin)
+            || (self.all_forfeited() && self.games.iter().any(|g| g.points > Points::ZERO))
+    }
+}
+
 /// One game of a player's round.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameRecord {

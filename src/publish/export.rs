@@ -415,6 +415,15 @@ fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
     match r.kind {
         RoundKind::Bye => ('U', 2),
         RoundKind::ForfeitWin => ('+', 2),
+        // Every game forfeited: no game played, as FIDE writes a forfeit (a round split by
+        // forfeits, one game each way, has no FIDE code: the points decide, a half a loss).
+        RoundKind::Played if r.all_forfeited() => {
+            if 2 * p > max {
+                ('+', 2)
+            } else {
+                ('-', 0)
+            }
+        }
         RoundKind::ForfeitLoss => ('-', 0),
         RoundKind::Absent if 2 * p > max => ('F', 2),
         RoundKind::Absent if 2 * p == max => ('H', 1),

@@ -215,7 +215,7 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
         ));
         if let Some(b) = &round.explanation.bye {
             out.push(format!(
-                "It goes to the lowest-placed player of the last score group ({}) who has not had a bye or a forfeit win.",
+                "It goes to a player of the lowest score a complete pairing allows ({}) who has not had a bye or a forfeit win: of them, one with the fewest rounds not played, the lowest-placed of those the pairing leaves over.",
                 points_text(b.score)
             ));
             if !b.skipped.is_empty() {
@@ -283,6 +283,14 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
                 "Round robin: round {table_round} of the Berger table pairs numbers {first} and {second}."
             )),
             Note::Director => {}
+            Note::AbsoluteColourRelaxed { player: p, topscorers: true } => out.push(format!(
+                "{} does not get the colour they must have: two topscorers of the last round may meet against it (FIDE's exception).",
+                name(*p)
+            )),
+            Note::AbsoluteColourRelaxed { player: p, topscorers: false } => out.push(format!(
+                "{} does not get the colour they must have: no pairing of the round kept every absolute colour, and the desk pairs the round rather than refuse it.",
+                name(*p)
+            )),
         }
     }
     out

@@ -102,6 +102,13 @@ fn write_inner(
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?
         .to_string_lossy();
+    // The temporary file's name means nothing to the user: a missing folder is named.
+    if !dir.is_dir() {
+        return Err(io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("no folder {}", dir.display()),
+        ));
+    }
     let mut tmp = tempfile::Builder::new()
         .prefix(&format!(".{name}."))
         .suffix(".tmp")

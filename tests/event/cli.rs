@@ -771,3 +771,32 @@ fn an_export_onto_the_copy_kept_before_pairing_is_refused() {
     assert_eq!(std::fs::read(&copy).unwrap(), before);
     assert!(run(&copy, &["list"]).contains('E'));
 }
+
+/// An export into a folder that does not exist says which folder, not the name of the
+/// temporary file it would have written first.
+#[test]
+fn an_export_into_a_missing_folder_names_the_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    five_player_swiss(&db);
+    let folder = dir.path().join("no-such-folder");
+    let out = folder.join("e.csv");
+    let said = refused(
+        &db,
+        &[
+            "export",
+            "E",
+            "D",
+            "--format",
+            "csv",
+            "--out",
+            out.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        said.contains(&format!("no folder {}", folder.display())),
+        "{said}"
+    );
+    assert!(!said.contains(".e.csv."), "no temporary file named: {said}");
+    assert!(!folder.exists());
+}

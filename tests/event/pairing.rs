@@ -478,6 +478,7 @@ mod dutch {
                     })
                     .collect(),
                 bye_ok: true,
+                unplayed: 0,
                 colours: Vec::new(),
                 last_float: Float::None,
                 float_two_back: Float::None,

@@ -1,8 +1,9 @@
 //! The boards of a paired round: their order, who is first on each, and why each was paired so.
 
-use super::colour::{Pref, allocate};
+use super::colour::{Pref, Strength, allocate};
 use super::{SwissInput, SwissPlayer};
 use crate::director::Points;
+use crate::engine::Color;
 use crate::event::explain::{Avoided, BoardWhy, ByeWhy, Explanation, Method, Note};
 
 /// The round's pairing: its boards in order, their colours and explanation, and the bye.
@@ -38,9 +39,9 @@ pub(super) fn finish(
     });
     let mut boards = Vec::new();
     let mut whys = Vec::new();
-    for (k, &(i, j, group)) in pairs.iter().enumerate() {
+    for &(i, j, group) in &pairs {
         let (hi, lo) = better(i, j);
-        let (first, second, granted) = allocate(input, players, prefs, hi, lo, k as u32 + 1);
+        let (first, second, granted) = allocate(players, prefs, hi, lo);
         let mut notes = Vec::new();
         if players[hi].score == players[lo].score {
             notes.push(Note::SameGroup);
@@ -63,6 +64,7 @@ pub(super) fn finish(
         notes.push(Note::Colours {
             granted: granted.map(|g| players[g].id),
         });
+        notes.extend(relaxed(input, players, prefs, first, second));
         boards.push((players[first].id, players[second].id));
         whys.push(BoardWhy {
             first: players[first].id,
@@ -95,4 +97,29 @@ pub(super) fn finish(
             rematches: Vec::new(),
         },
     }
+}
+
+/// The absolute colour rules a board of a single-game round gives up (C3): who of `first`
+/// (Red) and `second` (White) does not get the colour they must have; FIDE's exception when
+/// both are topscorers of the last round, else the desk's (no pairing kept every absolute
+/// colour).
+fn relaxed(
+    input: &SwissInput,
+    players: &[&SwissPlayer],
+    prefs: &[Option<Pref>],
+    first: usize,
+    second: usize,
+) -> Vec<Note> {
+    let top = |i: usize| input.topscorers.is_some_and(|t| players[i].score > t);
+    [(first, Color::Red), (second, Color::White)]
+        .into_iter()
+        .filter(|&(i, got)| {
+            input.single_game
+                && prefs[i].is_some_and(|p| p.strength == Strength::Absolute && p.colour != got)
+        })
+        .map(|(i, _)| Note::AbsoluteColourRelaxed {
+            player: players[i].id,
+            topscorers: top(first) && top(second),
+        })
+        .collect()
 }

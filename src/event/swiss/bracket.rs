@@ -1,7 +1,7 @@
 //! One bracket at a time: a score group with the players floated down into it, paired by a
 //! maximum-weight matching over it and every lower player.
 
-use super::criteria::{EdgeCtx, Row, edge_row, weights};
+use super::criteria::{EdgeCtx, Row, bye_row, edge_row, weights};
 use super::settle::{Graph, settle};
 use super::{Field, SwissError};
 use crate::director::Points;
@@ -40,6 +40,9 @@ pub(super) struct Paired {
     pub(super) movers: Vec<usize>,
     /// Natural opponents not given, and why.
     pub(super) notes: Vec<(usize, usize, Avoided)>,
+    /// Every player floated down is paired in the next score group or has the bye (the
+    /// next bracket then decides who has the bye: C9 counts there).
+    pub(super) single: bool,
 }
 
 impl Bracket {
@@ -92,14 +95,16 @@ impl Bracket {
         })
     }
 
-    /// Pair the bracket: its pairs, the bye if it falls here, the players floated down.
-    pub(super) fn pair(&self, field: &Field) -> Result<Paired, SwissError> {
-        let mate = self.matching(field)?;
+    /// Pair the bracket: its pairs, the bye if it falls here, the players floated down. With
+    /// `counts_bye`, the bracket decides who has the bye: the fewest unplayed rounds (C9).
+    pub(super) fn pair(&self, field: &Field, counts_bye: bool) -> Result<Paired, SwissError> {
+        let mate = self.matching(field, counts_bye)?;
         let mut out = Paired {
             pairs: Vec::new(),
             bye: None,
             movers: Vec::new(),
             notes: Vec::new(),
+            single: self.single(field, &mate),
         };
         for (a, &i) in self.players.iter().enumerate() {
             let Some(b) = mate[a] else { continue };
@@ -117,10 +122,27 @@ impl Bracket {
         Ok(out)
     }
 
-    /// The edges' criteria (see [`edge_row`]); the bye's edges carry none.
-    fn rows(&self, field: &Field) -> Vec<(usize, usize, Row)> {
+    /// Every player of the next bracket (floated down from here, or of the next score group)
+    /// is paired in it or has the bye, by the matching `mate`: the one player it may float
+    /// further down is the bye's (C9 counts there, as bbpPairings reads the 2025 rules).
+    fn single(&self, field: &Field, mate: &[Option<usize>]) -> bool {
+        let score = |a: usize| field.players[self.verts[a]].score;
+        let n = self.players.len();
+        (0..self.verts.len()).all(|a| {
+            let next = match mate[a] {
+                Some(b) if a < n => b >= n,
+                _ => a >= n && score(a) == self.next_score,
+            };
+            !next || mate[a].is_none_or(|b| Some(b) == self.dummy || score(b) >= self.next_score)
+        })
+    }
+
+    /// The edges' criteria (see [`edge_row`]); the bye's edges carry completion and, in a
+    /// bracket that decides who has the bye, the receiver's unplayed rounds ([`bye_row`]).
+    fn rows(&self, field: &Field, counts_bye: bool) -> Vec<(usize, usize, Row)> {
         let players = &field.players;
         let mut raw = Vec::new();
+        let mut byes = Vec::new();
         for a in 0..self.verts.len() {
             for b in a + 1..self.verts.len() {
                 let (i, j) = (self.verts[a], self.verts[b]);
@@ -146,17 +168,27 @@ impl Bracket {
             if let Some(d) = self.dummy
                 && field.bye_ok(self.verts[a])
             {
-                raw.push((a, d, Row::default()));
+                byes.push((a, d, players[self.verts[a]].unplayed));
             }
         }
+        let bye_rows: Vec<(usize, usize, Row)> = byes
+            .into_iter()
+            .map(|(a, d, unplayed)| {
+                let row = raw
+                    .first()
+                    .map_or_else(Row::default, |(_, _, l)| bye_row(l, unplayed, counts_bye));
+                (a, d, row)
+            })
+            .collect();
+        raw.extend(bye_rows);
         raw
     }
 
     /// The bracket's matching: optimal by the criteria, and FIDE's first of the equally good
     /// ([`settle`]).
-    fn matching(&self, field: &Field) -> Result<Vec<Option<usize>>, SwissError> {
+    fn matching(&self, field: &Field, counts_bye: bool) -> Result<Vec<Option<usize>>, SwissError> {
         let nv = self.verts.len() + usize::from(self.dummy.is_some());
-        let edges = weights(self.rows(field), nv, self.players.len())?;
+        let edges = weights(self.rows(field, counts_bye), nv, self.players.len())?;
         let mut graph = Graph::new(nv, edges);
         let first = graph.solve(&|_, _| 0);
         if first.iter().any(Option::is_none) {

@@ -1,6 +1,6 @@
 //! Colours: each player's preference from the colours they had, and who is first on a board.
 
-use super::{SwissInput, SwissPlayer};
+use super::SwissPlayer;
 use crate::engine::Color;
 
 /// How strongly a player wants a colour.
@@ -57,49 +57,57 @@ pub(super) fn preference(colours: &[Color]) -> Option<Pref> {
     }
 }
 
-/// Who is first (Red in game 1) on a board: (first, second, whose preference decided).
+/// Who is first (Red in game 1) on a board: (first, second, whose preference decided). FIDE's
+/// colour rules in order (C.04.3 E): both preferences; the stronger one (of two absolute ones,
+/// the wider colour difference's: topscorers); alternate from the last round they had
+/// different colours; the higher-ranked player's preference; with none, the higher-ranked
+/// player has the initial colour (Red) with an odd pairing number, the other with an even one.
 pub(super) fn allocate(
-    input: &SwissInput,
     players: &[&SwissPlayer],
     prefs: &[Option<Pref>],
     hi: usize,
     lo: usize,
-    board: u32,
 ) -> (usize, usize, Option<usize>) {
     let as_first = |p: usize, c: Color| if c == Color::Red { p } else { other(p, hi, lo) };
+    let granted = |winner: usize, c: Color| {
+        let f = as_first(winner, c);
+        (f, other(f, hi, lo), Some(winner))
+    };
     match (prefs[hi], prefs[lo]) {
-        (Some(a), Some(b)) if a.colour != b.colour => (
-            as_first(hi, a.colour),
-            other(as_first(hi, a.colour), hi, lo),
-            None,
-        ),
-        (Some(a), None) => (
-            as_first(hi, a.colour),
-            other(as_first(hi, a.colour), hi, lo),
-            Some(hi),
-        ),
-        (None, Some(b)) => (
-            as_first(lo, b.colour),
-            other(as_first(lo, b.colour), hi, lo),
-            Some(lo),
-        ),
+        (Some(a), Some(b)) if a.colour != b.colour => {
+            let f = as_first(hi, a.colour);
+            (f, other(f, hi, lo), None)
+        }
+        (Some(a), None) => granted(hi, a.colour),
+        (None, Some(b)) => granted(lo, b.colour),
         (Some(a), Some(b)) => {
-            let winner = if a.strength != b.strength {
-                if a.strength > b.strength { hi } else { lo }
-            } else if let Some(c) = last_difference(&players[hi].colours, &players[lo].colours) {
+            if a.strength != b.strength {
+                return if a.strength > b.strength {
+                    granted(hi, a.colour)
+                } else {
+                    granted(lo, b.colour)
+                };
+            }
+            let (dh, dl) = (
+                colour_diff(&players[hi].colours).abs(),
+                colour_diff(&players[lo].colours).abs(),
+            );
+            if a.strength == Strength::Absolute && dh != dl {
+                return if dh > dl {
+                    granted(hi, a.colour)
+                } else {
+                    granted(lo, b.colour)
+                };
+            }
+            if let Some(c) = last_difference(&players[hi].colours, &players[lo].colours) {
                 // Alternate from the last round they had different colours: hi had `c`.
                 let f = as_first(hi, c.opponent());
                 return (f, other(f, hi, lo), None);
-            } else {
-                hi
-            };
-            let c = prefs[winner].map_or(Color::Red, |p| p.colour);
-            let f = as_first(winner, c);
-            (f, other(f, hi, lo), Some(winner))
+            }
+            granted(hi, a.colour)
         }
         (None, None) => {
-            let _ = input;
-            let c = if board % 2 == 1 {
+            let c = if players[hi].rank % 2 == 1 {
                 Color::Red
             } else {
                 Color::White

@@ -15,6 +15,8 @@ use crate::event::matching::Weight;
 pub(super) struct Row {
     values: Vec<i64>,
     in_bracket: Vec<bool>,
+    /// The tier of the bye receiver's unplayed rounds (C9).
+    bye_tier: usize,
 }
 
 impl Row {
@@ -54,6 +56,8 @@ pub(super) struct EdgeCtx<'a> {
 ///   difference to the residents' score, a mover floated one point more (A.8);
 /// - the next bracket (C7): its pairs (the lower player from the next score group), then its
 ///   PSD the same way;
+/// - the bye (C9 of the 2025 rules): on the bye's edge, the receiver's unplayed rounds, fewest
+///   first ([`bye_row`]);
 /// - colours (single-game rounds): -1 for a pair whose preferences cannot both be granted
 ///   (C10), -1 more when a strong one is refused (C11);
 /// - floats: the players paired here who floated down last round without floating down again
@@ -85,6 +89,9 @@ pub(super) fn edge_row(c: &EdgeCtx) -> Row {
     for &s in c.bracket_scores {
         row.push(b(c.next_pair && sh == s), false);
     }
+    // The bye receiver's unplayed rounds (C9): on the bye's edge only (see `bye_row`).
+    row.bye_tier = row.values.len();
+    row.push(0, false);
     let colours = inb && c.single_game;
     let (a, z) = (c.prefs[c.i], c.prefs[c.j]);
     let same = matches!((a, z), (Some(a), Some(z)) if a.colour == z.colour);
@@ -140,6 +147,22 @@ pub(super) fn edge_row(c: &EdgeCtx) -> Row {
     row
 }
 
+/// The bye's edge to a player with `unplayed` rounds not played, in the layout of `pair` (an
+/// edge of the same bracket): completion, then, when `counted` (a bracket that decides who
+/// has the bye), the fewest unplayed rounds for the receiver (C9 of the 2025 rules).
+pub(super) fn bye_row(pair: &Row, unplayed: u32, counted: bool) -> Row {
+    let mut values = vec![0; pair.values.len()];
+    values[0] = 1;
+    if counted {
+        values[pair.bye_tier] = -i64::from(unplayed);
+    }
+    Row {
+        values,
+        in_bracket: pair.in_bracket.clone(),
+        bye_tier: pair.bye_tier,
+    }
+}
+
 /// Room below the criteria for the order of one bracket of `m` players: the largest sum of the
 /// order's bonuses over a matching in [`settle`](super::settle::settle) stays under it.
 fn order_reserve(m: usize) -> Weight {
@@ -183,6 +206,7 @@ fn encode(
     let only_byes = Row {
         values: vec![1],
         in_bracket: vec![false],
+        bye_tier: 0,
     };
     let layout = raw
         .iter()

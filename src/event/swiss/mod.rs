@@ -3,9 +3,10 @@
 //! What is implemented, in order of priority:
 //!
 //! 1. **No rematch** (C1): two players who met over the board are never paired again (a
-//!    whole-round forfeit is not a meeting, as in FIDE).
+//!    whole-round forfeit, or a round whose every game was forfeited, is not a meeting, as in
+//!    FIDE).
 //! 2. **At most one bye** (C2): the bye goes only to a player who has had neither a bye nor a
-//!    forfeit win.
+//!    forfeit win; when no one to pair may have it, pairing is refused.
 //! 3. **Completion** (C4): the pairing of a score group must leave the rest pairable; if no
 //!    pairing of the whole field exists, pairing is refused (the director pairs by hand).
 //! 4. **Absolute colours** (C3, single-game rounds only): two players who must both have the
@@ -36,18 +37,21 @@
 //! Each group is paired by maximum-weight matchings ([`super::matching`]) over the group and
 //! every lower player, the criteria above encoded as one weight in order of priority (so
 //! completion is exact, never a heuristic), the order as small bonuses below them. The bye is
-//! the dummy vertex of an odd field: it falls to the lowest-scored eligible player of the last
-//! group, the one FIDE's order leaves unpaired.
+//! the dummy vertex of an odd field: it falls to an eligible player of the lowest score a
+//! complete pairing allows (keeping the absolute colours if one keeps them), of them one with
+//! the fewest unplayed rounds (C9 of the 2025 rules, a criterion after C7), then the one FIDE's
+//! order leaves unpaired.
 //!
 //! Colours of a pair (the first player has Red in game 1, which moves first): both
-//! preferences if compatible, else the stronger preference, else alternate from the last
-//! round they had different colours, else the higher-ranked player's preference; with no
-//! preference at all (round 1), the higher-ranked player has Red on odd boards and White on
-//! even boards (deviation: FIDE draws the initial colour by lot). In rounds of two or more
-//! games each player has both colours anyway, and the same rules only decide who starts.
+//! preferences if compatible, else the stronger preference (of two absolute ones, the wider
+//! colour difference's), else alternate from the last round they had different colours, else
+//! the higher-ranked player's preference; with no preference at all (no game played yet), the
+//! higher-ranked player has Red with an odd pairing number and White with an even one
+//! (deviation: FIDE draws the initial colour by lot; here it is always Red). In rounds of two
+//! or more games each player has both colours anyway, and the same rules only decide who
+//! starts. A board that gives up an absolute colour says so in its explanation.
 //!
-//! Not implemented: the last-round exception for top scorers, pairing-allocated byes for more
-//! than one player, accelerated pairings.
+//! Not implemented: pairing-allocated byes for more than one player, accelerated pairings.
 //!
 //! Here the field and [`pair`], which pairs it a bracket at a time (`bracket`); the criteria as
 //! weights in `criteria`, the order among equals in `settle`, the bye's score in `bye`, colour
@@ -94,6 +98,9 @@ pub struct SwissPlayer {
     pub met: Vec<(PlayerId, u32)>,
     /// May receive the bye (no bye nor forfeit win yet).
     pub bye_ok: bool,
+    /// Rounds so far without a game over the board (byes, forfeits, absences): the bye goes
+    /// to the fewest (C.04.3 2025, C9).
+    pub unplayed: u32,
     /// Colour of game 1 in each round played, oldest first (Red: first player).
     pub colours: Vec<Color>,
     /// The float of the last round.
@@ -120,10 +127,20 @@ pub struct SwissInput {
 /// A pairing that cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SwissError {
-    /// No pairing avoids every rematch (or the bye rule).
+    /// No pairing avoids every rematch (or gives the bye to a player who may have it).
     /// (The callers say how to pair it by hand: a desk key, a command.)
     #[error("no pairing of round {round} avoids every rematch ({players} players)")]
     Impossible {
+        /// The round.
+        round: u32,
+        /// Players to pair.
+        players: usize,
+    },
+    /// An odd number to pair and every one of them had a bye or a forfeit win (C2).
+    #[error(
+        "no one in round {round} may have the bye: all {players} players had a bye or a forfeit win"
+    )]
+    NoBye {
         /// The round.
         round: u32,
         /// Players to pair.
@@ -141,8 +158,6 @@ struct Field<'a> {
     prefs: Vec<Option<Pref>>,
     /// Who met whom, both ways.
     met: HashSet<(PlayerId, PlayerId)>,
-    /// Someone may have the bye (if no one may, anyone can).
-    any_bye_ok: bool,
     /// The highest score the bye may go to (`None`: any).
     bye_score: Option<Points>,
 }
@@ -156,13 +171,11 @@ impl<'a> Field<'a> {
             .iter()
             .flat_map(|p| p.met.iter().map(move |&(o, _)| (p.id, o)))
             .collect();
-        let any_bye_ok = players.iter().any(|p| p.bye_ok);
         Field {
             input,
             players,
             prefs,
             met,
-            any_bye_ok,
             bye_score: None,
         }
     }
@@ -186,7 +199,7 @@ impl<'a> Field<'a> {
 
     /// `i` may have the bye, whatever the score.
     fn bye_eligible(&self, i: usize) -> bool {
-        self.players[i].bye_ok || !self.any_bye_ok
+        self.players[i].bye_ok
     }
 
     /// `i` may have the bye in this round's pairing.
@@ -215,26 +228,44 @@ impl<'a> Field<'a> {
 pub fn pair(input: &SwissInput) -> Result<super::state::Pairing, SwissError> {
     let mut field = Field::new(input);
     let scores = field.scores();
+    let mut first_single = false;
     // The bye goes to an eligible player of the lowest score a complete pairing allows (FIDE:
-    // the PAB's score as low as possible, before any bracket's quality).
+    // the PAB's score as low as possible, before any bracket's quality), with the absolute
+    // colours kept when some complete pairing keeps them (C3 is absolute in FIDE).
     if field.odd() {
-        field.bye_score = bye::lowest_bye_score(
-            &field.players,
-            &scores,
-            &|i, j| field.compatible(i, j),
-            &|i| field.bye_eligible(i),
-        );
+        if !(0..field.players.len()).any(|i| field.bye_eligible(i)) {
+            return Err(SwissError::NoBye {
+                round: input.round,
+                players: field.players.len(),
+            });
+        }
+        let lowest = |keep_colours: bool| {
+            bye::lowest_bye_score(
+                &field.players,
+                &scores,
+                &|i, j| field.compatible(i, j) && !(keep_colours && field.absolute_clash(i, j)),
+                &|i| field.bye_eligible(i),
+            )
+        };
+        let lowest = lowest(true).or_else(|| lowest(false));
+        field.bye_score = lowest.map(|(s, _)| s);
+        first_single = lowest.is_some_and(|(_, single)| single);
     }
     let mut remaining: Vec<usize> = (0..field.players.len()).collect();
     let mut movers: Vec<usize> = Vec::new(); // moved down into the next group
     let mut pairs: Vec<(usize, usize, Points)> = Vec::new(); // (i, j, group score)
     let mut bye: Option<usize> = None;
     let mut natural_notes = Vec::new();
+    // The bracket decides who has the bye (C9 counts there) when the bye's score is its
+    // group's or higher and every player floated into it is paired in it or has the bye.
+    let mut single = first_single;
     for gi in 0..scores.len() {
         let Some(bracket) = Bracket::new(&field, &scores, gi, &movers, &remaining) else {
             continue;
         };
-        let paired = bracket.pair(&field)?;
+        let counts_bye = single && field.bye_score.is_some_and(|s| s >= scores[gi]);
+        let paired = bracket.pair(&field, counts_bye)?;
+        single = paired.single;
         pairs.extend(paired.pairs);
         bye = bye.or(paired.bye);
         natural_notes.extend(paired.notes);

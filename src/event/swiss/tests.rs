@@ -11,6 +11,7 @@ fn player(id: u32, score: u32, met: &[u32]) -> SwissPlayer {
         score: Points(score),
         met: met.iter().map(|&o| (o, 1)).collect(),
         bye_ok: true,
+        unplayed: 0,
         colours: Vec::new(),
         last_float: Float::None,
         float_two_back: Float::None,

@@ -144,7 +144,8 @@ impl DeskScreen {
         }
         match propose(self.division, d) {
             Ok(pair) => self.record_pairing(pair, String::new(), ctx),
-            // The engine found no pairing (every pairing repeats a meeting): the director's.
+            // The engine found no pairing (every pairing repeats a meeting, or no one may have
+            // the bye): the director's.
             Err(e @ EventError::Pairing(_)) => {
                 self.status = format!("{e}: H pairs it by hand");
             }
