@@ -354,3 +354,35 @@ fn the_clock_ticks_only_while_it_runs() {
     assert!(app.screen_ticking());
     let _ = clock.now();
 }
+
+/// A set-up field holding its default takes the first character typed in place of it, not
+/// after it ("Player 1Alice"); a field already edited goes on from what it holds.
+#[test]
+fn typing_into_a_default_replaces_it() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(&mut app, &clock, "nAlice");
+    let text = render_text(&app);
+    assert!(text.contains("Alice"), "{text}");
+    assert!(!text.contains("Player 1Alice"), "{text}");
+    feed(&mut app, &clock, [key(KeyCode::Backspace)]);
+    type_text(&mut app, &clock, "e");
+    assert!(
+        render_text(&app).contains("Alice v Player 2"),
+        "{}",
+        render_text(&app)
+    );
+}
+
+/// F1 on the set-up form, whatever the focused row, lists the arrows (choices and presets)
+/// and how text is typed.
+#[test]
+fn the_set_up_help_lists_the_arrows_and_typing() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 100, 40);
+    type_text(&mut app, &clock, "n");
+    feed(&mut app, &clock, [key(KeyCode::F(1))]);
+    let text = render_text(&app);
+    assert!(text.contains("the next choice"), "{text}");
+    assert!(text.contains("replaces the default"), "{text}");
+}

@@ -42,6 +42,8 @@ pub struct TextField {
     pub max_len: usize,
     /// The last character typed was refused: the field is full.
     pub full: bool,
+    /// The value is the default, not yet edited: the first character typed replaces it.
+    pub pristine: bool,
 }
 
 impl TextField {
@@ -53,6 +55,7 @@ impl TextField {
             error: None,
             hint: String::new(),
             max_len: 40,
+            pristine: true,
             full: false,
         }
     }
@@ -79,6 +82,9 @@ impl TextField {
                         .modifiers
                         .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT) =>
                 {
+                    if self.pristine {
+                        self.value.clear();
+                    }
                     if self.value.chars().count() < self.max_len {
                         self.value.push(c);
                     } else {
@@ -90,6 +96,7 @@ impl TextField {
             },
         }
         self.full = false;
+        self.pristine = false;
         self.value != before
     }
 

@@ -792,16 +792,15 @@ impl ScreenState for MatchSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        let id = self.focused();
+        // Every row's keys, whichever has the focus: the form is learnt from one screen.
         let mut lines = help(KEYS);
-        if has_arrows(id) {
-            lines.extend(help(ARROW_KEYS));
-        }
-        if id.is_text() {
-            lines.extend(help(TEXT_KEYS));
-        } else {
-            lines.extend(help(CHOICE_KEYS));
-        }
+        lines.extend(help(ARROW_KEYS));
+        lines.extend(help(CHOICE_KEYS));
+        lines.extend(help(TEXT_KEYS));
+        lines.push(KeyHelp::new(
+            "letters",
+            "type into a text row: the first key replaces the default",
+        ));
         lines.push(KeyHelp::new(
             "time control",
             "30/60: 30 moves an hour; 35/70 15/30: APCA",
