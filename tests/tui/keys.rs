@@ -26,6 +26,8 @@ enum Setup {
     Damaged,
     /// The tournament desk of a fresh database.
     Desk,
+    /// The `--match` file is the saved match (a new match would be written over it).
+    Existing,
 }
 
 use Setup::*;
@@ -69,6 +71,7 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ),
         ("match set-up: a name", Plain, "n".into()),
         ("match set-up: a choice", Plain, "n\t\t\t".into()),
+        ("match set-up: the file exists", Existing, "n\n".into()),
         ("resume list", Plain, "r".into()),
         ("resume list: a path", Plain, "ro".into()),
         ("resume list: locked", Locked, "r\n".into()),
@@ -166,6 +169,14 @@ fn reach(setup: Setup, keys: &str) -> Reached {
             std::thread::sleep(Duration::from_millis(20));
             let path = dir.path().join("matches").join("zz-damaged.jsonl");
             std::fs::write(&path, "{\"format-version\":2}\nnot a match\n").unwrap();
+        }
+        Existing => {
+            let saved = std::fs::read_dir(dir.path().join("matches"))
+                .unwrap()
+                .map(|e| e.unwrap().path())
+                .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
+                .unwrap();
+            app.matches.file = Some(saved);
         }
         Desk => {
             app.screen = crossboard::tui::Screen::Desk(Box::new(crossboard::tui::DeskScreen::new(

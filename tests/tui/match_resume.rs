@@ -503,3 +503,65 @@ fn leaving_during_a_game_keeps_the_thinking_time_spent() {
         "the 9 s thought before leaving are charged"
     );
 }
+
+/// `--match FILE` with FILE already there: the set-up says so and offers the way out, the match
+/// it holds opened (Ctrl-O) or the new match saved under a free name beside it (Ctrl-N).
+#[test]
+fn an_existing_match_file_offers_to_open_it_or_take_another_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (clock, mut app) = in_game(dir.path(), 100, 32);
+    play_first_move(&mut app, &clock);
+    let path = file_of(&app);
+    drop(app);
+    let before = std::fs::read(&path).unwrap();
+    let mut app = test_app(&clock, 100, 32);
+    app.matches.file = Some(path.clone());
+    type_text(&mut app, &clock, "n\n");
+    let text = render_text(&app);
+    assert!(text.contains("already exists"), "{text}");
+    assert!(text.contains("Ctrl-O opens it"), "{text}");
+    // Ctrl-N: the new match goes beside it; the old file is untouched.
+    crossboard::tui::feed(
+        &mut app,
+        &clock,
+        [crossboard::tui::Msg::Key(
+            ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char('n'),
+                ratatui::crossterm::event::KeyModifiers::CONTROL,
+            ),
+        )],
+    );
+    let new = file_of(&app);
+    assert_ne!(new, path);
+    assert!(
+        new.file_name().unwrap().to_string_lossy().contains("-2."),
+        "{}",
+        new.display()
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    drop(app);
+    // Ctrl-O: the match it holds, reopened with its move.
+    let mut app = test_app(&clock, 100, 32);
+    app.matches.file = Some(path.clone());
+    type_text(&mut app, &clock, "n\n");
+    crossboard::tui::feed(
+        &mut app,
+        &clock,
+        [crossboard::tui::Msg::Key(
+            ratatui::crossterm::event::KeyEvent::new(
+                ratatui::crossterm::event::KeyCode::Char('o'),
+                ratatui::crossterm::event::KeyModifiers::CONTROL,
+            ),
+        )],
+    );
+    assert_eq!(file_of(&app), path);
+    assert_eq!(
+        screen(&app)
+            .game_match()
+            .current_game()
+            .unwrap()
+            .moves
+            .len(),
+        1
+    );
+}

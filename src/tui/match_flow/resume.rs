@@ -5,7 +5,7 @@
 //! (a new match in its place, the damaged file moved aside first).
 
 use super::persist::Saver;
-use super::{MatchOptions, MatchScreen, MatchSetupScreen};
+use super::{MatchOptions, MatchScreen};
 use crate::director::Phase;
 use crate::store::LoadError;
 use crate::store::same_file;
@@ -302,7 +302,7 @@ impl ResumeScreen {
             start_over: true,
             ..ctx.matches.clone()
         };
-        Nav::Goto(Box::new(Screen::MatchSetup(MatchSetupScreen::new(options))))
+        Nav::Goto(Box::new(Screen::match_setup(options)))
     }
 
     fn update_list(&mut self, act: Act, ctx: &mut Ctx) -> Nav {

@@ -145,6 +145,14 @@ macro_rules! each_screen {
     };
 }
 
+impl Screen {
+    /// The set-up form of a new match saved as `options` say (for screens that offer to
+    /// start one, such as the resume list's start over).
+    pub(crate) fn match_setup(options: crate::tui::match_flow::MatchOptions) -> Screen {
+        Screen::MatchSetup(crate::tui::match_flow::MatchSetupScreen::new(options))
+    }
+}
+
 impl ScreenState for Screen {
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         each_screen!(self, s => s.update(msg, ctx))

@@ -1,6 +1,7 @@
 //! The match set-up form: every [`MatchSettings`] choice with the defaults (or the config
 //! file's) filled in, validated as you type; Enter starts the match.
 
+use super::resume::reopen;
 use super::{MatchOptions, MatchScreen};
 use crate::director::{
     ColourMethod, GamePoints, MatchSettings, Player, PoolClock, RejectionPolicy, StrengthRule,
@@ -585,12 +586,60 @@ impl MatchSetupScreen {
         self.texts[idx(FieldId::MaxBlocks)].value = p.max_blocks;
     }
 
+    /// The `--match` file when it already exists (a new match is not written over it).
+    fn existing_file(&self) -> Option<&std::path::Path> {
+        self.options
+            .file
+            .as_deref()
+            .filter(|f| !self.options.start_over && f.exists())
+    }
+
+    /// A free name beside the existing `--match` file: `NAME-2.EXT`, `NAME-3.EXT`, ...
+    fn free_name(&self) -> Option<std::path::PathBuf> {
+        let f = self.existing_file()?;
+        let stem = f.file_stem()?.to_string_lossy().into_owned();
+        let ext = f
+            .extension()
+            .map(|e| format!(".{}", e.to_string_lossy()))
+            .unwrap_or_default();
+        (2..1000)
+            .map(|n| f.with_file_name(format!("{stem}-{n}{ext}")))
+            .find(|p| !p.exists())
+    }
+
+    /// The way out when the `--match` file exists: open it, or start under a free name.
+    fn existing_file_key(&mut self, act: FileAct, ctx: &mut Ctx) -> Nav {
+        let Some(path) = self.existing_file().map(std::path::Path::to_path_buf) else {
+            return Nav::Stay;
+        };
+        match act {
+            FileAct::Open => match reopen(&path, &self.options, ctx.now, false) {
+                Ok(screen) => Nav::Goto(Box::new(screen)),
+                Err(e) => {
+                    self.problem = Some((FieldId::Name1, e));
+                    Nav::Stay
+                }
+            },
+            FileAct::Rename => {
+                self.options.file = self.free_name();
+                self.start(ctx)
+            }
+        }
+    }
+
     fn start(&mut self, ctx: &mut Ctx) -> Nav {
         match self.settings() {
             Ok(settings) => match MatchScreen::start(settings, &self.options, ctx.now) {
                 Ok(screen) => Nav::Goto(Box::new(Screen::Match(Box::new(screen)))),
                 Err(e) => {
-                    self.problem = Some((FieldId::Name1, e));
+                    let way_out = match (self.existing_file(), self.free_name()) {
+                        (Some(_), Some(free)) => format!(
+                            ": Ctrl-O opens it, Ctrl-N saves the new match as {}",
+                            free.file_name().unwrap_or_default().to_string_lossy()
+                        ),
+                        _ => String::new(),
+                    };
+                    self.problem = Some((FieldId::Name1, e + &way_out));
                     Nav::Stay
                 }
             },
@@ -603,6 +652,29 @@ impl MatchSetupScreen {
         }
     }
 }
+
+/// What the keys do when the `--match` file already exists.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum FileAct {
+    /// Open the match it holds.
+    Open,
+    /// Start the new match under a free name beside it.
+    Rename,
+}
+
+/// The keys offered when the `--match` file already exists.
+pub(crate) static FILE_KEYS: &[Binding<FileAct>] = &[
+    Binding::new(
+        &[Key::Ctrl('o')],
+        FileAct::Open,
+        "the --match file exists: open the match it holds",
+    ),
+    Binding::new(
+        &[Key::Ctrl('n')],
+        FileAct::Rename,
+        "the --match file exists: save the new match as NAME-2 beside it",
+    ),
+];
 
 /// What the keys of the set-up form do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -667,6 +739,9 @@ impl ScreenState for MatchSetupScreen {
         use crate::tui::keys::erase;
         let id = self.focused();
         let mut chain = vec![erase(KEYS)];
+        if self.existing_file().is_some() {
+            chain.push(erase(FILE_KEYS));
+        }
         if has_arrows(id) {
             chain.push(erase(ARROW_KEYS));
         }
@@ -682,6 +757,11 @@ impl ScreenState for MatchSetupScreen {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
+        if self.existing_file().is_some()
+            && let Some(act) = lookup(FILE_KEYS, k)
+        {
+            return self.existing_file_key(act, ctx);
+        }
         let n = self.visible().len();
         let id = self.focused();
         let act = lookup(KEYS, k)
@@ -797,6 +877,9 @@ impl ScreenState for MatchSetupScreen {
         lines.extend(help(ARROW_KEYS));
         lines.extend(help(CHOICE_KEYS));
         lines.extend(help(TEXT_KEYS));
+        if self.existing_file().is_some() {
+            lines.extend(help(FILE_KEYS));
+        }
         lines.push(KeyHelp::new(
             "letters",
             "type into a text row: the first key replaces the default",
