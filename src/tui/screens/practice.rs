@@ -250,7 +250,7 @@ impl PracticeScreen {
         }
         if let Some(Outcome::Win(c)) = self.game.result() {
             let why = if self.game.rules() == Rules::Losing {
-                format!("{c} has no move left, and in the losing game that wins")
+                losing_win_text(c, self.game.position().count(c))
             } else {
                 format!("{} cannot move", c.opponent())
             };
@@ -585,3 +585,23 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     ),
     Binding::new(&[Key::Char('q')], Act::Leave, "back to the home screen"),
 ];
+
+/// Why `winner` won the losing game: no pieces left (as the match screen says) or no move.
+fn losing_win_text(winner: Color, pieces: u32) -> String {
+    if pieces == 0 {
+        format!("{winner} has no pieces left, and in the losing game that wins")
+    } else {
+        format!("{winner} has no move left, and in the losing game that wins")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_losing_game_won_off_the_board_says_no_pieces_left() {
+        let t = super::losing_win_text(crate::engine::Color::Red, 0);
+        assert!(t.contains("Red has no pieces left"), "{t}");
+        let t = super::losing_win_text(crate::engine::Color::White, 3);
+        assert!(t.contains("White has no move left"), "{t}");
+    }
+}
