@@ -5,15 +5,17 @@
 //! above or below, so nothing is cut silently.
 
 use super::stages::{Stage, Step};
-use crate::director::{Decided, Match, Phase, Player};
+use crate::director::{BallotScore, Decided, Match, Phase, Player};
 use crate::store::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap};
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
@@ -101,7 +103,6 @@ pub(crate) fn fit(name: &str, w: usize) -> String {
 
 /// Draw the results of `m`: `status` on the line above the footer `hint`, tables scrolled
 /// back by `back` rows.
-#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(crate) fn render(
     m: &Match,
     stage: &ResultsStage,
@@ -111,18 +112,47 @@ pub(crate) fn render(
     area: Rect,
     look: &Appearance,
 ) {
-    let tx = |t: String| if look.ascii { ascii_text(&t) } else { t };
-    let score = m.score();
-    let n1 = m.name(Player::First).to_string();
-    let n2 = m.name(Player::Second).to_string();
-    let finished = m.phase() == Phase::Finished;
-    let text_w = area.width.saturating_sub(2) as usize;
-    let buf = frame.buffer_mut();
-    let title = if finished {
+    render_title(m, frame.buffer_mut(), area, look);
+    let y = render_head(&head_lines(m, look), frame.buffer_mut(), area, look);
+    let bottom = area.bottom().saturating_sub(3);
+    let h = bottom.saturating_sub(y);
+    // The by-game table gets the room it needs for names first.
+    let left_w = if area.width >= 120 {
+        area.width / 2
+    } else {
+        (area.width * 46 / 80).min(area.width)
+    };
+    let left = Rect::new(area.x, y, left_w, h);
+    let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
+    let inner_h = h.saturating_sub(2) as usize;
+    let (header, rows) = game_table(m, left_w.saturating_sub(2) as usize, look);
+    let rows = scroll(rows, header, inner_h, stage.back, look);
+    frame.render_widget(
+        Paragraph::new(rows).block(table_block("By game", look)),
+        left,
+    );
+    let (header, rows) = ballot_table(m, right.width.saturating_sub(2) as usize, look);
+    let rows = scroll(rows, header, inner_h, stage.back, look);
+    frame.render_widget(
+        Paragraph::new(rows).block(table_block("By ballot", look)),
+        right,
+    );
+    render_status(status, hint, frame.buffer_mut(), area, look);
+}
+
+/// `t` as the appearance draws it (ASCII when asked).
+fn tx(look: &Appearance, t: String) -> String {
+    if look.ascii { ascii_text(&t) } else { t }
+}
+
+/// The top line: "Match over" or "Between games", and the players.
+fn render_title(m: &Match, buf: &mut Buffer, area: Rect, look: &Appearance) {
+    let title = if m.phase() == Phase::Finished {
         " Match over "
     } else {
         " Between games "
     };
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
     buf.set_line(
         area.x,
         area.y,
@@ -135,15 +165,35 @@ pub(crate) fn render(
         ),
         area.width,
     );
-    let mut head: Vec<(String, ratatui::style::Style)> = Vec::new();
-    if let Some(g) = m.current_game()
-        && let Some(r) = &g.result
-    {
-        head.push((
+}
+
+/// The lines above the tables: the last game, the match result, the total, the notes.
+fn head_lines(m: &Match, look: &Appearance) -> Vec<(String, Style)> {
+    let mut head = last_game_lines(m, look);
+    if let Some(text) = outcome_text(m) {
+        head.push((text, look.alert()));
+    }
+    head.push((total_text(m), Style::new()));
+    if let Some(text) = notes_text(m) {
+        head.push((text, look.dim()));
+    }
+    head
+}
+
+/// The last game's result, its players, length and opening (none before a game ends).
+fn last_game_lines(m: &Match, look: &Appearance) -> Vec<(String, Style)> {
+    let Some(g) = m.current_game() else {
+        return Vec::new();
+    };
+    let Some(r) = &g.result else {
+        return Vec::new();
+    };
+    vec![
+        (
             format!("Ballot {}, game {}: {r}", g.ballot, g.number),
             look.accent(),
-        ));
-        head.push((
+        ),
+        (
             format!(
                 "{} (Red) v {} (White), {}, {}",
                 g.red_name,
@@ -152,59 +202,69 @@ pub(crate) fn render(
                 g.opening.reference()
             ),
             look.dim(),
-        ));
-    }
-    if let Some(o) = m.outcome() {
-        let text = match (o.winner, o.decided) {
-            (Some(p), Decided::HolderRetains) => format!(
-                "Tied {}-{}: {} retains the title",
-                o.points[0],
-                o.points[1],
-                m.name(p)
-            ),
-            (Some(p), _) => format!(
-                "{} wins the match {}-{}",
-                m.name(p),
-                o.points[p.index()],
-                o.points[p.other().index()]
-            ),
-            (None, _) => format!("The match is tied {}-{}", o.points[0], o.points[1]),
-        };
-        head.push((text, look.alert()));
-    }
-    head.push((
-        format!(
-            "Total  {n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
-            score.total[0],
-            score.total[1],
-            score.record[0].wins,
-            score.record[0].draws,
-            score.record[0].losses,
-            score.record[1].wins,
-            score.record[1].draws,
-            score.record[1].losses,
         ),
-        ratatui::style::Style::new(),
-    ));
+    ]
+}
+
+/// The match result, once it is decided.
+fn outcome_text(m: &Match) -> Option<String> {
+    let o = m.outcome()?;
+    Some(match (o.winner, o.decided) {
+        (Some(p), Decided::HolderRetains) => format!(
+            "Tied {}-{}: {} retains the title",
+            o.points[0],
+            o.points[1],
+            m.name(p)
+        ),
+        (Some(p), _) => format!(
+            "{} wins the match {}-{}",
+            m.name(p),
+            o.points[p.index()],
+            o.points[p.other().index()]
+        ),
+        (None, _) => format!("The match is tied {}-{}", o.points[0], o.points[1]),
+    })
+}
+
+/// "Total  Ann 3  ·  Bob 1   (won-drawn-lost ...)".
+fn total_text(m: &Match) -> String {
+    let score = m.score();
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
+    format!(
+        "Total  {n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
+        score.total[0],
+        score.total[1],
+        score.record[0].wins,
+        score.record[0].draws,
+        score.record[0].losses,
+        score.record[1].wins,
+        score.record[1].draws,
+        score.record[1].losses,
+    )
+}
+
+/// How many notes there are, and the last one with where it was made.
+fn notes_text(m: &Match) -> Option<String> {
     let all_notes = notes(m);
-    if let Some(last) = all_notes.last() {
-        let place = match last.game {
-            Some((b, g)) if last.after_game => format!("after game {b}.{g}"),
-            Some((b, g)) => format!("game {b}.{g} after {} plies", last.plies),
-            None => "before the first game".into(),
-        };
-        head.push((
-            format!(
-                "Notes: {} (L shows the log). Last, {place}: {}",
-                all_notes.len(),
-                last.text
-            ),
-            look.dim(),
-        ));
-    }
+    let last = all_notes.last()?;
+    let place = match last.game {
+        Some((b, g)) if last.after_game => format!("after game {b}.{g}"),
+        Some((b, g)) => format!("game {b}.{g} after {} plies", last.plies),
+        None => "before the first game".into(),
+    };
+    Some(format!(
+        "Notes: {} (L shows the log). Last, {place}: {}",
+        all_notes.len(),
+        last.text
+    ))
+}
+
+/// Draw the head lines wrapped from the third row; the row the tables start on.
+fn render_head(head: &[(String, Style)], buf: &mut Buffer, area: Rect, look: &Appearance) -> u16 {
+    let text_w = area.width.saturating_sub(2) as usize;
     let mut y = area.y + 2;
-    for (text, style) in &head {
-        for part in wrap(&tx(text.clone()), text_w) {
+    for (text, style) in head {
+        for part in wrap(&tx(look, text.clone()), text_w) {
             buf.set_line(
                 area.x + 1,
                 y,
@@ -214,115 +274,152 @@ pub(crate) fn render(
             y += 1;
         }
     }
-    y += 1;
-    let bottom = area.bottom().saturating_sub(3);
-    let h = bottom.saturating_sub(y);
-    // The by-game table gets the room it needs for names first.
-    let left_w = if area.width >= 120 {
-        area.width / 2
-    } else {
-        (area.width * 46 / 80).min(area.width)
-    };
-    let left = Rect::new(area.x, y, left_w, h);
-    let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
-    let inner_h = h.saturating_sub(2) as usize;
-    let block = |t: &str| {
-        Block::new()
-            .borders(Borders::ALL)
-            .border_set(look.border_set())
-            .border_style(look.dim())
-            .title_top(Line::from(format!(" {t} ")))
-    };
-    // Points columns: the players' names, at least 3 and at most 8 wide.
-    let pw = n1.chars().count().max(n2.chars().count()).clamp(3, 8);
-    // By game: " #    Red  White  result  p1 p2".
-    let inner_l = left_w.saturating_sub(2) as usize;
-    let w = (inner_l.saturating_sub(1 + 4 + 1 + 1 + 1 + 7 + 1 + pw + 1 + pw) / 2).max(4);
-    let mut rows: Vec<Line> = Vec::new();
-    for g in &score.games {
-        let red = m.name(g.red).to_string();
-        let white = m.name(g.red.other()).to_string();
-        let res = g.result.as_ref().map_or("*", |r| r.pdn());
-        rows.push(Line::from(tx(format!(
-            " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
-            format!("{}.{}", g.ballot, g.game),
-            fit(&red, w),
-            fit(&white, w),
-            res,
-            g.points[0].to_string(),
-            g.points[1].to_string()
-        ))));
-    }
+    y + 1
+}
+
+/// A table's frame with its title.
+fn table_block<'a>(title: &str, look: &Appearance) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_set(look.border_set())
+        .border_style(look.dim())
+        .title_top(Line::from(format!(" {title} ")))
+}
+
+/// The points columns' width: the players' names, at least 3 and at most 8 wide.
+fn points_width(m: &Match) -> usize {
+    let n1 = m.name(Player::First).chars().count();
+    let n2 = m.name(Player::Second).chars().count();
+    n1.max(n2).clamp(3, 8)
+}
+
+/// The by-game table in `inner` columns: its header and a row a game
+/// (" #    Red  White  result  p1 p2").
+fn game_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<Line<'a>>) {
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
+    let pw = points_width(m);
+    let w = (inner.saturating_sub(1 + 4 + 1 + 1 + 1 + 7 + 1 + pw + 1 + pw) / 2).max(4);
+    let rows = m
+        .score()
+        .games
+        .iter()
+        .map(|g| {
+            let red = m.name(g.red).to_string();
+            let white = m.name(g.red.other()).to_string();
+            let res = g.result.as_ref().map_or("*", |r| r.pdn());
+            Line::from(tx(
+                look,
+                format!(
+                    " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
+                    format!("{}.{}", g.ballot, g.game),
+                    fit(&red, w),
+                    fit(&white, w),
+                    res,
+                    g.points[0].to_string(),
+                    g.points[1].to_string()
+                ),
+            ))
+        })
+        .collect();
     let header = Line::from(Span::styled(
-        tx(format!(
-            " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
-            "#",
-            fit("Red", w),
-            fit("White", w),
-            "result",
-            fit(&n1, pw),
-            fit(&n2, pw)
-        )),
+        tx(
+            look,
+            format!(
+                " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
+                "#",
+                fit("Red", w),
+                fit("White", w),
+                "result",
+                fit(n1, pw),
+                fit(n2, pw)
+            ),
+        ),
         look.dim(),
     ));
-    let rows = scroll(rows, header, inner_h, stage.back, look);
-    frame.render_widget(Paragraph::new(rows).block(block("By game")), left);
-    // By ballot.
+    (header, rows)
+}
+
+/// The by-ballot table in `inner` columns: its header, a row a ballot, then the rejected
+/// openings.
+fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<Line<'a>>) {
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
+    let pw = points_width(m);
     let per_ballot = m.settings().scoring.per_ballot;
     let mini_w = if per_ballot { 8 } else { 0 };
-    let inner_r = right.width.saturating_sub(2) as usize;
-    let ow = inner_r
+    let ow = inner
         .saturating_sub(1 + 2 + 1 + 1 + pw + 1 + pw + mini_w + 2)
         .max(6);
-    let mut rows: Vec<Line> = Vec::new();
-    for b in &score.ballots {
-        let o = m
-            .ballots()
-            .iter()
-            .find(|x| x.number == b.ballot)
-            .map(|x| x.opening.reference())
-            .unwrap_or_else(|| b.opening.clone());
-        let mini = match b.mini {
-            Some(p) => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
-            None if per_ballot => "  (open)".into(),
-            None => String::new(),
-        };
-        rows.push(Line::from(tx(format!(
-            " {:<2} {} {:>pw$} {:>pw$}{mini}{}",
-            b.ballot,
-            fit(&o, ow),
-            b.games[0].to_string(),
-            b.games[1].to_string(),
-            if b.complete { "" } else { " …" }
-        ))));
-    }
+    let mut rows: Vec<Line> = m
+        .score()
+        .ballots
+        .iter()
+        .map(|b| Line::from(tx(look, ballot_row(m, b, pw, ow))))
+        .collect();
     for r in m.rejected() {
         rows.push(Line::from(Span::styled(
-            tx(format!(" {:<2} rejected: {}", r.ballot, r.opening.number)),
+            tx(
+                look,
+                format!(" {:<2} rejected: {}", r.ballot, r.opening.number),
+            ),
             look.dim(),
         )));
     }
     let header = Line::from(Span::styled(
-        tx(format!(
-            " {:<2} {} {:>pw$} {:>pw$}{}",
-            "#",
-            fit("opening", ow),
-            fit(&n1, pw),
-            fit(&n2, pw),
-            if per_ballot { "  ballot" } else { "" }
-        )),
+        tx(
+            look,
+            format!(
+                " {:<2} {} {:>pw$} {:>pw$}{}",
+                "#",
+                fit("opening", ow),
+                fit(n1, pw),
+                fit(n2, pw),
+                if per_ballot { "  ballot" } else { "" }
+            ),
+        ),
         look.dim(),
     ));
-    let rows = scroll(rows, header, inner_h, stage.back, look);
-    frame.render_widget(Paragraph::new(rows).block(block("By ballot")), right);
-    let buf = frame.buffer_mut();
+    (header, rows)
+}
+
+/// One ballot's row: its opening, the players' game points, the ballot's own score.
+fn ballot_row(m: &Match, b: &BallotScore, pw: usize, ow: usize) -> String {
+    let per_ballot = m.settings().scoring.per_ballot;
+    let o = m
+        .ballots()
+        .iter()
+        .find(|x| x.number == b.ballot)
+        .map(|x| x.opening.reference())
+        .unwrap_or_else(|| b.opening.clone());
+    let mini = match b.mini {
+        Some(p) => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
+        None if per_ballot => "  (open)".into(),
+        None => String::new(),
+    };
+    format!(
+        " {:<2} {} {:>pw$} {:>pw$}{mini}{}",
+        b.ballot,
+        fit(&o, ow),
+        b.games[0].to_string(),
+        b.games[1].to_string(),
+        if b.complete { "" } else { " …" }
+    )
+}
+
+/// The status, wrapped to two rows above the footer `hint`, and the footer.
+fn render_status(
+    status: (String, StatusKind),
+    hint: &str,
+    buf: &mut Buffer,
+    area: Rect,
+    look: &Appearance,
+) {
     let style = match status.1 {
         StatusKind::Error => look.alert(),
         StatusKind::Warn => look.accent(),
-        StatusKind::Info => ratatui::style::Style::new(),
+        StatusKind::Info => Style::new(),
     };
     // Two rows for the status (a long export path wraps), bottom-aligned above the footer.
-    let mut lines = wrap(&status.0, text_w);
+    let mut lines = wrap(&status.0, area.width.saturating_sub(2) as usize);
     lines.truncate(2);
     let top = area.bottom().saturating_sub(1 + lines.len() as u16);
     for (i, part) in lines.into_iter().enumerate() {
