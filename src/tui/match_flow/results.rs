@@ -10,7 +10,7 @@ use crate::store::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap};
+use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap, wrap_fit};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -418,9 +418,9 @@ fn render_status(
         StatusKind::Warn => look.accent(),
         StatusKind::Info => Style::new(),
     };
-    // Two rows for the status (a long export path wraps), bottom-aligned above the footer.
-    let mut lines = wrap(&status.0, area.width.saturating_sub(2) as usize);
-    lines.truncate(2);
+    // Two rows for the status (a long export path wraps, or is cut keeping the file's name),
+    // bottom-aligned above the footer.
+    let lines = wrap_fit(&status.0, area.width.saturating_sub(2) as usize, 2);
     let top = area.bottom().saturating_sub(1 + lines.len() as u16);
     for (i, part) in lines.into_iter().enumerate() {
         buf.set_line(
