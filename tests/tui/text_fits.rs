@@ -152,3 +152,68 @@ fn the_list_of_a_pdn_file_under_a_long_path_keeps_the_file_name_at_80x24() {
         "the file's name: {title:?}"
     );
 }
+
+/// The results between the games of the first ballot, `w` columns wide.
+fn results_at(w: u16, names: [&str; 2]) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = app(&clock, dir.path(), w, 24);
+    app.matches.defaults.players = names.map(String::from);
+    run_script(&mut app, &clock, &format!("{GAME}rwy\n"));
+    render_text(&app)
+}
+
+/// The row of the tables that starts with `start` (after the border).
+fn table_row<'t>(text: &'t str, start: &str) -> &'t str {
+    text.lines()
+        .find(|r| r.trim_start_matches('│').trim_start().starts_with(start))
+        .unwrap_or_else(|| panic!("no row {start:?}:\n{text}"))
+}
+
+#[test]
+fn the_results_tables_give_names_the_width_at_80_columns() {
+    let text = results_at(80, LONG_NAMES);
+    let game = table_row(&text, "1.1");
+    // Bartholomew plays Red in game 1.1; a column for each name wider than 8.
+    assert!(game.contains("Bartholom"), "{game:?}\n{text}");
+    assert!(game.contains("Annabelle"), "{game:?}\n{text}");
+    let ballot = text
+        .lines()
+        .find(|r| r.contains("│ 1  "))
+        .unwrap_or_else(|| panic!("the ballot's row:\n{text}"));
+    let ballot = ballot.rsplit("││").next().unwrap();
+    assert!(
+        ballot
+            .trim_end_matches('│')
+            .trim_end()
+            .ends_with("unfinished"),
+        "in words: {ballot:?}\n{text}"
+    );
+}
+
+#[test]
+fn the_results_tables_show_whole_names_at_160_columns() {
+    // Names of 20 and 21 characters: past the 8 columns they once had, within the width.
+    let names = ["Annabelle Fairweather", "Bartholomew Chisholm"];
+    let text = results_at(160, names);
+    let game = table_row(&text, "1.1");
+    for name in names {
+        assert!(game.contains(name), "{name} in {game:?}\n{text}");
+    }
+    let header = table_row(&text, "#");
+    for name in names {
+        assert!(header.contains(name), "{name} in {header:?}\n{text}");
+    }
+    let ballot = text
+        .lines()
+        .find(|r| r.contains("│ 1  "))
+        .unwrap_or_else(|| panic!("the ballot's row:\n{text}"));
+    let ballot = ballot.rsplit("││").next().unwrap();
+    assert!(
+        ballot
+            .trim_end_matches('│')
+            .trim_end()
+            .ends_with("unfinished"),
+        "in words: {ballot:?}\n{text}"
+    );
+}

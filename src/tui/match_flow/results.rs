@@ -1,8 +1,9 @@
 //! Results between games and at the end, drawn from the match alone: the last game's result
 //! (with its length in plies and moves), the match result, the total, the director's notes,
-//! and the score tables by game and by ballot. Names are shortened only when the width forces
-//! it, with a marker; tables longer than the screen scroll (↑↓) and say how many rows are
-//! above or below, so nothing is cut silently.
+//! and the score tables by game and by ballot. Names take the width there is and are shortened
+//! only when it runs out, with a marker; a ballot not over says "unfinished". Tables longer
+//! than the screen scroll (↑↓) and say how many rows are above or below, so nothing is cut
+//! silently.
 
 use super::stages::{Stage, Step};
 use crate::director::{BallotScore, Decided, Match, Phase, Player};
@@ -116,11 +117,14 @@ pub(crate) fn render(
     let y = render_head(&head_lines(m, look), frame.buffer_mut(), area, look);
     let bottom = area.bottom().saturating_sub(3);
     let h = bottom.saturating_sub(y);
-    // The by-game table gets the room it needs for names first.
+    // The by-game table gets the room it needs for names first, up to half the width; below
+    // 120 columns it takes no more than it needs, the by-ballot table the rest.
     let left_w = if area.width >= 120 {
         area.width / 2
     } else {
-        (area.width * 46 / 80).min(area.width)
+        (area.width * 46 / 80)
+            .min(area.width)
+            .min(game_table_width(m))
     };
     let left = Rect::new(area.x, y, left_w, h);
     let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
@@ -286,19 +290,40 @@ fn table_block<'a>(title: &str, look: &Appearance) -> Block<'a> {
         .title_top(Line::from(format!(" {title} ")))
 }
 
-/// The points columns' width: the players' names, at least 3 and at most 8 wide.
-fn points_width(m: &Match) -> usize {
+/// The longest of the players' names, in characters.
+fn longest_name(m: &Match) -> usize {
     let n1 = m.name(Player::First).chars().count();
     let n2 = m.name(Player::Second).chars().count();
-    n1.max(n2).clamp(3, 8)
+    n1.max(n2)
+}
+
+/// The narrowest a points column gets (its header then shortened, marked).
+const POINTS_MIN: usize = 3;
+
+/// The by-game table's columns besides the names' and the points': the game, the result,
+/// the spaces between.
+const GAME_FIXED: usize = 1 + 4 + 1 + 1 + 1 + 7 + 1 + 1;
+
+/// The width the by-game table needs to show the names whole, its borders included.
+fn game_table_width(m: &Match) -> u16 {
+    let longest = longest_name(m);
+    let need = GAME_FIXED + 2 * longest.max("White".len()) + 2 * longest.max(POINTS_MIN) + 2;
+    u16::try_from(need).unwrap_or(u16::MAX)
 }
 
 /// The by-game table in `inner` columns: its header and a row a game
-/// (" #    Red  White  result  p1 p2").
+/// (" #    Red  White  result  p1 p2"). The names of Red and White get the room they need
+/// first, the points columns (headed by the players' names) what is left.
 fn game_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<Line<'a>>) {
     let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
-    let pw = points_width(m);
-    let w = (inner.saturating_sub(1 + 4 + 1 + 1 + 1 + 7 + 1 + pw + 1 + pw) / 2).max(4);
+    let longest = longest_name(m);
+    let room = inner.saturating_sub(GAME_FIXED);
+    let w = longest
+        .max("White".len())
+        .min(room.saturating_sub(2 * POINTS_MIN) / 2);
+    let pw = longest.min(room.saturating_sub(2 * w) / 2).max(POINTS_MIN);
+    // What is left widens the names' columns.
+    let w = (room.saturating_sub(2 * pw) / 2).max(4);
     let rows = m
         .score()
         .games
@@ -339,21 +364,44 @@ fn game_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<
     (header, rows)
 }
 
+/// Said of a ballot whose games are not both over.
+const UNFINISHED: &str = "unfinished";
+
+/// The opening's columns the points columns leave at least, when names are long.
+const OPENING_MIN: usize = 12;
+
 /// The by-ballot table in `inner` columns: its header, a row a ballot, then the rejected
-/// openings.
+/// openings. The points columns (headed by the players' names) get the room they need, the
+/// opening what is left, and at least [`OPENING_MIN`] of what it needs.
 fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<Line<'a>>) {
     let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
-    let pw = points_width(m);
+    let score = m.score();
     let per_ballot = m.settings().scoring.per_ballot;
-    let mini_w = if per_ballot { 8 } else { 0 };
-    let ow = inner
-        .saturating_sub(1 + 2 + 1 + 1 + pw + 1 + pw + mini_w + 2)
-        .max(6);
-    let mut rows: Vec<Line> = m
-        .score()
+    let open = score.ballots.iter().any(|b| !b.complete);
+    // The last column: the ballot's own score, or that it is unfinished.
+    let last_w = match (per_ballot, open) {
+        (true, true) => 2 + UNFINISHED.len(),
+        (true, false) => 8,
+        (false, true) => 1 + UNFINISHED.len(),
+        (false, false) => 0,
+    };
+    let openings: Vec<String> = score.ballots.iter().map(|b| opening_of(m, b)).collect();
+    let opening_need = openings
+        .iter()
+        .map(|o| o.chars().count())
+        .chain(["opening".len()])
+        .max()
+        .unwrap_or(0);
+    let room = inner.saturating_sub(1 + 2 + 1 + 1 + 1 + last_w);
+    let pw = longest_name(m)
+        .min(room.saturating_sub(opening_need.min(OPENING_MIN)) / 2)
+        .max(POINTS_MIN);
+    let ow = room.saturating_sub(2 * pw).max(6);
+    let mut rows: Vec<Line> = score
         .ballots
         .iter()
-        .map(|b| Line::from(tx(look, ballot_row(m, b, pw, ow))))
+        .zip(&openings)
+        .map(|(b, o)| Line::from(tx(look, ballot_row(b, o, per_ballot, (pw, ow)))))
         .collect();
     for r in m.rejected() {
         rows.push(Line::from(Span::styled(
@@ -381,27 +429,30 @@ fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Ve
     (header, rows)
 }
 
-/// One ballot's row: its opening, the players' game points, the ballot's own score.
-fn ballot_row(m: &Match, b: &BallotScore, pw: usize, ow: usize) -> String {
-    let per_ballot = m.settings().scoring.per_ballot;
-    let o = m
-        .ballots()
+/// A ballot's opening as the match drew it (the score's label if it is not found).
+fn opening_of(m: &Match, b: &BallotScore) -> String {
+    m.ballots()
         .iter()
         .find(|x| x.number == b.ballot)
         .map(|x| x.opening.reference())
-        .unwrap_or_else(|| b.opening.clone());
-    let mini = match b.mini {
-        Some(p) => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
-        None if per_ballot => "  (open)".into(),
-        None => String::new(),
+        .unwrap_or_else(|| b.opening.clone())
+}
+
+/// One ballot's row: its opening `o`, the players' game points, the ballot's own score when
+/// ballots are scored, or that it is unfinished (`pw`, `ow`: the points and opening widths).
+fn ballot_row(b: &BallotScore, o: &str, per_ballot: bool, (pw, ow): (usize, usize)) -> String {
+    let last = match b.mini {
+        Some(p) if per_ballot => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
+        _ if b.complete => String::new(),
+        _ if per_ballot => format!("  {UNFINISHED}"),
+        _ => format!(" {UNFINISHED}"),
     };
     format!(
-        " {:<2} {} {:>pw$} {:>pw$}{mini}{}",
+        " {:<2} {} {:>pw$} {:>pw$}{last}",
         b.ballot,
-        fit(&o, ow),
+        fit(o, ow),
         b.games[0].to_string(),
         b.games[1].to_string(),
-        if b.complete { "" } else { " …" }
     )
 }
 
