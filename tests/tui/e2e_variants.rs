@@ -170,6 +170,7 @@ fn a_practice_game_of_the_losing_game_against_the_engine_is_played_to_its_end() 
     }
     assert!(
         screen.contains("has no move left, and in the losing game that wins")
+            || screen.contains("has no pieces left, and in the losing game")
             || screen.contains("cannot move"),
         "{screen}"
     );

@@ -27,5 +27,6 @@ mod practice;
 mod practice_engine;
 mod render;
 mod resume_paths;
+mod text_fits;
 #[path = "../variant_support/mod.rs"]
 mod variant_support;

@@ -389,109 +389,105 @@ fn colour(i: usize) -> Color {
 }
 
 /// The command a filled form asks for, with a one-line summary; or what is missing.
-#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 fn build(action: Action, rows: &[Row]) -> Result<(Command, String), String> {
-    let need = |s: String, what: &str| {
-        if s.is_empty() {
-            Err(format!("a {what} is needed"))
-        } else {
-            Ok(s)
-        }
+    match action {
+        Action::Pause => pause(rows),
+        Action::Resume => Ok((Command::ResumeClocks, "Resume the clocks".into())),
+        Action::AdjustTime => adjust_time(rows),
+        Action::RecordResult => record_result(rows),
+        Action::Forfeit => forfeit(rows),
+        Action::TakeBack => take_back(rows),
+        Action::Undo => undo(rows),
+        Action::Note => note(rows),
+    }
+}
+
+/// `s`, or that a `what` is needed when it is empty.
+fn needed(s: String, what: &str) -> Result<String, String> {
+    if s.is_empty() {
+        Err(format!("a {what} is needed"))
+    } else {
+        Ok(s)
+    }
+}
+
+/// Pause both clocks, for a reason.
+fn pause(rows: &[Row]) -> Result<(Command, String), String> {
+    let reason = needed(text(rows, 0), "reason")?;
+    let summary = format!("Pause both clocks ({reason})");
+    Ok((Command::PauseClocks { reason }, summary))
+}
+
+/// Add time to a clock or take it off (negative seconds), for a reason.
+fn adjust_time(rows: &[Row]) -> Result<(Command, String), String> {
+    let c = colour(choice(rows, 0));
+    let secs: i64 = text(rows, 1)
+        .parse()
+        .map_err(|_| "seconds: a whole number, negative to remove".to_string())?;
+    let reason = needed(text(rows, 2), "reason")?;
+    let summary = format!(
+        "{} {} s {} {c}'s clock ({reason})",
+        if secs < 0 { "Remove" } else { "Add" },
+        secs.abs(),
+        if secs < 0 { "from" } else { "to" }
+    );
+    let command = Command::AdjustTime {
+        colour: c,
+        delta_ms: secs * 1000,
+        reason,
     };
-    Ok(match action {
-        Action::Pause => {
-            let reason = need(text(rows, 0), "reason")?;
-            (
-                Command::PauseClocks {
-                    reason: reason.clone(),
-                },
-                format!("Pause both clocks ({reason})"),
-            )
-        }
-        Action::Resume => (Command::ResumeClocks, "Resume the clocks".into()),
-        Action::AdjustTime => {
-            let c = colour(choice(rows, 0));
-            let secs: i64 = text(rows, 1)
-                .parse()
-                .map_err(|_| "seconds: a whole number, negative to remove".to_string())?;
-            let reason = need(text(rows, 2), "reason")?;
-            (
-                Command::AdjustTime {
-                    colour: c,
-                    delta_ms: secs * 1000,
-                    reason: reason.clone(),
-                },
-                format!(
-                    "{} {} s {} {c}'s clock ({reason})",
-                    if secs < 0 { "Remove" } else { "Add" },
-                    secs.abs(),
-                    if secs < 0 { "from" } else { "to" }
-                ),
-            )
-        }
-        Action::RecordResult => {
-            let outcome = match choice(rows, 0) {
-                0 => Outcome::Win(Color::Red),
-                1 => Outcome::Win(Color::White),
-                _ => Outcome::Draw,
-            };
-            let reason = need(text(rows, 1), "reason")?;
-            let what = match outcome {
-                Outcome::Win(c) => format!("{c} wins"),
-                Outcome::Draw => "a draw".into(),
-            };
-            (
-                Command::Adjudicate {
-                    outcome,
-                    reason: reason.clone(),
-                },
-                format!("Record the game as {what} ({reason})"),
-            )
-        }
-        Action::Forfeit => {
-            let loser = colour(choice(rows, 0));
-            let reason = need(text(rows, 1), "reason")?;
-            (
-                Command::Forfeit {
-                    loser,
-                    reason: reason.clone(),
-                },
-                format!("{loser} forfeits the game ({reason})"),
-            )
-        }
-        Action::TakeBack => {
-            let moves: u32 = text(rows, 0)
-                .parse()
-                .map_err(|_| "moves: a whole number of plies".to_string())?;
-            let reason = need(text(rows, 1), "reason")?;
-            (
-                Command::TakeBack {
-                    moves,
-                    reason: reason.clone(),
-                },
-                format!(
-                    "Take back {moves} move{} ({reason})",
-                    if moves == 1 { "" } else { "s" }
-                ),
-            )
-        }
-        Action::Undo => {
-            let reason = need(text(rows, 0), "reason")?;
-            (
-                Command::UndoDecision {
-                    reason: reason.clone(),
-                },
-                format!("Undo the last director decision ({reason})"),
-            )
-        }
-        Action::Note => {
-            let t = need(text(rows, 0), "note")?;
-            (
-                Command::Note { text: t.clone() },
-                format!("Add the note: {t}"),
-            )
-        }
-    })
+    Ok((command, summary))
+}
+
+/// Adjudicate the game: a win for either colour or a draw, for a reason.
+fn record_result(rows: &[Row]) -> Result<(Command, String), String> {
+    let outcome = match choice(rows, 0) {
+        0 => Outcome::Win(Color::Red),
+        1 => Outcome::Win(Color::White),
+        _ => Outcome::Draw,
+    };
+    let reason = needed(text(rows, 1), "reason")?;
+    let what = match outcome {
+        Outcome::Win(c) => format!("{c} wins"),
+        Outcome::Draw => "a draw".into(),
+    };
+    let summary = format!("Record the game as {what} ({reason})");
+    Ok((Command::Adjudicate { outcome, reason }, summary))
+}
+
+/// A colour forfeits the game, for a reason.
+fn forfeit(rows: &[Row]) -> Result<(Command, String), String> {
+    let loser = colour(choice(rows, 0));
+    let reason = needed(text(rows, 1), "reason")?;
+    let summary = format!("{loser} forfeits the game ({reason})");
+    Ok((Command::Forfeit { loser, reason }, summary))
+}
+
+/// Take back a number of plies, for a reason.
+fn take_back(rows: &[Row]) -> Result<(Command, String), String> {
+    let moves: u32 = text(rows, 0)
+        .parse()
+        .map_err(|_| "moves: a whole number of plies".to_string())?;
+    let reason = needed(text(rows, 1), "reason")?;
+    let summary = format!(
+        "Take back {moves} move{} ({reason})",
+        if moves == 1 { "" } else { "s" }
+    );
+    Ok((Command::TakeBack { moves, reason }, summary))
+}
+
+/// Undo the last director decision, for a reason.
+fn undo(rows: &[Row]) -> Result<(Command, String), String> {
+    let reason = needed(text(rows, 0), "reason")?;
+    let summary = format!("Undo the last director decision ({reason})");
+    Ok((Command::UndoDecision { reason }, summary))
+}
+
+/// A note for the record.
+fn note(rows: &[Row]) -> Result<(Command, String), String> {
+    let t = needed(text(rows, 0), "note")?;
+    let summary = format!("Add the note: {t}");
+    Ok((Command::Note { text: t }, summary))
 }
 
 #[cfg(test)]

@@ -1,19 +1,22 @@
 //! Results between games and at the end, drawn from the match alone: the last game's result
 //! (with its length in plies and moves), the match result, the total, the director's notes,
-//! and the score tables by game and by ballot. Names are shortened only when the width forces
-//! it, with a marker; tables longer than the screen scroll (↑↓) and say how many rows are
-//! above or below, so nothing is cut silently.
+//! and the score tables by game and by ballot. Names take the width there is and are shortened
+//! only when it runs out, with a marker; a ballot not over says "unfinished". Tables longer
+//! than the screen scroll (↑↓) and say how many rows are above or below, so nothing is cut
+//! silently.
 
 use super::stages::{Stage, Step};
-use crate::director::{Decided, Match, Phase, Player};
+use crate::director::{BallotScore, Decided, Match, Phase, Player};
 use crate::store::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap};
+use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap, wrap_fit};
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph};
 
@@ -101,7 +104,6 @@ pub(crate) fn fit(name: &str, w: usize) -> String {
 
 /// Draw the results of `m`: `status` on the line above the footer `hint`, tables scrolled
 /// back by `back` rows.
-#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(crate) fn render(
     m: &Match,
     stage: &ResultsStage,
@@ -111,18 +113,50 @@ pub(crate) fn render(
     area: Rect,
     look: &Appearance,
 ) {
-    let tx = |t: String| if look.ascii { ascii_text(&t) } else { t };
-    let score = m.score();
-    let n1 = m.name(Player::First).to_string();
-    let n2 = m.name(Player::Second).to_string();
-    let finished = m.phase() == Phase::Finished;
-    let text_w = area.width.saturating_sub(2) as usize;
-    let buf = frame.buffer_mut();
-    let title = if finished {
+    render_title(m, frame.buffer_mut(), area, look);
+    let y = render_head(&head_lines(m, look), frame.buffer_mut(), area, look);
+    let bottom = area.bottom().saturating_sub(3);
+    let h = bottom.saturating_sub(y);
+    // The by-game table gets the room it needs for names first, up to half the width; below
+    // 120 columns it takes no more than it needs, the by-ballot table the rest.
+    let left_w = if area.width >= 120 {
+        area.width / 2
+    } else {
+        (area.width * 46 / 80)
+            .min(area.width)
+            .min(game_table_width(m))
+    };
+    let left = Rect::new(area.x, y, left_w, h);
+    let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
+    let inner_h = h.saturating_sub(2) as usize;
+    let (header, rows) = game_table(m, left_w.saturating_sub(2) as usize, look);
+    let rows = scroll(rows, header, inner_h, stage.back, look);
+    frame.render_widget(
+        Paragraph::new(rows).block(table_block("By game", look)),
+        left,
+    );
+    let (header, rows) = ballot_table(m, right.width.saturating_sub(2) as usize, look);
+    let rows = scroll(rows, header, inner_h, stage.back, look);
+    frame.render_widget(
+        Paragraph::new(rows).block(table_block("By ballot", look)),
+        right,
+    );
+    render_status(status, hint, frame.buffer_mut(), area, look);
+}
+
+/// `t` as the appearance draws it (ASCII when asked).
+fn tx(look: &Appearance, t: String) -> String {
+    if look.ascii { ascii_text(&t) } else { t }
+}
+
+/// The top line: "Match over" or "Between games", and the players.
+fn render_title(m: &Match, buf: &mut Buffer, area: Rect, look: &Appearance) {
+    let title = if m.phase() == Phase::Finished {
         " Match over "
     } else {
         " Between games "
     };
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
     buf.set_line(
         area.x,
         area.y,
@@ -135,15 +169,35 @@ pub(crate) fn render(
         ),
         area.width,
     );
-    let mut head: Vec<(String, ratatui::style::Style)> = Vec::new();
-    if let Some(g) = m.current_game()
-        && let Some(r) = &g.result
-    {
-        head.push((
+}
+
+/// The lines above the tables: the last game, the match result, the total, the notes.
+fn head_lines(m: &Match, look: &Appearance) -> Vec<(String, Style)> {
+    let mut head = last_game_lines(m, look);
+    if let Some(text) = outcome_text(m) {
+        head.push((text, look.alert()));
+    }
+    head.push((total_text(m), Style::new()));
+    if let Some(text) = notes_text(m) {
+        head.push((text, look.dim()));
+    }
+    head
+}
+
+/// The last game's result, its players, length and opening (none before a game ends).
+fn last_game_lines(m: &Match, look: &Appearance) -> Vec<(String, Style)> {
+    let Some(g) = m.current_game() else {
+        return Vec::new();
+    };
+    let Some(r) = &g.result else {
+        return Vec::new();
+    };
+    vec![
+        (
             format!("Ballot {}, game {}: {r}", g.ballot, g.number),
             look.accent(),
-        ));
-        head.push((
+        ),
+        (
             format!(
                 "{} (Red) v {} (White), {}, {}",
                 g.red_name,
@@ -152,59 +206,69 @@ pub(crate) fn render(
                 g.opening.reference()
             ),
             look.dim(),
-        ));
-    }
-    if let Some(o) = m.outcome() {
-        let text = match (o.winner, o.decided) {
-            (Some(p), Decided::HolderRetains) => format!(
-                "Tied {}-{}: {} retains the title",
-                o.points[0],
-                o.points[1],
-                m.name(p)
-            ),
-            (Some(p), _) => format!(
-                "{} wins the match {}-{}",
-                m.name(p),
-                o.points[p.index()],
-                o.points[p.other().index()]
-            ),
-            (None, _) => format!("The match is tied {}-{}", o.points[0], o.points[1]),
-        };
-        head.push((text, look.alert()));
-    }
-    head.push((
-        format!(
-            "Total  {n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
-            score.total[0],
-            score.total[1],
-            score.record[0].wins,
-            score.record[0].draws,
-            score.record[0].losses,
-            score.record[1].wins,
-            score.record[1].draws,
-            score.record[1].losses,
         ),
-        ratatui::style::Style::new(),
-    ));
+    ]
+}
+
+/// The match result, once it is decided.
+fn outcome_text(m: &Match) -> Option<String> {
+    let o = m.outcome()?;
+    Some(match (o.winner, o.decided) {
+        (Some(p), Decided::HolderRetains) => format!(
+            "Tied {}-{}: {} retains the title",
+            o.points[0],
+            o.points[1],
+            m.name(p)
+        ),
+        (Some(p), _) => format!(
+            "{} wins the match {}-{}",
+            m.name(p),
+            o.points[p.index()],
+            o.points[p.other().index()]
+        ),
+        (None, _) => format!("The match is tied {}-{}", o.points[0], o.points[1]),
+    })
+}
+
+/// "Total  Ann 3  ·  Bob 1   (won-drawn-lost ...)".
+fn total_text(m: &Match) -> String {
+    let score = m.score();
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
+    format!(
+        "Total  {n1} {}  ·  {n2} {}   (won-drawn-lost {}-{}-{} / {}-{}-{})",
+        score.total[0],
+        score.total[1],
+        score.record[0].wins,
+        score.record[0].draws,
+        score.record[0].losses,
+        score.record[1].wins,
+        score.record[1].draws,
+        score.record[1].losses,
+    )
+}
+
+/// How many notes there are, and the last one with where it was made.
+fn notes_text(m: &Match) -> Option<String> {
     let all_notes = notes(m);
-    if let Some(last) = all_notes.last() {
-        let place = match last.game {
-            Some((b, g)) if last.after_game => format!("after game {b}.{g}"),
-            Some((b, g)) => format!("game {b}.{g} after {} plies", last.plies),
-            None => "before the first game".into(),
-        };
-        head.push((
-            format!(
-                "Notes: {} (L shows the log). Last, {place}: {}",
-                all_notes.len(),
-                last.text
-            ),
-            look.dim(),
-        ));
-    }
+    let last = all_notes.last()?;
+    let place = match last.game {
+        Some((b, g)) if last.after_game => format!("after game {b}.{g}"),
+        Some((b, g)) => format!("game {b}.{g} after {} plies", last.plies),
+        None => "before the first game".into(),
+    };
+    Some(format!(
+        "Notes: {} (L shows the log). Last, {place}: {}",
+        all_notes.len(),
+        last.text
+    ))
+}
+
+/// Draw the head lines wrapped from the third row; the row the tables start on.
+fn render_head(head: &[(String, Style)], buf: &mut Buffer, area: Rect, look: &Appearance) -> u16 {
+    let text_w = area.width.saturating_sub(2) as usize;
     let mut y = area.y + 2;
-    for (text, style) in &head {
-        for part in wrap(&tx(text.clone()), text_w) {
+    for (text, style) in head {
+        for part in wrap(&tx(look, text.clone()), text_w) {
             buf.set_line(
                 area.x + 1,
                 y,
@@ -214,116 +278,200 @@ pub(crate) fn render(
             y += 1;
         }
     }
-    y += 1;
-    let bottom = area.bottom().saturating_sub(3);
-    let h = bottom.saturating_sub(y);
-    // The by-game table gets the room it needs for names first.
-    let left_w = if area.width >= 120 {
-        area.width / 2
-    } else {
-        (area.width * 46 / 80).min(area.width)
-    };
-    let left = Rect::new(area.x, y, left_w, h);
-    let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
-    let inner_h = h.saturating_sub(2) as usize;
-    let block = |t: &str| {
-        Block::new()
-            .borders(Borders::ALL)
-            .border_set(look.border_set())
-            .border_style(look.dim())
-            .title_top(Line::from(format!(" {t} ")))
-    };
-    // Points columns: the players' names, at least 3 and at most 8 wide.
-    let pw = n1.chars().count().max(n2.chars().count()).clamp(3, 8);
-    // By game: " #    Red  White  result  p1 p2".
-    let inner_l = left_w.saturating_sub(2) as usize;
-    let w = (inner_l.saturating_sub(1 + 4 + 1 + 1 + 1 + 7 + 1 + pw + 1 + pw) / 2).max(4);
-    let mut rows: Vec<Line> = Vec::new();
-    for g in &score.games {
-        let red = m.name(g.red).to_string();
-        let white = m.name(g.red.other()).to_string();
-        let res = g.result.as_ref().map_or("*", |r| r.pdn());
-        rows.push(Line::from(tx(format!(
-            " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
-            format!("{}.{}", g.ballot, g.game),
-            fit(&red, w),
-            fit(&white, w),
-            res,
-            g.points[0].to_string(),
-            g.points[1].to_string()
-        ))));
-    }
+    y + 1
+}
+
+/// A table's frame with its title.
+fn table_block<'a>(title: &str, look: &Appearance) -> Block<'a> {
+    Block::new()
+        .borders(Borders::ALL)
+        .border_set(look.border_set())
+        .border_style(look.dim())
+        .title_top(Line::from(format!(" {title} ")))
+}
+
+/// The longest of the players' names, in characters.
+fn longest_name(m: &Match) -> usize {
+    let n1 = m.name(Player::First).chars().count();
+    let n2 = m.name(Player::Second).chars().count();
+    n1.max(n2)
+}
+
+/// The narrowest a points column gets (its header then shortened, marked).
+const POINTS_MIN: usize = 3;
+
+/// The by-game table's columns besides the names' and the points': the game, the result,
+/// the spaces between.
+const GAME_FIXED: usize = 1 + 4 + 1 + 1 + 1 + 7 + 1 + 1;
+
+/// The width the by-game table needs to show the names whole, its borders included.
+fn game_table_width(m: &Match) -> u16 {
+    let longest = longest_name(m);
+    let need = GAME_FIXED + 2 * longest.max("White".len()) + 2 * longest.max(POINTS_MIN) + 2;
+    u16::try_from(need).unwrap_or(u16::MAX)
+}
+
+/// The by-game table in `inner` columns: its header and a row a game
+/// (" #    Red  White  result  p1 p2"). The names of Red and White get the room they need
+/// first, the points columns (headed by the players' names) what is left.
+fn game_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<Line<'a>>) {
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
+    let longest = longest_name(m);
+    let room = inner.saturating_sub(GAME_FIXED);
+    let w = longest
+        .max("White".len())
+        .min(room.saturating_sub(2 * POINTS_MIN) / 2);
+    let pw = longest.min(room.saturating_sub(2 * w) / 2).max(POINTS_MIN);
+    // What is left widens the names' columns.
+    let w = (room.saturating_sub(2 * pw) / 2).max(4);
+    let rows = m
+        .score()
+        .games
+        .iter()
+        .map(|g| {
+            let red = m.name(g.red).to_string();
+            let white = m.name(g.red.other()).to_string();
+            let res = g.result.as_ref().map_or("*", |r| r.pdn());
+            Line::from(tx(
+                look,
+                format!(
+                    " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
+                    format!("{}.{}", g.ballot, g.game),
+                    fit(&red, w),
+                    fit(&white, w),
+                    res,
+                    g.points[0].to_string(),
+                    g.points[1].to_string()
+                ),
+            ))
+        })
+        .collect();
     let header = Line::from(Span::styled(
-        tx(format!(
-            " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
-            "#",
-            fit("Red", w),
-            fit("White", w),
-            "result",
-            fit(&n1, pw),
-            fit(&n2, pw)
-        )),
+        tx(
+            look,
+            format!(
+                " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
+                "#",
+                fit("Red", w),
+                fit("White", w),
+                "result",
+                fit(n1, pw),
+                fit(n2, pw)
+            ),
+        ),
         look.dim(),
     ));
-    let rows = scroll(rows, header, inner_h, stage.back, look);
-    frame.render_widget(Paragraph::new(rows).block(block("By game")), left);
-    // By ballot.
+    (header, rows)
+}
+
+/// Said of a ballot whose games are not both over.
+const UNFINISHED: &str = "unfinished";
+
+/// The opening's columns the points columns leave at least, when names are long.
+const OPENING_MIN: usize = 12;
+
+/// The by-ballot table in `inner` columns: its header, a row a ballot, then the rejected
+/// openings. The points columns (headed by the players' names) get the room they need, the
+/// opening what is left, and at least [`OPENING_MIN`] of what it needs.
+fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<Line<'a>>) {
+    let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
+    let score = m.score();
     let per_ballot = m.settings().scoring.per_ballot;
-    let mini_w = if per_ballot { 8 } else { 0 };
-    let inner_r = right.width.saturating_sub(2) as usize;
-    let ow = inner_r
-        .saturating_sub(1 + 2 + 1 + 1 + pw + 1 + pw + mini_w + 2)
-        .max(6);
-    let mut rows: Vec<Line> = Vec::new();
-    for b in &score.ballots {
-        let o = m
-            .ballots()
-            .iter()
-            .find(|x| x.number == b.ballot)
-            .map(|x| x.opening.reference())
-            .unwrap_or_else(|| b.opening.clone());
-        let mini = match b.mini {
-            Some(p) => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
-            None if per_ballot => "  (open)".into(),
-            None => String::new(),
-        };
-        rows.push(Line::from(tx(format!(
-            " {:<2} {} {:>pw$} {:>pw$}{mini}{}",
-            b.ballot,
-            fit(&o, ow),
-            b.games[0].to_string(),
-            b.games[1].to_string(),
-            if b.complete { "" } else { " …" }
-        ))));
-    }
+    let open = score.ballots.iter().any(|b| !b.complete);
+    // The last column: the ballot's own score, or that it is unfinished.
+    let last_w = match (per_ballot, open) {
+        (true, true) => 2 + UNFINISHED.len(),
+        (true, false) => 8,
+        (false, true) => 1 + UNFINISHED.len(),
+        (false, false) => 0,
+    };
+    let openings: Vec<String> = score.ballots.iter().map(|b| opening_of(m, b)).collect();
+    let opening_need = openings
+        .iter()
+        .map(|o| o.chars().count())
+        .chain(["opening".len()])
+        .max()
+        .unwrap_or(0);
+    let room = inner.saturating_sub(1 + 2 + 1 + 1 + 1 + last_w);
+    let pw = longest_name(m)
+        .min(room.saturating_sub(opening_need.min(OPENING_MIN)) / 2)
+        .max(POINTS_MIN);
+    let ow = room.saturating_sub(2 * pw).max(6);
+    let mut rows: Vec<Line> = score
+        .ballots
+        .iter()
+        .zip(&openings)
+        .map(|(b, o)| Line::from(tx(look, ballot_row(b, o, per_ballot, (pw, ow)))))
+        .collect();
     for r in m.rejected() {
         rows.push(Line::from(Span::styled(
-            tx(format!(" {:<2} rejected: {}", r.ballot, r.opening.number)),
+            tx(
+                look,
+                format!(" {:<2} rejected: {}", r.ballot, r.opening.number),
+            ),
             look.dim(),
         )));
     }
     let header = Line::from(Span::styled(
-        tx(format!(
-            " {:<2} {} {:>pw$} {:>pw$}{}",
-            "#",
-            fit("opening", ow),
-            fit(&n1, pw),
-            fit(&n2, pw),
-            if per_ballot { "  ballot" } else { "" }
-        )),
+        tx(
+            look,
+            format!(
+                " {:<2} {} {:>pw$} {:>pw$}{}",
+                "#",
+                fit("opening", ow),
+                fit(n1, pw),
+                fit(n2, pw),
+                if per_ballot { "  ballot" } else { "" }
+            ),
+        ),
         look.dim(),
     ));
-    let rows = scroll(rows, header, inner_h, stage.back, look);
-    frame.render_widget(Paragraph::new(rows).block(block("By ballot")), right);
-    let buf = frame.buffer_mut();
+    (header, rows)
+}
+
+/// A ballot's opening as the match drew it (the score's label if it is not found).
+fn opening_of(m: &Match, b: &BallotScore) -> String {
+    m.ballots()
+        .iter()
+        .find(|x| x.number == b.ballot)
+        .map(|x| x.opening.reference())
+        .unwrap_or_else(|| b.opening.clone())
+}
+
+/// One ballot's row: its opening `o`, the players' game points, the ballot's own score when
+/// ballots are scored, or that it is unfinished (`pw`, `ow`: the points and opening widths).
+fn ballot_row(b: &BallotScore, o: &str, per_ballot: bool, (pw, ow): (usize, usize)) -> String {
+    let last = match b.mini {
+        Some(p) if per_ballot => format!("  {:>2}-{:<3}", p[0].to_string(), p[1].to_string()),
+        _ if b.complete => String::new(),
+        _ if per_ballot => format!("  {UNFINISHED}"),
+        _ => format!(" {UNFINISHED}"),
+    };
+    format!(
+        " {:<2} {} {:>pw$} {:>pw$}{last}",
+        b.ballot,
+        fit(o, ow),
+        b.games[0].to_string(),
+        b.games[1].to_string(),
+    )
+}
+
+/// The status, wrapped to two rows above the footer `hint`, and the footer.
+fn render_status(
+    status: (String, StatusKind),
+    hint: &str,
+    buf: &mut Buffer,
+    area: Rect,
+    look: &Appearance,
+) {
     let style = match status.1 {
         StatusKind::Error => look.alert(),
         StatusKind::Warn => look.accent(),
-        StatusKind::Info => ratatui::style::Style::new(),
+        StatusKind::Info => Style::new(),
     };
-    // Two rows for the status (a long export path wraps), bottom-aligned above the footer.
-    let mut lines = wrap(&status.0, text_w);
-    lines.truncate(2);
+    // Two rows for the status (a long export path wraps, or is cut keeping the file's name),
+    // bottom-aligned above the footer.
+    let lines = wrap_fit(&status.0, area.width.saturating_sub(2) as usize, 2);
     let top = area.bottom().saturating_sub(1 + lines.len() as u16);
     for (i, part) in lines.into_iter().enumerate() {
         buf.set_line(

@@ -13,13 +13,15 @@ use crate::store::{MatchFile, MatchStore, StoreError, list_matches, load_match};
 use crate::tui::Msg;
 use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
+use crate::tui::theme::Appearance;
 use crate::tui::widgets::StatusKind;
 use crate::tui::widgets::form::{TextField, render_popup};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::wrap;
 use ratatui::Frame;
+use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::Modifier;
+use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use std::path::{Path, PathBuf};
 
@@ -485,30 +487,10 @@ impl ScreenState for ResumeScreen {
         }
     }
 
-    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let buf = frame.buffer_mut();
-        buf.set_line(
-            area.x,
-            area.y,
-            &Line::from(Span::styled(" Resume a match ", look.accent())),
-            area.width,
-        );
-        if let Some(d) = &self.dir {
-            let text = d.display().to_string();
-            let w = area.width.saturating_sub(2) as usize;
-            let n = text.chars().count();
-            // A folder too long for the line keeps its end, marked.
-            let shown = if n > w {
-                let tail: String = text.chars().skip(n - w + 1).collect();
-                format!("…{tail}")
-            } else {
-                text
-            };
-            buf.set_string(area.x + 1, area.y + 1, shown, look.dim());
-        }
-        let width = area.width.saturating_sub(6) as usize;
+        self.render_heading(buf, area, look);
         let top = area.y + 3;
         // The message (why a match did not open) takes the rows it needs above the footer.
         let message = self
@@ -525,83 +507,8 @@ impl ScreenState for ResumeScreen {
                 look.dim(),
             );
         }
-        // Each entry: what it is (or why it cannot be read), wrapped; then its file.
-        let entries: Vec<Vec<String>> = self
-            .matches
-            .iter()
-            .map(|m| {
-                let mut lines = wrap(&m.label, width);
-                // The folder is on top: the file's name is enough (the full path if not in it).
-                let name = match (&self.dir, m.path.file_name()) {
-                    (Some(d), Some(n)) if m.path.parent() == Some(d.as_path()) => {
-                        n.to_string_lossy().into_owned()
-                    }
-                    _ => m.path.display().to_string(),
-                };
-                let mut path = wrap(&name, width.saturating_sub(4));
-                // The path is the last line of the entry; a long one takes several.
-                let last = path.pop().unwrap_or_default();
-                lines.extend(path);
-                lines.push(last);
-                lines
-            })
-            .collect();
-        let room = bottom.saturating_sub(top + 1) as usize;
-        let height = |range: std::ops::Range<usize>| -> usize {
-            entries[range].iter().map(|e| e.len() + 1).sum()
-        };
-        // Scroll so the selected entry is shown whole.
-        let mut first = 0;
-        while first < self.selected && height(first..self.selected + 1) > room {
-            first += 1;
-        }
-        let mut y = top;
-        if first > 0 {
-            buf.set_string(
-                area.x + 2,
-                y.saturating_sub(1),
-                format!("↑ {first} more above"),
-                look.dim(),
-            );
-        }
-        let mut shown_to = first;
-        for (i, lines) in entries.iter().enumerate().skip(first) {
-            if (y as usize) + lines.len() > (bottom as usize).saturating_sub(1) {
-                break;
-            }
-            let m = &self.matches[i];
-            let on = i == self.selected;
-            let style = if on {
-                look.accent().add_modifier(Modifier::REVERSED)
-            } else if !m.readable {
-                look.alert()
-            } else if m.unfinished {
-                ratatui::style::Style::new()
-            } else {
-                look.dim()
-            };
-            for (j, text) in lines.iter().enumerate() {
-                let last = j + 1 == lines.len();
-                let marker = if on && j == 0 { "> " } else { "  " };
-                let line = Line::from(vec![
-                    Span::styled(marker, look.accent()),
-                    Span::styled(text.clone(), if last { look.dim() } else { style }),
-                ]);
-                let x = if last { area.x + 5 } else { area.x + 1 };
-                buf.set_line(x, y, &line, area.width.saturating_sub(x - area.x + 1));
-                y += 1;
-            }
-            y += 1;
-            shown_to = i + 1;
-        }
-        if shown_to < entries.len() {
-            buf.set_string(
-                area.x + 2,
-                bottom.saturating_sub(1),
-                format!("↓ {} more below", entries.len() - shown_to),
-                look.dim(),
-            );
-        }
+        let entries = self.entry_lines(area.width.saturating_sub(6) as usize);
+        self.render_entries(buf, area, &entries, (top, bottom), look);
         for (i, part) in message.iter().enumerate() {
             buf.set_line(
                 area.x + 1,
@@ -610,26 +517,7 @@ impl ScreenState for ResumeScreen {
                 area.width.saturating_sub(2),
             );
         }
-        let keys = match &self.ask {
-            None => footer(KEYS),
-            Some(Ask::Path(_)) => footer(PATH_KEYS),
-            Some(Ask::Locked { .. }) => footer(LOCKED_KEYS),
-            Some(Ask::Damaged { .. }) => footer(DAMAGED_KEYS),
-        };
-        let arrows = if self.ask.is_none() {
-            "↑↓ choose · "
-        } else {
-            ""
-        };
-        buf.set_string(
-            area.x + 1,
-            area.bottom() - 1,
-            format!(
-                "{arrows}{keys} · {}",
-                crate::tui::keys::help_hint(self.typing())
-            ),
-            look.dim(),
-        );
+        self.render_footer(buf, area, look);
         self.render_ask(frame, area, ctx);
     }
 
@@ -653,6 +541,169 @@ impl ScreenState for ResumeScreen {
     fn typing(&self) -> bool {
         matches!(self.ask, Some(Ask::Path(_)))
     }
+}
+
+impl ResumeScreen {
+    /// The title, and the folder listed under it (a folder too long keeps its end, marked).
+    fn render_heading(&self, buf: &mut Buffer, area: Rect, look: &Appearance) {
+        buf.set_line(
+            area.x,
+            area.y,
+            &Line::from(Span::styled(" Resume a match ", look.accent())),
+            area.width,
+        );
+        if let Some(d) = &self.dir {
+            let text = d.display().to_string();
+            let w = area.width.saturating_sub(2) as usize;
+            let n = text.chars().count();
+            let shown = if n > w {
+                let tail: String = text.chars().skip(n - w + 1).collect();
+                format!("…{tail}")
+            } else {
+                text
+            };
+            buf.set_string(area.x + 1, area.y + 1, shown, look.dim());
+        }
+    }
+
+    /// Each entry's lines in `width` columns: what it is (or why it cannot be read), wrapped;
+    /// then its file.
+    fn entry_lines(&self, width: usize) -> Vec<Vec<String>> {
+        self.matches
+            .iter()
+            .map(|m| {
+                let mut lines = wrap(&m.label, width);
+                // The folder is on top: the file's name is enough (the full path if not in it).
+                let name = match (&self.dir, m.path.file_name()) {
+                    (Some(d), Some(n)) if m.path.parent() == Some(d.as_path()) => {
+                        n.to_string_lossy().into_owned()
+                    }
+                    _ => m.path.display().to_string(),
+                };
+                let mut path = wrap(&name, width.saturating_sub(4));
+                // The path is the last line of the entry; a long one takes several.
+                let last = path.pop().unwrap_or_default();
+                lines.extend(path);
+                lines.push(last);
+                lines
+            })
+            .collect()
+    }
+
+    /// The entries that fit between rows `top` and `bottom`, scrolled so the selected one is
+    /// shown whole, with how many are above and below.
+    fn render_entries(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        entries: &[Vec<String>],
+        (top, bottom): (u16, u16),
+        look: &Appearance,
+    ) {
+        let room = bottom.saturating_sub(top + 1) as usize;
+        let first = first_shown(entries, self.selected, room);
+        if first > 0 {
+            buf.set_string(
+                area.x + 2,
+                top.saturating_sub(1),
+                format!("↑ {first} more above"),
+                look.dim(),
+            );
+        }
+        let mut y = top;
+        let mut shown_to = first;
+        for (i, lines) in entries.iter().enumerate().skip(first) {
+            if (y as usize) + lines.len() > (bottom as usize).saturating_sub(1) {
+                break;
+            }
+            self.render_entry(buf, area, i, lines, y, look);
+            y += lines.len() as u16 + 1;
+            shown_to = i + 1;
+        }
+        if shown_to < entries.len() {
+            buf.set_string(
+                area.x + 2,
+                bottom.saturating_sub(1),
+                format!("↓ {} more below", entries.len() - shown_to),
+                look.dim(),
+            );
+        }
+    }
+
+    /// Entry `i` from row `y`: its label in the style of its state, its file dimmed.
+    fn render_entry(
+        &self,
+        buf: &mut Buffer,
+        area: Rect,
+        i: usize,
+        lines: &[String],
+        y: u16,
+        look: &Appearance,
+    ) {
+        let m = &self.matches[i];
+        let on = i == self.selected;
+        let style = if on {
+            look.accent().add_modifier(Modifier::REVERSED)
+        } else if !m.readable {
+            look.alert()
+        } else if m.unfinished {
+            Style::new()
+        } else {
+            look.dim()
+        };
+        for (j, text) in lines.iter().enumerate() {
+            let last = j + 1 == lines.len();
+            let marker = if on && j == 0 { "> " } else { "  " };
+            let line = Line::from(vec![
+                Span::styled(marker, look.accent()),
+                Span::styled(text.clone(), if last { look.dim() } else { style }),
+            ]);
+            let x = if last { area.x + 5 } else { area.x + 1 };
+            buf.set_line(
+                x,
+                y + j as u16,
+                &line,
+                area.width.saturating_sub(x - area.x + 1),
+            );
+        }
+    }
+
+    /// The keys of the list or of the question open, on the last row.
+    fn render_footer(&self, buf: &mut Buffer, area: Rect, look: &Appearance) {
+        let keys = match &self.ask {
+            None => footer(KEYS),
+            Some(Ask::Path(_)) => footer(PATH_KEYS),
+            Some(Ask::Locked { .. }) => footer(LOCKED_KEYS),
+            Some(Ask::Damaged { .. }) => footer(DAMAGED_KEYS),
+        };
+        let arrows = if self.ask.is_none() {
+            "↑↓ choose · "
+        } else {
+            ""
+        };
+        buf.set_string(
+            area.x + 1,
+            area.bottom() - 1,
+            format!(
+                "{arrows}{keys} · {}",
+                crate::tui::keys::help_hint(self.typing())
+            ),
+            look.dim(),
+        );
+    }
+}
+
+/// The first entry shown: the list scrolled just enough that `selected` fits whole in `room`
+/// rows (an entry takes its lines and a blank).
+fn first_shown(entries: &[Vec<String>], selected: usize, room: usize) -> usize {
+    let height = |range: std::ops::Range<usize>| -> usize {
+        entries[range].iter().map(|e| e.len() + 1).sum()
+    };
+    let mut first = 0;
+    while first < selected && height(first..selected + 1) > room {
+        first += 1;
+    }
+    first
 }
 
 /// The width the questions' text is wrapped to.

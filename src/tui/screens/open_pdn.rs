@@ -7,13 +7,16 @@ use crate::store::{PdnError, PdnGame, read_pdn};
 use crate::tui::Msg;
 use crate::tui::keys::{BACKSPACE, Binding, ENTER, ESC, Key, footer, help, lookup};
 use crate::tui::widgets::menu::{KeyHelp, MENU_KEYS, Menu, MenuItem, MenuOutcome};
-use crate::tui::widgets::{centered, format_clock};
+use crate::tui::widgets::{centered, fit_tail, format_clock};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, KeyModifiers};
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Paragraph, Wrap};
+
+/// The start of the list's title, before the file's path.
+const GAMES_IN: &str = "Games in ";
 
 /// The open-a-PDN screen.
 #[derive(Clone, Debug)]
@@ -26,6 +29,8 @@ pub struct OpenPdnScreen {
     pub menu: Menu,
     /// Why the file could not be read, or the chosen game refused.
     pub message: Option<String>,
+    /// The file whose games are listed, as typed.
+    file: String,
 }
 
 impl Default for OpenPdnScreen {
@@ -42,6 +47,7 @@ impl OpenPdnScreen {
             games: None,
             menu: Menu::new("Games", Vec::new()),
             message: None,
+            file: String::new(),
         }
     }
 
@@ -56,7 +62,8 @@ impl OpenPdnScreen {
                 Err(e) => MenuItem::new(' ', format!("{:>3}. cannot read: {e}", i + 1), ""),
             })
             .collect();
-        self.menu = Menu::new(format!("Games in {name}"), items);
+        self.menu = Menu::new(format!("{GAMES_IN}{name}"), items);
+        self.file = name.to_string();
         self.message = if games.is_empty() {
             Some(format!("{name} holds no games"))
         } else {
@@ -220,7 +227,10 @@ impl ScreenState for OpenPdnScreen {
                 w.min(area.width),
                 h,
             );
-            self.menu.render(r, frame.buffer_mut(), look);
+            // The file's name is the end of its path: a path too long keeps it.
+            let room = Menu::title_room(r).saturating_sub(GAMES_IN.chars().count());
+            let title = format!("{GAMES_IN}{}", fit_tail(&self.file, room));
+            self.menu.render_titled(&title, r, frame.buffer_mut(), look);
         } else {
             let r = centered(area, 70, 7);
             let block = Block::new()

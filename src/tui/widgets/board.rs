@@ -71,6 +71,11 @@ impl BoardGeometry {
     /// The screen rectangle of a square's cell.
     pub fn cell_rect(&self, sq: Square) -> Rect {
         let (dr, dc) = self.display(sq.row(), sq.col());
+        self.display_cell(dr, dc)
+    }
+
+    /// The screen rectangle of the cell at a display row and column.
+    fn display_cell(&self, dr: u8, dc: u8) -> Rect {
         Rect {
             x: self.inner.x + u16::from(dc) * self.cell_w,
             y: self.inner.y + u16::from(dr) * self.cell_h,
@@ -128,12 +133,33 @@ impl<'a> BoardView<'a> {
     }
 
     /// Draw the board, as large as fits and centred, into `area` of `buf`.
-    #[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
     pub fn render(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
         let Some(geo) = BoardGeometry::fit(area, self.flipped) else {
             Line::from("board: no room").render(area, buf);
             return;
         };
+        self.render_frame(&geo, buf, look);
+        let last = LastMove {
+            path: self
+                .last_move
+                .map(|m| m.path().fold(0, |acc, s| acc | s.bit()))
+                .unwrap_or(0),
+            captured: self.last_move.map(|m| m.captured()).unwrap_or(0),
+        };
+        for dr in 0..8u8 {
+            for dc in 0..8u8 {
+                let (row, col) = geo.display(dr, dc);
+                let cell = geo.display_cell(dr, dc);
+                match Square::at(row, col) {
+                    Some(sq) => self.render_square(&geo, sq, cell, last, buf, look),
+                    None => buf.set_style(cell, look.bg(look.theme.light_square)),
+                }
+            }
+        }
+    }
+
+    /// The border, with the sides' names on top and at the bottom.
+    fn render_frame(&self, geo: &BoardGeometry, buf: &mut Buffer, look: &Appearance) {
         let (top, bottom) = if self.flipped {
             (" White ", " Red ")
         } else {
@@ -146,104 +172,162 @@ impl<'a> BoardView<'a> {
             .title_top(Line::from(top))
             .title_bottom(Line::from(bottom))
             .render(geo.outer, buf);
+    }
+
+    /// One playing square: its background, then its piece or mark, number and brackets.
+    fn render_square(
+        &self,
+        geo: &BoardGeometry,
+        sq: Square,
+        cell: Rect,
+        last: LastMove,
+        buf: &mut Buffer,
+        look: &Appearance,
+    ) {
+        let on_last = last.path & sq.bit() != 0;
+        let style = self.square_style(sq, on_last, look);
+        fill_cell(cell, on_last, style, buf, look);
+        let glyph = self.glyph(sq, last.captured, look);
+        let number = self.numbers.then(|| sq.number().to_string());
+        if geo.cell_h == 1 {
+            draw_small(cell, glyph, number, style, buf, look);
+        } else {
+            let piece = self.position.piece_at(sq).is_some();
+            draw_large(cell, glyph, piece, number, style, buf, look);
+        }
+        if self.selected == Some(sq) && geo.cell_w >= 3 {
+            draw_brackets(cell, style, buf, look);
+        }
+    }
+
+    /// The style of a playing square: the dark square, underlined on the last move without
+    /// colour, the cursor's background or reversed.
+    fn square_style(&self, sq: Square, on_last: bool, look: &Appearance) -> Style {
+        // The highlight colour never sits behind a piece (it would hide a light piece): the
+        // last move fills its squares with a shade, destinations get a dot and the selected
+        // piece brackets, all in the highlight colour.
+        let t = &look.theme;
+        let mut style = look.bg(t.dark_square);
+        if on_last && !look.color {
+            style = style.add_modifier(Modifier::UNDERLINED);
+        }
+        if self.cursor == Some(sq) {
+            style = if look.color {
+                style.patch(look.bg(t.cursor))
+            } else {
+                style.add_modifier(Modifier::REVERSED)
+            };
+        }
+        style
+    }
+
+    /// What stands on a square: a piece, a destination, a removed man, a captured piece of
+    /// the last move, a dot (no colour) or nothing.
+    fn glyph(
+        &self,
+        sq: Square,
+        last_captured: Bitboard,
+        look: &Appearance,
+    ) -> Option<(&'static str, Style)> {
         let t = &look.theme;
         let glyphs = look.glyphs();
-        let last_path: Bitboard = self
-            .last_move
-            .map(|m| m.path().fold(0, |acc, s| acc | s.bit()))
-            .unwrap_or(0);
-        let last_captured = self.last_move.map(|m| m.captured()).unwrap_or(0);
-        for dr in 0..8u8 {
-            for dc in 0..8u8 {
-                let (row, col) = geo.display(dr, dc);
-                let cell = Rect {
-                    x: geo.inner.x + u16::from(dc) * geo.cell_w,
-                    y: geo.inner.y + u16::from(dr) * geo.cell_h,
-                    width: geo.cell_w,
-                    height: geo.cell_h,
-                };
-                let Some(sq) = Square::at(row, col) else {
-                    buf.set_style(cell, look.bg(t.light_square));
-                    continue;
-                };
-                let bit = sq.bit();
-                // The highlight colour never sits behind a piece (it would hide a light piece):
-                // the last move fills its squares with a shade, destinations get a dot and the
-                // selected piece brackets, all in the highlight colour.
-                let mut style = look.bg(t.dark_square);
-                let on_last = last_path & bit != 0;
-                if on_last && !look.color {
-                    style = style.add_modifier(Modifier::UNDERLINED);
-                }
-                if self.cursor == Some(sq) {
-                    style = if look.color {
-                        style.patch(look.bg(t.cursor))
-                    } else {
-                        style.add_modifier(Modifier::REVERSED)
-                    };
-                }
-                let shade = if on_last && look.color {
-                    if look.ascii { ":" } else { "░" }
-                } else {
-                    " "
-                };
-                for y in cell.top()..cell.bottom() {
-                    for x in cell.left()..cell.right() {
-                        buf[(x, y)]
-                            .set_symbol(shade)
-                            .set_style(style.patch(look.fg(t.last_move)));
-                    }
-                }
-                let disc = disc_rect(cell);
-                let mid_x = disc.x + disc.width / 2;
-                let mid_y = cell.y + (cell.height - 1) / 2;
-                let piece = self.position.piece_at(sq);
-                let glyph: Option<(&str, Style)> = match piece {
-                    Some(p) => Some((glyphs.piece(p), look.side(p.color))),
-                    None if self.targets & bit != 0 => Some((
-                        glyphs.target,
-                        look.fg(t.target).add_modifier(Modifier::BOLD),
-                    )),
-                    None if self.marked & bit != 0 => Some((glyphs.removed, look.alert())),
-                    None if last_captured & bit != 0 => Some((glyphs.captured, look.dim())),
-                    // Without colour, a dot shows the empty playing squares.
-                    None if !look.color => Some((".", look.dim())),
-                    None => None,
-                };
-                let number = self.numbers.then(|| sq.number().to_string());
-                if geo.cell_h == 1 {
-                    // One row: the number shows only on empty squares, right-aligned.
-                    match (glyph, number) {
-                        (Some((g, s)), _) => {
-                            buf[(mid_x, mid_y)].set_symbol(g).set_style(style.patch(s));
-                        }
-                        (None, Some(n)) => {
-                            let x = cell.right() - n.len() as u16;
-                            buf.set_string(x, cell.y, &n, style.patch(look.fg(t.number)));
-                        }
-                        (None, None) => {}
-                    }
-                } else {
-                    match (glyph, piece) {
-                        (Some((g, s)), Some(_)) => draw_disc(cell, g, style.patch(s), buf),
-                        (Some((g, s)), None) => {
-                            buf[(mid_x, mid_y)].set_symbol(g).set_style(style.patch(s));
-                        }
-                        _ => {}
-                    }
-                    if let Some(n) = number {
-                        buf.set_string(cell.x, cell.y, &n, style.patch(look.fg(t.number)));
-                    }
-                }
-                if self.selected == Some(sq) && geo.cell_w >= 3 {
-                    let s = style.patch(look.fg(t.selected).add_modifier(Modifier::BOLD));
-                    if disc.x > cell.x && disc.right() < cell.right() {
-                        buf[(disc.x - 1, mid_y)].set_symbol("[").set_style(s);
-                        buf[(disc.right(), mid_y)].set_symbol("]").set_style(s);
-                    }
-                }
-            }
+        let bit = sq.bit();
+        match self.position.piece_at(sq) {
+            Some(p) => Some((glyphs.piece(p), look.side(p.color))),
+            None if self.targets & bit != 0 => Some((
+                glyphs.target,
+                look.fg(t.target).add_modifier(Modifier::BOLD),
+            )),
+            None if self.marked & bit != 0 => Some((glyphs.removed, look.alert())),
+            None if last_captured & bit != 0 => Some((glyphs.captured, look.dim())),
+            // Without colour, a dot shows the empty playing squares.
+            None if !look.color => Some((".", look.dim())),
+            None => None,
         }
+    }
+}
+
+/// The squares of the last move: its path and the pieces it took.
+#[derive(Clone, Copy, Debug)]
+struct LastMove {
+    path: Bitboard,
+    captured: Bitboard,
+}
+
+/// Fill a playing square's cell: a shade on the last move's squares (in colour), else blank.
+fn fill_cell(cell: Rect, on_last: bool, style: Style, buf: &mut Buffer, look: &Appearance) {
+    let shade = if on_last && look.color {
+        if look.ascii { ":" } else { "░" }
+    } else {
+        " "
+    };
+    let style = style.patch(look.fg(look.theme.last_move));
+    for y in cell.top()..cell.bottom() {
+        for x in cell.left()..cell.right() {
+            buf[(x, y)].set_symbol(shade).set_style(style);
+        }
+    }
+}
+
+/// The middle of a cell, where a single glyph goes.
+fn cell_middle(cell: Rect) -> (u16, u16) {
+    let disc = disc_rect(cell);
+    (disc.x + disc.width / 2, cell.y + (cell.height - 1) / 2)
+}
+
+/// A one-row cell: the glyph in its middle, or the number (right-aligned) on an empty square.
+fn draw_small(
+    cell: Rect,
+    glyph: Option<(&str, Style)>,
+    number: Option<String>,
+    style: Style,
+    buf: &mut Buffer,
+    look: &Appearance,
+) {
+    match (glyph, number) {
+        (Some((g, s)), _) => {
+            let (x, y) = cell_middle(cell);
+            buf[(x, y)].set_symbol(g).set_style(style.patch(s));
+        }
+        (None, Some(n)) => {
+            let x = cell.right() - n.len() as u16;
+            buf.set_string(x, cell.y, &n, style.patch(look.fg(look.theme.number)));
+        }
+        (None, None) => {}
+    }
+}
+
+/// A larger cell: a piece as a disc, another mark in the middle, the number top-left.
+fn draw_large(
+    cell: Rect,
+    glyph: Option<(&str, Style)>,
+    piece: bool,
+    number: Option<String>,
+    style: Style,
+    buf: &mut Buffer,
+    look: &Appearance,
+) {
+    match glyph {
+        Some((g, s)) if piece => draw_disc(cell, g, style.patch(s), buf),
+        Some((g, s)) => {
+            let (x, y) = cell_middle(cell);
+            buf[(x, y)].set_symbol(g).set_style(style.patch(s));
+        }
+        None => {}
+    }
+    if let Some(n) = number {
+        buf.set_string(cell.x, cell.y, &n, style.patch(look.fg(look.theme.number)));
+    }
+}
+
+/// The selected piece's brackets either side of its disc, when the cell has room for them.
+fn draw_brackets(cell: Rect, style: Style, buf: &mut Buffer, look: &Appearance) {
+    let disc = disc_rect(cell);
+    let (_, mid_y) = cell_middle(cell);
+    let s = style.patch(look.fg(look.theme.selected).add_modifier(Modifier::BOLD));
+    if disc.x > cell.x && disc.right() < cell.right() {
+        buf[(disc.x - 1, mid_y)].set_symbol("[").set_style(s);
+        buf[(disc.right(), mid_y)].set_symbol("]").set_style(s);
     }
 }
 

@@ -204,21 +204,13 @@ fn render_face(
     let inner = block.inner(area);
     block.render(area, buf);
     let time = format_clock(face.remaining_ms);
-    let mut notes: Vec<String> = Vec::new();
-    if face.flagged {
-        notes.push(format!("{} FLAG FELL", g.flag));
+    let state = if face.flagged {
+        Some(format!("{} FLAG FELL", g.flag))
     } else if view.paused && on_move {
-        notes.push("paused".into());
-    }
-    if let Some(p) = &face.period {
-        notes.push(p.clone());
-    }
-    if let Some(n) = face.moves_to_control {
-        notes.push(format!(
-            "{n} move{} to control",
-            if n == 1 { "" } else { "s" }
-        ));
-    }
+        Some("paused".into())
+    } else {
+        None
+    };
     let note_style = if face.flagged {
         look.alert()
     } else {
@@ -234,12 +226,16 @@ fn render_face(
     if inner.height >= 4 && big_width(&time) <= inner.width {
         let x = inner.x + (inner.width - big_width(&time)) / 2;
         draw_big(&time, x, inner.y, buf, time_style);
-        let line = Line::from(Span::styled(notes.join(" · "), note_style));
+        let notes = face_notes(face, state, inner.width as usize);
+        let line = Line::from(Span::styled(notes, note_style));
         buf.set_line(inner.x, inner.y + 3, &line, inner.width);
     } else if inner.height >= 1 {
+        // The time, then the notes in what is left of the row.
+        let room = (inner.width as usize).saturating_sub(1 + time.chars().count() + 2);
+        let notes = face_notes(face, state, room);
         let mut spans = vec![Span::styled(time, time_style.add_modifier(Modifier::BOLD))];
         if !notes.is_empty() {
-            spans.push(Span::styled(format!("  {}", notes.join(" · ")), note_style));
+            spans.push(Span::styled(format!("  {notes}"), note_style));
         }
         buf.set_line(
             inner.x + 1,
@@ -248,6 +244,33 @@ fn render_face(
             inner.width.saturating_sub(1),
         );
     }
+}
+
+/// The notes under a face in `room` columns: its state (a flag, a pause), the period, the
+/// moves to the time control. When they do not fit, the period goes first (the moves left
+/// matter more to the director), then the rest is shortened with the marker.
+fn face_notes(face: &ClockFace, state: Option<String>, room: usize) -> String {
+    let moves = face
+        .moves_to_control
+        .map(|n| format!("{n} move{} to control", if n == 1 { "" } else { "s" }));
+    let all: Vec<&str> = [state.as_deref(), face.period.as_deref(), moves.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let text = all.join(" · ");
+    if text.chars().count() <= room {
+        return text;
+    }
+    let fewer: Vec<&str> = [state.as_deref(), moves.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    let fewer = if fewer.is_empty() {
+        text
+    } else {
+        fewer.join(" · ")
+    };
+    super::fit_text(&fewer, room)
 }
 
 /// A three-row seven-segment font: rows of each glyph.

@@ -2,6 +2,7 @@
 //! a confirmation popup.
 
 use super::game_screen::{centered, framed};
+use super::{CUT, fit_line, wrap_line};
 use crate::tui::keys::{BACKSPACE, Binding, Key, lookup};
 use crate::tui::theme::Appearance;
 use ratatui::Frame;
@@ -279,7 +280,9 @@ pub fn confirm_help() -> Vec<crate::tui::widgets::menu::KeyHelp> {
     crate::tui::keys::help(CONFIRM_KEYS)
 }
 
-/// A titled box of lines centred over the frame, clearing what is under it.
+/// A titled box of lines centred over the frame, clearing what is under it. Lines wider than
+/// the frame wrap and the box grows to hold them; when the frame is too short even so, the
+/// last line (a question's keys) stays whole and the text above it is shortened, marked.
 pub fn render_popup(frame: &mut Frame, title: &str, lines: Vec<Line>, look: &Appearance) {
     let area = frame.area();
     let w = lines
@@ -289,16 +292,40 @@ pub fn render_popup(frame: &mut Frame, title: &str, lines: Vec<Line>, look: &App
         .unwrap_or(10)
         .max(title.chars().count() as u16 + 4)
         + 4;
-    let h = lines.len() as u16 + 2;
-    let r = centered(area, w.min(area.width.saturating_sub(4)), h);
+    let w = w.min(area.width.saturating_sub(4));
+    let rows = popup_rows(
+        lines,
+        w.saturating_sub(2) as usize,
+        area.height.saturating_sub(2) as usize,
+    );
+    let r = centered(area, w, rows.len() as u16 + 2);
     frame.render_widget(Clear, r);
     let block = framed(title, look.accent(), look);
     frame.render_widget(
-        Paragraph::new(lines)
-            .block(block)
-            .wrap(Wrap { trim: false }),
+        Paragraph::new(rows).block(block).wrap(Wrap { trim: false }),
         r,
     );
+}
+
+/// A popup's lines wrapped to `width`, in at most `room` rows: when they do not fit, the
+/// last line is kept and the rows above it cut, the last one kept ending with the marker.
+fn popup_rows(mut lines: Vec<Line>, width: usize, room: usize) -> Vec<Line> {
+    let keys: Vec<Line> = lines.pop().map(|l| wrap_line(l, width)).unwrap_or_default();
+    let mut rows: Vec<Line> = lines
+        .into_iter()
+        .flat_map(|l| wrap_line(l, width))
+        .collect();
+    let body_room = room.saturating_sub(keys.len());
+    if rows.len() > body_room {
+        rows.truncate(body_room);
+        if let Some(last) = rows.pop() {
+            let mut marked = last;
+            marked.spans.push(Span::raw(CUT.to_string()));
+            rows.push(fit_line(marked, width));
+        }
+    }
+    rows.extend(keys);
+    rows
 }
 
 #[cfg(test)]
@@ -312,6 +339,10 @@ mod tests {
     #[test]
     fn field_edits_and_validates_as_you_type() {
         let mut f = TextField::new("Minutes", "30");
+        // The default gives way to the first key typed; then keys go on from what is there.
+        assert!(f.key(&k(KeyCode::Char('4'))));
+        assert_eq!(f.value, "4");
+        f.value = "30".into();
         assert!(f.key(&k(KeyCode::Char('x'))));
         assert!(!f.validate(|v| v.parse::<u32>()));
         assert!(f.error.is_some());
@@ -326,6 +357,7 @@ mod tests {
     #[test]
     fn a_character_past_the_limit_is_refused_and_the_limit_shown() {
         let mut f = TextField::new("Name", "abc").with_max_len(3);
+        f.pristine = false;
         assert!(!f.key(&k(KeyCode::Char('d'))));
         assert_eq!(f.value, "abc");
         assert_eq!(f.limit_note().as_deref(), Some("at most 3 characters"));

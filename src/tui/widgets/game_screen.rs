@@ -282,16 +282,13 @@ impl GameScreenView<'_> {
         let hint_w = self.hint.chars().count() as u16 + 1;
         let text_w = area.width.saturating_sub(hint_w + 2);
         // Bottom-aligned: one line sits on the last row; a longer status wraps upwards.
-        let mut lines = super::wrap(&self.status.0, text_w as usize);
-        let rows = area.height as usize;
-        if lines.len() > rows && rows > 0 {
-            // Still too long: the last row says so rather than cutting silently.
-            lines.truncate(rows);
-            if let Some(last) = lines.last_mut() {
-                let keep = (text_w as usize).saturating_sub(2);
-                *last = last.chars().take(keep).collect::<String>() + " …";
-            }
-        }
+        // Too long: a path keeps its end, else the last row says so rather than cutting
+        // silently.
+        let lines = if area.height > 0 {
+            super::wrap_fit(&self.status.0, text_w as usize, area.height as usize)
+        } else {
+            Vec::new()
+        };
         let top = area.bottom().saturating_sub(lines.len() as u16);
         for (i, line) in lines.iter().enumerate() {
             buf.set_line(

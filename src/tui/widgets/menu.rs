@@ -218,9 +218,21 @@ impl Menu {
         (i < self.items.len()).then_some(i)
     }
 
-    /// Draw in `area`.
+    /// Draw in `area`; a title too long for the frame is shortened with the marker.
     pub fn render(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
-        let block = super::game_screen::framed(&self.title, look.dim(), look);
+        let title = super::fit_text(&self.title, Menu::title_room(area));
+        self.render_titled(&title, area, buf, look);
+    }
+
+    /// The columns a title has in a menu drawn in `area` (the corners and a space each side
+    /// of it are the frame's).
+    pub fn title_room(area: Rect) -> usize {
+        usize::from(area.width.saturating_sub(4))
+    }
+
+    /// Draw in `area` under `title` (made to fit [`Menu::title_room`]) instead of its own.
+    pub fn render_titled(&self, title: &str, area: Rect, buf: &mut Buffer, look: &Appearance) {
+        let block = super::game_screen::framed(title, look.dim(), look);
         let inner = block.inner(area);
         block.render(area, buf);
         let label_w = self

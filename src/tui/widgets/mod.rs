@@ -116,6 +116,115 @@ pub fn fit_tail(text: &str, width: usize) -> String {
     format!("{CUT}{tail}")
 }
 
+/// `text` wrapped to `width` in at most `rows` rows. When it needs more, the path in it (its
+/// longest word with a `/` or `\`) is shortened from its start, as little as needed, keeping
+/// its end (the file's name); when that is not enough, the text after the path is cut, marked,
+/// and the path may lose the start of its name too; without a path, the last row ends with the
+/// marker.
+pub fn wrap_fit(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let mut lines = wrap(text, width);
+    if lines.len() <= rows {
+        return lines;
+    }
+    let mut words: Vec<&str> = text.split(' ').collect();
+    if let Some(at) = path_at(&words) {
+        let name = file_name(words[at]);
+        if let Some(fitted) = shorten_word(&words, at, (width, rows), name) {
+            return fitted;
+        }
+        let cut = CUT.to_string();
+        words.truncate(at + 1);
+        words.push(&cut);
+        if let Some(fitted) = shorten_word(&words, at, (width, rows), PATH_END_MIN) {
+            return fitted;
+        }
+    }
+    lines.truncate(rows);
+    if let Some(last) = lines.last_mut() {
+        let keep = width.saturating_sub(2);
+        *last = last.chars().take(keep).collect::<String>() + " " + &CUT.to_string();
+    }
+    lines
+}
+
+/// The fewest characters of a path's end [`wrap_fit`] keeps.
+const PATH_END_MIN: usize = 8;
+
+/// Which of `words` is a path: the longest with a `/` or `\`.
+fn path_at(words: &[&str]) -> Option<usize> {
+    words
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.contains(['/', '\\']))
+        .max_by_key(|(_, w)| w.chars().count())
+        .map(|(at, _)| at)
+}
+
+/// The characters of a path's last part (its file's name).
+fn file_name(path: &str) -> usize {
+    path.rsplit(['/', '\\'])
+        .next()
+        .unwrap_or(path)
+        .chars()
+        .count()
+}
+
+/// `words` wrapped in `rows` rows of `width`, word `at` (a path) cut from its start just
+/// enough; `None` when even its last `min` characters leave too little room.
+fn shorten_word(
+    words: &[&str],
+    at: usize,
+    (width, rows): (usize, usize),
+    min: usize,
+) -> Option<Vec<String>> {
+    let path = words[at];
+    let n = path.chars().count();
+    (min.min(n)..n).rev().find_map(|keep| {
+        let tail: String = path.chars().skip(n - keep).collect();
+        let short = format!("{CUT}{tail}");
+        let mut cut = words.to_vec();
+        cut[at] = &short;
+        let lines = wrap(&cut.join(" "), width);
+        (lines.len() <= rows).then_some(lines)
+    })
+}
+
+/// `line` in lines of at most `width` columns, wrapped at spaces as [`wrap`] wraps text, each
+/// character keeping its style; the line itself when it fits.
+pub fn wrap_line(line: Line<'_>, width: usize) -> Vec<Line<'_>> {
+    if line.width() <= width {
+        return vec![line];
+    }
+    let styled: Vec<(char, ratatui::style::Style)> = line
+        .spans
+        .iter()
+        .flat_map(|s| s.content.chars().map(move |c| (c, s.style)))
+        .collect();
+    let text: String = styled.iter().map(|(c, _)| c).collect();
+    let mut at = 0;
+    wrap(&text, width)
+        .into_iter()
+        .map(|part| {
+            let mut spans: Vec<Span> = Vec::new();
+            for c in part.chars() {
+                // The spaces a row broke at are not in any row.
+                while styled.get(at).is_some_and(|&(s, _)| s != c) {
+                    at += 1;
+                }
+                let style = styled.get(at).map(|&(_, s)| s).unwrap_or_default();
+                at += 1;
+                match spans.last_mut() {
+                    Some(s) if s.style == style => s.content.to_mut().push(c),
+                    _ => spans.push(Span::styled(c.to_string(), style)),
+                }
+            }
+            let mut row = Line::from(spans).style(line.style);
+            row.alignment = line.alignment;
+            row
+        })
+        .collect()
+}
+
 /// Split `text` into lines of at most `width` characters, at spaces where possible.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(10);

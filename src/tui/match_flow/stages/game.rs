@@ -9,9 +9,11 @@ use super::super::session::{flag_text, move_list};
 use super::{Step, View, header, names_in};
 use crate::director::{Clock, Command, GameRecord, Match, MatchEvent, Phase, Player, StrengthRule};
 use crate::engine::{Color, Position, Rules};
+use crate::openings::Opening;
 use crate::tui::keys::{Binding, ENTER, ESC, Erased, Key, erase, help, lookup};
 use crate::tui::move_input::{InputOutcome, MOVE_KEYS, MoveAct, MoveInput};
 use crate::tui::rules_text::{self, HUFF_KEYS, HuffAct};
+use crate::tui::theme::Appearance;
 use crate::tui::widgets::form::render_popup;
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{ClockPanelView, GameScreenView, MoveListView, StatusKind};
@@ -377,7 +379,6 @@ pub(crate) enum Shown<'a> {
 
 /// The game screen of the match: board, clocks (from [`ClockPanelView::of_clock`]), ballot,
 /// score, move list with clock readings, and the status line.
-#[expect(clippy::too_many_lines, reason = "long: to be split into its steps")]
 pub(crate) fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown) {
     let look = v.ctx.appearance;
     let m = v.m();
@@ -385,92 +386,21 @@ pub(crate) fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown)
         Shown::Playing(g, _) | Shown::Over(g) => Some(g),
         Shown::Pre => None,
     };
-    let (ballot, game) = match (record, m.phase()) {
-        (Some(g), _) => (g.ballot, g.number),
-        (None, Phase::Ready { ballot, game } | Phase::Playing { ballot, game }) => (ballot, game),
-        _ => (0, 0),
-    };
+    let (ballot, game) = shown_game(m, record);
     let opening = m.ballots().last().map(|b| b.opening.clone());
     let names = names_in(m, ballot, game);
-    let (position, moves, clocks) = match record {
-        Some(g) => (
-            *g.game.position(),
-            move_list(g),
-            v.session.clock_view(v.now()),
-        ),
-        None => {
-            let pos = opening
-                .as_ref()
-                .map(|o| o.position)
-                .unwrap_or_else(Position::start);
-            let clock = Clock::new(&m.settings().time_control, pos.turn());
-            let clocks = ClockPanelView::of_clock(&clock, 0, [&names[0], &names[1]], None);
-            (
-                pos,
-                MoveListView::plain(pos.turn(), Vec::<String>::new()),
-                clocks,
-            )
-        }
-    };
-    let mut info: Vec<Line> = vec![Line::from(Span::styled(
-        format!("Ballot {ballot} · game {game} of 2"),
-        look.accent(),
-    ))];
-    if let Some(o) = &opening {
-        let mut t = o.reference();
-        if let Some(id) = o.public_id {
-            t.push_str(&format!(" · id {id}"));
-        }
-        info.push(Line::from(Span::styled(t, look.dim())));
-    }
-    let score = m.score();
-    let t = format!(
-        "{} {} · {} {}",
-        m.name(Player::First),
-        score.total[0],
-        m.name(Player::Second),
-        score.total[1]
+    let (position, moves, clocks) = board_and_clocks(v, record, opening.as_ref(), &names);
+    let info = info_lines(
+        m,
+        look,
+        (ballot, game),
+        opening.as_ref(),
+        clocks.is_none(),
+        &shown,
     );
-    info.push(Line::from(vec![
-        Span::styled("Score ", look.dim()),
-        Span::raw(if look.ascii {
-            crate::tui::theme::ascii_text(&t)
-        } else {
-            t
-        }),
-    ]));
-    if clocks.is_none() {
-        info.push(Line::from(Span::styled("No clock", look.dim())));
-    }
-    info.push(Line::from(Span::styled(
-        rules_text::in_force(m.settings().game),
-        look.accent(),
-    )));
-    if let Shown::Playing(..) = &shown {
-        info.extend(
-            counts(m)
-                .into_iter()
-                .map(|t| Line::from(Span::styled(t, look.alert()))),
-        );
-    }
-    if let (Some(by), Shown::Playing(..)) = (m.draw_offer(), &shown) {
-        info.push(Line::from(Span::styled(
-            format!("{by} offers a draw"),
-            look.accent(),
-        )));
-    }
     let status = match &shown {
         Shown::Over(g) => over_status(g),
-        Shown::Pre => (
-            // What Enter does first: long names may not leave room for it after them.
-            format!(
-                "Enter starts {}'s clock · ballot {ballot}, game {game}: {} (Red) v {} (White)",
-                position.turn(),
-                names[0],
-                names[1],
-            ),
-            StatusKind::Info,
-        ),
+        Shown::Pre => pre_status(&position, (ballot, game), &names),
         Shown::Playing(g, _) => playing_status(m, g, v),
     };
     let last_move = record
@@ -499,6 +429,123 @@ pub(crate) fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown)
         hint: "? help ".into(),
     }
     .render(frame, area, look);
+}
+
+/// The ballot and game shown: the record's, else the phase's (0, 0 when there is none).
+fn shown_game(m: &Match, record: Option<&GameRecord>) -> (u32, u8) {
+    match (record, m.phase()) {
+        (Some(g), _) => (g.ballot, g.number),
+        (None, Phase::Ready { ballot, game } | Phase::Playing { ballot, game }) => (ballot, game),
+        _ => (0, 0),
+    }
+}
+
+/// The position, move list and clocks: the game's, or the opening's with the clocks as
+/// they will start.
+fn board_and_clocks(
+    v: &View,
+    record: Option<&GameRecord>,
+    opening: Option<&Opening>,
+    names: &[String; 2],
+) -> (Position, MoveListView, Option<ClockPanelView>) {
+    if let Some(g) = record {
+        return (
+            *g.game.position(),
+            move_list(g),
+            v.session.clock_view(v.now()),
+        );
+    }
+    let pos = opening.map(|o| o.position).unwrap_or_else(Position::start);
+    let clock = Clock::new(&v.m().settings().time_control, pos.turn());
+    let clocks = ClockPanelView::of_clock(&clock, 0, [&names[0], &names[1]], None);
+    (
+        pos,
+        MoveListView::plain(pos.turn(), Vec::<String>::new()),
+        clocks,
+    )
+}
+
+/// The panel beside the board: ballot and game, opening, score, "No clock" when there is
+/// none, rules in force, and while a game is played its counts and a draw offer.
+fn info_lines<'a>(
+    m: &Match,
+    look: &Appearance,
+    (ballot, game): (u32, u8),
+    opening: Option<&Opening>,
+    no_clock: bool,
+    shown: &Shown,
+) -> Vec<Line<'a>> {
+    let mut info: Vec<Line> = vec![Line::from(Span::styled(
+        format!("Ballot {ballot} · game {game} of 2"),
+        look.accent(),
+    ))];
+    if let Some(o) = opening {
+        let mut t = o.reference();
+        if let Some(id) = o.public_id {
+            t.push_str(&format!(" · id {id}"));
+        }
+        info.push(Line::from(Span::styled(t, look.dim())));
+    }
+    info.push(score_line(m, look));
+    if no_clock {
+        info.push(Line::from(Span::styled("No clock", look.dim())));
+    }
+    info.push(Line::from(Span::styled(
+        rules_text::in_force(m.settings().game),
+        look.accent(),
+    )));
+    if let Shown::Playing(..) = shown {
+        info.extend(
+            counts(m)
+                .into_iter()
+                .map(|t| Line::from(Span::styled(t, look.alert()))),
+        );
+        if let Some(by) = m.draw_offer() {
+            info.push(Line::from(Span::styled(
+                format!("{by} offers a draw"),
+                look.accent(),
+            )));
+        }
+    }
+    info
+}
+
+/// "Score Ann 1 · Bob 0".
+fn score_line<'a>(m: &Match, look: &Appearance) -> Line<'a> {
+    let score = m.score();
+    let t = format!(
+        "{} {} · {} {}",
+        m.name(Player::First),
+        score.total[0],
+        m.name(Player::Second),
+        score.total[1]
+    );
+    Line::from(vec![
+        Span::styled("Score ", look.dim()),
+        Span::raw(if look.ascii {
+            crate::tui::theme::ascii_text(&t)
+        } else {
+            t
+        }),
+    ])
+}
+
+/// The status before a game: what Enter does first (long names may not leave room for it
+/// after them).
+fn pre_status(
+    position: &Position,
+    (ballot, game): (u32, u8),
+    names: &[String; 2],
+) -> (String, StatusKind) {
+    (
+        format!(
+            "Enter starts {}'s clock · ballot {ballot}, game {game}: {} (Red) v {} (White)",
+            position.turn(),
+            names[0],
+            names[1],
+        ),
+        StatusKind::Info,
+    )
 }
 
 /// The rules shown whole (`i`): the game's rules in a few lines, the counts of pool as set up
