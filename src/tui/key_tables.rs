@@ -50,7 +50,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::screen::keys::RESIGN_KEYS,
         crate::tui::match_flow::setup::ARROW_KEYS,
         crate::tui::match_flow::setup::CHOICE_KEYS,
-        crate::tui::match_flow::setup::FILE_KEYS,
+        crate::tui::match_flow::setup::existing::FILE_KEYS,
         crate::tui::match_flow::setup::KEYS,
         crate::tui::match_flow::stages::decide::ACCEPTED_KEYS,
         crate::tui::match_flow::stages::decide::DECIDE_KEYS,

@@ -469,11 +469,14 @@ fn take_back(rows: &[Row]) -> Result<(Command, String), String> {
         .parse()
         .map_err(|_| "moves: a whole number of plies".to_string())?;
     let reason = needed(text(rows, 1), "reason")?;
-    let summary = format!(
-        "Take back {moves} move{} ({reason})",
-        if moves == 1 { "" } else { "s" }
-    );
+    let summary = take_back_summary(moves, &reason);
     Ok((Command::TakeBack { moves, reason }, summary))
+}
+
+/// "Take back 2 plies (reason)": the number typed counts plies, and says so.
+fn take_back_summary(plies: u32, reason: &str) -> String {
+    let unit = if plies == 1 { "ply" } else { "plies" };
+    format!("Take back {plies} {unit} ({reason})")
 }
 
 /// Undo the last director decision, for a reason.
@@ -529,5 +532,16 @@ mod tests {
         for t in [MENU_CLOSE_KEYS, FORM_KEYS, CHOICE_KEYS] {
             crate::tui::keys::check_table(t).unwrap();
         }
+    }
+    #[test]
+    fn a_take_back_counts_plies_in_its_words() {
+        assert_eq!(
+            super::take_back_summary(2, "slip"),
+            "Take back 2 plies (slip)"
+        );
+        assert_eq!(
+            super::take_back_summary(1, "slip"),
+            "Take back 1 ply (slip)"
+        );
     }
 }

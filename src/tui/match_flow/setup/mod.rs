@@ -1,11 +1,9 @@
 //! The match set-up form: every [`MatchSettings`] choice with the defaults (or the config
 //! file's) filled in, validated as you type; Enter starts the match.
 
-use super::resume::reopen;
 use super::{MatchOptions, MatchScreen};
 use crate::director::{
-    ColourMethod, GamePoints, MatchSettings, Player, PoolClock, RejectionPolicy, StrengthRule,
-    TieRule,
+    ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, StrengthRule, TieRule,
 };
 use crate::engine::Rules;
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
@@ -22,6 +20,12 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
+
+pub(crate) mod existing;
+mod presets;
+
+use existing::FILE_KEYS;
+use presets::PoolPresets;
 
 /// One row of the form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,15 +147,6 @@ pub struct MatchSetupScreen {
     /// What choosing pool replaced by the APCA presets, restored when another game is chosen
     /// (each value the director has not changed since).
     before_pool: Option<PoolPresets>,
-}
-
-/// The fields that choosing pool fills in: the time control, points, tie rule, block limit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct PoolPresets {
-    time: String,
-    points: usize,
-    tie: usize,
-    max_blocks: String,
 }
 
 const YES_NO: [&str; 2] = ["no", "yes"];
@@ -505,37 +500,6 @@ impl MatchSetupScreen {
         }
     }
 
-    /// The fields choosing pool fills in, as they stand.
-    fn pool_fields(&self) -> PoolPresets {
-        PoolPresets {
-            time: self.texts[idx(FieldId::Time)].value.clone(),
-            points: self.choices[idx(FieldId::Points)],
-            tie: self.choices[idx(FieldId::Tie)],
-            max_blocks: self.texts[idx(FieldId::MaxBlocks)].value.clone(),
-        }
-    }
-
-    /// Leaving pool: each field still holding its APCA preset gets back what it held before.
-    fn restore_before_pool(&mut self) {
-        let Some(before) = self.before_pool.take() else {
-            return;
-        };
-        let preset = Self::apca_presets();
-        let now = self.pool_fields();
-        if now.time == preset.time {
-            self.texts[idx(FieldId::Time)].value = before.time;
-        }
-        if now.points == preset.points {
-            self.choices[idx(FieldId::Points)] = before.points;
-        }
-        if now.tie == preset.tie {
-            self.choices[idx(FieldId::Tie)] = before.tie;
-        }
-        if now.max_blocks == preset.max_blocks {
-            self.texts[idx(FieldId::MaxBlocks)].value = before.max_blocks;
-        }
-    }
-
     /// The game chosen.
     pub fn game(&self) -> Rules {
         Rules::ALL[self.choices[idx(FieldId::Game)].min(Rules::ALL.len() - 1)]
@@ -559,72 +523,6 @@ impl MatchSetupScreen {
             chosen(FieldId::Points),
             chosen(FieldId::Tie)
         )
-    }
-
-    /// The APCA presets of pool: clock 35/70 15/30, 4/2/0, a tie played off in blocks of two
-    /// games, no limit on the blocks.
-    fn apca_presets() -> PoolPresets {
-        let p = MatchSettings::default().apca_pool(PoolClock::Periods);
-        PoolPresets {
-            time: p.time_control.to_string(),
-            points: 2,
-            tie: 3,
-            max_blocks: String::new(),
-        }
-    }
-
-    /// Choosing pool fills in the APCA presets, each stays changeable; what they replace is
-    /// kept for a change of mind.
-    fn apply_pool_presets(&mut self) {
-        if self.before_pool.is_none() {
-            self.before_pool = Some(self.pool_fields());
-        }
-        let p = Self::apca_presets();
-        self.texts[idx(FieldId::Time)].value = p.time;
-        self.choices[idx(FieldId::Points)] = p.points;
-        self.choices[idx(FieldId::Tie)] = p.tie;
-        self.texts[idx(FieldId::MaxBlocks)].value = p.max_blocks;
-    }
-
-    /// The `--match` file when it already exists (a new match is not written over it).
-    fn existing_file(&self) -> Option<&std::path::Path> {
-        self.options
-            .file
-            .as_deref()
-            .filter(|f| !self.options.start_over && f.exists())
-    }
-
-    /// A free name beside the existing `--match` file: `NAME-2.EXT`, `NAME-3.EXT`, ...
-    fn free_name(&self) -> Option<std::path::PathBuf> {
-        let f = self.existing_file()?;
-        let stem = f.file_stem()?.to_string_lossy().into_owned();
-        let ext = f
-            .extension()
-            .map(|e| format!(".{}", e.to_string_lossy()))
-            .unwrap_or_default();
-        (2..1000)
-            .map(|n| f.with_file_name(format!("{stem}-{n}{ext}")))
-            .find(|p| !p.exists())
-    }
-
-    /// The way out when the `--match` file exists: open it, or start under a free name.
-    fn existing_file_key(&mut self, act: FileAct, ctx: &mut Ctx) -> Nav {
-        let Some(path) = self.existing_file().map(std::path::Path::to_path_buf) else {
-            return Nav::Stay;
-        };
-        match act {
-            FileAct::Open => match reopen(&path, &self.options, ctx.now, false) {
-                Ok(screen) => Nav::Goto(Box::new(screen)),
-                Err(e) => {
-                    self.problem = Some((FieldId::Name1, e));
-                    Nav::Stay
-                }
-            },
-            FileAct::Rename => {
-                self.options.file = self.free_name();
-                self.start(ctx)
-            }
-        }
     }
 
     fn start(&mut self, ctx: &mut Ctx) -> Nav {
@@ -652,29 +550,6 @@ impl MatchSetupScreen {
         }
     }
 }
-
-/// What the keys do when the `--match` file already exists.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum FileAct {
-    /// Open the match it holds.
-    Open,
-    /// Start the new match under a free name beside it.
-    Rename,
-}
-
-/// The keys offered when the `--match` file already exists.
-pub(crate) static FILE_KEYS: &[Binding<FileAct>] = &[
-    Binding::new(
-        &[Key::Ctrl('o')],
-        FileAct::Open,
-        "the --match file exists: open the match it holds",
-    ),
-    Binding::new(
-        &[Key::Ctrl('n')],
-        FileAct::Rename,
-        "the --match file exists: save the new match as NAME-2 beside it",
-    ),
-];
 
 /// What the keys of the set-up form do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -609,6 +609,17 @@ fn variant_event(m: &Match, turn: Color) -> String {
 
 /// What the status line says while a game is played: a flag, a pause, a draw offer or
 /// claim, a declined offer, or who is to move.
+/// The status of a standing draw offer by `by` with `turn` to move: the opponent answers, or
+/// plays on when it is its turn; on the offerer's own turn it still has to move.
+fn draw_offer_text(by: Color, turn: Color) -> String {
+    let other = by.opponent();
+    if turn == other {
+        format!("{by} offers a draw: {other} accepts with a, declines with d (or plays on)")
+    } else {
+        format!("{by} offers a draw and is to move: {other} accepts with a or declines with d")
+    }
+}
+
 fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
     let position = g.game.position();
     let turn = position.turn();
@@ -629,13 +640,7 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
         );
     }
     if let Some(by) = m.draw_offer() {
-        return (
-            format!(
-                "{by} offers a draw: {} accepts with a, declines with d (or plays on)",
-                by.opponent()
-            ),
-            StatusKind::Warn,
-        );
+        return (draw_offer_text(by, turn), StatusKind::Warn);
     }
     let who = super::colour_name(m, turn);
     let declined = match m.log().last().map(|e| &e.event) {
@@ -680,4 +685,21 @@ fn playing_status(m: &Match, g: &GameRecord, v: &View) -> (String, StatusKind) {
         format!("{declined}{who} ({turn}) to move{must}: type a move or pick a piece"),
         StatusKind::Info,
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::engine::Color;
+
+    #[test]
+    fn a_draw_offer_on_the_offerers_turn_does_not_say_the_other_plays_on() {
+        let t = super::draw_offer_text(Color::White, Color::White);
+        assert!(!t.contains("plays on"), "{t}");
+        assert!(t.contains("White offers a draw and is to move"), "{t}");
+        let t = super::draw_offer_text(Color::White, Color::Red);
+        assert!(
+            t.contains("Red accepts with a, declines with d (or plays on)"),
+            "{t}"
+        );
+    }
 }
