@@ -3,34 +3,8 @@
 //! the explanation, a director's swap with its reason, standings, and every published form
 //! (text, CSV, HTML, TRF, PDN with `Round "r.b.g"`); bad input is refused and changes nothing.
 
+use crate::desk_cli::{crossboard, refused, run};
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn crossboard(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .arg("event")
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn run(db: &Path, args: &[&str]) -> String {
-    let out = crossboard(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn refused(db: &Path, args: &[&str]) -> String {
-    let out = crossboard(db, args);
-    assert!(!out.status.success(), "{args:?} was accepted");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 #[test]
 fn an_event_from_registration_to_the_published_crosstable() {

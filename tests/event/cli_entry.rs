@@ -1,29 +1,8 @@
 //! `crossboard event` refusing what the desk could not use later: a player's name longer than
 //! a match on crossboard takes, and round 0, which no command takes.
 
+use crate::desk_cli::{crossboard, run};
 use crossboard::director::NAME_MAX_CHARS;
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn crossboard(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .arg("event")
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn run(db: &Path, args: &[&str]) -> String {
-    let out = crossboard(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// A player's name one character past the limit is refused by `player add` and `enter`,
 /// saying the limit, and nothing is recorded; a name at the limit is entered.

@@ -2,31 +2,10 @@
 //! recorded when what it touches did not change (another board, another division), and
 //! refused when it did (the same board), so nobody's entry is lost or silently replaced.
 
+use crate::desk_cli::{crossboard, run};
 use crossboard::event::{Action, BoardGameResult, BoardResult, DivisionSettings, EventInfo};
 use crossboard::event::{PlayerInfo, propose};
 use crossboard::store::{Desk, DeskError};
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn crossboard(db: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .arg("event")
-        .arg("--db")
-        .arg(db)
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn run(db: &Path, args: &[&str]) -> String {
-    let out = crossboard(db, args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 /// Two processes enter 100 results each, at the same time, on boards of their own: none is
 /// refused and every one is recorded.

@@ -9,6 +9,7 @@ mod cli_entry;
 #[path = "../common/mod.rs"]
 mod common;
 mod concurrent;
+mod desk_cli;
 mod fide;
 mod pairing;
 mod standings;
