@@ -356,6 +356,17 @@ fn game_line(spec: &Spec, g: &EngineGame) -> String {
     line
 }
 
+/// The `Clock` tag: the limit per move in words, each side's when they differ.
+fn clock_tag(spec: &Spec) -> String {
+    let [(_, red), (_, white)] = &spec.sides;
+    let (red, white) = (limit_text(red), limit_text(white));
+    if red == white {
+        red
+    } else {
+        format!("Red {red}; White {white}")
+    }
+}
+
 fn pdn_record(spec: &Spec, g: &EngineGame, date: &str) -> PdnGame {
     let mut pdn = PdnGame::from_game(&g.game)
         .with_tag("Event", "crossboard engine match")
@@ -364,10 +375,8 @@ fn pdn_record(spec: &Spec, g: &EngineGame, date: &str) -> PdnGame {
         .with_tag("Round", format!("{}.{}", spec.round, spec.leg + 1))
         .with_tag("Black", g.red.clone())
         .with_tag("White", g.white.clone())
-        .with_tag(
-            "Opening",
-            format!("{}: {}", spec.opening.reference(), spec.opening.name),
-        )
+        .with_tag("Clock", clock_tag(spec))
+        .with_opening(&spec.opening)
         .with_tag("Termination", g.reason.text());
     pdn.result = PdnResult::from(Some(g.outcome));
     pdn

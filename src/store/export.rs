@@ -180,10 +180,7 @@ pub(super) fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
         .with_tag("White", g.white_name.clone())
         .with_tag("TimeControl", s.time_control.pgn())
         .with_tag("Clock", clock)
-        .with_tag("Ballot", ballot_tag(&g.opening));
-    if !g.opening.name.is_empty() {
-        p.set_tag("Opening", g.opening.name.clone());
-    }
+        .with_opening(&g.opening);
     p.clocks = g
         .moves
         .iter()
@@ -233,6 +230,18 @@ fn termination(r: &GameResult) -> (String, Option<String>) {
     }
 }
 
+impl PdnGame {
+    /// The tags of the opening a game was played from: `Ballot` (see [`ballot_tag`]) and
+    /// `Opening` (the ballot in words), the same for a match, an engine match and practice.
+    pub fn with_opening(mut self, o: &Opening) -> PdnGame {
+        self.set_tag("Ballot", ballot_tag(o));
+        if !o.name.is_empty() {
+            self.set_tag("Opening", o.name.clone());
+        }
+        self
+    }
+}
+
 /// The `Ballot` tag: the system's own number, for the 11-Man Ballot the four cards, and the
 /// public position id, e.g. `11-Man Ballot 1234 (cards 4 2 2 3), position 567` (the ballot in
 /// words is the `Opening` tag).
@@ -265,5 +274,36 @@ mod tests {
             "{t}"
         );
         assert!(!t.contains(&o.name), "the words are the Opening tag: {t}");
+    }
+}
+
+#[cfg(test)]
+mod docs_tests {
+    use super::*;
+
+    /// The example in backticks on the row of `table` whose first cell is `` `name` ``.
+    fn example(table: &str, name: &str) -> String {
+        let row = table
+            .lines()
+            .find(|l| l.starts_with(&format!("| `{name}` |")))
+            .unwrap_or_else(|| panic!("no row for {name}"));
+        let after = row.split("e.g. `").nth(1).expect("an example");
+        after.split('`').next().unwrap().to_string()
+    }
+
+    #[test]
+    fn the_documented_ballot_and_opening_tags_are_what_a_match_writes() {
+        let page = include_str!("../../docs/files-and-pdn.md");
+        let ballot = example(page, "Ballot");
+        let number: u32 = ballot
+            .trim_start_matches("11-Man Ballot ")
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        let o = Ballot::from_number(number).unwrap().opening();
+        assert_eq!(ballot, ballot_tag(&o));
+        assert_eq!(example(page, "Opening"), o.name);
     }
 }

@@ -39,6 +39,20 @@ fn engine_match_writes_readable_pdn() {
     assert_eq!(games[0].tag("Black"), Some("crossboard expert"));
     assert_eq!(games[1].tag("Black"), Some("crossboard beginner"));
     assert_eq!(games[0].tag("Opening"), games[1].tag("Opening"));
+    // The same tags as a match writes: `Ballot` (the system's number, the cards, the position)
+    // and `Opening` (the ballot in words), so one reader serves both files.
+    let ballot = games[0].tag("Ballot").expect("a Ballot tag");
+    let number: u32 = ballot
+        .strip_prefix("11-Man Ballot ")
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{ballot}"));
+    let opening =
+        crossboard::openings::opening(crossboard::openings::System::ElevenMan, number).unwrap();
+    assert_eq!(games[0].tag("Opening"), Some(opening.name.as_str()));
+    assert!(ballot.contains("(cards "), "{ballot}");
+    assert_eq!(games[0].tag("Clock"), Some("20 ms per move, depth 4"));
+    assert!(games[0].tag("Termination").is_some());
     for g in &games {
         assert!(g.result.outcome().is_some(), "finished: {:?}", g.result);
         assert!(g.moves.len() >= 2, "the ballot moves are recorded");
