@@ -299,21 +299,33 @@ impl Game {
     /// Huffing: the neglected capture the side to move may punish now, if the last move
     /// ignored a capture or stopped one short and no choice has been made yet this turn.
     pub fn huff_chance(&self) -> Option<HuffChance> {
-        if self.rules != Rules::Huffing || !self.pending.is_empty() {
-            return None;
+        self.huff_chance_or_why().ok()
+    }
+
+    /// [`Game::huff_chance`], or why there is none: nothing neglected, or this turn's choice
+    /// already made (a piece huffed, the move taken back).
+    pub fn huff_chance_or_why(&self) -> Result<HuffChance, HuffError> {
+        if let Some(square) = self.pending.huffed {
+            return Err(HuffError::Huffed { square });
         }
-        let offence = *self.moves.last()?;
+        if let Some(retracted) = self.pending.retracted {
+            return Err(HuffError::Compelled { retracted });
+        }
+        if self.rules != Rules::Huffing || !self.pending.is_empty() {
+            return Err(HuffError::NoChance);
+        }
+        let offence = *self.moves.last().ok_or(HuffError::NoChance)?;
         let from = self.positions[self.moves.len() - 1];
         if from.rules() != Rules::Huffing {
-            return None; // a compelled capture is always complete
+            return Err(HuffError::NoChance); // a compelled capture is always complete
         }
         let strict = from.with_rules(Rules::English);
         if !strict.must_capture() {
-            return None;
+            return Err(HuffError::NoChance);
         }
         let captures = strict.legal_moves();
         if captures.contains(&offence) {
-            return None;
+            return Err(HuffError::NoChance);
         }
         let stopped_short = offence.is_capture();
         let huffable = if stopped_short {
@@ -327,7 +339,7 @@ impl Game {
                 }
             })
         };
-        Some(HuffChance {
+        Ok(HuffChance {
             offender: from.turn(),
             offence,
             stopped_short,
@@ -339,7 +351,7 @@ impl Game {
     /// Huffing: remove the offender's piece on `square` (one that should have captured); the
     /// side to move then moves as usual. On error nothing changes.
     pub fn huff(&mut self, square: Square) -> Result<(), HuffError> {
-        let chance = self.huff_chance().ok_or(HuffError::NoChance)?;
+        let chance = self.huff_chance_or_why()?;
         if chance.huffable & square.bit() == 0 {
             return Err(HuffError::NotHuffable {
                 square,
@@ -356,7 +368,7 @@ impl Game {
     /// Huffing: take back the offender's move; the offender must now play one of the complete
     /// captures ([`HuffChance::captures`]). On error nothing changes.
     pub fn compel(&mut self) -> Result<(), HuffError> {
-        self.huff_chance().ok_or(HuffError::NoChance)?;
+        self.huff_chance_or_why()?;
         let retracted = self.moves.pop().ok_or(HuffError::NoChance)?;
         self.positions.pop();
         self.quiet.pop();
@@ -371,9 +383,21 @@ impl Game {
 /// Why a huffing choice was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum HuffError {
-    /// The last move neglected no capture, or the choice was already made, or not huffing.
-    #[error("there is no neglected capture to punish now")]
+    /// The last move neglected no capture, or not huffing.
+    #[error("no neglected capture to punish: the last move captured or had none to make")]
     NoChance,
+    /// This turn's choice was made: a piece was huffed.
+    #[error("already huffed the piece on {square} this turn: now move")]
+    Huffed {
+        /// The square huffed.
+        square: Square,
+    },
+    /// This turn's choice was made: the neglecting move was taken back.
+    #[error("{retracted} was already taken back this turn: the capture must be played")]
+    Compelled {
+        /// The move taken back.
+        retracted: Move,
+    },
     /// The square holds no piece that should have captured.
     #[error("the piece on {square} cannot be huffed; huffable: {}", list(huffable))]
     NotHuffable {

@@ -384,7 +384,14 @@ fn huff_then_move() {
     g.huff(Square::new(14).unwrap()).unwrap();
     assert_eq!(g.position().piece_at(Square::new(14).unwrap()), None);
     assert_eq!(g.huff_chance(), None, "one choice a turn");
-    assert_eq!(g.huff(Square::new(14).unwrap()), Err(HuffError::NoChance));
+    // A second choice in the same turn says which was made, not that nothing was neglected.
+    let huffed = HuffError::Huffed {
+        square: Square::new(14).unwrap(),
+    };
+    assert_eq!(g.huff(Square::new(14).unwrap()), Err(huffed.clone()));
+    assert_eq!(g.compel(), Err(huffed.clone()));
+    let text = huffed.to_string();
+    assert!(text.contains("already huffed the piece on 14"), "{text}");
     g.play_text("18-15").unwrap();
     assert_eq!(g.prelude(1).huffed, Square::new(14));
     // Take back: the move, then the huff is pending again; then the offence.
@@ -409,6 +416,15 @@ fn compel_takes_the_move_back_and_a_capture_must_be_played() {
     g.play_text("1-5").unwrap();
     g.compel().unwrap();
     assert_eq!(g.moves().len(), 0);
+    let compelled = g.compel().unwrap_err();
+    assert!(
+        matches!(&compelled, HuffError::Compelled { retracted } if retracted.to_string() == "1-5"),
+        "{compelled:?}"
+    );
+    assert!(
+        compelled.to_string().contains("1-5 was already taken back"),
+        "{compelled}"
+    );
     assert_eq!(g.position().turn(), Color::Red);
     assert_eq!(
         moves_of(g.position()),

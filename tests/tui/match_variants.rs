@@ -309,6 +309,9 @@ fn huffing_offers_the_three_choices_and_h_huffs() {
     assert!(g.game.position().piece_at(sq).is_none(), "huffed off");
     assert_eq!(g.game.position().turn(), Color::White, "White moves next");
     must_show(&mut app, &[&format!("White huffed the piece on {sq}")]);
+    // C now: the choice was made; the message says so instead of "nothing neglected".
+    type_text(&mut app, &clock, "C");
+    must_show(&mut app, &[&format!("already huffed the piece on {sq}")]);
     // The move field is empty again: a move is typed from scratch.
     assert!(!render_text(&app).contains(&format!("Move: {sq}")));
 }

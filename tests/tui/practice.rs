@@ -369,3 +369,28 @@ fn practice_set_up_remembers_the_system_and_the_opponent() {
     assert_eq!(o.color, crossboard::engine::Color::Red);
     assert!(render_text(&app).contains("casual engine plays Red"));
 }
+
+#[test]
+fn huffing_c_after_a_huff_says_the_choice_was_made() {
+    use crossboard::engine::{Game, Rules};
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    let mut p = PracticeScreen::start_position_in(Rules::Huffing);
+    let mut game = Game::new(Rules::Huffing, *p.game.start());
+    // Red's 9-13 neglects 15x22: White may huff the man on 15.
+    for mv in ["11-15", "22-18", "9-13"] {
+        game.play_text(mv).unwrap();
+    }
+    p.game = game;
+    p.input = crossboard::tui::MoveInput::new(p.game.position());
+    app.screen = Screen::Practice(p);
+    type_text(&mut app, &clock, "15H");
+    assert!(practice(&app).game.pending().huffed.is_some());
+    type_text(&mut app, &clock, "C");
+    let (text, kind) = practice(&app).message.clone().unwrap();
+    assert_eq!(kind, StatusKind::Error);
+    assert!(text.contains("already huffed the piece on 15"), "{text}");
+    type_text(&mut app, &clock, "H");
+    let (text, _) = practice(&app).message.clone().unwrap();
+    assert!(text.contains("already huffed the piece on 15"), "{text}");
+}

@@ -110,12 +110,12 @@ impl PracticeScreen {
     /// Huffing: huff the piece whose square is typed in the move field, or the only one that
     /// may be huffed.
     fn huff(&mut self) {
-        let Some(chance) = self.game.huff_chance() else {
-            self.message = Some((
-                "there is no neglected capture to punish".into(),
-                StatusKind::Error,
-            ));
-            return;
+        let chance = match self.game.huff_chance_or_why() {
+            Ok(chance) => chance,
+            Err(why) => {
+                self.message = Some((why.to_string(), StatusKind::Error));
+                return;
+            }
         };
         let square = match rules_text::huff_square(&chance, &self.input.text) {
             Ok(sq) => sq,

@@ -274,11 +274,9 @@ impl GameStage {
 
     /// Huffing: huff the piece typed (or the only one), or compel the capture.
     fn huff_key(&mut self, act: HuffAct, g: &GameRecord, turn: Color) -> Step {
-        let Some(chance) = g.game.huff_chance() else {
-            return Step::Message(
-                "no neglected capture to punish: the last move captured or had none".into(),
-                StatusKind::Error,
-            );
+        let chance = match g.game.huff_chance_or_why() {
+            Ok(chance) => chance,
+            Err(why) => return Step::Message(why.to_string(), StatusKind::Error),
         };
         match act {
             HuffAct::Huff => match rules_text::huff_square(&chance, &self.input.text) {
