@@ -26,6 +26,9 @@ pub(super) fn run(args: Args, explicit: Option<&Path>) -> CliResult {
         ),
     }
     println!("# match files: {}", shown(default_match_dir().as_deref()));
+    let practice_games =
+        crate::store::default_practice_file().map(|f| crate::store::practice::games_file(&f));
+    println!("# practice games: {}", shown(practice_games.as_deref()));
     println!(
         "# endgame databases: {}",
         shown(crate::store::default_egdb_dir().as_deref())

@@ -5,6 +5,7 @@
 //! opponent); a damaged one is reported by [`load`] and replaced at the next save.
 
 use super::atomic::write_atomic;
+use super::pdn::{PdnGame, read_pdn};
 use crate::engine::Color;
 use crate::openings::System;
 use crate::search::Level;
@@ -61,9 +62,61 @@ pub fn save(path: &Path, memory: &PracticeMemory) -> Result<(), String> {
     write_atomic(path, text.as_bytes()).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// The practice games a player kept: `practice-games.pdn` beside the practice memory file,
+/// each saved game appended (as CheckerBoard appends to a game database).
+pub fn games_file(practice_file: &Path) -> PathBuf {
+    practice_file.with_file_name("practice-games.pdn")
+}
+
+/// Append `game` to the PDN file `path` (made, with its folder, when missing), rewriting it
+/// whole and atomically so a failed write leaves the games before it as they were. Returns
+/// the game's number in the file.
+pub fn append_game(path: &Path, game: &PdnGame) -> Result<usize, String> {
+    let shown = |e: &dyn std::fmt::Display| format!("{}: {e}", path.display());
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(shown(&e)),
+    };
+    let number = read_pdn(&text).len() + 1;
+    if !text.is_empty() && !text.ends_with("\n\n") {
+        text.push_str(if text.ends_with('\n') { "\n" } else { "\n\n" });
+    }
+    text.push_str(&game.to_pdn());
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    }
+    write_atomic(path, text.as_bytes()).map_err(|e| shown(&e))?;
+    Ok(number)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn games_are_appended_and_numbered() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = games_file(&dir.path().join("sub").join("practice.toml"));
+        assert_eq!(path.file_name().unwrap(), "practice-games.pdn");
+        let mut game = crate::engine::Game::new(
+            crate::engine::Rules::English,
+            crate::engine::Position::start(),
+        );
+        game.play_text("11-15").unwrap();
+        let pdn = PdnGame::from_game(&game).with_tag("Event", "Practice");
+        assert_eq!(append_game(&path, &pdn), Ok(1));
+        game.play_text("23-19").unwrap();
+        assert_eq!(append_game(&path, &PdnGame::from_game(&game)), Ok(2));
+        let games: Vec<_> = read_pdn(&std::fs::read_to_string(&path).unwrap())
+            .into_iter()
+            .map(|g| g.unwrap())
+            .collect();
+        assert_eq!(games.len(), 2);
+        assert_eq!(games[0].moves.len(), 1);
+        assert_eq!(games[0].tag("Event"), Some("Practice"));
+        assert_eq!(games[1].moves.len(), 2);
+    }
 
     #[test]
     fn remembers_and_defaults_to_the_eleven_man_ballot() {

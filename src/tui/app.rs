@@ -421,7 +421,10 @@ mod tests {
             panic!("back on the practice screen");
         };
         assert_eq!(p.game.moves().len(), 1, "its game is still there");
+        // Leaving a game not kept asks first; y leaves it.
         app.update(Msg::char('q'), now);
+        assert!(matches!(app.screen, Screen::Practice(_)));
+        app.update(Msg::char('y'), now);
         assert!(matches!(app.screen, Screen::Home(_)));
         assert!(app.stack.is_empty());
     }

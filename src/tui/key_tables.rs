@@ -73,6 +73,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::screens::open_pdn::LIST_KEYS,
         crate::tui::screens::open_pdn::PATH_KEYS,
         crate::tui::screens::practice::KEYS,
+        crate::tui::screens::practice_keep::LEAVE_KEYS,
         crate::tui::screens::practice_setup::KEYS,
         crate::tui::rules_text::HUFF_KEYS,
         crate::tui::screens::review::KEYS,

@@ -79,7 +79,7 @@ pub(super) static MOVE_KEYS: &[Binding<MoveAct>] = &[
             Key::Char('l'),
         ],
         MoveAct::Cursor,
-        "move the cursor on the board",
+        "move the cursor on the board, or click with the mouse",
     ),
 ];
 
@@ -172,15 +172,13 @@ impl MoveInput {
         }
     }
 
-    /// The help of the field now: the keys of [`MoveInput::chain`], then the mouse.
+    /// The help of the field now: the keys of [`MoveInput::chain`] (the cursor's line names the mouse).
     pub fn help(&self) -> Vec<KeyHelp> {
-        let mut lines = if self.choice.is_some() {
+        if self.choice.is_some() {
             help(CHOICE_KEYS)
         } else {
             help(MOVE_KEYS)
-        };
-        lines.push(KeyHelp::new("mouse", "click a piece, then its destination"));
-        lines
+        }
     }
 
     /// Legal moves that still fit the typed text (all legal moves when nothing is typed).

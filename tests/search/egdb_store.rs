@@ -143,4 +143,5 @@ fn config_paths_show_the_database_folder() {
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(stdout.contains("# endgame databases: "), "{stdout}");
     assert!(stdout.contains("egdb"), "{stdout}");
+    assert!(stdout.contains("practice-games.pdn"), "{stdout}");
 }

@@ -43,6 +43,8 @@ fn practice_against_the_engine_replies_and_hints_without_input() {
     assert!(screen.contains("1. 11-15"), "{screen}");
     assert!(!screen.contains("2. "), "the hint played nothing: {screen}");
     t.keys(&["q"]);
+    t.wait_text("Leave practice");
+    t.keys(&["y"]);
     t.wait_text("New match");
     t.keys(&["q"]);
     t.wait_text("EXITED");

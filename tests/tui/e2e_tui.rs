@@ -61,8 +61,17 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
         matches!((w, r), (Some(w), Some(r)) if w < r)
     });
     assert!(flipped.contains("1. 11-15  22-18"), "{flipped}");
+    // Leaving a game in progress asks; s keeps it as PDN in the data folder.
     t.keys(&["q"]);
+    t.wait_text("Leave practice");
+    t.keys(&["s"]);
     t.wait_text("New match");
+    let kept = std::fs::read_to_string(data.path().join("crossboard/practice-games.pdn"))
+        .expect("the practice game kept");
+    assert!(
+        kept.contains("[Event \"Practice\"]") && kept.contains("1. 11-15 22-18"),
+        "{kept}"
+    );
     // A ballot by number: 3-move opening 1, its set moves already on the board.
     t.keys(&["p"]);
     t.wait_text("choose an opening system");

@@ -175,6 +175,8 @@ fn a_practice_game_of_the_losing_game_against_the_engine_is_played_to_its_end() 
         "{screen}"
     );
     t.keys(&["q"]);
+    t.wait_text("Leave practice");
+    t.keys(&["y"]);
     t.wait_text("New match");
     t.keys(&["q"]);
     t.wait_for("the program to end", WAIT_SECS, |_| {

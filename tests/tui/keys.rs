@@ -58,6 +58,7 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("practice set-up", Plain, "p".into()),
         ("practice", Plain, "p\n".into()),
         ("practice: huffing", Plain, "prr\n".into()),
+        ("practice: leaving a game", Plain, "ps\n11-15\nq".into()),
         (
             "review",
             Plain,

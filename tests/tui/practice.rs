@@ -394,3 +394,110 @@ fn huffing_c_after_a_huff_says_the_choice_was_made() {
     let (text, _) = practice(&app).message.clone().unwrap();
     assert!(text.contains("already huffed the piece on 15"), "{text}");
 }
+
+/// The games saved in `dir`'s practice games file.
+fn kept_games(dir: &std::path::Path) -> Vec<crossboard::store::PdnGame> {
+    let path = dir.join("practice-games.pdn");
+    let text = std::fs::read_to_string(&path).unwrap_or_default();
+    crossboard::store::read_pdn(&text)
+        .into_iter()
+        .map(|g| g.unwrap())
+        .collect()
+}
+
+#[test]
+fn leaving_a_game_in_progress_asks_and_can_keep_it_as_pdn() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.practice_file = Some(dir.path().join("practice.toml"));
+    type_text(&mut app, &clock, "ps\n11-15\n23-19\nq");
+    // Not left: the question names the game and its keys stay whole at 80x24.
+    assert!(matches!(app.screen, Screen::Practice(_)));
+    let text = render_text(&app);
+    assert!(text.contains("Leave practice"), "{text}");
+    assert!(text.contains("2 moves"), "{text}");
+    for keys in ["save, then leave", "leave without saving", "stay (Esc)"] {
+        assert!(text.contains(keys), "{keys}: {text}");
+    }
+    // n (or Esc) stays with the game as it was.
+    type_text(&mut app, &clock, "n");
+    assert_eq!(practice_moves(&app), ["11-15", "23-19"]);
+    assert!(!render_text(&app).contains("Leave practice"));
+    // s saves it, then leaves.
+    type_text(&mut app, &clock, "qs");
+    assert!(matches!(app.screen, Screen::Home(_)));
+    let games = kept_games(dir.path());
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.moves.len(), 2);
+    assert_eq!(g.tag("Event"), Some("Practice"));
+    assert_eq!(g.result, crossboard::store::PdnResult::Unfinished);
+    assert!(
+        g.tag("Date").is_some_and(|d| d != "????.??.??"),
+        "{:?}",
+        g.tags
+    );
+}
+
+#[test]
+fn leaving_without_saving_keeps_nothing_and_a_saved_game_leaves_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.practice_file = Some(dir.path().join("practice.toml"));
+    type_text(&mut app, &clock, "ps\n11-15\nqy");
+    assert!(matches!(app.screen, Screen::Home(_)));
+    assert!(kept_games(dir.path()).is_empty());
+    // w keeps the game and says where; unchanged since, q leaves without asking.
+    type_text(&mut app, &clock, "ps\n11-15\nw");
+    let (said, _) = practice(&app).message.clone().unwrap();
+    assert!(
+        said.contains("game 1 of") && said.contains("practice-games.pdn"),
+        "{said}"
+    );
+    type_text(&mut app, &clock, "23-19\nw");
+    let (said, _) = practice(&app).message.clone().unwrap();
+    assert!(said.contains("game 2 of"), "{said}");
+    type_text(&mut app, &clock, "q");
+    assert!(matches!(app.screen, Screen::Home(_)));
+    assert_eq!(kept_games(dir.path()).len(), 2);
+    // Nothing played: q leaves at once as before.
+    type_text(&mut app, &clock, "ps\nq");
+    assert!(matches!(app.screen, Screen::Home(_)));
+}
+
+#[test]
+fn a_kept_ballot_game_carries_the_ballot_and_the_result() {
+    use crossboard::engine::{Color, Outcome};
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.practice_file = Some(dir.path().join("practice.toml"));
+    type_text(&mut app, &clock, "p\n");
+    let ballot = practice(&app).ballot.clone().expect("a ballot drawn");
+    // Play on until the game is decided (the first legal move each time, both sides).
+    for _ in 0..400 {
+        let p = practice(&app);
+        if p.game.result().is_some() {
+            break;
+        }
+        let mv = p.game.position().legal_moves()[0].to_string();
+        type_text(&mut app, &clock, &format!("{mv}\n"));
+    }
+    let outcome = practice(&app).game.result().expect("decided");
+    type_text(&mut app, &clock, "qs");
+    assert!(matches!(app.screen, Screen::Home(_)));
+    let g = &kept_games(dir.path())[0];
+    assert_eq!(g.tag("Opening"), Some(ballot.name.as_str()));
+    assert!(
+        g.tag("Ballot")
+            .is_some_and(|b| b.starts_with(&ballot.reference)),
+        "{:?}",
+        g.tags
+    );
+    assert_eq!(g.result, crossboard::store::PdnResult::from(Some(outcome)));
+    assert!(matches!(outcome, Outcome::Win(Color::Red | Color::White)));
+    g.replay()
+        .expect("the moves replay from the ballot position");
+}

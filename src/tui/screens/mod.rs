@@ -10,6 +10,7 @@ pub(super) mod home;
 pub(super) mod open_pdn;
 pub(super) mod practice;
 pub mod practice_engine;
+pub(super) mod practice_keep;
 pub(super) mod practice_setup;
 pub(super) mod review;
 

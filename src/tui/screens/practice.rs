@@ -2,6 +2,7 @@
 //! numbers and the man-down check.
 
 use super::practice_engine::PracticeEngine;
+use super::practice_keep::{Kept, LEAVE_KEYS, LeaveAct, practice_pdn, render_leave};
 use super::review::ReviewScreen;
 use super::{Ctx, Nav, RenderCtx, Screen, ScreenState};
 use crate::engine::{Bitboard, Color, Game, Move, Outcome, Position, Rules};
@@ -18,7 +19,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
 /// The ballot being practised, as shown.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct BallotInfo {
     /// The system it was drawn from.
     pub system: System,
@@ -36,6 +37,8 @@ pub struct BallotInfo {
     pub transpositions: Vec<u32>,
     /// Men removed before the set moves (11-man), marked on the board until the first move.
     pub removed: Bitboard,
+    /// The opening itself (its `Ballot` and `Opening` tags when the game is kept).
+    pub opening: Box<Opening>,
 }
 
 impl BallotInfo {
@@ -55,6 +58,7 @@ impl BallotInfo {
             loses_man: o.loses_man,
             transpositions: o.transpositions(),
             removed,
+            opening: Box::new(o.clone()),
         }
     }
 }
@@ -76,6 +80,10 @@ pub struct PracticeScreen {
     pub message: Option<(String, StatusKind)>,
     /// The built-in engine: opponent, hint, review marks.
     pub engine: PracticeEngine,
+    /// What was last saved of the game.
+    kept: Kept,
+    /// Asking before leaving a game that is not saved.
+    leaving: bool,
 }
 
 impl PracticeScreen {
@@ -89,6 +97,8 @@ impl PracticeScreen {
             numbers: false,
             message: None,
             engine: PracticeEngine::default(),
+            kept: Kept::default(),
+            leaving: false,
         }
     }
 
@@ -105,6 +115,46 @@ impl PracticeScreen {
     /// Practise from the standard start position of the game `rules`.
     pub fn start_position_in(rules: Rules) -> PracticeScreen {
         PracticeScreen::new(Position::start_in(rules), None)
+    }
+
+    /// Keep the game: append it to the practice games file; the message says where.
+    fn save(&mut self, ctx: &Ctx) {
+        let date = ctx.matches.wall().format("%Y.%m.%d").to_string();
+        let record = practice_pdn(
+            &self.game,
+            self.ballot.as_ref(),
+            self.engine.opponent,
+            &date,
+        );
+        self.message = Some(
+            match self.kept.save(&self.game, record, ctx.practice_file) {
+                Ok(said) => (said, StatusKind::Info),
+                Err(e) => (e, StatusKind::Error),
+            },
+        );
+    }
+
+    /// The answer to the question before leaving an unsaved game.
+    fn leave_answer(&mut self, msg: &Msg, ctx: &Ctx) -> Nav {
+        let Msg::Key(key) = msg else {
+            return Nav::Stay;
+        };
+        match lookup(LEAVE_KEYS, key) {
+            Some(LeaveAct::Save) => {
+                self.leaving = false;
+                self.save(ctx);
+                if self.kept.unsaved(&self.game) {
+                    return Nav::Stay; // not saved: the message says why
+                }
+                Nav::Home
+            }
+            Some(LeaveAct::Discard) => Nav::Home,
+            Some(LeaveAct::Stay) => {
+                self.leaving = false;
+                Nav::Stay
+            }
+            None => Nav::Stay,
+        }
     }
 
     /// Huffing: huff the piece whose square is typed in the move field, or the only one that
@@ -377,6 +427,9 @@ impl PracticeScreen {
 
 impl ScreenState for PracticeScreen {
     fn chain(&self) -> Vec<crate::tui::keys::Erased> {
+        if self.leaving {
+            return vec![crate::tui::keys::erase(LEAVE_KEYS)];
+        }
         let mut chain = vec![self.input.chain(), crate::tui::keys::erase(KEYS)];
         if self.game.rules() == Rules::Huffing {
             chain.push(crate::tui::keys::erase(rules_text::HUFF_KEYS));
@@ -396,6 +449,9 @@ impl ScreenState for PracticeScreen {
             if let Some(note) = note {
                 self.message = Some((format!("{note}, then played {mv}"), StatusKind::Info));
             }
+        }
+        if self.leaving {
+            return self.leave_answer(msg, ctx);
         }
         match msg {
             Msg::Key(_) | Msg::Mouse(_) => {
@@ -448,6 +504,8 @@ impl ScreenState for PracticeScreen {
                         );
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
+                    Some(Act::Save) => self.save(ctx),
+                    Some(Act::Leave) if self.kept.unsaved(&self.game) => self.leaving = true,
                     Some(Act::Leave) => return Nav::Home,
                     None => {}
                 }
@@ -500,6 +558,9 @@ impl ScreenState for PracticeScreen {
             hint: "? help ".into(),
         };
         view.render(frame, area, look);
+        if self.leaving {
+            render_leave(frame, self.game.moves().len(), look);
+        }
     }
 
     fn title(&self) -> String {
@@ -511,6 +572,9 @@ impl ScreenState for PracticeScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
+        if self.leaving {
+            return help(LEAVE_KEYS);
+        }
         let mut lines = self.input.help();
         lines.extend(help(KEYS));
         if self.game.rules() == Rules::Huffing {
@@ -540,7 +604,9 @@ pub(crate) enum Act {
     Hint,
     /// Analyse the game.
     Analyse,
-    /// Back to the home screen.
+    /// Keep the game: append it to the practice games file.
+    Save,
+    /// Back to the home screen (asking first when the game is not saved).
     Leave,
 }
 
@@ -583,7 +649,16 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         Act::Analyse,
         "analyse the game: mark ?! ? ?? where it swung",
     ),
-    Binding::new(&[Key::Char('q')], Act::Leave, "back to the home screen"),
+    Binding::new(
+        &[Key::Char('w')],
+        Act::Save,
+        "keep the game in practice-games.pdn",
+    ),
+    Binding::new(
+        &[Key::Char('q')],
+        Act::Leave,
+        "leave (asks if the game is not kept)",
+    ),
 ];
 
 /// Why `winner` won the losing game: no pieces left (as the match screen says) or no move.
