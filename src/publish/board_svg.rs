@@ -282,22 +282,26 @@ fn draw_number(out: &mut String, x: i32, y: i32, sq: Square) {
     );
 }
 
-/// The side to move: a small piece of its colour, then the words.
+/// The side to move: a small piece of its colour, then the words, the two about centred
+/// (the words start a little left of the middle: they are 11 to 13 letters long).
 fn draw_turn(out: &mut String, y: i32, turn: Color) {
     let fill = match turn {
         Color::Red => RED_PIECE,
         Color::White => WHITE_PIECE,
     };
-    let words = format!("{} to play", turn.name());
-    // The words are centred; the disc sits before them (about 0.55 em a letter).
-    let half = (words.chars().count() as i32 * 11) / 2;
     let _ = writeln!(
         out,
         "<circle cx=\"{}\" cy=\"{}\" r=\"8\" fill=\"{fill}\" stroke=\"{INK}\" stroke-width=\"2\"/>",
-        WIDTH / 2 - half - 16,
+        WIDTH / 2 - 76,
         y - 7
     );
-    text_line(out, y, 20, "bold", &words);
+    let _ = writeln!(
+        out,
+        "<text x=\"{}\" y=\"{y}\" font-size=\"20\" font-weight=\"bold\" fill=\"{INK}\">{} to \
+         play</text>",
+        WIDTH / 2 - 60,
+        turn.name()
+    );
 }
 
 /// A centred line of text at baseline `y`.
