@@ -48,7 +48,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
     /// The match file: a new match is saved there (default: a new file in the data
-    /// directory); `resume` reopens it.
+    /// directory); `resume` reopens it; `diagram` draws a position of its games.
     #[arg(long = "match", global = true, value_name = "FILE")]
     match_file: Option<std::path::PathBuf>,
 }
