@@ -3,6 +3,7 @@
 mod ballot_analysis;
 mod bench;
 mod config;
+mod diagram;
 mod egdb;
 mod engine_match;
 mod event;
@@ -47,7 +48,7 @@ pub struct Cli {
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
     /// The match file: a new match is saved there (default: a new file in the data
-    /// directory); `resume` reopens it.
+    /// directory); `resume` reopens it; `diagram` draws a position of its games.
     #[arg(long = "match", global = true, value_name = "FILE")]
     match_file: Option<std::path::PathBuf>,
 }
@@ -69,6 +70,8 @@ enum Command {
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
+    /// Draw a position (a FEN, or a game and a ply of a PDN or match file) as SVG or PNG.
+    Diagram(diagram::Args),
     /// The tournament desk: events, divisions, players, pairings, results, standings.
     Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
@@ -139,6 +142,7 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Diagram(args)) => diagram::run(args, flags.match_file.clone()),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),

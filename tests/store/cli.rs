@@ -61,7 +61,7 @@ fn pdn_check_missing_file() {
 
 /// A short finished-and-started match on disk: ballot 1 played (a resignation, then a draw by
 /// agreement), game one of ballot 2 under way.
-fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
+pub(super) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     use chrono::{TimeZone, Utc};
     use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
     use crossboard::engine::Color;

@@ -7,6 +7,7 @@ mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod config;
+mod diagram;
 #[path = "../director_support/mod.rs"]
 mod director_support;
 mod export;
