@@ -1,7 +1,10 @@
 //! Publishing: what the desk and the command line show and write about an event, as text,
-//! CSV, HTML, FIDE TRF and PDN, and the desk's sentences (a result, why a board is paired so).
+//! CSV, HTML, FIDE TRF and PDN; the round's sheets to print (pairings, result slips, score
+//! sheets, crosstable); and the desk's sentences (a result, why a board is paired so).
 //! Between the store and the front ends: it reads events and PDN, never a terminal or a file.
 
 mod export;
 pub mod sentences;
+mod sheets;
 pub use export::{Published, ascii_halves, pdn, trf};
+pub use sheets::{Paper, SheetKind, sheet};
