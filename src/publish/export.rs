@@ -1,5 +1,5 @@
-//! Publishing an event: standings and the crosstable as plain text, CSV and a self-contained
-//! HTML page; the pairings as FIDE TRF; the PDN of a round's or the event's games.
+//! Publishing an event: standings and the crosstable as plain text and CSV (its HTML page is
+//! in `sheets`); the pairings as FIDE TRF; the PDN of a round's or the event's games.
 
 use crate::director::{Player, Points};
 use crate::event::{BoardGameResult, BoardResult, Division, Tournament};
@@ -102,7 +102,7 @@ impl<'a> Published<'a> {
         }
     }
 
-    fn header(&self) -> Vec<String> {
+    pub(super) fn header(&self) -> Vec<String> {
         let mut h = vec![
             "#".to_string(),
             "Name".into(),
@@ -177,7 +177,7 @@ impl<'a> Published<'a> {
         out
     }
 
-    fn title(&self) -> String {
+    pub(super) fn title(&self) -> String {
         let info = &self.event.info;
         let mut t = format!("{} - {}", info.name, self.division.name);
         let place: Vec<&str> = [info.site.as_str(), info.start_date.as_str()]
@@ -190,7 +190,7 @@ impl<'a> Published<'a> {
         t
     }
 
-    fn legend(&self) -> String {
+    pub(super) fn legend(&self) -> String {
         let tbs: Vec<String> = self
             .division
             .settings
@@ -236,57 +236,10 @@ impl<'a> Published<'a> {
         let _ = w.flush();
         String::from_utf8_lossy(w.get_ref()).into_owned()
     }
-
-    /// A self-contained HTML page (inline style, no scripts, no external files).
-    pub fn html(&self) -> String {
-        let mut out =
-            String::from("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
-        out += &format!("<title>{}</title>\n", esc(&self.title()));
-        out += "<style>body{font-family:sans-serif;margin:1.5em}table{border-collapse:collapse}\
-                th,td{border:1px solid #999;padding:.2em .5em;text-align:right}\
-                td.n,th.n{text-align:left}tr:nth-child(even){background:#f3f3f3}\
-                caption{font-weight:bold;margin-bottom:.5em}</style>\n</head>\n<body>\n";
-        out += &format!("<h1>{}</h1>\n", esc(&self.event.info.name));
-        let info = &self.event.info;
-        let facts: Vec<String> = [
-            ("Site", &info.site),
-            ("Dates", &dates(&info.start_date, &info.end_date)),
-            ("Director", &info.director),
-        ]
-        .iter()
-        .filter(|(_, v)| !v.is_empty())
-        .map(|(k, v)| format!("{k}: {}", esc(v)))
-        .collect();
-        if !facts.is_empty() {
-            out += &format!("<p>{}</p>\n", facts.join(" &middot; "));
-        }
-        out += &format!(
-            "<table>\n<caption>{}</caption>\n<tr>",
-            esc(&self.division.name)
-        );
-        for (k, h) in self.header().iter().enumerate() {
-            let class = if k == 1 || k == 2 { " class=\"n\"" } else { "" };
-            out += &format!("<th{class}>{}</th>", esc(h));
-        }
-        out += "</tr>\n";
-        for r in self.rows() {
-            out += "<tr>";
-            for (k, c) in r.iter().enumerate() {
-                let class = if k == 1 || k == 2 { " class=\"n\"" } else { "" };
-                out += &format!("<td{class}>{}</td>", esc(c));
-            }
-            out += "</tr>\n";
-        }
-        out += "</table>\n";
-        for l in self.legend().lines().filter(|l| !l.is_empty()) {
-            out += &format!("<p>{}</p>\n", esc(l));
-        }
-        out += "</body>\n</html>\n";
-        out
-    }
 }
 
-fn dates(a: &str, b: &str) -> String {
+/// The days of an event: one day, or "first to last".
+pub(super) fn dates(a: &str, b: &str) -> String {
     match (a.is_empty(), b.is_empty() || a == b) {
         (true, _) => b.to_string(),
         (false, true) => a.to_string(),
@@ -301,14 +254,6 @@ fn spreadsheet_safe(c: &str) -> String {
     } else {
         c.to_string()
     }
-}
-
-/// HTML text escaping.
-pub(super) fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
 }
 
 /// The division's pairings and results as a FIDE TRF(x) file (report 16 layout), as pairing

@@ -1,12 +1,15 @@
 //! Publishing: what the desk and the command line show and write about an event, as text,
-//! CSV, HTML, FIDE TRF and PDN, the board as an SVG or PNG picture, and the desk's sentences
-//! (a result, why a board is paired so).
+//! CSV, HTML, FIDE TRF and PDN; the round's sheets to print (pairings, result slips, score
+//! sheets, crosstable); the board as an SVG or PNG picture; and the desk's sentences (a result,
+//! why a board is paired so).
 //! Between the store and the front ends: it reads events and PDN, never a terminal or a file.
 
 mod board_png;
 mod board_svg;
 mod export;
 pub mod sentences;
+mod sheets;
 pub use board_png::{PNG_MAX_SIDE, PngError, svg_to_png};
 pub use board_svg::{BOARD_SVG_FONT, BoardSvgOptions, board_svg};
 pub use export::{Published, ascii_halves, pdn, trf};
+pub use sheets::{Paper, SheetKind, sheet};

@@ -3,6 +3,7 @@
 //! tmux is absent (`tests/run` installs it).
 
 #![allow(dead_code)] // each test file uses a different part of the harness
+pub mod browser;
 pub mod pdn;
 
 use std::process::{Command, Output};

@@ -12,5 +12,6 @@ mod concurrent;
 mod desk_cli;
 mod fide;
 mod pairing;
+mod sheets;
 mod standings;
 mod store;

@@ -825,3 +825,52 @@ fn a_board_whose_match_another_crossboard_holds_is_looked_at_read_only() {
         screen(&second)
     );
 }
+
+/// `S` before round 1 says to pair first; after it, asks the paper (a paper it does not know
+/// is asked again, saying so) and writes the round's four sheets on it into `exports/`.
+#[test]
+fn the_rounds_sheets_are_written_on_the_paper_asked() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock, 80, 24);
+    set_up(&mut app, &clock);
+    type_text(&mut app, &clock, "S");
+    let text = screen(&app);
+    assert!(text.contains("pair a round first (p)"), "{text}");
+    type_text(&mut app, &clock, "pS");
+    let text = screen(&app);
+    assert!(
+        text.contains("Sheets of the round on which paper (a4, letter)"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "a5\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("use a4 or letter") && text.contains("on which paper"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, "letter\n");
+    let text = screen(&app);
+    assert!(text.contains("round 1: wrote"), "{text}");
+    for (kind, holds) in [
+        ("pairings", "<h1>Pairings</h1>"),
+        ("slips", "Result slip"),
+        ("scoresheet", "Score sheet"),
+        ("crosstable", "<table class=\"crosstable\">"),
+    ] {
+        let path = dir
+            .path()
+            .join(format!("exports/club-open-open-r1-{kind}.html"));
+        let page =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(page.contains("@page{size:letter"), "{kind}: {page}");
+        assert!(
+            page.contains(holds) && page.contains("Ann"),
+            "{kind}: {page}"
+        );
+    }
+    // Three boards: three slips, three score sheets.
+    let slips =
+        std::fs::read_to_string(dir.path().join("exports/club-open-open-r1-slips.html")).unwrap();
+    assert_eq!(slips.matches("class=\"slip\"").count(), 3, "{slips}");
+}

@@ -47,6 +47,9 @@ pub(super) enum Cmd {
     Standings(StandingsArgs),
     /// Publish: crosstable as text, csv or html; pairings as trf; games as pdn.
     Export(ExportArgs),
+    /// Print-ready HTML of a round for the wall: its pairings, a result slip per board, a
+    /// score sheet per board and ballot, or the crosstable after it (A4 or US Letter).
+    Sheets(SheetsArgs),
 }
 
 // The arguments of `event new`.
@@ -244,6 +247,26 @@ pub(super) struct ExportArgs {
     /// For pdn: one round only.
     #[arg(long)]
     pub(super) round: Option<u32>,
+    /// The file (`-`: standard output).
+    #[arg(long, short)]
+    pub(super) out: PathBuf,
+}
+
+// The arguments of `event sheets`.
+#[derive(Debug, clap::Args)]
+pub(super) struct SheetsArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
+    /// The round (the crosstable: after it).
+    pub(super) round: u32,
+    /// pairings, slips, scoresheet or crosstable.
+    #[arg(long)]
+    pub(super) kind: String,
+    /// The paper: a4 or letter.
+    #[arg(long, default_value = "a4")]
+    pub(super) paper: String,
     /// The file (`-`: standard output).
     #[arg(long, short)]
     pub(super) out: PathBuf,

@@ -73,6 +73,7 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Why(a) => output::explain(&ctx, &a),
         Cmd::Standings(a) => output::standings(&ctx, &a),
         Cmd::Export(a) => output::export(&ctx, &a),
+        Cmd::Sheets(a) => output::sheets(&ctx, &a),
     }
 }
 

@@ -1,11 +1,11 @@
 //! The subcommands that only read the desk: lists, pairings, explanations, standings, and the
 //! published forms written to a file.
 
-use super::args::{ExportArgs, PairingsArgs, StandingsArgs, WhyArgs};
+use super::args::{ExportArgs, PairingsArgs, SheetsArgs, StandingsArgs, WhyArgs};
 use super::{Ctx, find_player};
 use crate::cli::CliResult;
 use crate::publish::sentences::{ballot_text, pdn_note, result_text, unpaired_note, why};
-use crate::publish::{Published, pdn, trf};
+use crate::publish::{Paper, Published, SheetKind, pdn, sheet, trf};
 use crate::store::{OpenEvent, write_atomic};
 
 /// `event list`.
@@ -95,8 +95,22 @@ pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
         }
         f => return Err(format!("--format {f:?}: use text, csv, html, trf or pdn").into()),
     };
-    let notes = notes.join("; ");
-    let out = &a.out;
+    write_out(ctx, &a.out, &text, &notes.join("; "))
+}
+
+/// `event sheets`: a round's sheet to print, to a file or standard output. The kind and the
+/// paper are read before the event, so a mistyped one is named first.
+pub(super) fn sheets(ctx: &Ctx, a: &SheetsArgs) -> CliResult {
+    let kind: SheetKind = a.kind.parse().map_err(|e| format!("--kind: {e}"))?;
+    let paper: Paper = a.paper.parse().map_err(|e| format!("--paper: {e}"))?;
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let html = sheet(&open.event, &open.event.divisions[d], a.round, kind, paper)?;
+    write_out(ctx, &a.out, &html, "")
+}
+
+/// `text` to `out` (`-`: standard output) by the writer's rules (never over the desk's own
+/// files, never half written), saying what was written and `notes` about it.
+fn write_out(ctx: &Ctx, out: &std::path::Path, text: &str, notes: &str) -> CliResult {
     if out.as_os_str() == "-" {
         print!("{text}");
         if !notes.is_empty() {

@@ -39,6 +39,8 @@ pub(super) enum Ask {
     ByHand,
     /// Why (logged): the boards typed.
     ByHandReason(BoardsByHand),
+    /// The paper of the round's sheets.
+    SheetsPaper,
 }
 
 /// A round typed by hand: its boards (first player Red in game 1) and the bye.
@@ -75,6 +77,7 @@ impl Ask {
             Ask::Pdn => "PDN file of the board's games".into(),
             Ask::ByHand => "Pair by hand: FIRST - SECOND, ... [, bye NAME]".into(),
             Ask::ByHandReason(_) => "Why pair this round by hand (logged)".into(),
+            Ask::SheetsPaper => "Sheets of the round on which paper (a4, letter)".into(),
         }
     }
 }
@@ -136,6 +139,7 @@ impl DeskScreen {
             Ask::Absent => self.absent(&text),
             Ask::Pdn => self.attach_pdn(&text),
             Ask::Forfeit => self.forfeit(&text),
+            Ask::SheetsPaper => self.sheets(&text),
         }
     }
 

@@ -6,8 +6,8 @@ use super::{DeskScreen, View};
 use crate::director::Player;
 use crate::event::propose;
 use crate::event::{Action, BoardGameResult, BoardResult, EventError};
-use crate::publish::Published;
 use crate::publish::sentences::{pdn_note, result_text, unpaired_note};
+use crate::publish::{Paper, Published, SheetKind, sheet};
 use crate::tui::screens::{Ctx, Nav};
 use ratatui::crossterm::event::KeyCode;
 
@@ -70,7 +70,11 @@ impl DeskScreen {
                 }
             }
             Act::Play => return self.play(ctx),
-            Act::Export => self.export(),
+            Act::Export if key != KeyCode::Char('S') => self.export(),
+            Act::Export => match self.current_division().map(|d| d.paired_rounds()) {
+                Some(0) | None => self.status = "pair a round first (p)".into(),
+                Some(_) => self.ask = Some((Ask::SheetsPaper, String::new())),
+            },
             Act::Scroll => self.page = page_of(key),
             // A view (standings, crosstable, why) goes back to the round's pairings first.
             Act::Back if self.view != View::Pairings => self.view = View::Pairings,
@@ -185,7 +189,6 @@ impl DeskScreen {
         let p = Published::new(&open.event, d, u32::MAX);
         let pdn = crate::publish::pdn(&open.event, d, None);
         let stem = self.stem();
-        let _ = std::fs::create_dir_all(&self.exports);
         // What the files hold first (the path is long): no round yet, games left out.
         let mut notes: Vec<String> = unpaired_note(d).into_iter().collect();
         notes.push(format!("PDN: {}", pdn_note(&pdn)));
@@ -194,25 +197,72 @@ impl DeskScreen {
             (self.exports.join(format!("{stem}.txt")), p.text()),
             (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
-        // None is written if one of them would replace one of the desk's own files.
-        if let Some(desk) = &self.desk {
-            for (path, _) in &files {
-                if let Err(e) = desk.check_output(path) {
-                    self.status = e.to_string();
-                    return;
-                }
-            }
-        }
-        for (path, text) in &files {
-            if let Err(e) = crate::store::write_atomic(path, text.as_bytes()) {
-                self.status = format!("cannot write {}: {e}", path.display());
-                return;
-            }
+        if !self.write_files(&files) {
+            return;
         }
         self.status = format!(
             "{}; wrote {}, .txt, .pdn",
             notes.join("; "),
             files[0].0.display()
         );
+    }
+
+    /// The last round's four sheets on the paper typed, in the exports folder:
+    /// `STEM-rN-pairings.html`, `-slips`, `-scoresheet`, `-crosstable`.
+    pub(super) fn sheets(&mut self, text: &str) {
+        let paper: Paper = match text.parse() {
+            Ok(p) => p,
+            Err(e) => {
+                self.status = e;
+                self.ask = Some((Ask::SheetsPaper, String::new()));
+                return;
+            }
+        };
+        let Some(open) = &self.open else { return };
+        let Some(d) = open.event.divisions.get(self.division) else {
+            return;
+        };
+        let round = d.paired_rounds();
+        let stem = format!("{}-r{round}", self.stem());
+        let mut files = Vec::new();
+        for kind in SheetKind::ALL {
+            match sheet(&open.event, d, round, kind, paper) {
+                Ok(html) => files.push((
+                    self.exports.join(format!("{stem}-{}.html", kind.name())),
+                    html,
+                )),
+                Err(e) => {
+                    self.status = e.to_string();
+                    return;
+                }
+            }
+        }
+        if self.write_files(&files) {
+            self.status = format!(
+                "round {round}: wrote {} and the slips, score sheets, crosstable",
+                files[0].0.display()
+            );
+        }
+    }
+
+    /// Write `files` into the exports folder, none of them if one would replace one of the
+    /// desk's own files; false (the status says why) when one was refused or failed.
+    fn write_files(&mut self, files: &[(std::path::PathBuf, String)]) -> bool {
+        let _ = std::fs::create_dir_all(&self.exports);
+        if let Some(desk) = &self.desk {
+            for (path, _) in files {
+                if let Err(e) = desk.check_output(path) {
+                    self.status = e.to_string();
+                    return false;
+                }
+            }
+        }
+        for (path, text) in files {
+            if let Err(e) = crate::store::write_atomic(path, text.as_bytes()) {
+                self.status = format!("cannot write {}: {e}", path.display());
+                return false;
+            }
+        }
+        true
     }
 }

@@ -69,6 +69,7 @@ pub(crate) enum Act {
     Absent,
     AttachPdn,
     Play,
+    /// Export (e), or the round's sheets to print (S: asks the paper).
     Export,
     Back,
     /// A page up or down, by the key.
@@ -149,9 +150,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "add a division: NAME swiss:N|rr|drr GAMES",
     ),
     Binding::new(
-        &[Key::Char('e')],
+        &[Key::Char('e'), Key::Char('S')],
         Act::Export,
-        "export the crosstable (HTML and text) and the PDN",
+        "export crosstable, PDN (S: sheets of the round to print)",
     ),
     Binding::new(
         &[ESC, Key::Char('q')],

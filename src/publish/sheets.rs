@@ -1,0 +1,395 @@
+//! Sheets for the wall: a round's pairings, a result slip per board, a score sheet per board
+//! and ballot, and the crosstable, as print-ready HTML pages (HTML by maud, which escapes every
+//! name and club typed at the desk). The one home of the crosstable's HTML: the exported page
+//! and the printed sheet are the same markup.
+//!
+//! Print rules: the paper's `@page` size (A4 or US Letter), a table's heading row repeated on
+//! every page and no row cut across pages; slips two to a page, each kept whole, the page
+//! broken between every second slip; each score sheet on a page of its own.
+
+use super::export::Published;
+use super::sentences::ballot_text;
+use crate::director::Player;
+use crate::event::{Board, Division, EventError, Round, Tournament, ballot_for};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+/// The paper a sheet is printed on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paper {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
+}
+
+impl Paper {
+    /// The CSS `@page` size.
+    fn css(self) -> &'static str {
+        match self {
+            Paper::A4 => "A4",
+            Paper::Letter => "letter",
+        }
+    }
+}
+
+impl std::str::FromStr for Paper {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Paper, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "a4" => Ok(Paper::A4),
+            "letter" => Ok(Paper::Letter),
+            _ => Err(format!("paper {s:?}: use a4 or letter")),
+        }
+    }
+}
+
+/// Which sheet of a round.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SheetKind {
+    /// The round's boards: number, names with their colours, ballot; the bye.
+    Pairings,
+    /// One result slip per board, signed by both players.
+    Slips,
+    /// One score sheet per board and ballot: a moves table for each game of the ballot.
+    Scoresheet,
+    /// The crosstable after the round.
+    Crosstable,
+}
+
+impl SheetKind {
+    /// Every kind, in the order the desk writes them.
+    pub const ALL: [SheetKind; 4] = [
+        SheetKind::Pairings,
+        SheetKind::Slips,
+        SheetKind::Scoresheet,
+        SheetKind::Crosstable,
+    ];
+
+    /// Its name on the command line and in file names.
+    pub fn name(self) -> &'static str {
+        match self {
+            SheetKind::Pairings => "pairings",
+            SheetKind::Slips => "slips",
+            SheetKind::Scoresheet => "scoresheet",
+            SheetKind::Crosstable => "crosstable",
+        }
+    }
+}
+
+impl std::str::FromStr for SheetKind {
+    type Err = String;
+    fn from_str(s: &str) -> Result<SheetKind, String> {
+        SheetKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s.trim())
+            .ok_or_else(|| format!("sheet {s:?}: use pairings, slips, scoresheet or crosstable"))
+    }
+}
+
+/// Moves a game's table has room for: two runs of this many rows.
+const MOVE_ROWS: u32 = 30;
+
+/// The style of every sheet; `@page` is added for the paper.
+const STYLE: &str = "\
+body{font-family:sans-serif;font-size:10pt;margin:0}\
+@media screen{body{margin:1.5em}}\
+h1{font-size:15pt;margin:0 0 .3em}h2{font-size:13pt;margin:0 0 .3em}\
+h3{font-size:10.5pt;margin:.4em 0 .2em}p{margin:.2em 0}\
+table{border-collapse:collapse;margin:.3em 0}\
+th,td{border:1px solid #999;padding:.2em .5em;text-align:right}\
+td.n,th.n{text-align:left}\
+thead{display:table-header-group}\
+tr,.slip,.sheet{break-inside:avoid;page-break-inside:avoid}\
+.crosstable tbody tr:nth-child(even){background:#f3f3f3}\
+.crosstable td{white-space:nowrap}.crosstable td:nth-child(3){white-space:normal}\
+caption{font-weight:bold;margin-bottom:.5em}\
+.page+.page,.sheet+.sheet{break-before:page;page-break-before:always}\
+.slip{min-height:118mm;box-sizing:border-box;padding:4mm 0}\
+.slip+.slip{border-top:1px dashed #666}\
+.games{width:100%}.games td,.games th{text-align:center}\
+.box{display:inline-block;width:4mm;height:4mm;border:1px solid #000;vertical-align:middle}\
+.signs{display:flex;gap:10mm;margin-top:16mm}\
+.points{margin-top:4mm}.blank{display:inline-block;width:18mm;border-bottom:1px solid #000}\
+.signs div{flex:1;border-top:1px solid #000;padding-top:1mm;font-size:9pt}\
+.pair{display:flex;gap:4mm}.pair>div{flex:1}\
+.moves{width:100%;font-size:9pt}.moves td{height:5.6mm;padding:0 .3em}\
+.moves td.no,.moves th.no{width:7mm;color:#555}";
+
+/// A print-ready page: `title`, the style with the paper's `@page` size (none: the browser's
+/// own), and `body`.
+pub(super) fn page(title: &str, paper: Option<Paper>, body: Markup) -> String {
+    let at_page = paper.map_or(String::new(), |p| {
+        format!("@page{{size:{};margin:10mm}}", p.css())
+    });
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                title { (title) }
+                style { (PreEscaped(at_page)) (PreEscaped(STYLE)) }
+            }
+            body { (body) }
+        }
+    }
+    .into_string()
+}
+
+/// A sheet of `round` (a paired round; for the crosstable, the standings after it) of
+/// `division` on `paper`. Refused: round 0, a round not paired.
+pub fn sheet(
+    event: &Tournament,
+    division: &Division,
+    round: u32,
+    kind: SheetKind,
+    paper: Paper,
+) -> Result<String, EventError> {
+    let r = division.paired_round(round)?;
+    let s = Sheets { event, division, r };
+    Ok(match kind {
+        SheetKind::Pairings => page(&s.title("Pairings"), Some(paper), s.pairings()),
+        SheetKind::Slips => page(&s.title("Result slips"), Some(paper), s.slips()),
+        SheetKind::Scoresheet => page(&s.title("Score sheets"), Some(paper), s.scoresheets()),
+        SheetKind::Crosstable => Published::new(event, division, round).html_on(Some(paper)),
+    })
+}
+
+/// A round's sheets.
+struct Sheets<'a> {
+    event: &'a Tournament,
+    division: &'a Division,
+    r: &'a Round,
+}
+
+impl Sheets<'_> {
+    fn title(&self, what: &str) -> String {
+        format!("{what}: {} - round {}", self.heading(), self.r.number)
+    }
+
+    /// "Event - Division".
+    fn heading(&self) -> String {
+        format!("{} - {}", self.event.info.name, self.division.name)
+    }
+
+    /// The line under a sheet's title: event, division, round, and board if one.
+    fn head(&self, board: Option<u32>) -> Markup {
+        let info = &self.event.info;
+        html! {
+            p.head {
+                strong { (self.heading()) }
+                " \u{b7} Round " (self.r.number) " of " (self.division.planned_rounds())
+                @if let Some(b) = board { " \u{b7} " strong { "Board " (b) } }
+                @if !info.site.is_empty() { " \u{b7} " (info.site) }
+                @if !info.start_date.is_empty() { " \u{b7} " (info.start_date) }
+            }
+        }
+    }
+
+    fn games(&self) -> u32 {
+        self.division.settings.games_per_round
+    }
+
+    /// The ballots a board plays, one for each two games (none yet: empty).
+    fn ballots(&self, b: &Board) -> Vec<String> {
+        (0..self.games())
+            .step_by(2)
+            .filter_map(|g| ballot_for(self.division, self.r.number, b.number, g))
+            .map(|d| ballot_text(&d.opening))
+            .collect()
+    }
+
+    fn ballot_cell(&self, b: &Board) -> String {
+        let all = self.ballots(b);
+        if all.is_empty() {
+            "not drawn yet".into()
+        } else {
+            all.join(" / ")
+        }
+    }
+
+    /// Red and White of game `g` (0-based): colours alternate game by game.
+    fn colours(&self, b: &Board, g: u32) -> (&str, &str) {
+        let (red, white) = if g % 2 == 0 {
+            (Player::First, Player::Second)
+        } else {
+            (Player::Second, Player::First)
+        };
+        (
+            self.division.name(b.player(red)),
+            self.division.name(b.player(white)),
+        )
+    }
+
+    fn pairings(&self) -> Markup {
+        html! {
+            h1 { "Pairings" }
+            (self.head(None))
+            table.pairings {
+                thead { tr {
+                    th { "Board" } th.n { "Red in game 1" } th.n { "White in game 1" }
+                    th.n { "Ballot" }
+                } }
+                tbody {
+                    @for b in &self.r.boards {
+                        tr {
+                            td { (b.number) }
+                            td.n { (self.division.name(b.first)) }
+                            td.n { (self.division.name(b.second)) }
+                            td.n { (self.ballot_cell(b)) }
+                        }
+                    }
+                }
+            }
+            @if let Some(bye) = self.r.bye { p { "Bye: " (self.division.name(bye)) } }
+            @if self.games() > 1 { p { "Colours change every game: Red in game 1 is White in game 2." } }
+        }
+    }
+
+    /// Slips two to a page: each pair of boards a page of its own.
+    fn slips(&self) -> Markup {
+        html! {
+            @for pair in self.r.boards.chunks(2) {
+                div.page { @for b in pair { (self.slip(b)) } }
+            }
+            @if self.r.boards.is_empty() { p { "No board in this round." } }
+        }
+    }
+
+    fn slip(&self, b: &Board) -> Markup {
+        let (first, second) = (self.division.name(b.first), self.division.name(b.second));
+        html! {
+            div.slip {
+                h2 { "Result slip" }
+                (self.head(Some(b.number)))
+                p { "Red in game 1: " strong { (first) } " \u{b7} White in game 1: " strong { (second) } }
+                p { "Ballot: " (self.ballot_cell(b)) }
+                table.games {
+                    thead { tr {
+                        th { "Game" } th.n { "Red" } th.n { "White" }
+                        th { "Red won" } th { "Drawn" } th { "White won" }
+                    } }
+                    tbody {
+                        @for g in 0..self.games() {
+                            @let (red, white) = self.colours(b, g);
+                            tr {
+                                td { (g + 1) } td.n { (red) } td.n { (white) }
+                                td { span.box {} } td { span.box {} } td { span.box {} }
+                            }
+                        }
+                    }
+                }
+                p.points {
+                    "Points of the round: " (first) " " span.blank {} " \u{b7} " (second) " "
+                    span.blank {}
+                }
+                (signatures(first, second))
+            }
+        }
+    }
+
+    /// A score sheet per board and ballot.
+    fn scoresheets(&self) -> Markup {
+        html! {
+            @for b in &self.r.boards {
+                @for first_game in (0..self.games()).step_by(2) {
+                    (self.scoresheet(b, first_game))
+                }
+            }
+            @if self.r.boards.is_empty() { p { "No board in this round." } }
+        }
+    }
+
+    /// The score sheet of the ballot that starts with game `first_game` (0-based) of board `b`:
+    /// a moves table for each of its games, side by side.
+    fn scoresheet(&self, b: &Board, first_game: u32) -> Markup {
+        let ballot = ballot_for(self.division, self.r.number, b.number, first_game);
+        let games = first_game..(first_game + 2).min(self.games());
+        html! {
+            div.sheet {
+                h2 { "Score sheet" }
+                (self.head(Some(b.number)))
+                p { "Ballot: " (ballot.map_or("not drawn yet".into(), |d| ballot_text(&d.opening))) }
+                @if let Some(d) = ballot.filter(|d| !d.opening.set_moves.is_empty()) {
+                    p { "Set moves, played before the game: " (d.opening.moves_text()) }
+                }
+                div.pair { @for g in games { div { (self.moves_table(b, g)) } } }
+                (signatures(self.division.name(b.first), self.division.name(b.second)))
+            }
+        }
+    }
+
+    /// Game `g`'s moves table: move numbers with Red's and White's columns, two runs.
+    fn moves_table(&self, b: &Board, g: u32) -> Markup {
+        let (red, white) = self.colours(b, g);
+        html! {
+            h3 { "Game " (g + 1) ": " (red) " (Red) - " (white) " (White)" }
+            table.moves {
+                thead { tr {
+                    th.no { "No." } th { "Red" } th { "White" }
+                    th.no { "No." } th { "Red" } th { "White" }
+                } }
+                tbody {
+                    @for k in 1..=MOVE_ROWS {
+                        tr {
+                            td.no { (k) } td {} td {}
+                            td.no { (k + MOVE_ROWS) } td {} td {}
+                        }
+                    }
+                }
+            }
+            p { span.box {} " Red won  " span.box {} " Drawn  " span.box {} " White won" }
+        }
+    }
+}
+
+/// Lines for both players' signatures, each named.
+fn signatures(first: &str, second: &str) -> Markup {
+    html! {
+        div.signs {
+            div { "Signature: " (first) }
+            div { "Signature: " (second) }
+        }
+    }
+}
+
+impl Published<'_> {
+    /// The crosstable as a self-contained HTML page (inline style, no scripts, no external
+    /// files), for no paper in particular.
+    pub fn html(&self) -> String {
+        self.html_on(None)
+    }
+
+    /// The crosstable page, printed on `paper` when given: its heading row repeated on every
+    /// page, no row cut.
+    pub fn html_on(&self, paper: Option<Paper>) -> String {
+        let info = &self.event.info;
+        let facts: Vec<String> = [
+            ("Site", info.site.clone()),
+            (
+                "Dates",
+                super::export::dates(&info.start_date, &info.end_date),
+            ),
+            ("Director", info.director.clone()),
+        ]
+        .into_iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}: {v}"))
+        .collect();
+        let named = |k: usize| k == 1 || k == 2;
+        let body = html! {
+            h1 { (info.name) }
+            @if !facts.is_empty() { p { (facts.join(" \u{b7} ")) } }
+            table.crosstable {
+                caption { (self.division.name) }
+                thead { tr { @for (k, h) in self.header().iter().enumerate() {
+                    th class=[named(k).then_some("n")] { (h) }
+                } } }
+                tbody { @for r in self.rows() { tr { @for (k, c) in r.iter().enumerate() {
+                    td class=[named(k).then_some("n")] { (c) }
+                } } } }
+            }
+            @for l in self.legend().lines().filter(|l| !l.is_empty()) { p { (l) } }
+        };
+        page(&self.title(), paper, body)
+    }
+}
