@@ -88,6 +88,18 @@ pub fn write_atomic_with(
     write_inner(path, bytes, fault, true)
 }
 
+/// The permissions of the file written to `path`: those of the file it replaces, or for a new
+/// file what creating it would give (0666 less the umask), not the temporary file's private
+/// 0600, so an export can be read by whoever the user lets read their files. (On Windows a
+/// new file gets the folder's default access either way.)
+#[cfg(unix)]
+fn permissions_for(path: &Path) -> std::fs::Permissions {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::metadata(path)
+        .map(|meta| meta.permissions())
+        .unwrap_or_else(|_| std::fs::Permissions::from_mode(0o666))
+}
+
 fn write_inner(
     path: &Path,
     bytes: &[u8],
@@ -109,10 +121,12 @@ fn write_inner(
             format!("no folder {}", dir.display()),
         ));
     }
-    let mut tmp = tempfile::Builder::new()
-        .prefix(&format!(".{name}."))
-        .suffix(".tmp")
-        .tempfile_in(dir)?;
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(permissions_for(path));
+    let mut tmp = builder.tempfile_in(dir)?;
     let mut check =
         |step: Step, tmp: tempfile::NamedTempFile| -> io::Result<tempfile::NamedTempFile> {
             match fault(step) {
@@ -652,6 +666,24 @@ fn header(line: &str) -> Option<String> {
 mod tests {
     use super::*;
     use serde::Deserialize;
+
+    #[cfg(unix)]
+    #[test]
+    fn a_written_file_has_the_permissions_a_created_one_has_and_a_replaced_one_keeps_its_own() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        // What the user's umask gives a new file (0644 under the usual 022).
+        let plain = dir.path().join("plain.txt");
+        std::fs::File::create(&plain).unwrap();
+        let written = dir.path().join("export.pdn");
+        write_atomic(&written, b"x").unwrap();
+        assert_eq!(mode(&written), mode(&plain), "an export others may read");
+        // A file the user restricted stays restricted when replaced.
+        std::fs::set_permissions(&written, std::fs::Permissions::from_mode(0o600)).unwrap();
+        write_atomic(&written, b"y").unwrap();
+        assert_eq!(mode(&written), 0o600);
+    }
 
     #[derive(Debug, Deserialize, PartialEq)]
     #[serde(deny_unknown_fields)]
