@@ -13,6 +13,7 @@ mod openings;
 mod pdn;
 mod perft;
 mod resume;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -78,6 +79,9 @@ enum Command {
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
     /// unfinished one.
     Resume(resume::Args),
+    /// Serve the event (and/or the match of --match FILE) on the network: pages, live PDN,
+    /// a JSON API, live updates.
+    Serve(serve::Args),
 }
 
 /// What the TUI needs from the command line.
@@ -141,6 +145,7 @@ pub fn main() -> ExitCode {
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
+        Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone()),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)

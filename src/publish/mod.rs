@@ -4,4 +4,4 @@
 
 mod export;
 pub mod sentences;
-pub use export::{Published, ascii_halves, pdn, trf};
+pub use export::{EventPdn, Published, ascii_halves, pdn, pdn_with, trf};

@@ -1,0 +1,9 @@
+//! The server tests, one binary: a real server on 127.0.0.1 (port 0) over a real event
+//! database and real match files, read with a small HTTP client as a spectator would.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+#[path = "../common/mod.rs"]
+mod common;
+mod hall;
+mod pages;
