@@ -5,6 +5,7 @@
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
+mod live;
 mod pages;
 mod routes;
 mod view;

@@ -204,6 +204,11 @@ pub(crate) fn match_main(
     html! { div #main { (match_body(m, at, "/match", picture)) } }
 }
 
+/// A board's card on the event page, alone (what the live feed sends when it changes).
+pub(crate) fn card(b: &BoardView, picture: &dyn Fn(&str) -> Option<String>) -> String {
+    board_card(b, picture).into_string()
+}
+
 /// The id of a board's card on the event page.
 pub(crate) fn card_id(b: &BoardView) -> String {
     format!("b{}-{}-{}", b.division, b.round, b.board)

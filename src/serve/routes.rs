@@ -15,6 +15,16 @@ pub(super) type Shared = Arc<Source>;
 
 /// Every address the server answers.
 pub(super) fn router(source: Source) -> Router {
+    let source = Arc::new(source);
+    let live = super::live::Live {
+        changes: super::live::watch_files(Arc::clone(&source)),
+        source: Arc::clone(&source),
+    };
+    let feeds = Router::new()
+        .route("/live/event", get(super::live::event))
+        .route("/live/match", get(super::live::standalone))
+        .route("/live/board/{d}/{r}/{b}", get(super::live::board))
+        .with_state(live);
     Router::new()
         .route("/", get(home))
         .route("/api/event", get(api_event))
@@ -25,7 +35,8 @@ pub(super) fn router(source: Source) -> Router {
         .route("/match.pdn", get(standalone_pdn))
         .route("/api/match", get(api_match))
         .fallback(|| async { missing("no such page") })
-        .with_state(Arc::new(source))
+        .with_state(source)
+        .merge(feeds)
 }
 
 /// The position of `fen` as a picture, when the board renderer has one.
@@ -115,7 +126,7 @@ async fn api_event(State(s): State<Shared>, headers: HeaderMap) -> Response {
 }
 
 /// A number of a path, or not found.
-fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+pub(super) fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
     text.bytes()
         .all(|b| b.is_ascii_digit())
         .then(|| text.parse().ok())
