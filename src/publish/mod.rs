@@ -1,7 +1,10 @@
 //! Publishing: what the desk and the command line show and write about an event, as text,
-//! CSV, HTML, FIDE TRF and PDN, and the desk's sentences (a result, why a board is paired so).
+//! CSV, HTML, FIDE TRF and PDN, the board as an SVG picture, and the desk's sentences (a
+//! result, why a board is paired so).
 //! Between the store and the front ends: it reads events and PDN, never a terminal or a file.
 
+mod board_svg;
 mod export;
 pub mod sentences;
+pub use board_svg::{BOARD_SVG_FONT, BoardSvgOptions, board_svg};
 pub use export::{EventPdn, Published, ascii_halves, pdn, pdn_with, trf};
