@@ -39,9 +39,16 @@ pub(super) fn router(source: Source) -> Router {
         .merge(feeds)
 }
 
-/// The position of `fen` as a picture, when the board renderer has one.
-pub(super) fn picture(_fen: &str) -> Option<String> {
-    None
+/// The position of `fen` as a picture (the one board renderer), numbered squares, scalable
+/// (the page's style sizes it to the screen).
+pub(super) fn picture(fen: &str) -> Option<String> {
+    let position = crate::engine::Position::from_fen(fen).ok()?;
+    let options = crate::publish::BoardSvgOptions {
+        numbers: true,
+        size: 320,
+        ..crate::publish::BoardSvgOptions::default()
+    };
+    Some(crate::publish::board_svg(&position, &options))
 }
 
 pub(super) fn missing(what: &str) -> Response {

@@ -2,6 +2,16 @@
 
 use crate::hall::{Hall, get};
 
+/// The picture the pages show of a position: the one board renderer's, numbered squares.
+fn picture(p: &crossboard::engine::Position) -> String {
+    let options = crossboard::publish::BoardSvgOptions {
+        numbers: true,
+        size: 320,
+        ..Default::default()
+    };
+    crossboard::publish::board_svg(p, &options)
+}
+
 const NAMES: [&str; 4] = ["Ann Lee", "Bob Ross", "Cid Moe", "Dee Fox"];
 
 #[test]
@@ -26,6 +36,9 @@ fn the_event_page_shows_each_board_its_players_ballot_score_clocks_and_the_stand
     );
     assert!(b.contains("class=\"clocks\""), "{b}");
     assert!(b.contains(&format!("Last move: 1. {first}")), "{b}");
+    // The position as a picture, drawn by the one board renderer.
+    let g = hall.m.playing().unwrap();
+    assert!(b.contains(&picture(g.game.position())), "{b}");
     assert!(b.contains("href=\"/board/1/1/1\""), "{b}");
     // The standings and crosstable as published.
     assert!(
@@ -81,6 +94,10 @@ fn the_board_page_lists_the_moves_with_clock_stamps_the_log_and_steps_back() {
         "{}",
         one.body
     );
+    // The picture follows the step.
+    let at = |k: usize| picture(&g.game.positions()[k]);
+    assert!(start.body.contains(&at(0)) && !start.body.contains(&at(1)));
+    assert!(one.body.contains(&at(1)));
 }
 
 #[test]
