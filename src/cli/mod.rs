@@ -51,6 +51,13 @@ pub struct Cli {
     /// directory); `resume` reopens it.
     #[arg(long = "match", global = true, value_name = "FILE")]
     match_file: Option<std::path::PathBuf>,
+    /// Report the match file (--match, or resume's FILE) to the desk at this address
+    /// (`http://HOST:PORT`, where `crossboard serve` runs) as it is written.
+    #[arg(long, global = true, value_name = "URL", requires = "board_token")]
+    desk: Option<String>,
+    /// The board's token for --desk (`crossboard event token` at the desk gives it).
+    #[arg(long, global = true, value_name = "TOKEN", requires = "desk")]
+    board_token: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -131,6 +138,15 @@ pub fn main() -> ExitCode {
         match_file: cli.match_file.clone(),
     };
     let config_path = cli.config.clone();
+    // The board reports to the desk from a thread of its own for as long as crossboard runs.
+    let _reporter = match reporter(&cli) {
+        Ok(r) => r,
+        Err(e) => {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     // A wrong config file stops crossboard before the screen opens.
     let config = || crate::store::load_config(config_path.as_deref());
     let result = match cli.command {
@@ -167,6 +183,21 @@ pub fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The reporter of `--desk`: the match file of `--match`, or of `resume FILE`.
+fn reporter(cli: &Cli) -> Result<Option<crate::serve::Reporter>, String> {
+    let (Some(desk), Some(token)) = (&cli.desk, &cli.board_token) else {
+        return Ok(None);
+    };
+    let file = match &cli.command {
+        Some(Command::Resume(a)) => a.file().or(cli.match_file.as_deref()),
+        None => cli.match_file.as_deref(),
+        Some(_) => return Err("--desk reports a match: use it to play one, or with resume".into()),
+    };
+    let file =
+        file.ok_or("--desk needs the match file to report: --match FILE (or resume FILE)")?;
+    Ok(Some(crate::serve::report(desk, token, file)))
 }
 
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine

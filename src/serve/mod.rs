@@ -5,11 +5,15 @@
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
+mod desk;
 mod live;
 mod pages;
+mod report;
 mod routes;
 mod view;
 
+pub use desk::{MAX_LINES, copy_path};
+pub use report::{Reporter, report};
 pub use view::Source;
 
 use std::net::SocketAddr;

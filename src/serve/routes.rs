@@ -25,6 +25,10 @@ pub(super) fn router(source: Source) -> Router {
         .route("/live/match", get(super::live::standalone))
         .route("/live/board/{d}/{r}/{b}", get(super::live::board))
         .with_state(live);
+    let pushes = Router::new()
+        .route("/push", get(super::desk::have).post(super::desk::push))
+        .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
+        .with_state(Arc::clone(&source));
     Router::new()
         .route("/", get(home))
         .route("/api/event", get(api_event))
@@ -37,6 +41,7 @@ pub(super) fn router(source: Source) -> Router {
         .fallback(|| async { missing("no such page") })
         .with_state(source)
         .merge(feeds)
+        .merge(pushes)
 }
 
 /// The position of `fen` as a picture (the one board renderer), numbered squares, scalable

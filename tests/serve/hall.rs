@@ -37,6 +37,12 @@ fn now(t0: Instant) -> Now {
 impl Hall {
     /// The event with players `names` (four), board 1's match started (no move yet).
     pub fn new(names: [&str; 4]) -> Hall {
+        Hall::with(names, true)
+    }
+
+    /// The same, board 1's match file linked to the board at the desk when `linked` (else
+    /// the file is the board laptop's, which reports it).
+    pub fn with(names: [&str; 4], linked: bool) -> Hall {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("desk.sqlite3");
         let mut desk = Desk::open(&db).unwrap();
@@ -81,7 +87,9 @@ impl Hall {
             board: 1,
             file: file.display().to_string(),
         };
-        desk.record(&mut open, &[link], at).unwrap();
+        if linked {
+            desk.record(&mut open, &[link], at).unwrap();
+        }
         let mut hall = Hall {
             _dir: dir,
             db,
@@ -104,6 +112,12 @@ impl Hall {
         hall.m = m;
         hall.store.save(&hall.m).unwrap();
         hall
+    }
+
+    /// A command of the match, written to its file.
+    pub fn apply(&mut self, c: Command) {
+        self.m.apply(c, now(self.t0), &mut self.rng).unwrap();
+        self.store.save(&self.m).unwrap();
     }
 
     /// The side to move plays its first legal move, written to the match file as a board

@@ -5,6 +5,7 @@
 
 #[path = "../common/mod.rs"]
 mod common;
+mod desk;
 mod hall;
 mod live;
 mod pages;
