@@ -15,6 +15,8 @@ use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
 use std::convert::Infallible;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, SystemTime};
 use tokio::sync::watch;
 
@@ -33,6 +35,24 @@ const RETRY: Duration = Duration::from_secs(1);
 pub(super) struct Live {
     pub source: Shared,
     pub changes: watch::Receiver<u64>,
+    /// Feeds open now.
+    pub open: Arc<AtomicUsize>,
+}
+
+/// Counts a feed as open while it lives.
+struct Open(Arc<AtomicUsize>);
+
+impl Open {
+    fn new(count: &Arc<AtomicUsize>) -> Open {
+        count.fetch_add(1, Ordering::Relaxed);
+        Open(Arc::clone(count))
+    }
+}
+
+impl Drop for Open {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
 }
 
 /// Start the watcher of `source`'s files: a thread that ends when no feed can listen any more
@@ -176,29 +196,30 @@ fn feed(live: Live, scope: Scope) -> Sse<impl Stream<Item = Result<Event, Infall
     let deadline = tokio::time::Instant::now() + LIFETIME;
     let mut rx = live.changes.clone();
     rx.mark_changed();
-    let state = (live.source, rx, None::<Vec<Part>>);
-    let stream = futures_util::stream::unfold(state, move |(source, mut rx, last)| async move {
-        loop {
-            let changed = tokio::time::timeout_at(deadline, rx.changed()).await;
-            if !matches!(changed, Ok(Ok(()))) {
-                return None;
+    let state = (live.source, rx, None::<Vec<Part>>, Open::new(&live.open));
+    let stream =
+        futures_util::stream::unfold(state, move |(source, mut rx, last, open)| async move {
+            loop {
+                let changed = tokio::time::timeout_at(deadline, rx.changed()).await;
+                if !matches!(changed, Ok(Ok(()))) {
+                    return None;
+                }
+                let Ok((now, records)) = read(&source, move |s| parts(s, scope)).await else {
+                    continue;
+                };
+                if last.as_ref() == Some(&now) {
+                    continue;
+                }
+                let update = Update {
+                    now: chrono::Utc::now().timestamp_millis(),
+                    records,
+                    parts: &now,
+                };
+                let data = serde_json::to_string(&update).unwrap_or_default();
+                let event = Event::default().event("update").retry(RETRY).data(data);
+                return Some((Ok(event), (source, rx, Some(now), open)));
             }
-            let Ok((now, records)) = read(&source, move |s| parts(s, scope)).await else {
-                continue;
-            };
-            if last.as_ref() == Some(&now) {
-                continue;
-            }
-            let update = Update {
-                now: chrono::Utc::now().timestamp_millis(),
-                records,
-                parts: &now,
-            };
-            let data = serde_json::to_string(&update).unwrap_or_default();
-            let event = Event::default().event("update").retry(RETRY).data(data);
-            return Some((Ok(event), (source, rx, Some(now))));
-        }
-    });
+        });
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 

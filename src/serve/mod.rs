@@ -17,6 +17,8 @@ pub use report::{Reporter, report};
 pub use view::Source;
 
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 
 /// Why the server could not start.
@@ -50,6 +52,7 @@ pub struct Options {
 /// A server running on a thread of its own; dropping it stops it.
 pub struct Running {
     addr: SocketAddr,
+    feeds: Arc<AtomicUsize>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -58,6 +61,11 @@ impl Running {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The live feeds open now (pages kept live).
+    pub fn feeds(&self) -> usize {
+        self.feeds.load(Ordering::Relaxed)
     }
 
     /// The address to give spectators: `http://ADDR/`.
@@ -116,7 +124,8 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         .build()
         .map_err(ServeError::Runtime)?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let app = routes::router(options.source);
+    let feeds = Arc::new(AtomicUsize::new(0));
+    let app = routes::router(options.source, Arc::clone(&feeds));
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
@@ -133,6 +142,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     });
     Ok(Running {
         addr,
+        feeds,
         stop: Some(stop),
         thread: Some(thread),
     })

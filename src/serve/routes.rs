@@ -14,9 +14,10 @@ use std::sync::Arc;
 pub(super) type Shared = Arc<Source>;
 
 /// Every address the server answers.
-pub(super) fn router(source: Source) -> Router {
+pub(super) fn router(source: Source, open: Arc<std::sync::atomic::AtomicUsize>) -> Router {
     let source = Arc::new(source);
     let live = super::live::Live {
+        open,
         changes: super::live::watch_files(Arc::clone(&source)),
         source: Arc::clone(&source),
     };

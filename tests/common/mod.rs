@@ -3,6 +3,8 @@
 //! tmux is absent (`tests/run` installs it).
 
 #![allow(dead_code)] // each test file uses a different part of the harness
+#[cfg(unix)]
+pub mod browser;
 pub mod pdn;
 
 use std::process::{Command, Output};

@@ -3,6 +3,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
+mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 mod desk;
