@@ -12,7 +12,7 @@ const LAYERS: &[&[&str]] = &[
     &["event"],
     &["store"],
     &["publish"],
-    &["tui"],
+    &["tui", "serve"],
     &["cli"],
 ];
 

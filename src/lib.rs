@@ -9,6 +9,7 @@
 //! - [`search`]: the built-in engine (alpha-beta, levels, analysis).
 //! - [`store`]: files: PDN, atomic saves, the config file, the match file.
 //! - [`tui`]: the terminal UI (screens, widgets, event loop, terminal guard).
+//! - [`serve`]: the event and its boards on the network (beside the terminal UI).
 //! - [`cli`]: the command line; `main.rs` only calls [`cli::main`].
 
 #![warn(unreachable_pub)]
@@ -21,6 +22,7 @@ pub mod event;
 pub mod openings;
 pub mod publish;
 pub mod search;
+pub mod serve;
 pub mod store;
 pub mod tui;
 

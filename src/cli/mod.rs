@@ -14,6 +14,7 @@ mod openings;
 mod pdn;
 mod perft;
 mod resume;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -51,6 +52,13 @@ pub struct Cli {
     /// directory); `resume` reopens it; `diagram` draws a position of its games.
     #[arg(long = "match", global = true, value_name = "FILE")]
     match_file: Option<std::path::PathBuf>,
+    /// Report the match file (--match, or resume's FILE) to the desk at this address
+    /// (`http://HOST:PORT`, where `crossboard serve` runs) as it is written.
+    #[arg(long, global = true, value_name = "URL", requires = "board_token")]
+    desk: Option<String>,
+    /// The board's token for --desk (`crossboard event token` at the desk gives it).
+    #[arg(long, global = true, value_name = "TOKEN", requires = "desk")]
+    board_token: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -81,6 +89,9 @@ enum Command {
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
     /// unfinished one.
     Resume(resume::Args),
+    /// Serve the event (and/or the match of --match FILE) on the network: pages, live PDN,
+    /// a JSON API, live updates.
+    Serve(serve::Args),
 }
 
 /// What the TUI needs from the command line.
@@ -130,6 +141,15 @@ pub fn main() -> ExitCode {
         match_file: cli.match_file.clone(),
     };
     let config_path = cli.config.clone();
+    // The board reports to the desk from a thread of its own for as long as crossboard runs.
+    let _reporter = match reporter(&cli) {
+        Ok(r) => r,
+        Err(e) => {
+            use std::io::Write;
+            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     // A wrong config file stops crossboard before the screen opens.
     let config = || crate::store::load_config(config_path.as_deref());
     let result = match cli.command {
@@ -145,6 +165,7 @@ pub fn main() -> ExitCode {
         Some(Command::Diagram(args)) => diagram::run(args, flags.match_file.clone()),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
+        Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone()),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
@@ -166,6 +187,21 @@ pub fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The reporter of `--desk`: the match file of `--match`, or of `resume FILE`.
+fn reporter(cli: &Cli) -> Result<Option<crate::serve::Reporter>, String> {
+    let (Some(desk), Some(token)) = (&cli.desk, &cli.board_token) else {
+        return Ok(None);
+    };
+    let file = match &cli.command {
+        Some(Command::Resume(a)) => a.file().or(cli.match_file.as_deref()),
+        None => cli.match_file.as_deref(),
+        Some(_) => return Err("--desk reports a match: use it to play one, or with resume".into()),
+    };
+    let file =
+        file.ok_or("--desk needs the match file to report: --match FILE (or resume FILE)")?;
+    Ok(Some(crate::serve::report(desk, token, file)))
 }
 
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine

@@ -2,7 +2,7 @@
 //! in `sheets`); the pairings as FIDE TRF; the PDN of a round's or the event's games.
 
 use crate::director::{Player, Points};
-use crate::event::{BoardGameResult, BoardResult, Division, Tournament};
+use crate::event::{Board, BoardGameResult, BoardResult, Division, Tournament};
 use crate::event::{RoundKind, RoundRecord};
 use crate::event::{Standing, Table, standings};
 use crate::store::{PdnGame, read_pdn, write_pdn};
@@ -102,7 +102,8 @@ impl<'a> Published<'a> {
         }
     }
 
-    pub(super) fn header(&self) -> Vec<String> {
+    /// The crosstable's column headings.
+    pub fn header(&self) -> Vec<String> {
         let mut h = vec![
             "#".to_string(),
             "Name".into(),
@@ -404,6 +405,19 @@ pub struct EventPdn {
 /// has no result for "not played", and a game with a result would count as played in any game
 /// database; the crosstable shows the forfeit (`+F`/`-F`).
 pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> EventPdn {
+    pdn_with(event, division, round, None, &|_| None)
+}
+
+/// The same, the games of a board whose match is read live from `live` (a match played on
+/// crossboard, read from its file: its games so far, `*` while one runs) in place of the PDN
+/// attached to the board; of every board or of board `board` alone.
+pub fn pdn_with(
+    event: &Tournament,
+    division: &Division,
+    round: Option<u32>,
+    board: Option<u32>,
+    live: &dyn Fn(&Board) -> Option<Vec<PdnGame>>,
+) -> EventPdn {
     let mut games = Vec::new();
     let mut forfeited = 0;
     for r in division
@@ -411,12 +425,17 @@ pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> Event
         .iter()
         .filter(|r| round.is_none_or(|x| x == r.number))
     {
-        for b in &r.boards {
-            let attached: Vec<PdnGame> = b
-                .pdn
-                .as_deref()
-                .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
-                .unwrap_or_default();
+        for b in r
+            .boards
+            .iter()
+            .filter(|b| board.is_none_or(|n| n == b.number))
+        {
+            let attached: Vec<PdnGame> = live(b).unwrap_or_else(|| {
+                b.pdn
+                    .as_deref()
+                    .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
+                    .unwrap_or_default()
+            });
             let results: Vec<BoardGameResult> = match &b.result {
                 Some(BoardResult::Games { games }) => games.clone(),
                 Some(BoardResult::Forfeit { .. }) => {

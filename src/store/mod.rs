@@ -15,6 +15,7 @@ mod matchfile;
 mod matchlog;
 mod pdn;
 pub mod practice;
+mod tokens;
 pub use atomic::{Fault, Format, Step, load_toml, save_toml, to_toml, write_atomic_with};
 pub use atomic::{LoadError, OutputIsInput, check_output, same_file, write_atomic};
 pub use bench::bench_lines;
@@ -39,3 +40,4 @@ pub use matchfile::{
 pub use pdn::PdnErrorKind;
 pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};
 pub use practice::default_practice_file;
+pub use tokens::{board_of_token, keep_board_token, tokens_path};

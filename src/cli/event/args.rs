@@ -39,6 +39,10 @@ pub(super) enum Cmd {
     /// A board played on crossboard: link its match file to the board and record the
     /// match's finished games as the board's result.
     Match(MatchArgs),
+    /// A new token for a board that reports to the desk (`crossboard --desk URL
+    /// --board-token T --match FILE` on the board's laptop); the board's earlier token stops
+    /// working. The desk keeps only its digest.
+    Token(TokenArgs),
     /// Print a round's pairings (default: the last).
     Pairings(PairingsArgs),
     /// Why a player is paired as they are.
@@ -194,6 +198,19 @@ pub(super) struct MatchArgs {
     pub(super) board: u32,
     /// The crossboard match file.
     pub(super) file: PathBuf,
+}
+
+// The arguments of `event token`.
+#[derive(Debug, clap::Args)]
+pub(super) struct TokenArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
+    /// The round.
+    pub(super) round: u32,
+    /// The board.
+    pub(super) board: u32,
 }
 
 // The arguments of `event pairings`.

@@ -69,12 +69,27 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Result(a) => record::result(&mut ctx, a),
         Cmd::Pdn(a) => record::attach_pdn(&mut ctx, a),
         Cmd::Match(a) => record::match_file(&mut ctx, a),
+        Cmd::Token(a) => board_token(&ctx, &a),
         Cmd::Pairings(a) => output::pairings(&ctx, &a),
         Cmd::Why(a) => output::explain(&ctx, &a),
         Cmd::Standings(a) => output::standings(&ctx, &a),
         Cmd::Export(a) => output::export(&ctx, &a),
         Cmd::Sheets(a) => output::sheets(&ctx, &a),
     }
+}
+
+/// `event token`: a new random token for a board, its digest kept beside the database.
+fn board_token(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let div = &open.event.divisions[d];
+    div.round(a.round)
+        .and_then(|r| r.boards.iter().find(|b| b.number == a.board))
+        .ok_or_else(|| format!("no board {} in round {} of {}", a.board, a.round, div.name))?;
+    let key = format!("{}/{}/{}/{}", open.event.info.name, d + 1, a.round, a.board);
+    let token = format!("{:032x}", rand::random::<u128>());
+    crate::store::keep_board_token(ctx.desk.path(), &key, &token)?;
+    println!("{token}");
+    Ok(())
 }
 
 fn now() -> chrono::DateTime<chrono::Utc> {

@@ -1,0 +1,35 @@
+// Keeps a crossboard page live: Server-Sent Events replace the parts that changed (rendered
+// by the server), and the running clock counts down between records. EventSource reconnects
+// by itself after a drop. A page stepped back through a game (?game= or ?ply=) stays put.
+(function () {
+  "use strict";
+  var offset = 0;
+  function fmt(ms) {
+    var s = Math.floor(Math.max(0, ms) / 1000), m = Math.floor(s / 60) % 60, r = s % 60;
+    return Math.floor(s / 3600) + ":" + (m < 10 ? "0" : "") + m + ":" + (r < 10 ? "0" : "") + r;
+  }
+  function tick() {
+    var now = Date.now() + offset;
+    document.querySelectorAll('.clocks[data-running="true"]').forEach(function (p) {
+      var c = p.querySelector(".clock." + p.getAttribute("data-to-move"));
+      if (!c || !c.hasAttribute("data-ms")) { return; }
+      var since = Number(p.getAttribute("data-since"));
+      c.textContent = fmt(Number(c.getAttribute("data-ms")) - Math.max(0, now - since));
+    });
+  }
+  var src = document.body.getAttribute("data-live");
+  if (src && window.EventSource && !/[?&](game|ply)=/.test(location.search)) {
+    var es = new EventSource(src);
+    es.addEventListener("update", function (ev) {
+      var d = JSON.parse(ev.data);
+      if (d.now) { offset = d.now - Date.now(); }
+      (d.parts || []).forEach(function (part) {
+        var el = document.getElementById(part.id);
+        if (el) { el.outerHTML = part.html; }
+      });
+      document.body.setAttribute("data-records", String(d.records || 0));
+      tick();
+    });
+  }
+  setInterval(tick, 250);
+})();

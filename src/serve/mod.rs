@@ -1,0 +1,149 @@
+//! `crossboard serve`: the desk's event and its boards on the network. An HTTP server (axum on
+//! tokio) with server-rendered pages, live PDN, a read-only JSON API and Server-Sent Events,
+//! all derived on each request from the desk's database and the match files (nothing kept
+//! twice); and the desk's side of boards reporting their match files ([`desk`]).
+//!
+//! Beside the terminal UI: it reads the layers below it, and the command line starts it.
+
+mod desk;
+mod live;
+mod pages;
+mod report;
+mod routes;
+mod view;
+
+pub use desk::{MAX_LINES, copy_path};
+pub use report::{Reporter, report};
+pub use view::Source;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::JoinHandle;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The async runtime could not be made.
+    #[error("cannot start the server: {0}")]
+    Runtime(std::io::Error),
+    /// Nothing to serve.
+    #[error("nothing to serve: give --db (an event database) and/or --match FILE")]
+    Nothing,
+}
+
+/// What to serve and where.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// The data.
+    pub source: Source,
+    /// The address to listen on (port 0: any free port).
+    pub bind: SocketAddr,
+}
+
+/// A server running on a thread of its own; dropping it stops it.
+pub struct Running {
+    addr: SocketAddr,
+    feeds: Arc<AtomicUsize>,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl Running {
+    /// The address it listens on.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The live feeds open now (pages kept live).
+    pub fn feeds(&self) -> usize {
+        self.feeds.load(Ordering::Relaxed)
+    }
+
+    /// The address to give spectators: `http://ADDR/`.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Stop serving and wait for the server's thread.
+    pub fn stop(mut self) {
+        self.halt();
+    }
+
+    fn halt(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+
+    /// Serve until the process is interrupted (Ctrl-C), then stop.
+    pub fn wait_for_interrupt(mut self) -> Result<(), ServeError> {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .map_err(ServeError::Runtime)?;
+        let _ = rt.block_on(tokio::signal::ctrl_c());
+        self.halt();
+        Ok(())
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.halt();
+    }
+}
+
+/// Listen on `options.bind` and serve on a thread of its own.
+pub fn start(options: Options) -> Result<Running, ServeError> {
+    let s = &options.source;
+    if s.db.is_none() && s.match_file.is_none() {
+        return Err(ServeError::Nothing);
+    }
+    let bind = options.bind;
+    let listener = std::net::TcpListener::bind(bind)
+        .map_err(|source| ServeError::Bind { addr: bind, source })?;
+    let addr = listener.local_addr().map_err(ServeError::Runtime)?;
+    listener
+        .set_nonblocking(true)
+        .map_err(ServeError::Runtime)?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let feeds = Arc::new(AtomicUsize::new(0));
+    let app = routes::router(options.source, Arc::clone(&feeds));
+    let thread = std::thread::spawn(move || {
+        rt.block_on(async move {
+            let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
+                return;
+            };
+            let _ = axum::serve(listener, app)
+                .with_graceful_shutdown(async move {
+                    let _ = stopped.await;
+                })
+                .await;
+        });
+        // Streams still open (live feeds) end with the runtime.
+        rt.shutdown_timeout(std::time::Duration::from_millis(200));
+    });
+    Ok(Running {
+        addr,
+        feeds,
+        stop: Some(stop),
+        thread: Some(thread),
+    })
+}

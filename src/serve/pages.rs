@@ -1,0 +1,290 @@
+//! The pages, rendered on the server with maud (every text escaped): readable without
+//! JavaScript, on a phone and in print; the script only keeps them live.
+
+use super::view::{BoardView, ClockView, DivisionView, EventView, GameView, MatchView};
+use maud::{DOCTYPE, Markup, PreEscaped, html};
+
+const STYLE: &str = "body{font-family:sans-serif;margin:0 auto;padding:.5em;max-width:70em}\
+table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #999;padding:.2em .4em;\
+text-align:left;vertical-align:top}.scroll{overflow-x:auto}.board{display:inline-block;\
+border:1px solid #999;margin:.3em;padding:.4em;min-width:16em;vertical-align:top}\
+.pos svg{width:100%;max-width:20em;height:auto}.clock{font-family:monospace;font-size:1.2em}\
+.clock.run{font-weight:bold}.fen{font-family:monospace;font-size:.8em;word-break:break-all}\
+@media print{.nav,.live{display:none}.board{break-inside:avoid}}";
+
+/// The live script: keeps the page's boards, moves and clocks up to date (see live.rs).
+const SCRIPT: &str = include_str!("live.js");
+
+fn page(title: &str, live: Option<&str>, body: Markup) -> String {
+    html! {
+        (DOCTYPE)
+        html lang="en" {
+            head {
+                meta charset="utf-8";
+                meta name="viewport" content="width=device-width, initial-scale=1";
+                title { (title) }
+                style { (PreEscaped(STYLE)) }
+            }
+            body data-live=[live] {
+                (body)
+                @if live.is_some() { script { (PreEscaped(SCRIPT)) } }
+            }
+        }
+    }
+    .into_string()
+}
+
+/// The event page: every division's current round and its standings.
+pub(crate) fn event_page(e: &EventView, picture: &dyn Fn(&str) -> Option<String>) -> String {
+    let body = html! {
+        h1 { (e.name) }
+        @if !e.site.is_empty() || !e.dates.is_empty() {
+            p { (e.site) @if !e.site.is_empty() && !e.dates.is_empty() { ", " } (e.dates) }
+        }
+        p.nav { a href="/api/event" { "JSON" } }
+        @for d in &e.divisions { (division(d, picture)) }
+    };
+    page(&e.name, Some("/live/event"), body)
+}
+
+fn division(d: &DivisionView, picture: &dyn Fn(&str) -> Option<String>) -> Markup {
+    html! {
+        section {
+            h2 { (d.name) }
+            @if d.round == 0 {
+                p { "No round has been paired yet." }
+            } @else {
+                h3 { "Round " (d.round) " "
+                    a.nav href={ "/round/" (d.round) ".pdn" } { "(PDN)" } }
+                div { @for b in &d.boards { (board_card(b, picture)) } }
+            }
+            h3 { "Standings" }
+            div.scroll { table {
+                tr { @for h in &d.standings.header { th { (h) } } }
+                @for r in &d.standings.rows { tr { @for c in r { td { (c) } } } }
+            } }
+        }
+    }
+}
+
+/// The address of a board's page.
+pub(crate) fn board_href(b: &BoardView) -> String {
+    format!("/board/{}/{}/{}", b.division, b.round, b.board)
+}
+
+fn board_card(b: &BoardView, picture: &dyn Fn(&str) -> Option<String>) -> Markup {
+    let id = card_id(b);
+    let game = b.live.as_ref().and_then(|m| m.games.last());
+    html! {
+        div.board id=(id) data-board=(board_href(b)) {
+            p { strong { a href=(board_href(b)) { "Board " (b.board) } } }
+            p { (b.players[0]) " – " (b.players[1]) }
+            @for t in &b.ballots { p { small { (t) } } }
+            @if let Some(m) = &b.live {
+                p.score { "Score: " span.s0 { (m.score[0]) } " – " span.s1 { (m.score[1]) } }
+                @if let Some(e) = &m.error { p { "Match file: " (e) } }
+            }
+            @if let Some(g) = game { (game_now(g, g.fens.len() - 1, picture)) }
+            p { "Result: " span.result { (b.result) } }
+        }
+    }
+}
+
+/// A game's position after `ply` plies, its clocks and its result.
+fn game_now(g: &GameView, ply: usize, picture: &dyn Fn(&str) -> Option<String>) -> Markup {
+    let fen = g.fens.get(ply).map_or("", String::as_str);
+    html! {
+        div.pos {
+            @if let Some(svg) = picture(fen) { (PreEscaped(svg)) }
+            p.fen { (fen) }
+        }
+        @if let Some(c) = &g.clock { (clocks(g, c)) }
+        p.last { @if let Some(m) = g.moves.last() { "Last move: " (m.label) " " (m.text) } }
+        @if let Some(r) = &g.result { p.gresult { (r) } }
+    }
+}
+
+fn clocks(g: &GameView, c: &ClockView) -> Markup {
+    let now = chrono::Utc::now().timestamp_millis();
+    let shown = |side: &str, ms: Option<i64>| {
+        let run = c.running && c.to_move == side;
+        let left = ms.map(|ms| {
+            if run {
+                ms - (now - c.since_ms).max(0)
+            } else {
+                ms
+            }
+        });
+        (run, left.map_or("-".to_string(), clock_text))
+    };
+    let (red_run, red) = shown("red", c.red_ms);
+    let (white_run, white) = shown("white", c.white_ms);
+    html! {
+        p.clocks data-since=(c.since_ms) data-running=(c.running) data-to-move=(c.to_move) {
+            (g.red) " (Red) " span.clock.red.run[red_run] data-ms=[c.red_ms] { (red) }
+            " · " (g.white) " (White) " span.clock.white.run[white_run] data-ms=[c.white_ms] { (white) }
+        }
+    }
+}
+
+/// A clock reading as `h:mm:ss` (never below zero).
+pub(crate) fn clock_text(ms: i64) -> String {
+    let s = ms.max(0) / 1000;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+/// Which game and ply the board page shows (1-based game; ply from the start).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct At {
+    pub game: Option<usize>,
+    pub ply: Option<usize>,
+}
+
+/// One board's page: its match, the chosen game stepped to the chosen ply, the log.
+pub(crate) fn board_page(
+    b: &BoardView,
+    at: At,
+    base: &str,
+    picture: &dyn Fn(&str) -> Option<String>,
+) -> String {
+    let title = format!(
+        "Round {} board {}: {} – {}",
+        b.round, b.board, b.players[0], b.players[1]
+    );
+    let body = html! {
+        p.nav { a href="/" { "Event" } " · " a href={ (base) ".pdn" } { "PDN" } " · "
+            a href={ "/api" (base) } { "JSON" } }
+        h1 { (title) }
+        (board_main(b, at, base, picture))
+    };
+    page(&title, Some(&format!("/live{base}")), body)
+}
+
+/// The part of a board's page that changes with its match (`#main`).
+pub(crate) fn board_main(
+    b: &BoardView,
+    at: At,
+    base: &str,
+    picture: &dyn Fn(&str) -> Option<String>,
+) -> Markup {
+    html! {
+        div #main {
+            @for t in &b.ballots { p { "Ballot: " (t) } }
+            p { "Result: " span.result { (b.result) } }
+            @match &b.live {
+                Some(m) => (match_body(m, at, base, picture)),
+                None => p { "This board is not played on crossboard: no moves to show." },
+            }
+        }
+    }
+}
+
+/// The standalone match's page.
+pub(crate) fn match_page(
+    m: &MatchView,
+    at: At,
+    picture: &dyn Fn(&str) -> Option<String>,
+) -> String {
+    let title = format!("{} – {}", m.players[0], m.players[1]);
+    let body = html! {
+        p.nav { a href="/match.pdn" { "PDN" } " · " a href="/api/match" { "JSON" } }
+        h1 { (title) }
+        @if !m.heading.is_empty() { p { (m.heading) } }
+        (match_main(m, at, picture))
+    };
+    page(&title, Some("/live/match"), body)
+}
+
+/// The part of the standalone match's page that changes (`#main`).
+pub(crate) fn match_main(
+    m: &MatchView,
+    at: At,
+    picture: &dyn Fn(&str) -> Option<String>,
+) -> Markup {
+    html! { div #main { (match_body(m, at, "/match", picture)) } }
+}
+
+/// A board's card on the event page, alone (what the live feed sends when it changes).
+pub(crate) fn card(b: &BoardView, picture: &dyn Fn(&str) -> Option<String>) -> String {
+    board_card(b, picture).into_string()
+}
+
+/// The id of a board's card on the event page.
+pub(crate) fn card_id(b: &BoardView) -> String {
+    format!("b{}-{}-{}", b.division, b.round, b.board)
+}
+
+fn match_body(
+    m: &MatchView,
+    at: At,
+    base: &str,
+    picture: &dyn Fn(&str) -> Option<String>,
+) -> Markup {
+    let game_no = at
+        .game
+        .unwrap_or(m.games.len())
+        .clamp(1, m.games.len().max(1));
+    let shown = m.games.get(game_no - 1);
+    html! {
+        @if let Some(e) = &m.error { p { "The match file cannot be read: " (e) } }
+        p.score { "Score: " (m.players[0]) " " span.s0 { (m.score[0]) } " – "
+            span.s1 { (m.score[1]) } " " (m.players[1]) @if m.finished { " (final)" } }
+        @if m.games.len() > 1 {
+            p.nav { "Games: " @for k in 1..=m.games.len() {
+                a href={ (base) "?game=" (k) } { (k) } " " } }
+        }
+        @if let Some(g) = shown { (game_section(g, game_no, at, base, picture)) }
+        @else { p { "No game has started yet." } }
+        h2 { "Log" }
+        div.scroll { table.log {
+            tr { th { "Time (UTC)" } th { "Record" } th { "Details" } }
+            @for l in &m.log { tr { td { (l.at) } td { (l.kind) } td { (l.detail) } } }
+        } }
+    }
+}
+
+fn game_section(
+    g: &GameView,
+    game_no: usize,
+    at: At,
+    base: &str,
+    picture: &dyn Fn(&str) -> Option<String>,
+) -> Markup {
+    let last = g.moves.len();
+    let ply = at.ply.unwrap_or(last).min(last);
+    let step = |p: usize| format!("{base}?game={game_no}&ply={p}");
+    html! {
+        section.game data-game=(game_no) {
+            h2 { "Game " (game_no) ": " (g.red) " (Red) – " (g.white) " (White)" }
+            p { (g.opening) }
+            (game_now(g, ply, picture))
+            p.nav {
+                a href=(step(0)) { "|< start" } " "
+                a href=(step(ply.saturating_sub(1))) { "< back" } " "
+                "after ply " (ply) " of " (last) " "
+                a href=(step((ply + 1).min(last))) { "forward >" } " "
+                a href=(step(last)) { "end >|" }
+            }
+            div.scroll { table.moves {
+                tr { th { "Move" } th { "Played" } th { "Clock after" } th { "Took" } }
+                @for (k, m) in g.moves.iter().enumerate() {
+                    tr {
+                        td { (m.label) }
+                        td { a href=(step(k + 1)) { (m.text) } }
+                        td { (m.left_ms.map_or("-".to_string(), clock_text)) }
+                        td { (clock_text(m.spent_ms as i64)) }
+                    }
+                }
+            } }
+        }
+    }
+}
+
+/// A page saying what was not found.
+pub(crate) fn not_found(what: &str) -> String {
+    page(
+        "Not found",
+        None,
+        html! { h1 { "Not found" } p { (what) } p { a href="/" { "Back" } } },
+    )
+}

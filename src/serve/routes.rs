@@ -1,0 +1,278 @@
+//! The server's addresses. Reading needs nothing; every path parameter is a number (anything
+//! else is not found), so no path reaches the file system.
+
+use super::pages::{self, At};
+use super::view::{BoardView, Source, ViewError};
+use axum::Router;
+use axum::extract::{Path, Query, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{Html, IntoResponse, Redirect, Response};
+use axum::routing::get;
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+
+pub(super) type Shared = Arc<Source>;
+
+/// Every address the server answers.
+pub(super) fn router(source: Source, open: Arc<std::sync::atomic::AtomicUsize>) -> Router {
+    let source = Arc::new(source);
+    let live = super::live::Live {
+        open,
+        changes: super::live::watch_files(Arc::clone(&source)),
+        source: Arc::clone(&source),
+    };
+    let feeds = Router::new()
+        .route("/live/event", get(super::live::event))
+        .route("/live/match", get(super::live::standalone))
+        .route("/live/board/{d}/{r}/{b}", get(super::live::board))
+        .with_state(live);
+    let pushes = Router::new()
+        .route("/push", get(super::desk::have).post(super::desk::push))
+        .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
+        .with_state(Arc::clone(&source));
+    Router::new()
+        .route("/", get(home))
+        .route("/api/event", get(api_event))
+        .route("/round/{file}", get(round_pdn))
+        .route("/board/{d}/{r}/{b}", get(board))
+        .route("/api/board/{d}/{r}/{b}", get(api_board))
+        .route("/match", get(standalone))
+        .route("/match.pdn", get(standalone_pdn))
+        .route("/api/match", get(api_match))
+        .fallback(|| async { missing("no such page") })
+        .with_state(source)
+        .merge(feeds)
+        .merge(pushes)
+}
+
+/// The position of `fen` as a picture (the one board renderer), numbered squares, scalable
+/// (the page's style sizes it to the screen).
+pub(super) fn picture(fen: &str) -> Option<String> {
+    let position = crate::engine::Position::from_fen(fen).ok()?;
+    let options = crate::publish::BoardSvgOptions {
+        numbers: true,
+        size: 320,
+        ..crate::publish::BoardSvgOptions::default()
+    };
+    Some(crate::publish::board_svg(&position, &options))
+}
+
+pub(super) fn missing(what: &str) -> Response {
+    (StatusCode::NOT_FOUND, Html(pages::not_found(what))).into_response()
+}
+
+/// What a reading error answers: not found, or the server's own failure.
+fn failed(e: ViewError) -> Response {
+    match e {
+        ViewError::NotFound(what) => missing(&what),
+        ViewError::Desk(e) => (
+            StatusCode::INTERNAL_SERVER_ERROR,
+            Html(pages::not_found(&e.to_string())),
+        )
+            .into_response(),
+    }
+}
+
+/// Run a reading of the files off the async threads.
+pub(super) async fn read<T: Send + 'static>(
+    s: &Shared,
+    f: impl FnOnce(&Source) -> Result<T, ViewError> + Send + 'static,
+) -> Result<T, ViewError> {
+    let s = Arc::clone(s);
+    tokio::task::spawn_blocking(move || f(&s))
+        .await
+        .map_err(|e| ViewError::NotFound(e.to_string()))?
+}
+
+/// A body with its ETag; `304 Not Modified` when the client has it already.
+pub(super) fn tagged(headers: &HeaderMap, body: String, content_type: &'static str) -> Response {
+    let digest = Sha256::digest(body.as_bytes());
+    let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+    let etag = format!("\"{hex}\"");
+    let matches = headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|t| {
+            let t = t.trim();
+            t == "*" || t.trim_start_matches("W/") == etag
+        });
+    let mut r = if matches {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        ([(header::CONTENT_TYPE, content_type)], body).into_response()
+    };
+    if let Ok(v) = HeaderValue::from_str(&etag) {
+        r.headers_mut().insert(header::ETAG, v);
+    }
+    r.headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    r
+}
+
+const PDN: &str = "application/x-pdn; charset=utf-8";
+const JSON: &str = "application/json";
+
+fn json<T: serde::Serialize>(headers: &HeaderMap, v: &T) -> Response {
+    match serde_json::to_string_pretty(v) {
+        Ok(text) => tagged(headers, text, JSON),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+async fn home(State(s): State<Shared>) -> Response {
+    if s.db.is_none() {
+        return Redirect::to("/match").into_response();
+    }
+    match read(&s, |s| s.event()).await {
+        Ok(e) => Html(pages::event_page(&e, &picture)).into_response(),
+        Err(e) => failed(e),
+    }
+}
+
+async fn api_event(State(s): State<Shared>, headers: HeaderMap) -> Response {
+    match read(&s, |s| s.event()).await {
+        Ok(e) => json(&headers, &e),
+        Err(e) => failed(e),
+    }
+}
+
+/// A number of a path, or not found.
+pub(super) fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
+    text.bytes()
+        .all(|b| b.is_ascii_digit())
+        .then(|| text.parse().ok())
+        .flatten()
+}
+
+/// `/round/N.pdn`: every game of round N in every division, `*` while one runs.
+async fn round_pdn(State(s): State<Shared>, Path(file): Path<String>, h: HeaderMap) -> Response {
+    let Some(round) = file.strip_suffix(".pdn").and_then(number::<u32>) else {
+        return missing("a round's PDN is /round/N.pdn");
+    };
+    match read(&s, move |s| round_text(s, round, None)).await {
+        Ok(text) => tagged(&h, text, PDN),
+        Err(e) => failed(e),
+    }
+}
+
+/// The PDN of round `round` (of division `only` alone, and its board, when given).
+fn round_text(s: &Source, round: u32, only: Option<(usize, u32)>) -> Result<String, ViewError> {
+    let t = s.tournament()?;
+    let mut text = String::new();
+    let mut found = false;
+    for (k, d) in t.divisions.iter().enumerate() {
+        if only.is_some_and(|(dn, _)| dn != k + 1) || d.round(round).is_none() {
+            continue;
+        }
+        found = true;
+        let board = only.map(|(_, b)| b);
+        text += &crate::publish::pdn_with(&t, d, Some(round), board, &live_games).text;
+    }
+    if !found {
+        return Err(ViewError::NotFound(format!("no round {round}")));
+    }
+    Ok(text)
+}
+
+/// The games of a board's match file, as they stand.
+fn live_games(b: &crate::event::Board) -> Option<Vec<crate::store::PdnGame>> {
+    let path = b.match_file.as_deref()?;
+    let f = crate::store::load_match(std::path::Path::new(path)).ok()?;
+    Some(crate::store::match_to_pdn(&f.the_match))
+}
+
+#[derive(serde::Deserialize)]
+struct StepQuery {
+    game: Option<usize>,
+    ply: Option<usize>,
+}
+
+impl StepQuery {
+    fn at(&self) -> At {
+        At {
+            game: self.game,
+            ply: self.ply,
+        }
+    }
+}
+
+type BoardPath = Path<(String, String, String)>;
+
+/// Division, round and board of a path, the board maybe ending in `.pdn`.
+fn board_key(d: &str, r: &str, b: &str) -> Option<(usize, u32, u32, bool)> {
+    let (b, pdn) = match b.strip_suffix(".pdn") {
+        Some(b) => (b, true),
+        None => (b, false),
+    };
+    Some((number(d)?, number(r)?, number(b)?, pdn))
+}
+
+async fn board(
+    State(s): State<Shared>,
+    Path((d, r, b)): BoardPath,
+    Query(q): Query<StepQuery>,
+    h: HeaderMap,
+) -> Response {
+    let Some((d, r, b, pdn)) = board_key(&d, &r, &b) else {
+        return missing("a board is /board/DIVISION/ROUND/BOARD");
+    };
+    if pdn {
+        return match read(&s, move |s| round_text(s, r, Some((d, b)))).await {
+            Ok(text) => tagged(&h, text, PDN),
+            Err(e) => failed(e),
+        };
+    }
+    match read(&s, move |s| s.board(d, r, b)).await {
+        Ok(v) => Html(pages::board_page(&v, q.at(), &base(&v), &picture)).into_response(),
+        Err(e) => failed(e),
+    }
+}
+
+/// A board's address without the leading `/api` or `/live`.
+pub(super) fn base(b: &BoardView) -> String {
+    pages::board_href(b)
+}
+
+async fn api_board(State(s): State<Shared>, Path((d, r, b)): BoardPath, h: HeaderMap) -> Response {
+    let Some((d, r, b, false)) = board_key(&d, &r, &b) else {
+        return missing("a board is /api/board/DIVISION/ROUND/BOARD");
+    };
+    match read(&s, move |s| s.board(d, r, b)).await {
+        Ok(v) => json(&h, &v),
+        Err(e) => failed(e),
+    }
+}
+
+async fn standalone(State(s): State<Shared>, Query(q): Query<StepQuery>) -> Response {
+    match read(&s, |s| s.standalone()).await {
+        Ok(m) => Html(pages::match_page(&m, q.at(), &picture)).into_response(),
+        Err(e) => failed(e),
+    }
+}
+
+async fn api_match(State(s): State<Shared>, h: HeaderMap) -> Response {
+    match read(&s, |s| s.standalone()).await {
+        Ok(m) => json(&h, &m),
+        Err(e) => failed(e),
+    }
+}
+
+async fn standalone_pdn(State(s): State<Shared>, h: HeaderMap) -> Response {
+    let text = read(&s, |s| {
+        let path = s
+            .match_file
+            .clone()
+            .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
+        let f = crate::store::load_match(&path).map_err(|e| ViewError::NotFound(e.to_string()))?;
+        Ok(crate::store::write_pdn(&crate::store::match_to_pdn(
+            &f.the_match,
+        )))
+    })
+    .await;
+    match text {
+        Ok(text) => tagged(&h, text, PDN),
+        Err(e) => failed(e),
+    }
+}

@@ -1,0 +1,377 @@
+//! What the pages, the JSON API and the live feeds show, derived on each request from the
+//! desk's database and the match files: nothing here is kept between requests, so the server
+//! can stop and start again and show the same.
+
+use crate::director::{Match, MatchEvent};
+use crate::event::{Board, Division, Round, Tournament};
+use crate::publish::Published;
+use crate::publish::sentences::{ballot_text, result_text};
+use crate::store::{Desk, load_match, move_label};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+/// Where the server reads: the desk's database (one event of it) and/or one match file.
+#[derive(Clone, Debug, Default)]
+pub struct Source {
+    /// The desk's database.
+    pub db: Option<PathBuf>,
+    /// The event's name (default: the one created last).
+    pub event: Option<String>,
+    /// A standalone match file.
+    pub match_file: Option<PathBuf>,
+}
+
+/// An event as served.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct EventView {
+    pub name: String,
+    pub site: String,
+    pub dates: String,
+    pub divisions: Vec<DivisionView>,
+}
+
+/// A division: its current round's boards and its standings (the crosstable as published).
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct DivisionView {
+    /// 1-based, as in the pages' addresses.
+    pub number: usize,
+    pub name: String,
+    /// The last round paired (none yet: 0).
+    pub round: u32,
+    pub boards: Vec<BoardView>,
+    pub standings: TableView,
+}
+
+/// The crosstable in standings order, every cell as published.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct TableView {
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+}
+
+/// A board of a round, with its match when one is linked.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct BoardView {
+    pub division: usize,
+    pub round: u32,
+    pub board: u32,
+    /// The first player (Red in game 1) and the second.
+    pub players: [String; 2],
+    /// The round's ballot(s) for the board.
+    pub ballots: Vec<String>,
+    /// The board's result as the event has it (`-` before one).
+    pub result: String,
+    /// The match played on crossboard, read from its file.
+    #[serde(rename = "match")]
+    pub live: Option<MatchView>,
+}
+
+/// A match read from its file.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct MatchView {
+    pub players: [String; 2],
+    pub heading: String,
+    /// Match points, first and second player.
+    pub score: [String; 2],
+    pub finished: bool,
+    /// Records in the log (grows with every record written).
+    pub records: usize,
+    pub games: Vec<GameView>,
+    pub log: Vec<LogLine>,
+    /// Why the file could not be read, if it could not.
+    pub error: Option<String>,
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct GameView {
+    pub ballot: u32,
+    pub number: u8,
+    pub opening: String,
+    pub red: String,
+    pub white: String,
+    pub moves: Vec<MoveView>,
+    /// Position after each ply, as FEN, from the start (so one more than `moves`).
+    pub fens: Vec<String>,
+    /// `None` while it runs.
+    pub result: Option<String>,
+    pub clock: Option<ClockView>,
+}
+
+/// A move with its clock stamp.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct MoveView {
+    pub label: String,
+    pub text: String,
+    /// The mover's time left after it, ms.
+    pub left_ms: Option<i64>,
+    pub spent_ms: u64,
+}
+
+/// The clocks of a game as of its last record; the side to move's runs on from `since_ms`.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct ClockView {
+    pub red_ms: Option<i64>,
+    pub white_ms: Option<i64>,
+    /// `red` or `white`.
+    pub to_move: String,
+    /// Running now (a game in play, not paused).
+    pub running: bool,
+    /// Wall-clock time of the last record, ms since 1970.
+    pub since_ms: i64,
+}
+
+/// A record of the match's log.
+#[derive(Clone, Debug, Serialize)]
+pub(crate) struct LogLine {
+    pub at: String,
+    pub kind: String,
+    pub detail: String,
+}
+
+/// Why a page cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum ViewError {
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Desk(#[from] crate::store::DeskError),
+}
+
+impl Source {
+    /// The event served, read from the database now.
+    pub(crate) fn tournament(&self) -> Result<Tournament, ViewError> {
+        let db = self
+            .db
+            .as_deref()
+            .ok_or_else(|| ViewError::NotFound("no event database is served".into()))?;
+        let desk = Desk::open(db)?;
+        let id = match &self.event {
+            Some(name) => desk.find_event(name)?,
+            None => desk
+                .events()?
+                .iter()
+                .map(|e| e.id)
+                .max()
+                .ok_or_else(|| ViewError::NotFound("the database holds no event".into()))?,
+        };
+        Ok(desk.load(id)?.event)
+    }
+
+    /// The event page's data.
+    pub(crate) fn event(&self) -> Result<EventView, ViewError> {
+        let t = self.tournament()?;
+        Ok(event_view(&t))
+    }
+
+    /// Board `board` of round `round` of division `division` (1-based).
+    pub(crate) fn board(
+        &self,
+        division: usize,
+        round: u32,
+        board: u32,
+    ) -> Result<BoardView, ViewError> {
+        let t = self.tournament()?;
+        let (d, r, b) = find_board(&t, division, round, board)?;
+        Ok(board_view(d, division, r, b))
+    }
+
+    /// The standalone match.
+    pub(crate) fn standalone(&self) -> Result<MatchView, ViewError> {
+        let path = self
+            .match_file
+            .as_deref()
+            .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
+        Ok(match_view(path))
+    }
+}
+
+/// Division, round and board by their numbers, or what is missing.
+pub(crate) fn find_board(
+    t: &Tournament,
+    division: usize,
+    round: u32,
+    board: u32,
+) -> Result<(&Division, &Round, &Board), ViewError> {
+    let d = division
+        .checked_sub(1)
+        .and_then(|k| t.divisions.get(k))
+        .ok_or_else(|| ViewError::NotFound(format!("no division {division}")))?;
+    let r = d
+        .round(round)
+        .ok_or_else(|| ViewError::NotFound(format!("no round {round} in {}", d.name)))?;
+    let b = r
+        .boards
+        .iter()
+        .find(|b| b.number == board)
+        .ok_or_else(|| ViewError::NotFound(format!("no board {board} in round {round}")))?;
+    Ok((d, r, b))
+}
+
+fn event_view(t: &Tournament) -> EventView {
+    let info = &t.info;
+    let dates = match (info.start_date.as_str(), info.end_date.as_str()) {
+        (a, b) if b.is_empty() || a == b => a.to_string(),
+        (a, b) => format!("{a} to {b}"),
+    };
+    EventView {
+        name: info.name.clone(),
+        site: info.site.clone(),
+        dates,
+        divisions: t
+            .divisions
+            .iter()
+            .enumerate()
+            .map(|(k, d)| division_view(t, d, k + 1))
+            .collect(),
+    }
+}
+
+fn division_view(t: &Tournament, d: &Division, number: usize) -> DivisionView {
+    let round = d.paired_rounds();
+    let boards = d
+        .round(round)
+        .map(|r| {
+            r.boards
+                .iter()
+                .map(|b| board_view(d, number, r, b))
+                .collect()
+        })
+        .unwrap_or_default();
+    let published = Published::new(t, d, u32::MAX);
+    DivisionView {
+        number,
+        name: d.name.clone(),
+        round,
+        boards,
+        standings: TableView {
+            header: published.header(),
+            rows: published.rows(),
+        },
+    }
+}
+
+fn board_view(d: &Division, division: usize, r: &Round, b: &Board) -> BoardView {
+    let per_board = d.settings.games_per_round.div_ceil(2);
+    let ballots = (0..per_board)
+        .filter_map(|k| crate::event::ballot_for(d, r.number, b.number, 2 * k))
+        .map(|draw| ballot_text(&draw.opening))
+        .collect();
+    BoardView {
+        division,
+        round: r.number,
+        board: b.number,
+        players: [d.name(b.first).to_string(), d.name(b.second).to_string()],
+        ballots,
+        result: result_text(b.result.as_ref()),
+        live: b.match_file.as_deref().map(|f| match_view(Path::new(f))),
+    }
+}
+
+/// A match file as served; one that does not read says why (the board keeps its place).
+pub(crate) fn match_view(path: &Path) -> MatchView {
+    match load_match(path) {
+        Ok(f) => from_match(&f.the_match),
+        Err(e) => MatchView {
+            players: [String::new(), String::new()],
+            heading: String::new(),
+            score: [String::new(), String::new()],
+            finished: false,
+            records: 0,
+            games: Vec::new(),
+            log: Vec::new(),
+            error: Some(e.to_string()),
+        },
+    }
+}
+
+fn from_match(m: &Match) -> MatchView {
+    let s = m.settings();
+    let score = m.score().total;
+    let since = m.log().last().map_or(0, |e| e.at.timestamp_millis());
+    let paused = clocks_paused(m);
+    let games: Vec<GameView> = m.games().map(|g| game_view(g, since, paused)).collect();
+    MatchView {
+        players: s.players.clone(),
+        heading: s.event.clone(),
+        score: [score[0].to_string(), score[1].to_string()],
+        finished: m.phase() == crate::director::Phase::Finished,
+        records: m.log().len(),
+        games,
+        log: m.log().iter().map(log_line).collect(),
+        error: None,
+    }
+}
+
+/// The director paused the clocks and has not resumed them.
+fn clocks_paused(m: &Match) -> bool {
+    m.log()
+        .iter()
+        .rev()
+        .find_map(|e| match e.event {
+            MatchEvent::ClocksPaused { .. } => Some(true),
+            MatchEvent::ClocksResumed | MatchEvent::GameStarted { .. } => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false)
+}
+
+fn game_view(g: &crate::director::GameRecord, since_ms: i64, paused: bool) -> GameView {
+    let start = g.game.start().turn();
+    let moves = g
+        .moves
+        .iter()
+        .enumerate()
+        .map(|(k, mv)| MoveView {
+            label: move_label(start, k),
+            text: mv.mv.to_string(),
+            left_ms: mv.remaining_ms,
+            spent_ms: mv.spent_ms,
+        })
+        .collect();
+    let reading = g.clock.reading(0);
+    let has_clock = reading.red.remaining_ms.is_some() || reading.white.remaining_ms.is_some();
+    let clock = has_clock.then(|| ClockView {
+        red_ms: reading.red.remaining_ms,
+        white_ms: reading.white.remaining_ms,
+        to_move: colour_word(g.game.position().turn()).into(),
+        running: g.result.is_none() && !paused,
+        since_ms,
+    });
+    GameView {
+        ballot: g.ballot,
+        number: g.number,
+        opening: ballot_text(&g.opening),
+        red: g.red_name.clone(),
+        white: g.white_name.clone(),
+        moves,
+        fens: g.game.positions().iter().map(|p| p.to_fen()).collect(),
+        result: g.result.as_ref().map(ToString::to_string),
+        clock,
+    }
+}
+
+fn colour_word(c: crate::engine::Color) -> &'static str {
+    match c {
+        crate::engine::Color::Red => "red",
+        crate::engine::Color::White => "white",
+    }
+}
+
+fn log_line(e: &crate::director::LogEntry) -> LogLine {
+    let detail = serde_json::to_value(&e.event)
+        .ok()
+        .and_then(|v| match v {
+            serde_json::Value::Object(mut o) => {
+                o.remove("event");
+                (!o.is_empty()).then(|| serde_json::Value::Object(o).to_string())
+            }
+            _ => None,
+        })
+        .unwrap_or_default();
+    LogLine {
+        at: e.at.format("%H:%M:%S").to_string(),
+        kind: crate::director::event_name(&e.event).into(),
+        detail,
+    }
+}

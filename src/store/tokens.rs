@@ -1,0 +1,42 @@
+//! The boards' tokens: what a board that reports to the desk proves itself with. The desk
+//! keeps only each token's SHA-256 digest, in `NAME.tokens.json` beside its database (a
+//! `{"digest": "EVENT/D/R/B"}` map), written by the atomic writer.
+
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Where the digests of `db`'s board tokens are kept.
+pub fn tokens_path(db: &Path) -> PathBuf {
+    let mut name = db.file_name().unwrap_or_default().to_os_string();
+    name.push(".tokens.json");
+    db.with_file_name(name)
+}
+
+fn digest(token: &str) -> String {
+    Sha256::digest(token.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+fn read(db: &Path) -> BTreeMap<String, String> {
+    std::fs::read(tokens_path(db))
+        .ok()
+        .and_then(|b| serde_json::from_slice(&b).ok())
+        .unwrap_or_default()
+}
+
+/// Keep `token` for `board` (`EVENT/D/R/B`), in place of the board's earlier token.
+pub fn keep_board_token(db: &Path, board: &str, token: &str) -> std::io::Result<()> {
+    let mut all = read(db);
+    all.retain(|_, b| b != board);
+    all.insert(digest(token), board.to_string());
+    let text = serde_json::to_string_pretty(&all).map_err(std::io::Error::other)?;
+    super::atomic::write_atomic(&tokens_path(db), text.as_bytes())
+}
+
+/// The board (`EVENT/D/R/B`) whose token `token` is, if any.
+pub fn board_of_token(db: &Path, token: &str) -> Option<String> {
+    read(db).remove(&digest(token))
+}

@@ -1,0 +1,182 @@
+//! A small event on a desk database: one division of four players, round 1 paired with its
+//! ballots drawn, board 1 played on crossboard (its match file linked, moves written as a
+//! board writes them), and a server over it.
+
+use crossboard::director::{Command, Match, MatchSettings, Now, Player};
+use crossboard::engine::Color;
+use crossboard::event::{
+    Action, DivisionSettings, EventInfo, Format, PlayerInfo, ScoreUnit, draw_ballots,
+    match_settings, propose,
+};
+use crossboard::serve::{Options, Running, Source};
+use crossboard::store::{Desk, Entrant, MatchStore};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use std::path::PathBuf;
+use std::time::Instant;
+
+pub struct Hall {
+    /// Holds the files (removed when the hall is dropped).
+    _dir: tempfile::TempDir,
+    pub db: PathBuf,
+    /// Board 1's match file.
+    pub file: PathBuf,
+    pub m: Match,
+    store: MatchStore,
+    rng: ChaCha8Rng,
+    t0: Instant,
+}
+
+fn now(t0: Instant) -> Now {
+    Now {
+        mono_ms: t0.elapsed().as_millis() as u64,
+        wall: chrono::Utc::now(),
+    }
+}
+
+impl Hall {
+    /// The event with players `names` (four), board 1's match started (no move yet).
+    pub fn new(names: [&str; 4]) -> Hall {
+        Hall::with(names, true)
+    }
+
+    /// The same, board 1's match file linked to the board at the desk when `linked` (else
+    /// the file is the board laptop's, which reports it).
+    pub fn with(names: [&str; 4], linked: bool) -> Hall {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("desk.sqlite3");
+        let mut desk = Desk::open(&db).unwrap();
+        let at = chrono::Utc::now();
+        let info = EventInfo {
+            name: "Club Open".into(),
+            site: "Greensboro".into(),
+            ..EventInfo::default()
+        };
+        let mut open = desk.create_event(&info, at).unwrap();
+        let settings = DivisionSettings::new(
+            Format::Swiss { rounds: 3 },
+            2,
+            crossboard::director::GamePoints::OneHalfZero,
+            ScoreUnit::Game,
+        );
+        let add = Action::AddDivision {
+            name: "Open".into(),
+            settings,
+        };
+        desk.record(&mut open, &[add], at).unwrap();
+        let entries: Vec<Entrant> = names
+            .iter()
+            .map(|n| Entrant::New(PlayerInfo::named(n)))
+            .collect();
+        desk.enter_players(&mut open, 0, &entries, at).unwrap();
+        let pair = propose(0, &open.event.divisions[0]).unwrap();
+        desk.record(&mut open, &[pair], at).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let draws = draw_ballots(0, &open.event.divisions[0], 1, &mut rng).unwrap();
+        desk.record(&mut open, &[draws], at).unwrap();
+        let d = &open.event.divisions[0];
+        let b = &d.rounds[0].boards[0];
+        let s = match_settings(&MatchSettings::default(), "Club Open", d, 1, b).unwrap();
+        let file = dir.path().join("board1.jsonl");
+        let t0 = Instant::now();
+        let mut m = Match::new(s, now(t0)).unwrap();
+        let store = MatchStore::create(&file, &m).unwrap();
+        let link = Action::LinkMatch {
+            division: 0,
+            round: 1,
+            board: 1,
+            file: file.display().to_string(),
+        };
+        if linked {
+            desk.record(&mut open, &[link], at).unwrap();
+        }
+        let mut hall = Hall {
+            _dir: dir,
+            db,
+            file,
+            m: m.clone(),
+            store,
+            rng,
+            t0,
+        };
+        for c in [
+            Command::AssignColour {
+                player: Player::First,
+                colour: Color::Red,
+            },
+            Command::DrawBallot,
+            Command::StartGame,
+        ] {
+            m.apply(c, now(hall.t0), &mut hall.rng).unwrap();
+        }
+        hall.m = m;
+        hall.store.save(&hall.m).unwrap();
+        hall
+    }
+
+    /// A command of the match, written to its file.
+    pub fn apply(&mut self, c: Command) {
+        self.m.apply(c, now(self.t0), &mut self.rng).unwrap();
+        self.store.save(&self.m).unwrap();
+    }
+
+    /// The side to move plays its first legal move, written to the match file as a board
+    /// writes it; the move's text.
+    pub fn play(&mut self) -> String {
+        let g = self.m.playing().unwrap();
+        let pos = g.game.position();
+        let mv = pos.legal_moves()[0];
+        let colour = pos.turn();
+        let text = mv.to_string();
+        self.m
+            .apply(
+                Command::PlayMove { colour, mv },
+                now(self.t0),
+                &mut self.rng,
+            )
+            .unwrap();
+        self.store.save(&self.m).unwrap();
+        text
+    }
+
+    /// A server over the event (and the match file standalone when `standalone`).
+    pub fn serve(&self) -> Running {
+        crossboard::serve::start(Options {
+            source: Source {
+                db: Some(self.db.clone()),
+                event: None,
+                match_file: Some(self.file.clone()),
+            },
+            bind: "127.0.0.1:0".parse().unwrap(),
+        })
+        .unwrap()
+    }
+}
+
+/// An HTTP answer: status, ETag and body.
+pub struct Got {
+    pub status: u16,
+    pub etag: Option<String>,
+    pub body: String,
+}
+
+/// GET `path` of the server, with `If-None-Match: etag` when given.
+pub fn get(server: &Running, path: &str, etag: Option<&str>) -> Got {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut req = agent.get(format!("http://{}{path}", server.addr()));
+    if let Some(t) = etag {
+        req = req.header("If-None-Match", t);
+    }
+    let mut r = req.call().unwrap();
+    Got {
+        status: r.status().as_u16(),
+        etag: r
+            .headers()
+            .get("etag")
+            .map(|v| v.to_str().unwrap().to_string()),
+        body: r.body_mut().read_to_string().unwrap(),
+    }
+}

@@ -1,0 +1,12 @@
+//! The server tests, one binary: a real server on 127.0.0.1 (port 0) over a real event
+//! database and real match files, read with a small HTTP client as a spectator would.
+#![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
+#![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
+
+mod browser;
+#[path = "../common/mod.rs"]
+mod common;
+mod desk;
+mod hall;
+mod live;
+mod pages;
