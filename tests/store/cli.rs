@@ -1,22 +1,15 @@
 //! The store's commands on the real binary: `crossboard pdn` (and `export`).
 
-use std::process::{Command, Output};
+use super::{crossboard, fixture};
 
-fn crossboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run crossboard")
-}
-
-fn fixture(name: &str) -> String {
-    format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"))
+/// A fixture's path as an argument.
+fn fixture_arg(name: &str) -> String {
+    fixture(name).display().to_string()
 }
 
 #[test]
 fn pdn_check_lists_every_game() {
-    let out = crossboard(&["pdn", &fixture("pdn/loy_chinook_1991.pdn")]);
+    let out = crossboard(&["pdn", &fixture_arg("pdn/loy_chinook_1991.pdn")]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert_eq!(
@@ -27,7 +20,7 @@ fn pdn_check_lists_every_game() {
 
 #[test]
 fn pdn_check_reports_a_bad_game_and_goes_on() {
-    let out = crossboard(&["pdn", &fixture("pdn/one_bad_game.pdn")]);
+    let out = crossboard(&["pdn", &fixture_arg("pdn/one_bad_game.pdn")]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 3, "{stdout}");
@@ -190,13 +183,13 @@ fn export_of_a_damaged_file_names_the_line() {
 
 #[test]
 fn config_command_reports_bad_files() {
-    let ok = crossboard(&["--config", &fixture("config/partial.toml"), "config"]);
+    let ok = crossboard(&["--config", &fixture_arg("config/partial.toml"), "config"]);
     let stdout = String::from_utf8_lossy(&ok.stdout);
     assert!(ok.status.success(), "{stdout}");
     assert!(stdout.contains("config file: ") && stdout.contains("partial.toml"));
     assert!(stdout.contains("\"Ann Smith\""), "{stdout}");
     for (name, line) in [("config/unknown_key.toml", 6), ("config/bad_value.toml", 3)] {
-        let out = crossboard(&["--config", &fixture(name), "config"]);
+        let out = crossboard(&["--config", &fixture_arg(name), "config"]);
         assert!(!out.status.success(), "{name}");
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(stderr.contains(&format!("{name}:{line}")), "{stderr}");

@@ -4,25 +4,12 @@
 use crossboard::engine::Position;
 use crossboard::publish::{BoardSvgOptions, board_svg};
 use resvg::tiny_skia::Pixmap;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 
 /// A middle game: a king each side (Red's on 14, White's on 7), men of both, White to move.
 const MIDDLE_GAME: &str = "W:W21,22,23,K7,30:B1,2,3,K14,11,16";
 
-fn crossboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run crossboard")
-}
-
-fn fixture(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures")
-        .join(name)
-}
+use super::{crossboard, fixture};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()

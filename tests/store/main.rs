@@ -15,3 +15,19 @@ mod matches;
 mod pdn;
 mod pdn_variants;
 mod props;
+
+/// The real binary run with `args`, colours off; its output.
+fn crossboard(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(args)
+        .env("NO_COLOR", "1")
+        .output()
+        .expect("run crossboard")
+}
+
+/// The path of `tests/fixtures/NAME`.
+fn fixture(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
