@@ -12,4 +12,4 @@ mod sheets;
 pub use board_png::{PNG_MAX_SIDE, PngError, svg_to_png};
 pub use board_svg::{BOARD_SVG_FONT, BoardSvgOptions, board_svg};
 pub use export::{EventPdn, Published, ascii_halves, pdn, pdn_with, trf};
-pub use sheets::{Paper, SheetKind, sheet};
+pub use sheets::{Paper, SheetKind, crosstable_table, sheet};

@@ -375,21 +375,30 @@ impl Published<'_> {
         .filter(|(_, v)| !v.is_empty())
         .map(|(k, v)| format!("{k}: {v}"))
         .collect();
-        let named = |k: usize| k == 1 || k == 2;
         let body = html! {
             h1 { (info.name) }
             @if !facts.is_empty() { p { (facts.join(" \u{b7} ")) } }
-            table.crosstable {
-                caption { (self.division.name) }
-                thead { tr { @for (k, h) in self.header().iter().enumerate() {
-                    th class=[named(k).then_some("n")] { (h) }
-                } } }
-                tbody { @for r in self.rows() { tr { @for (k, c) in r.iter().enumerate() {
-                    td class=[named(k).then_some("n")] { (c) }
-                } } } }
-            }
+            (crosstable_table(&self.division.name, &self.header(), &self.rows()))
             @for l in self.legend().lines().filter(|l| !l.is_empty()) { p { (l) } }
         };
         page(&self.title(), paper, body)
+    }
+}
+
+/// The crosstable as an HTML table (a division's [`Published::header`] and
+/// [`Published::rows`]), for the printed page and the served one alike: the heading row in
+/// `thead` so print repeats it, the name and club cells marked `n`.
+pub fn crosstable_table(caption: &str, header: &[String], rows: &[Vec<String>]) -> Markup {
+    let named = |k: usize| k == 1 || k == 2;
+    html! {
+        table.crosstable {
+            caption { (caption) }
+            thead { tr { @for (k, h) in header.iter().enumerate() {
+                th class=[named(k).then_some("n")] { (h) }
+            } } }
+            tbody { @for r in rows { tr { @for (k, c) in r.iter().enumerate() {
+                td class=[named(k).then_some("n")] { (c) }
+            } } } }
+        }
     }
 }

@@ -59,10 +59,9 @@ fn division(d: &DivisionView, picture: &dyn Fn(&str) -> Option<String>) -> Marku
                 div { @for b in &d.boards { (board_card(b, picture)) } }
             }
             h3 { "Standings" }
-            div.scroll { table {
-                tr { @for h in &d.standings.header { th { (h) } } }
-                @for r in &d.standings.rows { tr { @for c in r { td { (c) } } } }
-            } }
+            div.scroll {
+                (crate::publish::crosstable_table(&d.name, &d.standings.header, &d.standings.rows))
+            }
         }
     }
 }

@@ -169,10 +169,16 @@ mod devtools {
                 .arg("about:blank")
                 .stdout(Stdio::null())
                 .stderr(Stdio::null());
-            // SAFETY: only async-signal-safe calls (dup2) between fork and exec.
+            // SAFETY: only async-signal-safe calls (fcntl, dup2) between fork and exec.
             unsafe {
+                // The pipe's ends may themselves be 3 or 4: moved above 10 first, so one dup2
+                // cannot overwrite the other end, and dup2 onto a different number always
+                // clears close-on-exec (dup2 of 3 onto 3 would leave it set, and Chromium would
+                // start without its pipe).
                 cmd.pre_exec(move || {
-                    if libc::dup2(in_r, 3) < 0 || libc::dup2(out_w, 4) < 0 {
+                    let from = libc::fcntl(in_r, libc::F_DUPFD, 10);
+                    let to = libc::fcntl(out_w, libc::F_DUPFD, 10);
+                    if from < 0 || to < 0 || libc::dup2(from, 3) < 0 || libc::dup2(to, 4) < 0 {
                         return Err(std::io::Error::last_os_error());
                     }
                     Ok(())
