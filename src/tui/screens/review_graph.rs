@@ -153,3 +153,22 @@ impl ReviewScreen {
         review
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_database_score_is_a_verdict_for_the_side_named() {
+        assert_eq!(
+            eval_of(Score::win_in(3), Color::Red),
+            Eval::Forced(Verdict::Win)
+        );
+        // Database results sit below the forced ones: 20,000 less the plies.
+        let db = Score(19_990);
+        assert!(db.is_database());
+        assert_eq!(eval_of(db, Color::Red), Eval::Database(Verdict::Win));
+        assert_eq!(eval_of(db, Color::White), Eval::Database(Verdict::Loss));
+        assert_eq!(eval_of(Score(-45), Color::White), Eval::Men(45));
+    }
+}

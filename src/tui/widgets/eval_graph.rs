@@ -435,6 +435,35 @@ mod tests {
     }
 
     #[test]
+    fn database_verdicts_are_letters_at_the_edges_and_on_the_band() {
+        let view = EvalGraphView {
+            side: Some(Side::Red),
+            evals: vec![
+                Some(Eval::Men(0)),
+                Some(Eval::Database(Verdict::Win)),
+                Some(Eval::Database(Verdict::Draw)),
+                Some(Eval::Database(Verdict::Loss)),
+            ],
+            plies: 3,
+            cursor: 2,
+            first: Some(Side::Red),
+            ..EvalGraphView::default()
+        };
+        let area = Rect::new(0, 0, 20, 10);
+        let mut buf = Buffer::empty(area);
+        let rows = GraphRows::fit(10, 5).unwrap();
+        view.render(area, rows, &mut buf, &Appearance::plain());
+        let row = |y: u16| -> String { (1..19).map(|x| buf[(x, y)].symbol()).collect() };
+        // Inside the frame: the label columns, then a column a ply.
+        assert_eq!(row(1), "+3  W             ");
+        assert_eq!(row(3), " = =-D-           ");
+        assert_eq!(row(5), "-3    L           ");
+        assert_eq!(row(6), "     ^            ");
+        assert!(row(0).contains("ply 2: db D"), "{}", row(0));
+        assert_eq!(Eval::Database(Verdict::Loss).text(), "db L");
+    }
+
+    #[test]
     fn the_rows_fit_the_height_given() {
         assert_eq!(GraphRows::fit(7, 13), None);
         let r = GraphRows::fit(10, 13).unwrap();
