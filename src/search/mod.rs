@@ -33,7 +33,7 @@ pub use alphabeta::{
 pub use analysis::{
     BALLOT_PROOF, DEFAULT_BALLOT_DEPTH, DEFAULT_GAME_DEPTH, Mark, PositionVerdict, analyse_all,
 };
-pub use analysis::{PositionAnalyser, analyse_game};
+pub use analysis::{MoveReview, PositionAnalyser, analyse_game};
 pub use bench::{bench_analysis_report, bench_search};
 pub use eval::MAN;
 pub use eval::{KING, POOL_KING, evaluate, material};

@@ -297,8 +297,10 @@ impl App {
                 return vec![Effect::Quit];
             }
         }
-        if let Screen::Practice(p) = &mut self.screen {
-            p.engine.set_egdb(self.egdb.databases());
+        match &mut self.screen {
+            Screen::Practice(p) => p.engine.set_egdb(self.egdb.databases()),
+            Screen::Review(r) => r.engine.set_egdb(self.egdb.databases()),
+            _ => {}
         }
         Vec::new()
     }

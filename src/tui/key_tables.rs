@@ -76,6 +76,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::screens::practice_keep::LEAVE_KEYS,
         crate::tui::screens::practice_setup::KEYS,
         crate::tui::rules_text::HUFF_KEYS,
+        crate::tui::screens::review::ANALYSING_KEYS,
+        crate::tui::screens::review::CLOSE_KEYS,
         crate::tui::screens::review::KEYS,
         crate::tui::widgets::form::CONFIRM_KEYS,
         crate::tui::widgets::form::TEXT_KEYS,

@@ -64,6 +64,11 @@ fn states() -> Vec<(&'static str, Setup, String)> {
             Plain,
             "otests/fixtures/pdn/loy_chinook_1991.pdn\n\nh".into(),
         ),
+        (
+            "review: analysing",
+            Plain,
+            "otests/fixtures/pdn/loy_chinook_1991.pdn\n\nha".into(),
+        ),
         ("open a PDN: path", Plain, "o".into()),
         (
             "open a PDN: games",

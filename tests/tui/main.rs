@@ -19,6 +19,7 @@ mod egdb_offer;
 mod keys;
 mod long_text;
 mod match_flow;
+mod match_pictures;
 mod match_render;
 mod match_resume;
 mod match_stages;
@@ -27,6 +28,7 @@ mod practice;
 mod practice_engine;
 mod render;
 mod resume_paths;
+mod review_graph;
 mod text_fits;
 #[path = "../variant_support/mod.rs"]
 mod variant_support;

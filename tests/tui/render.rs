@@ -153,6 +153,7 @@ fn game_screen_text(w: u16, h: u16, flag: bool) -> String {
             StatusKind::Info,
         ),
         hint: "? help ".into(),
+        reserved: 0,
     };
     let mut terminal = Terminal::new(TestBackend::new(w, h)).unwrap();
     terminal.draw(|f| view.render(f, f.area(), &look)).unwrap();

@@ -27,6 +27,7 @@
 
 mod lexer;
 mod read;
+mod spent;
 mod tags;
 #[cfg(test)]
 mod tests;

@@ -22,6 +22,7 @@ pub(super) mod director_menu;
 pub(super) mod log_view;
 pub mod persist;
 pub(super) mod results;
+pub(super) mod results_chart;
 pub mod resume;
 pub(super) mod screen;
 pub(super) mod session;

@@ -3,12 +3,14 @@
 //! and the score tables by game and by ballot. Names take the width there is and are shortened
 //! only when it runs out, with a marker; a ballot not over says "unfinished". Tables longer
 //! than the screen scroll (↑↓) and say how many rows are above or below, so nothing is cut
-//! silently.
+//! silently. Beside or under the by-ballot table, when the tables leave room for it, a chart of
+//! who led after each ballot ([`super::results_chart`]); `v` opens the last game in review.
 
+use super::results_chart;
 use super::stages::{Stage, Step};
 use crate::director::{BallotScore, Decided, Match, Phase, Player};
 use crate::store::notes;
-use crate::tui::keys::{Binding, DOWN, ENTER, SPACE, UP, help, lookup};
+use crate::tui::keys::{Binding, DOWN, ENTER, Key, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap, wrap_fit};
@@ -36,6 +38,8 @@ pub enum Act {
     Earlier,
     /// Later rows.
     Later,
+    /// Review the last game.
+    Review,
 }
 
 /// Between games.
@@ -48,13 +52,23 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     .footer("continue"),
     Binding::new(&[UP], Act::Earlier, "earlier games in the tables"),
     Binding::new(&[DOWN], Act::Later, "later games in the tables"),
+    REVIEW,
 ];
 
 /// When the match is over.
 pub(crate) static FINAL_KEYS: &[Binding<Act>] = &[
     Binding::new(&[UP], Act::Earlier, "earlier games in the tables"),
     Binding::new(&[DOWN], Act::Later, "later games in the tables"),
+    REVIEW,
 ];
+
+/// The last game in review: the engine's curve, the time per move.
+const REVIEW: Binding<Act> = Binding::new(
+    &[Key::Char('v')],
+    Act::Review,
+    "review the last game (graph, time per move)",
+)
+.footer("review");
 
 impl ResultsStage {
     /// Every table of this stage (for the key-table test).
@@ -86,6 +100,7 @@ impl ResultsStage {
                 self.back = self.back.saturating_sub(1);
                 Step::Stay
             }
+            Act::Review => Step::Review,
         })
     }
 }
@@ -127,7 +142,7 @@ pub(crate) fn render(
             .min(game_table_width(m))
     };
     let left = Rect::new(area.x, y, left_w, h);
-    let right = Rect::new(area.x + left_w, y, area.width - left_w, h);
+    let (right, chart) = beside_or_under(m, Rect::new(area.x + left_w, y, area.width - left_w, h));
     let inner_h = h.saturating_sub(2) as usize;
     let (header, rows) = game_table(m, left_w.saturating_sub(2) as usize, look);
     let rows = scroll(rows, header, inner_h, stage.back, look);
@@ -136,12 +151,57 @@ pub(crate) fn render(
         left,
     );
     let (header, rows) = ballot_table(m, right.width.saturating_sub(2) as usize, look);
-    let rows = scroll(rows, header, inner_h, stage.back, look);
+    let rows = scroll(
+        rows,
+        header,
+        right.height.saturating_sub(2) as usize,
+        stage.back,
+        look,
+    );
     frame.render_widget(
         Paragraph::new(rows).block(table_block("By ballot", look)),
         right,
     );
+    if let Some(chart) = chart {
+        results_chart::render(m, chart, frame.buffer_mut(), look);
+    }
     render_status(status, hint, frame.buffer_mut(), area, look);
+}
+
+/// The by-ballot table's place in `area` and the "who led" chart's, if there is room for it:
+/// beside the table when the table keeps the width it needs, else under it when the table
+/// keeps every row; else the table has it all.
+fn beside_or_under(m: &Match, area: Rect) -> (Rect, Option<Rect>) {
+    let chart_w = results_chart::width(m);
+    if area.width >= ballot_table_width(m) + chart_w && area.height >= results_chart::MIN_HEIGHT {
+        let table = Rect {
+            width: area.width - chart_w,
+            ..area
+        };
+        let chart = Rect {
+            x: table.right(),
+            width: chart_w,
+            height: area.height.min(results_chart::MAX_HEIGHT),
+            ..area
+        };
+        return (table, Some(chart));
+    }
+    let rows = 1 + m.score().ballots.len() + m.rejected().len();
+    let table_h = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+    if area.height >= table_h + results_chart::MIN_HEIGHT {
+        let table = Rect {
+            height: table_h,
+            ..area
+        };
+        let chart = Rect {
+            y: table.bottom(),
+            height: (area.height - table_h).min(results_chart::MAX_HEIGHT),
+            width: area.width.min(chart_w.max(40)),
+            ..area
+        };
+        return (table, Some(chart));
+    }
+    (area, None)
 }
 
 /// `t` as the appearance draws it (ASCII when asked).
@@ -377,21 +437,9 @@ fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Ve
     let (n1, n2) = (m.name(Player::First), m.name(Player::Second));
     let score = m.score();
     let per_ballot = m.settings().scoring.per_ballot;
-    let open = score.ballots.iter().any(|b| !b.complete);
-    // The last column: the ballot's own score, or that it is unfinished.
-    let last_w = match (per_ballot, open) {
-        (true, true) => 2 + UNFINISHED.len(),
-        (true, false) => 8,
-        (false, true) => 1 + UNFINISHED.len(),
-        (false, false) => 0,
-    };
+    let last_w = last_column_width(m);
     let openings: Vec<String> = score.ballots.iter().map(|b| opening_of(m, b)).collect();
-    let opening_need = openings
-        .iter()
-        .map(|o| o.chars().count())
-        .chain(["opening".len()])
-        .max()
-        .unwrap_or(0);
+    let opening_need = opening_width(&openings);
     let room = inner.saturating_sub(1 + 2 + 1 + 1 + 1 + last_w);
     let pw = longest_name(m)
         .min(room.saturating_sub(opening_need.min(OPENING_MIN)) / 2)
@@ -427,6 +475,36 @@ fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Ve
         look.dim(),
     ));
     (header, rows)
+}
+
+/// The by-ballot table's last column: the ballot's own score, or that it is unfinished.
+fn last_column_width(m: &Match) -> usize {
+    let per_ballot = m.settings().scoring.per_ballot;
+    let open = m.score().ballots.iter().any(|b| !b.complete);
+    match (per_ballot, open) {
+        (true, true) => 2 + UNFINISHED.len(),
+        (true, false) => 8,
+        (false, true) => 1 + UNFINISHED.len(),
+        (false, false) => 0,
+    }
+}
+
+/// The opening column's width for these openings (its header included).
+fn opening_width(openings: &[String]) -> usize {
+    openings
+        .iter()
+        .map(|o| o.chars().count())
+        .chain(["opening".len()])
+        .max()
+        .unwrap_or(0)
+}
+
+/// The width the by-ballot table needs to show every column whole, its borders included.
+fn ballot_table_width(m: &Match) -> u16 {
+    let openings: Vec<String> = m.score().ballots.iter().map(|b| opening_of(m, b)).collect();
+    let pw = longest_name(m).max(POINTS_MIN);
+    let need = 6 + last_column_width(m) + opening_width(&openings) + 2 * pw + 2;
+    u16::try_from(need).unwrap_or(u16::MAX)
 }
 
 /// A ballot's opening as the match drew it (the score's label if it is not found).

@@ -13,6 +13,7 @@ pub mod practice_engine;
 pub(super) mod practice_keep;
 pub(super) mod practice_setup;
 pub(super) mod review;
+pub(super) mod review_graph;
 
 use super::Msg;
 use super::keys::Erased;

@@ -119,6 +119,7 @@ impl OpenPdnScreen {
             .iter()
             .map(|c| c.map(|ms| format_clock(ms as i64)))
             .collect();
+        review.spent = g.spent_ms();
         Nav::Push(Box::new(Screen::Review(review)))
     }
 }

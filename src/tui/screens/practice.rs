@@ -498,10 +498,14 @@ impl ScreenState for PracticeScreen {
                         }
                     }
                     Some(Act::Review) => {
-                        let review = ReviewScreen::new(
+                        let mut review = ReviewScreen::new(
                             self.game.clone(),
                             "Review of the practice game".into(),
                         );
+                        // A finished analysis of this game comes along; the review's own
+                        // engine analyses it again only when asked.
+                        review.engine.settings = self.engine.settings;
+                        review.engine.review = self.engine.review.clone();
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Save) => self.save(ctx),
@@ -556,6 +560,7 @@ impl ScreenState for PracticeScreen {
             candidates: self.input.candidates(pos),
             status: self.status(),
             hint: "? help ".into(),
+            reserved: 0,
         };
         view.render(frame, area, look);
         if self.leaving {

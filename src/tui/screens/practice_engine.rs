@@ -13,7 +13,7 @@
 //! [`crate::search::choose_huff`]) and only then searches its move.
 
 use crate::engine::{Color, Game, Move, Position};
-use crate::search::{DEFAULT_GAME_DEPTH, Mark};
+use crate::search::{DEFAULT_GAME_DEPTH, Mark, MoveReview};
 use crate::search::{
     Engine, HuffChoice, Level, Options, Report, Request, Score, Searcher, Task, choose_huff,
 };
@@ -122,6 +122,8 @@ pub struct ReviewMarks {
     pub start: Position,
     /// The moves reviewed, with their marks.
     pub moves: Vec<(Move, Option<Mark>)>,
+    /// The whole review of each move (scores, swing), for the evaluation graph.
+    pub reviewed: Vec<MoveReview>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -209,6 +211,13 @@ impl PracticeEngine {
                 options, egdb,
             )))));
         }
+    }
+
+    /// The endgame databases the engine probes, if any.
+    pub fn egdb(&self) -> Option<Arc<crate::egdb::Egdb>> {
+        self.searcher
+            .as_ref()
+            .and_then(|s| s.lock().egdb().cloned())
     }
 
     /// True when it is the engine's turn in `game` (the game not over).
@@ -438,6 +447,7 @@ impl PracticeEngine {
                 self.review = Some(ReviewMarks {
                     start,
                     moves: moves.iter().map(|m| (m.played, m.mark)).collect(),
+                    reviewed: moves,
                 });
                 self.running = None;
                 self.review_progress = None;

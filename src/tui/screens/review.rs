@@ -1,12 +1,19 @@
 //! Review: step through a game (a finished one, or one read from PDN), both ways, from either
-//! side of the board.
+//! side of the board, with the game as a graph beside the board: the engine's evaluation of
+//! every position (`a` analyses; Esc stops), the biggest swings (`]` and `[` go to them) and
+//! the time each side spent per move ([`super::review_graph`]).
 
+use super::practice_engine::PracticeEngine;
 use super::{Ctx, Nav, RenderCtx, ScreenState};
 use crate::engine::Game;
 use crate::tui::Msg;
-use crate::tui::keys::{Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, UP, help, lookup};
+use crate::tui::keys::{
+    Binding, DOWN, ENTER, ESC, Erased, Key, LEFT, RIGHT, SPACE, UP, erase, help, lookup,
+};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind, plies_and_moves};
+use crate::tui::widgets::{
+    BoardView, GameLayout, GameScreenView, GraphRows, MoveListView, StatusKind, plies_and_moves,
+};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, MouseEventKind};
 use ratatui::layout::Rect;
@@ -30,6 +37,13 @@ pub struct ReviewScreen {
     pub clocks: Vec<Option<String>>,
     /// Player names, Red's first (empty if unknown).
     pub players: [String; 2],
+    /// Time each move took, milliseconds, where known (a match's records, or worked out from
+    /// PDN `%clock` comments).
+    pub spent: Vec<Option<u64>>,
+    /// The engine that analyses the game, and its analysis.
+    pub engine: PracticeEngine,
+    /// What the last key said (until the next key).
+    message: Option<(String, StatusKind)>,
 }
 
 impl ReviewScreen {
@@ -45,6 +59,9 @@ impl ReviewScreen {
             info: Vec::new(),
             players: [String::new(), String::new()],
             clocks: Vec::new(),
+            spent: Vec::new(),
+            engine: PracticeEngine::new(None),
+            message: None,
         }
     }
 
@@ -52,50 +69,136 @@ impl ReviewScreen {
         let n = self.game.moves().len() as isize;
         self.ply = (self.ply as isize + delta).clamp(0, n) as usize;
     }
-}
 
-impl ScreenState for ReviewScreen {
-    fn chain(&self) -> Vec<crate::tui::keys::Erased> {
-        vec![crate::tui::keys::erase(KEYS)]
+    /// True while the engine analyses the game.
+    pub fn analysing(&self) -> bool {
+        self.engine.review_progress.is_some()
     }
 
-    fn update(&mut self, msg: &Msg, _ctx: &mut Ctx) -> Nav {
-        match msg {
-            Msg::Key(key) => match lookup(KEYS, key) {
-                Some(Act::Back1) => self.step(-1),
-                Some(Act::Forward1) => self.step(1),
-                Some(Act::Back10) => self.step(-10),
-                Some(Act::Forward10) => self.step(10),
-                Some(Act::Start) => self.ply = 0,
-                Some(Act::End) => self.ply = self.game.moves().len(),
-                Some(Act::Flip) => self.flipped = !self.flipped,
-                Some(Act::Numbers) => self.numbers = !self.numbers,
-                Some(Act::Close) => return Nav::Pop,
+    /// Start the analysis (the engine's curve), unless it runs or is done.
+    fn analyse(&mut self) {
+        self.message = if let Some((done, total)) = self.engine.review_progress {
+            Some((
+                format!("the analysis is running ({done}/{total}); Esc stops it"),
+                StatusKind::Warn,
+            ))
+        } else if !self.graph().evals.is_empty() {
+            Some((
+                "the game is analysed: the graph shows it".into(),
+                StatusKind::Info,
+            ))
+        } else {
+            self.engine
+                .request_review(&self.game)
+                .err()
+                .map(|e| (e, StatusKind::Error))
+        };
+    }
+
+    /// Go to the next (`forward`) or previous of the biggest swings.
+    fn mistake(&mut self, forward: bool) {
+        let graph = self.graph();
+        if graph.evals.is_empty() {
+            self.message = Some((
+                "no analysis yet: a analyses the game".into(),
+                StatusKind::Warn,
+            ));
+            return;
+        }
+        let plies = graph.stops.iter().map(|(p, _)| *p);
+        let next = if forward {
+            plies.clone().find(|&p| p > self.ply)
+        } else {
+            plies.clone().rev().find(|&p| p < self.ply)
+        };
+        self.message = match next {
+            Some(p) => {
+                self.ply = p;
+                None
+            }
+            None if graph.stops.is_empty() => Some((
+                "no mistakes: no move lost 0.7 men or more".into(),
+                StatusKind::Info,
+            )),
+            None => Some((
+                format!(
+                    "no mistake {} this one",
+                    if forward { "after" } else { "before" }
+                ),
+                StatusKind::Info,
+            )),
+        };
+    }
+
+    fn key(&mut self, key: &ratatui::crossterm::event::KeyEvent) -> Nav {
+        self.message = None;
+        if self.analysing() {
+            match lookup(ANALYSING_KEYS, key) {
+                Some(Busy::Cancel) => {
+                    self.engine.cancel();
+                    self.message = Some(("the analysis is stopped".into(), StatusKind::Info));
+                    return Nav::Stay;
+                }
+                Some(Busy::Close) => {
+                    self.engine.cancel();
+                    return Nav::Pop;
+                }
                 None => {}
-            },
-            Msg::Mouse(m) => match m.kind {
-                MouseEventKind::ScrollUp => self.step(-1),
-                MouseEventKind::ScrollDown => self.step(1),
-                _ => {}
-            },
-            _ => {}
+            }
+        } else if lookup(CLOSE_KEYS, key).is_some() {
+            return Nav::Pop;
+        }
+        match lookup(KEYS, key) {
+            Some(Act::Back1) => self.step(-1),
+            Some(Act::Forward1) => self.step(1),
+            Some(Act::Back10) => self.step(-10),
+            Some(Act::Forward10) => self.step(10),
+            Some(Act::Start) => self.ply = 0,
+            Some(Act::End) => self.ply = self.game.moves().len(),
+            Some(Act::Flip) => self.flipped = !self.flipped,
+            Some(Act::Numbers) => self.numbers = !self.numbers,
+            Some(Act::Analyse) => self.analyse(),
+            Some(Act::NextMistake) => self.mistake(true),
+            Some(Act::PreviousMistake) => self.mistake(false),
+            None => {}
         }
         Nav::Stay
     }
 
-    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
-        let look = ctx.appearance;
-        let pos = &self.game.positions()[self.ply];
-        let n = self.game.moves().len();
-        let last = self.ply.checked_sub(1).map(|i| self.game.moves()[i]);
+    /// The rows of the graph at the bottom of the side panel in `area` (none when the panel
+    /// is too short for it).
+    fn graph_rows(&self, area: Rect) -> Option<GraphRows> {
+        let side = GameLayout::new(area).side;
+        // The players' two lines, the information lines, and four rows of the move list.
+        let above = 2 + self.info.len() as u16 + 2 + 4;
+        let room = side.height.saturating_sub(above).max(GraphRows::MIN);
+        GraphRows::fit(room.min(side.height), side.height / 3)
+    }
+}
+
+impl ReviewScreen {
+    /// The moves, with their clock readings and the analysis' marks.
+    fn move_list(&self) -> MoveListView {
+        let marks = super::review_graph::analysis_of(self.engine.review.as_ref(), &self.game);
         let mut moves = MoveListView::plain(
             self.game.start().turn(),
-            self.game.moves().iter().map(|m| m.to_string()),
+            self.game.moves().iter().enumerate().map(|(i, m)| {
+                match marks.and_then(|r| r.moves.get(i)).and_then(|(_, k)| *k) {
+                    Some(k) => format!("{m}{}", k.symbol()),
+                    None => m.to_string(),
+                }
+            }),
         );
         for (entry, clock) in moves.moves.iter_mut().zip(&self.clocks) {
             entry.clock = clock.clone();
         }
         moves.current = self.ply.checked_sub(1);
+        moves
+    }
+
+    /// The side panel's lines: the PDN's tags, where the board stands, the game's length.
+    fn info_lines(&self, look: &crate::tui::theme::Appearance) -> Vec<Line<'static>> {
+        let n = self.game.moves().len();
         let mut info: Vec<Line> = self
             .info
             .iter()
@@ -114,7 +217,25 @@ impl ScreenState for ReviewScreen {
             format!("Game: {}", plies_and_moves(n, first)),
             look.dim(),
         )));
-        let status = match (self.ply, last) {
+        info
+    }
+
+    /// The status line: what the last key said, the analysis' progress, or where the board
+    /// stands.
+    fn status(&self) -> (String, StatusKind) {
+        if let Some(m) = &self.message {
+            return m.clone();
+        }
+        if let Some((done, total)) = self.engine.review_progress {
+            return (
+                format!("analysing the game… {done}/{total} positions (Esc stops)"),
+                StatusKind::Info,
+            );
+        }
+        let n = self.game.moves().len();
+        let last = self.ply.checked_sub(1).map(|i| self.game.moves()[i]);
+        let pos = &self.game.positions()[self.ply];
+        let text = match (self.ply, last) {
             (0, _) => "Start position. → or l steps forward".to_string(),
             (_, Some(mv)) if self.ply == n => {
                 format!("{mv}, the last move. ← or h steps back, Home goes to the start")
@@ -122,6 +243,44 @@ impl ScreenState for ReviewScreen {
             (_, Some(mv)) => format!("after {mv}; {} to move", pos.turn()),
             _ => String::new(),
         };
+        (text, StatusKind::Info)
+    }
+}
+
+impl ScreenState for ReviewScreen {
+    fn chain(&self) -> Vec<Erased> {
+        if self.analysing() {
+            vec![erase(ANALYSING_KEYS), erase(KEYS)]
+        } else {
+            vec![erase(KEYS), erase(CLOSE_KEYS)]
+        }
+    }
+
+    fn ticking(&self) -> bool {
+        self.engine.busy(&self.game)
+    }
+
+    fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        match msg {
+            Msg::Key(key) => return self.key(key),
+            Msg::Tick => {
+                self.engine.poll(&self.game, ctx.rng);
+            }
+            Msg::Mouse(m) => match m.kind {
+                MouseEventKind::ScrollUp => self.step(-1),
+                MouseEventKind::ScrollDown => self.step(1),
+                _ => {}
+            },
+            _ => {}
+        }
+        Nav::Stay
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        let look = ctx.appearance;
+        let pos = &self.game.positions()[self.ply];
+        let last = self.ply.checked_sub(1).map(|i| self.game.moves()[i]);
+        let rows = self.graph_rows(area);
         let view = GameScreenView {
             title: self.title.clone(),
             board: BoardView {
@@ -136,14 +295,24 @@ impl ScreenState for ReviewScreen {
             },
             players: self.players.clone(),
             clocks: None,
-            info,
-            moves,
+            info: self.info_lines(look),
+            moves: self.move_list(),
             input: None,
             candidates: Vec::new(),
-            status: (status, StatusKind::Info),
+            status: self.status(),
             hint: "? help ".into(),
+            reserved: rows.map_or(0, GraphRows::height),
         };
         view.render(frame, area, look);
+        if let Some(rows) = rows {
+            let side = GameLayout::new(area).side;
+            let r = Rect {
+                y: side.bottom() - rows.height(),
+                height: rows.height(),
+                ..side
+            };
+            self.graph().render(r, rows, frame.buffer_mut(), look);
+        }
     }
 
     fn title(&self) -> String {
@@ -151,7 +320,15 @@ impl ScreenState for ReviewScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
-        let mut lines = help(KEYS);
+        let mut lines = if self.analysing() {
+            help(ANALYSING_KEYS)
+        } else {
+            Vec::new()
+        };
+        lines.extend(help(KEYS));
+        if !self.analysing() {
+            lines.extend(help(CLOSE_KEYS));
+        }
         lines.push(KeyHelp::new("mouse wheel", "previous or next move"));
         lines
     }
@@ -176,7 +353,24 @@ pub(crate) enum Act {
     Flip,
     /// Square numbers.
     Numbers,
-    /// Back to the screen the review was opened from.
+    /// Analyse the game (the engine's curve).
+    Analyse,
+    /// The next of the biggest swings.
+    NextMistake,
+    /// The previous one.
+    PreviousMistake,
+}
+
+/// Back to the screen the review was opened from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Close;
+
+/// What the keys do while the engine analyses the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Busy {
+    /// Stop the analysis.
+    Cancel,
+    /// Stop it and go back.
     Close,
 }
 
@@ -216,5 +410,29 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         Act::Numbers,
         "show or hide square numbers",
     ),
-    Binding::new(&[Key::Char('q'), ESC], Act::Close, "back").footer("back"),
+    Binding::new(
+        &[Key::Char('a')],
+        Act::Analyse,
+        "analyse the game: the engine's curve",
+    ),
+    Binding::new(
+        &[Key::Char(']')],
+        Act::NextMistake,
+        "next mistake (the biggest swings)",
+    ),
+    Binding::new(&[Key::Char('[')], Act::PreviousMistake, "previous mistake"),
+];
+
+/// The review's way back, when no analysis runs.
+pub(crate) static CLOSE_KEYS: &[Binding<Close>] =
+    &[Binding::new(&[Key::Char('q'), ESC], Close, "back").footer("back")];
+
+/// While the engine analyses the game: Esc stops it.
+pub(crate) static ANALYSING_KEYS: &[Binding<Busy>] = &[
+    Binding::new(&[ESC], Busy::Cancel, "stop the analysis").footer("stop"),
+    Binding::new(
+        &[Key::Char('q')],
+        Busy::Close,
+        "stop the analysis and go back",
+    ),
 ];

@@ -124,6 +124,9 @@ pub struct GameScreenView<'a> {
     pub status: (String, StatusKind),
     /// Key hint shown at the right of the status line.
     pub hint: String,
+    /// Rows kept free at the bottom of the side panel, for the owner to draw in (the
+    /// review's graph).
+    pub reserved: u16,
 }
 
 impl GameScreenView<'_> {
@@ -156,7 +159,7 @@ impl GameScreenView<'_> {
 
     fn render_side(&self, area: Rect, buf: &mut Buffer, look: &Appearance) {
         let mut y = area.y;
-        let bottom = area.bottom();
+        let bottom = area.bottom().saturating_sub(self.reserved).max(area.y);
         let top_side = if self.board.flipped {
             Side::White
         } else {

@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod clock_panel;
+pub mod eval_graph;
 pub mod form;
 pub mod game_screen;
 pub mod menu;
@@ -10,6 +11,7 @@ pub mod move_list;
 
 pub use board::{BoardGeometry, BoardView};
 pub use clock_panel::{ClockFace, ClockPanelView, format_clock};
+pub use eval_graph::{Eval, EvalGraphView, GraphRows, Verdict};
 pub use form::{Confirm, ConfirmOutcome, TextField, render_popup};
 pub use game_screen::{GameLayout, GameScreenView, StatusKind, centered};
 pub use menu::{Menu, render_help, render_too_small};

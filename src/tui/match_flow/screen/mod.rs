@@ -323,6 +323,13 @@ impl MatchScreen {
             Step::Popup(p) => self.open(p),
             Step::Message(text, kind) => self.say(text, kind),
             Step::Clear => self.message = None,
+            Step::Review => {
+                let m = &self.session.m;
+                if let Some(g) = m.current_game() {
+                    let review = crate::tui::ReviewScreen::of_match_game(m, g);
+                    return Nav::Push(Box::new(crate::tui::Screen::Review(review)));
+                }
+            }
         }
         Nav::Stay
     }

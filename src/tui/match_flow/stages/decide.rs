@@ -195,6 +195,7 @@ impl DecideStage {
             candidates: Vec::new(),
             status: v.status(self.status(m)),
             hint: "? help ".into(),
+            reserved: 0,
         }
         .render(frame, area, look);
     }

@@ -186,6 +186,7 @@ impl DrawStage {
             candidates: Vec::new(),
             status: v.status(status),
             hint: "? help ".into(),
+            reserved: 0,
         }
         .render(frame, area, look);
     }

@@ -425,6 +425,7 @@ pub(crate) fn render_game(frame: &mut Frame, area: Rect, v: &View, shown: Shown)
         candidates,
         status: v.status(status),
         hint: "? help ".into(),
+        reserved: 0,
     }
     .render(frame, area, look);
 }

@@ -151,6 +151,8 @@ pub enum Step {
     Message(String, StatusKind),
     /// Clear the status line's message (the input changed).
     Clear,
+    /// Open the last game in review.
+    Review,
 }
 
 /// What every stage may read to draw itself.

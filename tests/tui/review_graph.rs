@@ -1,0 +1,256 @@
+//! The game as a graph in review: the engine's curve over the plies (from the side at the
+//! bottom, clamped, the drawn band marked), the biggest swings and the keys that go to them,
+//! the endgame databases' verdicts as letters, the time per move from a match file's clock
+//! stamps or "no clock stamps", at 80x24 and 160x48, in ASCII; the analysis run from the
+//! review, with its progress, and stopped with Esc.
+
+use crossboard::engine::{Color, Game, Position, Rules};
+use crossboard::search::{Mark, MoveReview, Score};
+use crossboard::tui::practice_engine::{EngineSettings, ReviewMarks};
+use crossboard::tui::{App, FakeClock, Msg, ReviewScreen, Screen, ScreenState};
+use crossboard::tui::{render_text, test_app, type_text};
+use std::time::{Duration, Instant};
+
+/// The moves of the test game: a quiet opening.
+const MOVES: [&str; 10] = [
+    "11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14", "15-18", "24-20",
+];
+
+/// Red's score after each move (hundredths of a man), the swing of each move and its mark:
+/// Red's 9-13 (move 5) is an inaccuracy, White's 17-14 (move 6) the blunder (3 men), 15-18
+/// (move 9) a mistake.
+const AFTER: [i32; 10] = [10, 5, 20, 15, -20, 320, 330, 310, 200, 230];
+const SWING: [i32; 10] = [0, 0, 0, 0, 40, 330, 0, 0, 110, 0];
+
+fn game() -> Game {
+    let mut g = Game::standard();
+    for m in MOVES {
+        g.play_text(m).unwrap();
+    }
+    g
+}
+
+/// An analysis of [`game`] as the engine reports it, with the scores above.
+fn analysis(game: &Game) -> ReviewMarks {
+    let reviewed: Vec<MoveReview> = game
+        .moves()
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| {
+            let mover = game.positions()[i].turn();
+            let red_after = Score(AFTER[i]);
+            let for_mover = |s: Score| if mover == Color::Red { s } else { s.flip() };
+            MoveReview {
+                ply: i,
+                mover,
+                played: *mv,
+                best: Some(*mv),
+                best_score: for_mover(Score(
+                    AFTER[i] + SWING[i] * if mover == Color::Red { 1 } else { -1 },
+                )),
+                played_score: for_mover(red_after),
+                red_score_after: red_after,
+                swing: SWING[i],
+                mark: Mark::for_swing(SWING[i]),
+            }
+        })
+        .collect();
+    ReviewMarks {
+        start: *game.start(),
+        moves: reviewed.iter().map(|m| (m.played, m.mark)).collect(),
+        reviewed,
+    }
+}
+
+/// A review of [`game`] with its analysis and the time of every move, at the start.
+fn analysed(w: u16, h: u16, ascii: bool) -> (FakeClock, App) {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, w, h);
+    app.appearance.ascii = ascii;
+    let g = game();
+    let mut review = ReviewScreen::new(g.clone(), "Review: test game".into());
+    review.engine.review = Some(analysis(&g));
+    review.spent = (0..MOVES.len() as u64)
+        .map(|i| Some(1_000 * (5 + 7 * (i % 3))))
+        .collect();
+    review.ply = 0;
+    app.screen = Screen::Review(review);
+    (clock, app)
+}
+
+/// The screen `text` for the docs, as `NAME.txt` in the folder `CROSSBOARD_DOC_SCREENS` names
+/// (`bash docs/images/make` sets it); nothing without it.
+pub(crate) fn doc_screen(name: &str, text: &str) {
+    if let Some(dir) = std::env::var_os("CROSSBOARD_DOC_SCREENS") {
+        let path = std::path::Path::new(&dir).join(format!("{name}.txt"));
+        std::fs::write(&path, text).unwrap();
+    }
+}
+
+fn review(app: &App) -> &ReviewScreen {
+    match &app.screen {
+        Screen::Review(r) => r,
+        _ => panic!("not in review:\n{}", render_text(app)),
+    }
+}
+
+#[test]
+fn the_graph_at_80x24_shows_the_curve_the_band_the_swings_and_the_times() {
+    let (clock, mut app) = analysed(80, 24, true);
+    type_text(&mut app, &clock, "]");
+    let text = render_text(&app);
+    // The side named, the cursor's ply and value with its mark.
+    assert!(text.contains("Engine, Red's view"), "{text}");
+    assert!(text.contains("ply 6: +3.20??"), "{text}");
+    // The scale and the drawn band, the blunder marked, the cursor under its column.
+    assert!(text.contains("+3"), "{text}");
+    assert!(text.contains(" = ======-"), "the drawn band:\n{text}");
+    assert!(text.contains("-3"), "{text}");
+    // The cursor on the blunder's column, the mistake three plies on.
+    assert!(text.contains("|         ^  ?"), "the cursor:\n{text}");
+    // The times: each side's total, and a row each.
+    assert!(text.contains("time Red 1:00  White 0:53"), "{text}");
+    assert!(text.contains("|r   . # | . #"), "{text}");
+    // The move list marks the moves too.
+    assert!(text.contains("17-14??"), "{text}");
+    insta::assert_snapshot!("review_graph_80x24", text);
+    // Off the blunder, its column shows its mark.
+    type_text(&mut app, &clock, "g");
+    assert!(render_text(&app).contains("|   ^     X  ?"));
+}
+
+#[test]
+fn the_graph_at_160x48_has_a_ply_a_column_and_taller_rows() {
+    let (clock, mut app) = analysed(160, 48, true);
+    type_text(&mut app, &clock, "]]");
+    let text = render_text(&app);
+    assert!(text.contains("ply 9: +2.00?"), "{text}");
+    let lines: Vec<&str> = text.lines().collect();
+    // The mark row: `?` for the mistake under the cursor's `^` after two presses: the `^`
+    // wins; the blunder's `X` stays three columns left of it.
+    let marks = lines
+        .iter()
+        .find(|l| l.contains('X') && l.contains('^'))
+        .expect(&text);
+    let x = marks.find('X').unwrap();
+    assert_eq!(marks.find('^').unwrap(), x + 3, "{text}");
+    insta::assert_snapshot!("review_graph_160x48", text);
+}
+
+#[test]
+fn the_graph_in_unicode_and_in_ascii() {
+    let (clock, mut app) = analysed(80, 24, false);
+    type_text(&mut app, &clock, "]");
+    let unicode = render_text(&app);
+    assert!(unicode.contains('█') && unicode.contains('┄'), "{unicode}");
+    assert!(unicode.contains("ply 6: +3.20??"), "{unicode}");
+    doc_screen("review-graph", &unicode);
+    let (clock, mut app) = analysed(80, 24, true);
+    type_text(&mut app, &clock, "G");
+    let ascii = render_text(&app);
+    assert!(ascii.is_ascii(), "{ascii}");
+    assert!(
+        ascii.contains('#') && ascii.contains("ply 10: +2.30"),
+        "{ascii}"
+    );
+    insta::assert_snapshot!("review_graph_ascii_80x24", ascii);
+}
+
+#[test]
+fn next_mistake_moves_the_board_to_the_biggest_swing() {
+    let (clock, mut app) = analysed(80, 24, true);
+    // The inaccuracy at ply 5 is passed over: the blunder (ply 6) is the biggest swing.
+    type_text(&mut app, &clock, "]");
+    assert_eq!(review(&app).ply, 6);
+    let text = render_text(&app);
+    assert!(text.contains("At ply 6 of 10"), "{text}");
+    assert!(
+        text.contains("after 17-14"),
+        "the board shows the position after it:\n{text}"
+    );
+    type_text(&mut app, &clock, "]");
+    assert_eq!(review(&app).ply, 9, "then the mistake 15-18");
+    type_text(&mut app, &clock, "]");
+    assert_eq!(review(&app).ply, 9);
+    assert!(render_text(&app).contains("no mistake after this one"));
+    type_text(&mut app, &clock, "[[");
+    assert_eq!(review(&app).ply, 6, "back to the blunder");
+    // Flipped, the curve is White's view: the blunder is White's loss.
+    type_text(&mut app, &clock, "f");
+    assert!(render_text(&app).contains("ply 6: -3.20??"));
+}
+
+#[test]
+fn without_an_analysis_the_keys_say_how_to_get_one() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.screen = Screen::Review(ReviewScreen::new(game(), "Review".into()));
+    let text = render_text(&app);
+    assert!(text.contains("a analyses"), "{text}");
+    assert!(text.contains("no clock stamps"), "{text}");
+    type_text(&mut app, &clock, "]");
+    assert_eq!(review(&app).ply, MOVES.len());
+    assert!(render_text(&app).contains("no analysis yet: a analyses the game"));
+}
+
+/// Tick the app until `done`, at most 30 s.
+fn wait_until(app: &mut App, clock: &FakeClock, done: impl Fn(&App) -> bool) {
+    let start = Instant::now();
+    while !done(app) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "no answer in time"
+        );
+        assert!(app.screen.ticking(), "the screen ticks while it waits");
+        std::thread::sleep(Duration::from_millis(5));
+        clock.advance(Duration::from_millis(100));
+        app.update(Msg::Tick, crossboard::tui::TimeSource::now(clock));
+    }
+}
+
+#[test]
+fn the_review_analyses_the_game_and_goes_to_the_move_that_drops_a_man() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    // Red men on 1 and 10, a White man on 18: 10-15 hangs a man.
+    let mut g = Game::new(Rules::English, Position::from_fen("B:W18:B1,10").unwrap());
+    for m in ["10-15", "18x11", "1-5"] {
+        g.play_text(m).unwrap();
+    }
+    let mut r = ReviewScreen::new(g, "Review".into());
+    r.engine.settings = EngineSettings {
+        review_depth: 4,
+        hash_mb: 1,
+        ..EngineSettings::default()
+    };
+    r.ply = 0;
+    app.screen = Screen::Review(r);
+    type_text(&mut app, &clock, "a");
+    assert!(review(&app).analysing());
+    assert!(render_text(&app).contains("analysing"), "progress shown");
+    wait_until(&mut app, &clock, |a| !review(a).analysing());
+    let text = render_text(&app);
+    assert!(text.contains("10-15?"), "{text}");
+    type_text(&mut app, &clock, "]");
+    assert_eq!(review(&app).ply, 1, "{}", render_text(&app));
+}
+
+#[test]
+fn esc_stops_the_analysis_and_a_second_esc_goes_back() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(
+        &mut app,
+        &clock,
+        "otests/fixtures/pdn/loy_chinook_1991.pdn\n\na",
+    );
+    assert!(review(&app).analysing());
+    let text = render_text(&app);
+    assert!(text.contains("Esc stops"), "{text}");
+    type_text(&mut app, &clock, "\x1b");
+    assert!(!review(&app).analysing());
+    assert!(render_text(&app).contains("the analysis is stopped"));
+    assert!(!app.screen.ticking());
+    type_text(&mut app, &clock, "\x1b");
+    assert!(!matches!(app.screen, Screen::Review(_)));
+}
