@@ -82,7 +82,8 @@ fn answer(result: Result<usize, Refusal>) -> Response {
         Ok(have) => axum::Json(serde_json::json!({ "have": have })).into_response(),
         Err(r) => {
             let body = serde_json::json!({ "refused": r.to_string(), "have": r.have() });
-            (r.status(), axum::Json(body)).into_response()
+            let reason = super::listen::Reason(r.to_string());
+            (r.status(), axum::Extension(reason), axum::Json(body)).into_response()
         }
     }
 }

@@ -14,7 +14,11 @@ use std::sync::Arc;
 pub(super) type Shared = Arc<Source>;
 
 /// Every address the server answers.
-pub(super) fn router(source: Source, open: Arc<std::sync::atomic::AtomicUsize>) -> Router {
+pub(super) fn router(
+    source: Source,
+    open: Arc<std::sync::atomic::AtomicUsize>,
+    log: Arc<super::Log>,
+) -> Router {
     let source = Arc::new(source);
     let live = super::live::Live {
         open,
@@ -43,6 +47,10 @@ pub(super) fn router(source: Source, open: Arc<std::sync::atomic::AtomicUsize>) 
         .with_state(source)
         .merge(feeds)
         .merge(pushes)
+        .layer(axum::middleware::from_fn_with_state(
+            log,
+            super::listen::log_refusals,
+        ))
 }
 
 /// The position of `fen` as a picture (the one board renderer), numbered squares, scalable
@@ -58,7 +66,9 @@ pub(super) fn picture(fen: &str) -> Option<String> {
 }
 
 pub(super) fn missing(what: &str) -> Response {
-    (StatusCode::NOT_FOUND, Html(pages::not_found(what))).into_response()
+    let reason = super::listen::Reason(what.to_string());
+    let page = Html(pages::not_found(what));
+    (StatusCode::NOT_FOUND, axum::Extension(reason), page).into_response()
 }
 
 /// What a reading error answers: not found, or the server's own failure.

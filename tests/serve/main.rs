@@ -8,5 +8,6 @@ mod browser;
 mod common;
 mod desk;
 mod hall;
+mod hostile;
 mod live;
 mod pages;

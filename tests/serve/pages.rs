@@ -224,14 +224,12 @@ fn the_json_api_gives_the_boards_their_moves_and_clocks() {
 fn a_standalone_match_is_served_with_its_pdn_and_json() {
     let mut hall = Hall::new(NAMES);
     let mv = hall.play();
-    let server = crossboard::serve::start(crossboard::serve::Options {
-        source: crossboard::serve::Source {
-            match_file: Some(hall.file.clone()),
-            ..Default::default()
-        },
-        bind: "127.0.0.1:0".parse().unwrap(),
-    })
-    .unwrap();
+    let source = crossboard::serve::Source {
+        match_file: Some(hall.file.clone()),
+        ..Default::default()
+    };
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let server = crossboard::serve::start(crossboard::serve::Options::new(source, bind)).unwrap();
     // The home page is the match.
     let page = get(&server, "/", None);
     assert_eq!(page.status, 200);
