@@ -53,13 +53,16 @@ pub(super) fn router(
         ))
 }
 
-/// The position of `fen` as a picture (the one board renderer), numbered squares, scalable
-/// (the page's style sizes it to the screen).
-pub(super) fn picture(fen: &str) -> Option<String> {
+/// The position of `fen` as a picture (the one board renderer), numbered squares, the move
+/// that led to it (from and to) marked, scalable (the page's style sizes it to the screen).
+pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
+    use crate::engine::Square;
     let position = crate::engine::Position::from_fen(fen).ok()?;
+    let last_move = last.and_then(|[a, b]| Some((Square::new(a)?, Square::new(b)?)));
     let options = crate::publish::BoardSvgOptions {
         numbers: true,
         size: 320,
+        last_move,
         ..crate::publish::BoardSvgOptions::default()
     };
     Some(crate::publish::board_svg(&position, &options))
