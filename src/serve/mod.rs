@@ -13,7 +13,8 @@ mod report;
 mod routes;
 mod view;
 
-pub use desk::{MAX_LINES, copy_path};
+pub use crate::store::copy_path;
+pub use desk::MAX_LINES;
 pub use listen::{Limits, Log};
 pub use report::{Reporter, report};
 pub use view::Source;
