@@ -11,3 +11,4 @@ mod hall;
 mod hostile;
 mod live;
 mod pages;
+mod screens;
