@@ -10,5 +10,6 @@ mod desk;
 mod hall;
 mod hostile;
 mod live;
+mod load;
 mod pages;
 mod screens;
