@@ -50,7 +50,11 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>) -> CliResult {
         match_file,
     };
     let bind = address(&args.bind, args.port)?;
-    let running = crate::serve::start(crate::serve::Options { source, bind })?;
+    let options = crate::serve::Options {
+        echo: true,
+        ..crate::serve::Options::new(source, bind)
+    };
+    let running = crate::serve::start(options)?;
     let addr = running.addr();
     let url = if addr.ip().is_unspecified() {
         let local = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port());

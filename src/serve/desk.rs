@@ -14,12 +14,11 @@
 use super::routes::Shared;
 use super::view::find_board;
 use crate::event::{Action, BoardResult, board_result};
-use crate::store::{Desk, MatchFile, board_of_token, slug};
+use crate::store::{Desk, MatchFile, board_of_token, copy_path};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 /// The largest push body, bytes.
@@ -82,7 +81,8 @@ fn answer(result: Result<usize, Refusal>) -> Response {
         Ok(have) => axum::Json(serde_json::json!({ "have": have })).into_response(),
         Err(r) => {
             let body = serde_json::json!({ "refused": r.to_string(), "have": r.have() });
-            (r.status(), axum::Json(body)).into_response()
+            let reason = super::listen::Reason(r.to_string());
+            (r.status(), axum::Extension(reason), axum::Json(body)).into_response()
         }
     }
 }
@@ -126,13 +126,6 @@ fn board_key(key: &str) -> Option<(String, usize, u32, u32)> {
     let r = parts.next()?.parse().ok()?;
     let d = parts.next()?.parse().ok()?;
     Some((parts.next()?.to_string(), d, r, b))
-}
-
-/// Where the desk keeps its copy of a board's match file.
-pub fn copy_path(db: &Path, event: &str, d: usize, r: u32, b: u32) -> PathBuf {
-    let stem = db.file_stem().unwrap_or_default().to_string_lossy();
-    db.with_file_name(format!("{stem}-boards"))
-        .join(format!("{}-d{d}-r{r}-b{b}.jsonl", slug(event, 40)))
 }
 
 fn desk_err(e: impl std::fmt::Display) -> Refusal {

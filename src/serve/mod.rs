@@ -6,13 +6,16 @@
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
 mod desk;
+mod listen;
 mod live;
 mod pages;
 mod report;
 mod routes;
 mod view;
 
-pub use desk::{MAX_LINES, copy_path};
+pub use crate::store::copy_path;
+pub use desk::MAX_LINES;
+pub use listen::{Limits, Log};
 pub use report::{Reporter, report};
 pub use view::Source;
 
@@ -47,12 +50,29 @@ pub struct Options {
     pub source: Source,
     /// The address to listen on (port 0: any free port).
     pub bind: SocketAddr,
+    /// The limits on each client.
+    pub limits: Limits,
+    /// Write what is refused to the standard error too (it is kept in [`Running::log`]).
+    pub echo: bool,
+}
+
+impl Options {
+    /// Serve `source` on `bind` with the default limits, logging to memory only.
+    pub fn new(source: Source, bind: SocketAddr) -> Options {
+        Options {
+            source,
+            bind,
+            limits: Limits::default(),
+            echo: false,
+        }
+    }
 }
 
 /// A server running on a thread of its own; dropping it stops it.
 pub struct Running {
     addr: SocketAddr,
     feeds: Arc<AtomicUsize>,
+    log: Arc<Log>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -66,6 +86,11 @@ impl Running {
     /// The live feeds open now (pages kept live).
     pub fn feeds(&self) -> usize {
         self.feeds.load(Ordering::Relaxed)
+    }
+
+    /// What the server refused (requests, connections, slow clients), with when and to whom.
+    pub fn log(&self) -> Vec<String> {
+        self.log.lines()
     }
 
     /// The address to give spectators: `http://ADDR/`.
@@ -125,17 +150,15 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         .map_err(ServeError::Runtime)?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let feeds = Arc::new(AtomicUsize::new(0));
-    let app = routes::router(options.source, Arc::clone(&feeds));
+    let log = Arc::new(Log::new(options.echo));
+    let app = routes::router(options.source, Arc::clone(&feeds), Arc::clone(&log));
+    let (limits, kept) = (options.limits, Arc::clone(&log));
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
                 return;
             };
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = stopped.await;
-                })
-                .await;
+            listen::serve(listener, app, limits, kept, stopped).await;
         });
         // Streams still open (live feeds) end with the runtime.
         rt.shutdown_timeout(std::time::Duration::from_millis(200));
@@ -143,6 +166,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     Ok(Running {
         addr,
         feeds,
+        log,
         stop: Some(stop),
         thread: Some(thread),
     })

@@ -35,7 +35,7 @@ fn page(title: &str, live: Option<&str>, body: Markup) -> String {
 }
 
 /// The event page: every division's current round and its standings.
-pub(crate) fn event_page(e: &EventView, picture: &dyn Fn(&str) -> Option<String>) -> String {
+pub(crate) fn event_page(e: &EventView, picture: Picture<'_>) -> String {
     let body = html! {
         h1 { (e.name) }
         @if !e.site.is_empty() || !e.dates.is_empty() {
@@ -47,7 +47,7 @@ pub(crate) fn event_page(e: &EventView, picture: &dyn Fn(&str) -> Option<String>
     page(&e.name, Some("/live/event"), body)
 }
 
-fn division(d: &DivisionView, picture: &dyn Fn(&str) -> Option<String>) -> Markup {
+fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
     html! {
         section {
             h2 { (d.name) }
@@ -66,12 +66,15 @@ fn division(d: &DivisionView, picture: &dyn Fn(&str) -> Option<String>) -> Marku
     }
 }
 
+/// How a page draws a position: its FEN and the squares of the move that led to it.
+pub(crate) type Picture<'a> = &'a dyn Fn(&str, Option<[u8; 2]>) -> Option<String>;
+
 /// The address of a board's page.
 pub(crate) fn board_href(b: &BoardView) -> String {
     format!("/board/{}/{}/{}", b.division, b.round, b.board)
 }
 
-fn board_card(b: &BoardView, picture: &dyn Fn(&str) -> Option<String>) -> Markup {
+fn board_card(b: &BoardView, picture: Picture<'_>) -> Markup {
     let id = card_id(b);
     let game = b.live.as_ref().and_then(|m| m.games.last());
     html! {
@@ -90,11 +93,15 @@ fn board_card(b: &BoardView, picture: &dyn Fn(&str) -> Option<String>) -> Markup
 }
 
 /// A game's position after `ply` plies, its clocks and its result.
-fn game_now(g: &GameView, ply: usize, picture: &dyn Fn(&str) -> Option<String>) -> Markup {
+fn game_now(g: &GameView, ply: usize, picture: Picture<'_>) -> Markup {
     let fen = g.fens.get(ply).map_or("", String::as_str);
+    let last = ply
+        .checked_sub(1)
+        .and_then(|k| g.moves.get(k))
+        .map(|m| m.squares);
     html! {
         div.pos {
-            @if let Some(svg) = picture(fen) { (PreEscaped(svg)) }
+            @if let Some(svg) = picture(fen, last) { (PreEscaped(svg)) }
             p.fen { (fen) }
         }
         @if let Some(c) = &g.clock { (clocks(g, c)) }
@@ -140,12 +147,7 @@ pub(crate) struct At {
 }
 
 /// One board's page: its match, the chosen game stepped to the chosen ply, the log.
-pub(crate) fn board_page(
-    b: &BoardView,
-    at: At,
-    base: &str,
-    picture: &dyn Fn(&str) -> Option<String>,
-) -> String {
+pub(crate) fn board_page(b: &BoardView, at: At, base: &str, picture: Picture<'_>) -> String {
     let title = format!(
         "Round {} board {}: {} – {}",
         b.round, b.board, b.players[0], b.players[1]
@@ -160,12 +162,7 @@ pub(crate) fn board_page(
 }
 
 /// The part of a board's page that changes with its match (`#main`).
-pub(crate) fn board_main(
-    b: &BoardView,
-    at: At,
-    base: &str,
-    picture: &dyn Fn(&str) -> Option<String>,
-) -> Markup {
+pub(crate) fn board_main(b: &BoardView, at: At, base: &str, picture: Picture<'_>) -> Markup {
     html! {
         div #main {
             @for t in &b.ballots { p { "Ballot: " (t) } }
@@ -179,11 +176,7 @@ pub(crate) fn board_main(
 }
 
 /// The standalone match's page.
-pub(crate) fn match_page(
-    m: &MatchView,
-    at: At,
-    picture: &dyn Fn(&str) -> Option<String>,
-) -> String {
+pub(crate) fn match_page(m: &MatchView, at: At, picture: Picture<'_>) -> String {
     let title = format!("{} – {}", m.players[0], m.players[1]);
     let body = html! {
         p.nav { a href="/match.pdn" { "PDN" } " · " a href="/api/match" { "JSON" } }
@@ -195,16 +188,12 @@ pub(crate) fn match_page(
 }
 
 /// The part of the standalone match's page that changes (`#main`).
-pub(crate) fn match_main(
-    m: &MatchView,
-    at: At,
-    picture: &dyn Fn(&str) -> Option<String>,
-) -> Markup {
+pub(crate) fn match_main(m: &MatchView, at: At, picture: Picture<'_>) -> Markup {
     html! { div #main { (match_body(m, at, "/match", picture)) } }
 }
 
 /// A board's card on the event page, alone (what the live feed sends when it changes).
-pub(crate) fn card(b: &BoardView, picture: &dyn Fn(&str) -> Option<String>) -> String {
+pub(crate) fn card(b: &BoardView, picture: Picture<'_>) -> String {
     board_card(b, picture).into_string()
 }
 
@@ -213,12 +202,7 @@ pub(crate) fn card_id(b: &BoardView) -> String {
     format!("b{}-{}-{}", b.division, b.round, b.board)
 }
 
-fn match_body(
-    m: &MatchView,
-    at: At,
-    base: &str,
-    picture: &dyn Fn(&str) -> Option<String>,
-) -> Markup {
+fn match_body(m: &MatchView, at: At, base: &str, picture: Picture<'_>) -> Markup {
     let game_no = at
         .game
         .unwrap_or(m.games.len())
@@ -242,13 +226,7 @@ fn match_body(
     }
 }
 
-fn game_section(
-    g: &GameView,
-    game_no: usize,
-    at: At,
-    base: &str,
-    picture: &dyn Fn(&str) -> Option<String>,
-) -> Markup {
+fn game_section(g: &GameView, game_no: usize, at: At, base: &str, picture: Picture<'_>) -> Markup {
     let last = g.moves.len();
     let ply = at.ply.unwrap_or(last).min(last);
     let step = |p: usize| format!("{base}?game={game_no}&ply={p}");

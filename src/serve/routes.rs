@@ -14,7 +14,11 @@ use std::sync::Arc;
 pub(super) type Shared = Arc<Source>;
 
 /// Every address the server answers.
-pub(super) fn router(source: Source, open: Arc<std::sync::atomic::AtomicUsize>) -> Router {
+pub(super) fn router(
+    source: Source,
+    open: Arc<std::sync::atomic::AtomicUsize>,
+    log: Arc<super::Log>,
+) -> Router {
     let source = Arc::new(source);
     let live = super::live::Live {
         open,
@@ -43,22 +47,31 @@ pub(super) fn router(source: Source, open: Arc<std::sync::atomic::AtomicUsize>) 
         .with_state(source)
         .merge(feeds)
         .merge(pushes)
+        .layer(axum::middleware::from_fn_with_state(
+            log,
+            super::listen::log_refusals,
+        ))
 }
 
-/// The position of `fen` as a picture (the one board renderer), numbered squares, scalable
-/// (the page's style sizes it to the screen).
-pub(super) fn picture(fen: &str) -> Option<String> {
+/// The position of `fen` as a picture (the one board renderer), numbered squares, the move
+/// that led to it (from and to) marked, scalable (the page's style sizes it to the screen).
+pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
+    use crate::engine::Square;
     let position = crate::engine::Position::from_fen(fen).ok()?;
+    let last_move = last.and_then(|[a, b]| Some((Square::new(a)?, Square::new(b)?)));
     let options = crate::publish::BoardSvgOptions {
         numbers: true,
         size: 320,
+        last_move,
         ..crate::publish::BoardSvgOptions::default()
     };
     Some(crate::publish::board_svg(&position, &options))
 }
 
 pub(super) fn missing(what: &str) -> Response {
-    (StatusCode::NOT_FOUND, Html(pages::not_found(what))).into_response()
+    let reason = super::listen::Reason(what.to_string());
+    let page = Html(pages::not_found(what));
+    (StatusCode::NOT_FOUND, axum::Extension(reason), page).into_response()
 }
 
 /// What a reading error answers: not found, or the server's own failure.

@@ -103,6 +103,8 @@ pub(crate) struct GameView {
 pub(crate) struct MoveView {
     pub label: String,
     pub text: String,
+    /// The squares it went from and to (the numbers 1-32).
+    pub squares: [u8; 2],
     /// The mover's time left after it, ms.
     pub left_ms: Option<i64>,
     pub spent_ms: u64,
@@ -325,6 +327,7 @@ fn game_view(g: &crate::director::GameRecord, since_ms: i64, paused: bool) -> Ga
         .map(|(k, mv)| MoveView {
             label: move_label(start, k),
             text: mv.mv.to_string(),
+            squares: [mv.mv.from().number(), mv.mv.to().number()],
             left_ms: mv.remaining_ms,
             spent_ms: mv.spent_ms,
         })

@@ -275,6 +275,44 @@ mod devtools {
         }
     }
 
+    impl Browser {
+        /// The page as a PNG image of `width` x `height` CSS pixels (one device pixel each;
+        /// a phone's view when `mobile`).
+        pub fn screenshot(&mut self, width: u32, height: u32, mobile: bool) -> Vec<u8> {
+            let session = self.session.clone();
+            self.call(
+                Some(&session),
+                "Emulation.setDeviceMetricsOverride",
+                serde_json::json!({
+                    "width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile
+                }),
+            );
+            let shot = self.call(
+                Some(&session),
+                "Page.captureScreenshot",
+                serde_json::json!({ "format": "png" }),
+            );
+            base64(shot["data"].as_str().expect("image data"))
+        }
+    }
+
+    /// The bytes of standard base64 text.
+    fn base64(text: &str) -> Vec<u8> {
+        const ABC: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = Vec::with_capacity(text.len() * 3 / 4);
+        let (mut acc, mut bits) = (0u32, 0);
+        for c in text.bytes().filter(|&c| c != b'=') {
+            let v = ABC.iter().position(|&a| a == c).expect("base64") as u32;
+            acc = (acc << 6) | v;
+            bits += 6;
+            if bits >= 8 {
+                bits -= 8;
+                out.push((acc >> bits) as u8);
+            }
+        }
+        out
+    }
+
     impl Drop for Browser {
         fn drop(&mut self) {
             let _ = self.child.kill();

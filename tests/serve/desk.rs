@@ -12,14 +12,11 @@ const TOKEN: &str = "0123456789abcdef0123456789abcdef";
 
 fn desk(hall: &Hall, bind: &str) -> Running {
     crossboard::store::keep_board_token(&hall.db, "Club Open/1/1/1", TOKEN).unwrap();
-    crossboard::serve::start(Options {
-        source: Source {
-            db: Some(hall.db.clone()),
-            ..Default::default()
-        },
-        bind: bind.parse().unwrap(),
-    })
-    .unwrap()
+    let source = Source {
+        db: Some(hall.db.clone()),
+        ..Default::default()
+    };
+    crossboard::serve::start(Options::new(source, bind.parse().unwrap())).unwrap()
 }
 
 fn copy(hall: &Hall) -> std::path::PathBuf {
@@ -140,6 +137,12 @@ fn a_push_is_idempotent_and_a_wrong_one_is_refused_with_its_reason_and_changes_n
     twice.push(all.last().unwrap().clone());
     refused(422, body(4, &twice), "is refused here");
     refused(422, body(4, &[all[4][..10].to_string()]), "jsonl:5");
+    // Records out of order: the next two swapped.
+    refused(
+        422,
+        body(4, &[all[5].clone(), all[4].clone()]),
+        "does not follow",
+    );
     refused(422, "{\"from\":4".into(), "not a push");
     refused(
         422,
@@ -168,6 +171,21 @@ fn a_push_is_idempotent_and_a_wrong_one_is_refused_with_its_reason_and_changes_n
         "{sent:?}"
     );
     assert_eq!(std::fs::read(copy(&hall)).unwrap(), held);
+    // Each refusal is logged with its reason.
+    let log = server.log();
+    for why in [
+        "409 Conflict: lines from 6 would leave a gap",
+        "409 Conflict: line 3 differs",
+        "422 Unprocessable Entity: not a push",
+        "401 Unauthorized: no board has this token",
+        "413 Payload Too Large",
+    ] {
+        assert!(
+            log.iter()
+                .any(|l| l.contains("refused POST /push: ") && l.contains(why)),
+            "{why}: {log:?}"
+        );
+    }
     // The rest, after all that: accepted.
     let (status, ack) = push(&server, TOKEN, &body(4, &all[4..]));
     assert_eq!(

@@ -141,15 +141,12 @@ impl Hall {
 
     /// A server over the event (and the match file standalone when `standalone`).
     pub fn serve(&self) -> Running {
-        crossboard::serve::start(Options {
-            source: Source {
-                db: Some(self.db.clone()),
-                event: None,
-                match_file: Some(self.file.clone()),
-            },
-            bind: "127.0.0.1:0".parse().unwrap(),
-        })
-        .unwrap()
+        let source = Source {
+            db: Some(self.db.clone()),
+            event: None,
+            match_file: Some(self.file.clone()),
+        };
+        crossboard::serve::start(Options::new(source, "127.0.0.1:0".parse().unwrap())).unwrap()
     }
 }
 

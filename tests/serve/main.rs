@@ -8,5 +8,8 @@ mod browser;
 mod common;
 mod desk;
 mod hall;
+mod hostile;
 mod live;
+mod load;
 mod pages;
+mod screens;

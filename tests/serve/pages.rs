@@ -2,11 +2,13 @@
 
 use crate::hall::{Hall, get};
 
-/// The picture the pages show of a position: the one board renderer's, numbered squares.
-fn picture(p: &crossboard::engine::Position) -> String {
+/// The picture the pages show of a position: the one board renderer's, numbered squares, the
+/// move that led to it marked.
+fn picture(p: &crossboard::engine::Position, last: Option<&crossboard::engine::Move>) -> String {
     let options = crossboard::publish::BoardSvgOptions {
         numbers: true,
         size: 320,
+        last_move: last.map(|m| (m.from(), m.to())),
         ..Default::default()
     };
     crossboard::publish::board_svg(p, &options)
@@ -36,9 +38,11 @@ fn the_event_page_shows_each_board_its_players_ballot_score_clocks_and_the_stand
     );
     assert!(b.contains("class=\"clocks\""), "{b}");
     assert!(b.contains(&format!("Last move: 1. {first}")), "{b}");
-    // The position as a picture, drawn by the one board renderer.
+    // The position as a picture, drawn by the one board renderer, the last move marked.
     let g = hall.m.playing().unwrap();
-    assert!(b.contains(&picture(g.game.position())), "{b}");
+    let last = g.moves.last().map(|m| &m.mv);
+    assert!(last.is_some());
+    assert!(b.contains(&picture(g.game.position(), last)), "{b}");
     assert!(b.contains("href=\"/board/1/1/1\""), "{b}");
     // The standings and crosstable as published.
     assert!(
@@ -94,8 +98,13 @@ fn the_board_page_lists_the_moves_with_clock_stamps_the_log_and_steps_back() {
         "{}",
         one.body
     );
-    // The picture follows the step.
-    let at = |k: usize| picture(&g.game.positions()[k]);
+    // The picture follows the step, the move that led there marked.
+    let at = |k: usize| {
+        picture(
+            &g.game.positions()[k],
+            k.checked_sub(1).map(|m| &g.moves[m].mv),
+        )
+    };
     assert!(start.body.contains(&at(0)) && !start.body.contains(&at(1)));
     assert!(one.body.contains(&at(1)));
 }
@@ -224,14 +233,12 @@ fn the_json_api_gives_the_boards_their_moves_and_clocks() {
 fn a_standalone_match_is_served_with_its_pdn_and_json() {
     let mut hall = Hall::new(NAMES);
     let mv = hall.play();
-    let server = crossboard::serve::start(crossboard::serve::Options {
-        source: crossboard::serve::Source {
-            match_file: Some(hall.file.clone()),
-            ..Default::default()
-        },
-        bind: "127.0.0.1:0".parse().unwrap(),
-    })
-    .unwrap();
+    let source = crossboard::serve::Source {
+        match_file: Some(hall.file.clone()),
+        ..Default::default()
+    };
+    let bind = "127.0.0.1:0".parse().unwrap();
+    let server = crossboard::serve::start(crossboard::serve::Options::new(source, bind)).unwrap();
     // The home page is the match.
     let page = get(&server, "/", None);
     assert_eq!(page.status, 200);

@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod desk;
 mod desk_names;
+mod desk_reports;
 mod e2e_desk;
 mod e2e_director;
 mod e2e_match_flow;
