@@ -478,10 +478,13 @@ impl<'a> Search<'a> {
                     && (key >> 8) < (1 << 22)
                     && !must_capture;
                 let mut s = if reduce {
+                    // One ply less for a late quiet move, two deep in the tree and far down
+                    // the list.
+                    let r = if depth >= 6 && i >= 6 { 2 } else { 1 };
                     -self.negamax(
                         &child,
                         child_hash,
-                        new_depth - 1,
+                        new_depth - r,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
