@@ -358,10 +358,10 @@ impl<W: Write> Server<W> {
         }
         let mut deadlines = None;
         if !pondering && let Some(b) = budget_of(&self.limit) {
-            let (soft, hard) = b.deadlines(now);
-            limits.soft_deadline = Some(soft);
-            limits.deadline = Some(hard);
-            deadlines = Some((soft, hard));
+            let d = b.deadlines(now);
+            limits.plan = Some(d);
+            limits.deadline = Some(d.hard);
+            deadlines = Some((d.soft, d.hard));
         }
         let stop = Arc::new(AtomicBool::new(false));
         self.next_id += 1;
@@ -399,7 +399,10 @@ impl<W: Write> Server<W> {
             && r.pondering
         {
             r.pondering = false;
-            r.deadlines = budget_of(&r.limit).map(|b| b.deadlines(Instant::now()));
+            r.deadlines = budget_of(&r.limit).map(|b| {
+                let d = b.deadlines(Instant::now());
+                (d.soft, d.hard)
+            });
         }
     }
 

@@ -46,5 +46,5 @@ pub use prove::ProofResult;
 pub use prove::Prover;
 pub use score::Score;
 pub use selfplay::{Choice, DEFAULT_MAX_PLIES, EndReason, MoveLimit, Player};
-pub use time::Budget;
+pub use time::{Budget, Deadlines};
 pub use worker::{Report, Request, Searcher, Task};

@@ -9,7 +9,7 @@ mod ordering;
 
 use super::probe::Probe;
 use super::score::{INFINITY, Score};
-use super::time::Budget;
+use super::time::{Budget, Deadlines};
 use super::tt::Table;
 use super::zobrist;
 use crate::egdb::Egdb;
@@ -37,8 +37,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Stop at this moment (computed by the caller, e.g. `Instant::now() + budget`).
     pub deadline: Option<Instant>,
-    /// Start no new iteration after this moment.
-    pub soft_deadline: Option<Instant>,
+    /// A time budget's instants: when iterations may start and the running one stops (see
+    /// [`Deadlines`]); `deadline` is then its hard one.
+    pub plan: Option<Deadlines>,
 }
 
 impl Limits {
@@ -66,12 +67,12 @@ impl Limits {
         }
     }
 
-    /// Think for `budget` from `start`: no new iteration after its soft time, stop at its hard.
+    /// Think for `budget` from `start` (see [`Budget`]).
     pub fn budget(budget: Budget, start: Instant) -> Limits {
-        let (soft, hard) = budget.deadlines(start);
+        let plan = budget.deadlines(start);
         Limits {
-            soft_deadline: Some(soft),
-            deadline: Some(hard),
+            plan: Some(plan),
+            deadline: Some(plan.hard),
             ..Limits::default()
         }
     }
@@ -244,7 +245,7 @@ impl Engine {
     ) -> SearchResult {
         let pos = &planned(pos);
         let reproducible = limits.deadline.is_none()
-            && limits.soft_deadline.is_none()
+            && limits.plan.is_none()
             && (limits.depth.is_some() || limits.nodes.is_some());
         if reproducible {
             self.tt.clear_pending(None);

@@ -59,6 +59,8 @@ pub(super) struct Search<'a> {
     pub(super) aborted: bool,
     /// Root moves completed in the current iteration.
     root_done: usize,
+    /// When the current iteration started (main thread).
+    began: Instant,
 }
 
 impl<'a> Search<'a> {
@@ -82,6 +84,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             aborted: false,
             root_done: 0,
+            began: Instant::now(),
         }
     }
 
@@ -119,6 +122,7 @@ impl<'a> Search<'a> {
         result.score = Score(self.evaluate(pos));
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
+            self.began = Instant::now();
             let score = self.root(pos, root_hash, &mut root_moves, depth as i32);
             let score = self.probe.root_score(Score(score)).0;
             if self.aborted {
@@ -148,8 +152,8 @@ impl<'a> Search<'a> {
             if self.out_of_budget()
                 || self
                     .limits
-                    .soft_deadline
-                    .is_some_and(|d| Instant::now() >= d)
+                    .plan
+                    .is_some_and(|p| !p.may_start(Instant::now()))
             {
                 break;
             }
@@ -159,8 +163,12 @@ impl<'a> Search<'a> {
             {
                 break;
             }
-            // With one move to choose from, a timed search has nothing to think about.
-            if root_moves.len() == 1 && self.limits.deadline.is_some() {
+            // With one move to choose from, a timed search has nothing to think about, unless
+            // its time is lost when not used: it then prepares the next move.
+            if root_moves.len() == 1
+                && self.limits.deadline.is_some()
+                && !self.limits.plan.is_some_and(|p| p.use_all)
+            {
                 break;
             }
         }
@@ -271,7 +279,18 @@ impl<'a> Search<'a> {
         self.stop.load(Ordering::Relaxed)
             || self.halt.is_some_and(|h| h.load(Ordering::Relaxed))
             || self.limits.nodes.is_some_and(|n| self.nodes >= n)
-            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.out_of_time()
+    }
+
+    /// The clock says stop: the hard deadline, or the budget's target (see [`crate::search::Deadlines`]).
+    fn out_of_time(&self) -> bool {
+        let (deadline, plan) = (self.limits.deadline, self.limits.plan);
+        if deadline.is_none() && plan.is_none() {
+            return false;
+        }
+        let now = Instant::now();
+        deadline.is_some_and(|d| now >= d)
+            || plan.is_some_and(|p| p.must_stop(now, self.began, self.root_done >= 1))
     }
 
     /// True when the current position (last on the path) occurred before with only reversible
@@ -459,10 +478,13 @@ impl<'a> Search<'a> {
                     && (key >> 8) < (1 << 22)
                     && !must_capture;
                 let mut s = if reduce {
+                    // One ply less for a late quiet move, two deep in the tree and far down
+                    // the list.
+                    let r = if depth >= 6 && i >= 6 { 2 } else { 1 };
                     -self.negamax(
                         &child,
                         child_hash,
-                        new_depth - 1,
+                        new_depth - r,
                         -alpha - 1,
                         -alpha,
                         ply + 1,
