@@ -246,7 +246,7 @@ pub use move_input::MoveInput;
 pub use screens::{PracticeScreen, ReviewScreen, practice_engine};
 pub use testing::{
     buffer_text, feed, match_screen, practice, practice_moves, render_buffer, render_text,
-    run_script, test_app, ticks, type_keys, type_text,
+    run_script, test_app, tick_until, ticks, type_keys, type_text,
 };
 pub use theme::ascii_text;
 pub use widgets::plies_and_moves;

@@ -2,6 +2,7 @@
 //! `TestBackend`, read the screen as text. Used by `tests/tui_*.rs` and the screens' own tests.
 
 use super::app::{App, Msg, Options, render};
+use super::screens::ScreenState;
 use super::theme::Appearance;
 use super::time::{FakeClock, TimeSource};
 use ratatui::Terminal;
@@ -124,6 +125,24 @@ pub fn ticks(app: &mut App, clock: &FakeClock, n: usize) {
     for _ in 0..n {
         clock.advance(std::time::Duration::from_millis(100));
         feed(app, clock, [Msg::Tick]);
+    }
+}
+
+/// Ticks of 100 ms, as the event loop sends them while a screen works in the background (an
+/// engine searching on its thread), until `done`; fails after `limit` of real time or when the
+/// screen stops ticking while it waits.
+pub fn tick_until(
+    app: &mut App,
+    clock: &FakeClock,
+    limit: std::time::Duration,
+    done: impl Fn(&App) -> bool,
+) {
+    let start = std::time::Instant::now();
+    while !done(app) {
+        assert!(start.elapsed() < limit, "no answer within {limit:?}");
+        assert!(app.screen.ticking(), "the screen must tick while it waits");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+        ticks(app, clock, 1);
     }
 }
 

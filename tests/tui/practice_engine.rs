@@ -9,7 +9,7 @@ use crossboard::tui::PracticeScreen;
 use crossboard::tui::StatusKind;
 use crossboard::tui::practice_engine::{EngineSettings, Opponent, PracticeEngine};
 use crossboard::tui::testing::{
-    practice, practice_moves, practice_mut, render_text, test_app, type_text,
+    practice, practice_moves, practice_mut, render_text, test_app, tick_until, type_text,
 };
 use crossboard::tui::{App, FakeClock, Msg, Screen, ScreenState, TimeSource};
 use std::time::{Duration, Instant};
@@ -25,19 +25,9 @@ fn quick() -> EngineSettings {
     }
 }
 
-/// Tick the app (as the event loop does while the screen ticks) until `done`, at most 20 s.
+/// Tick the app until `done`, at most 20 s.
 fn wait_until(app: &mut App, clock: &FakeClock, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(app) {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the engine did not answer in time"
-        );
-        assert!(app.screen.ticking(), "the screen must tick while it waits");
-        std::thread::sleep(Duration::from_millis(5));
-        clock.advance(Duration::from_millis(100));
-        app.update(Msg::Tick, clock.now());
-    }
+    tick_until(app, clock, Duration::from_secs(20), done);
 }
 
 #[test]

@@ -7,9 +7,9 @@
 use crossboard::engine::{Color, Game, Position, Rules};
 use crossboard::search::{Mark, MoveReview, Score};
 use crossboard::tui::practice_engine::{EngineSettings, ReviewMarks};
-use crossboard::tui::{App, FakeClock, Msg, ReviewScreen, Screen, ScreenState};
-use crossboard::tui::{render_text, test_app, type_text};
-use std::time::{Duration, Instant};
+use crossboard::tui::{App, FakeClock, ReviewScreen, Screen, ScreenState};
+use crossboard::tui::{render_text, test_app, tick_until, type_text};
+use std::time::Duration;
 
 /// The moves of the test game: a quiet opening.
 const MOVES: [&str; 10] = [
@@ -195,17 +195,7 @@ fn without_an_analysis_the_keys_say_how_to_get_one() {
 
 /// Tick the app until `done`, at most 30 s.
 fn wait_until(app: &mut App, clock: &FakeClock, done: impl Fn(&App) -> bool) {
-    let start = Instant::now();
-    while !done(app) {
-        assert!(
-            start.elapsed() < Duration::from_secs(30),
-            "no answer in time"
-        );
-        assert!(app.screen.ticking(), "the screen ticks while it waits");
-        std::thread::sleep(Duration::from_millis(5));
-        clock.advance(Duration::from_millis(100));
-        app.update(Msg::Tick, crossboard::tui::TimeSource::now(clock));
-    }
+    tick_until(app, clock, Duration::from_secs(30), done);
 }
 
 #[test]
