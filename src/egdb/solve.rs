@@ -20,7 +20,7 @@ use crate::engine::{Direction, MoveList};
 use crate::engine::{generate, short_jumpers as jumpers};
 use crate::engine::{step, step_back};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU8, AtomicU16, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU16, Ordering};
 
 /// Positions handled per parallel work item.
 const CHUNK: usize = 1 << 14;
@@ -33,6 +33,35 @@ const LOSS: u8 = 0xF0;
 const DRAW: u8 = 0xF1;
 const WIN: u8 = 0xF2;
 const UNUSED: u8 = 0xFF;
+
+/// The work state of one slice: a byte a position, and for each parity a flag a chunk saying
+/// whether the chunk may hold positions decided with that parity, so a round visits only the
+/// chunks where the previous round decided something (the long tails of king endings decide a
+/// few positions a round for hundreds of rounds).
+struct Work {
+    cells: Vec<AtomicU8>,
+    pending: [Vec<AtomicBool>; 2],
+}
+
+impl Work {
+    fn new(size: u64) -> Work {
+        let chunks = (size as usize).div_ceil(CHUNK);
+        let flags = || (0..chunks).map(|_| AtomicBool::new(false)).collect();
+        Work {
+            cells: (0..size).map(|_| AtomicU8::new(UNUSED)).collect(),
+            pending: [flags(), flags()],
+        }
+    }
+
+    /// Note that the chunk of `index` holds a position decided with `parity`.
+    #[inline]
+    fn mark(&self, index: usize, parity: usize) {
+        let flag = &self.pending[parity][index / CHUNK];
+        if !flag.load(Ordering::Relaxed) {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
 
 /// Why a pair cannot be solved.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -56,9 +85,9 @@ pub fn solve(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Result<Vec<(Material, Vec<u8>)>, SolveError> {
     let (a, b) = solve_work(material, deps, progress, None)?;
-    let mut out = vec![(material, pack(&a, progress))];
+    let mut out = vec![(material, pack(&a.cells, progress))];
     if let Some(b) = b {
-        out.push((material.swapped(), pack(&b, progress)));
+        out.push((material.swapped(), pack(&b.cells, progress)));
     }
     Ok(out)
 }
@@ -102,7 +131,7 @@ fn solve_work(
     deps: &Egdb,
     progress: &(dyn Fn(u64) + Sync),
     distances: Option<[&[AtomicU16]; 2]>,
-) -> Result<(Vec<AtomicU8>, Option<Vec<AtomicU8>>), SolveError> {
+) -> Result<(Work, Option<Work>), SolveError> {
     if let Some(needed) = dependencies(material).into_iter().find(|d| !deps.has(*d)) {
         return Err(SolveError::MissingDependency { material, needed });
     }
@@ -110,7 +139,7 @@ fn solve_work(
     let symmetric = swapped == material;
     let a = initialise(material, deps, progress);
     let b = if symmetric {
-        Vec::new()
+        Work::new(0)
     } else {
         initialise(swapped, deps, progress)
     };
@@ -138,21 +167,26 @@ fn solve_work(
 }
 
 /// Half a slice's positions are reported while initialising, half while packing.
-fn initialise(m: Material, deps: &Egdb, progress: &(dyn Fn(u64) + Sync)) -> Vec<AtomicU8> {
-    let work: Vec<AtomicU8> = (0..m.size()).map(|_| AtomicU8::new(UNUSED)).collect();
-    work.par_chunks(CHUNK).enumerate().for_each_init(
-        || MoveList::with_capacity(32),
-        |moves, (c, chunk)| {
-            let base = (c * CHUNK) as u64;
-            for (j, cell) in chunk.iter().enumerate() {
-                cell.store(
-                    initial_state(m, base + j as u64, deps, moves),
-                    Ordering::Relaxed,
-                );
-            }
-            progress(chunk.len() as u64 / 2);
-        },
-    );
+fn initialise(m: Material, deps: &Egdb, progress: &(dyn Fn(u64) + Sync)) -> Work {
+    let work = Work::new(m.size());
+    work.cells
+        .par_chunks(CHUNK)
+        .zip(work.pending[0].par_iter())
+        .enumerate()
+        .for_each_init(
+            || MoveList::with_capacity(32),
+            |moves, (c, (chunk, pending))| {
+                let base = (c * CHUNK) as u64;
+                let mut decided = false;
+                for (j, cell) in chunk.iter().enumerate() {
+                    let s = initial_state(m, base + j as u64, deps, moves);
+                    decided |= s == NEW_WIN[0] || s == NEW_LOSS[0];
+                    cell.store(s, Ordering::Relaxed);
+                }
+                pending.store(decided, Ordering::Relaxed);
+                progress(chunk.len() as u64 / 2);
+            },
+        );
     work
 }
 
@@ -222,51 +256,75 @@ fn initial_state(m: Material, index: u64, deps: &Egdb, moves: &mut MoveList) -> 
 /// position was handled.
 /// `distance`: where to record the round of each position made final, and the round.
 fn propagate(
-    work: &[AtomicU8],
+    work: &Work,
     m: Material,
-    pred: &[AtomicU8],
+    pred: &Work,
     parity: usize,
     distance: Option<(&[AtomicU16], u16)>,
 ) -> bool {
-    let next = parity ^ 1;
-    let pred_m = m.swapped();
-    work.par_chunks(CHUNK)
+    work.cells
+        .par_chunks(CHUNK)
+        .zip(work.pending[parity].par_iter())
         .enumerate()
-        .map(|(c, chunk)| {
-            let base = (c * CHUNK) as u64;
+        .map(|(c, (chunk, pending))| {
+            if !pending.swap(false, Ordering::Relaxed) {
+                return false;
+            }
             let mut found = false;
             for (j, cell) in chunk.iter().enumerate() {
-                let s = cell.load(Ordering::Relaxed);
-                let lost = s == NEW_LOSS[parity];
-                if !lost && s != NEW_WIN[parity] {
-                    continue;
-                }
-                found = true;
-                cell.store(if lost { LOSS } else { WIN }, Ordering::Relaxed);
-                if let Some((d, round)) = distance {
-                    d[base as usize + j].store(round, Ordering::Relaxed);
-                }
-                let board = m
-                    .board(base + j as u64)
-                    .unwrap_or_else(|| unreachable!("decided positions are used indices"));
-                for_each_predecessor(&board, |q| {
-                    let cell = &pred[pred_m.index(&q) as usize];
-                    let _ = cell.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-                        if s >= COUNTED {
-                            None
-                        } else if lost {
-                            Some(NEW_WIN[next])
-                        } else if s == 1 {
-                            Some(NEW_LOSS[next])
-                        } else {
-                            Some(s - 1)
-                        }
-                    });
-                });
+                let index = c * CHUNK + j;
+                found |= settle(cell, index, m, pred, parity, distance);
             }
             found
         })
         .reduce(|| false, |x, y| x || y)
+}
+
+/// Make the position at `index` final if it was decided with `parity`, and pass its value to
+/// its predecessors in `pred`. True when it was.
+#[inline]
+fn settle(
+    cell: &AtomicU8,
+    index: usize,
+    m: Material,
+    pred: &Work,
+    parity: usize,
+    distance: Option<(&[AtomicU16], u16)>,
+) -> bool {
+    let s = cell.load(Ordering::Relaxed);
+    let lost = s == NEW_LOSS[parity];
+    if !lost && s != NEW_WIN[parity] {
+        return false;
+    }
+    let next = parity ^ 1;
+    let pred_m = m.swapped();
+    cell.store(if lost { LOSS } else { WIN }, Ordering::Relaxed);
+    if let Some((d, round)) = distance {
+        d[index].store(round, Ordering::Relaxed);
+    }
+    let board = m
+        .board(index as u64)
+        .unwrap_or_else(|| unreachable!("decided positions are used indices"));
+    for_each_predecessor(&board, |q| {
+        let i = pred_m.index(&q) as usize;
+        let changed = pred.cells[i].fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+            if s >= COUNTED {
+                None
+            } else if lost {
+                Some(NEW_WIN[next])
+            } else if s == 1 {
+                Some(NEW_LOSS[next])
+            } else {
+                Some(s - 1)
+            }
+        });
+        if let Ok(old) = changed {
+            if lost || old == 1 {
+                pred.mark(i, next);
+            }
+        }
+    });
+    true
 }
 
 /// Every board (in the swapped slice) from which a quiet move that stays in the slice leads

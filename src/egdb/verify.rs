@@ -55,7 +55,8 @@ impl VerifyReport {
 }
 
 /// The value of a normalised board computed from its successors' values in `db`; `None` when
-/// a successor's slice is missing.
+/// a successor's slice is missing (among the moves looked at: the first winning move ends the
+/// look, so callers check the slices first).
 pub(super) fn value_by_moves(board: &Board, db: &Egdb, moves: &mut MoveList) -> Option<Wdl> {
     let pos = board.position();
     moves.clear();
@@ -66,6 +67,10 @@ pub(super) fn value_by_moves(board: &Board, db: &Egdb, moves: &mut MoveList) -> 
             .probe_board(&Board::after_red_move(&pos.after(mv)))?
             .negate();
         best = best.max(v);
+        // One move to the opponent's loss settles it: the other moves cannot change a win.
+        if best == Wdl::Win {
+            break;
+        }
     }
     Some(best)
 }

@@ -3,10 +3,10 @@
 //!
 //! The pure work (indexing, solving, checking, probing) is `crate::egdb`; this module only
 //! reads and writes. A slice file is written atomically (temporary file, sync, rename) once
-//! its slice is solved, so a build that is killed loses at most the pair it was solving and
-//! carries on from there when restarted. Two builds in the same folder are harmless: they
-//! write identical files. After the last slice the whole set is verified and a marker
-//! `verified-N.toml` records it.
+//! its pair is solved and verified, so a build that is killed, even with `kill -9`, loses at
+//! most the pair it was on and carries on from there when restarted. Two builds in the same
+//! folder are harmless: they write identical files. After the last slice a marker
+//! `verified-N.toml` records the set.
 //!
 //! File layout (little-endian): the magic `CBEGDB01`, the material as four bytes (our men, our
 //! kings, their men, their kings), the number of positions (u64), an FNV-1a checksum of the
@@ -17,6 +17,7 @@ use crate::egdb::{self, Bytes, Egdb, Material, VerifyReport, plan};
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 use thiserror::Error;
 
 const MAGIC: &[u8; 8] = b"CBEGDB01";
@@ -215,20 +216,43 @@ pub fn load_default() -> Loaded {
 
 /// What a build reports as it goes (called from several threads).
 pub trait BuildObserver: Sync {
-    /// A phase starts: `total` positions to handle.
+    /// A phase starts: `total` units of work. A build has one phase, [`Phase::Build`], of two
+    /// units a position (solving it, then verifying it); `egdb verify` one, [`Phase::Verify`],
+    /// of one unit a position.
     fn phase(&self, phase: Phase, total: u64);
-    /// `n` more positions handled.
+    /// `n` more units done.
     fn advance(&self, n: u64);
-    /// A slice is ready: built now, or found complete on disk.
+    /// A slice is ready: built and verified now, or found complete on disk.
     fn slice(&self, material: Material, found: bool);
+    /// A pair of slices is ready (after [`BuildObserver::slice`] for each of its slices).
+    fn pair(&self, _report: &PairReport) {}
+}
+
+/// One pair of slices of a build, ready.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairReport {
+    /// The pair's first material (its swap goes with it).
+    pub material: Material,
+    /// Slices ready so far, this pair's included.
+    pub slices_done: usize,
+    /// Slices of the whole build.
+    pub slices_total: usize,
+    /// Indices of the pair.
+    pub positions: u64,
+    /// Found complete on disk (then the times are zero).
+    pub found: bool,
+    /// Wall seconds solving the pair.
+    pub solve_secs: f64,
+    /// Wall seconds verifying it.
+    pub verify_secs: f64,
 }
 
 /// The two phases of a build.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
-    /// Solving the slices not yet on disk.
+    /// Solving and verifying the slices not yet on disk.
     Build,
-    /// Checking every slice against its successors.
+    /// Checking every slice against its successors (`egdb verify`).
     Verify,
 }
 
@@ -241,15 +265,18 @@ pub struct Built {
     pub solved: usize,
     /// Slices found complete on disk.
     pub found: usize,
-    /// Positions verified.
+    /// Positions verified in this run (those of the slices solved).
     pub verified: u64,
     /// Bytes of the slice files.
     pub disk_bytes: u64,
 }
 
-/// Build the databases of up to `pieces` pieces in `dir`: slices already on disk (checksum
-/// checked) are kept, the others solved and written one pair at a time; then everything is
-/// verified and the marker written.
+/// Build the databases of up to `pieces` pieces in `dir`, one pair of slices at a time: a pair
+/// whose files are on disk (checksums checked) is kept; any other is solved in memory,
+/// verified against its successors while its tables are still in memory, and only then written
+/// (atomically). So a slice file on disk is complete and verified, and a build stopped at any
+/// instant (even `kill -9`) carries on from the pairs already written. The marker
+/// `verified-N.toml` is written when every slice is there.
 pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Built, EgdbError> {
     if !(2..=egdb::MAX_PIECES).contains(&pieces) {
         return Err(EgdbError::Pieces {
@@ -259,54 +286,42 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
     let plan = plan(pieces);
-    observer.phase(Phase::Build, plan.positions());
+    let slices_total = plan.slices().count();
+    observer.phase(Phase::Build, 2 * plan.positions());
     let mut db = Egdb::new();
-    let (mut solved, mut found) = (0, 0);
+    let (mut solved, mut found, mut verified) = (0, 0, 0);
     for &m in &plan.pairs {
-        let pair: Vec<Material> = plan_pair(m);
+        let pair = plan_pair(m);
         let on_disk: Vec<Option<Bytes>> = pair
             .iter()
             .map(|&s| read_slice(dir, s, true).ok())
             .collect();
-        if on_disk.iter().all(Option::is_some) {
+        let mut report = PairReport {
+            material: m,
+            slices_done: solved + found + pair.len(),
+            slices_total,
+            positions: egdb::Plan::pair_positions(m),
+            found: on_disk.iter().all(Option::is_some),
+            solve_secs: 0.0,
+            verify_secs: 0.0,
+        };
+        if report.found {
             for (&s, bytes) in pair.iter().zip(on_disk) {
                 insert(&mut db, dir, s, bytes.unwrap_or_else(|| unreachable!()))?;
                 observer.slice(s, true);
                 found += 1;
             }
-            observer.advance(egdb::Plan::pair_positions(m));
-            continue;
+            observer.advance(2 * report.positions);
+        } else {
+            verified += build_pair(dir, &mut db, m, observer, &mut report)?;
+            solved += pair.len();
         }
-        let tables =
-            egdb::solve(m, &db, &|n| observer.advance(n)).map_err(|e| EgdbError::Damaged {
-                path: dir.to_path_buf(),
-                reason: e.to_string(),
-            })?;
-        for (s, table) in tables {
-            write_slice(dir, s, &table)?;
-            drop(table);
-            // Probed from the file's mapping: clean pages the system can reclaim, so a 6-piece
-            // build holds the tables of one pair in memory, not all of them.
-            insert(&mut db, dir, s, read_slice(dir, s, false)?)?;
-            observer.slice(s, false);
-            solved += 1;
-        }
-    }
-    let report = verify(&db, pieces, observer);
-    if report.mismatches > 0 {
-        let first = report.examples.first().map_or_else(String::new, |m| {
-            format!("{} index {} {}", m.material, m.index, m.fen)
-        });
-        return Err(EgdbError::Verification {
-            mismatches: report.mismatches,
-            first,
-        });
+        observer.pair(&report);
     }
     let marker = marker_path(dir, pieces);
     let text = format!(
-        "# crossboard endgame databases, verified\npieces = {pieces}\nslices = {}\npositions = {}\nverified-at = \"{}\"\n",
-        plan.slices().count(),
-        report.checked,
+        "# crossboard endgame databases, each slice verified before it was written\npieces = {pieces}\nslices = {slices_total}\npositions = {}\nverified-at = \"{}\"\n",
+        plan.positions(),
         chrono::Local::now().format("%Y-%m-%d %H:%M:%S")
     );
     write_atomic(&marker, text.as_bytes()).map_err(io_err(&marker))?;
@@ -318,9 +333,52 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
         db,
         solved,
         found,
-        verified: report.checked,
+        verified,
         disk_bytes,
     })
+}
+
+/// Solve the pair of `m` into `db`, verify it, write its files and map them back. Returns the
+/// positions verified.
+fn build_pair(
+    dir: &Path,
+    db: &mut Egdb,
+    m: Material,
+    observer: &dyn BuildObserver,
+    report: &mut PairReport,
+) -> Result<u64, EgdbError> {
+    let t = Instant::now();
+    let tables = egdb::solve(m, db, &|n| observer.advance(n)).map_err(|e| EgdbError::Damaged {
+        path: dir.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    let pair: Vec<Material> = tables.iter().map(|(s, _)| *s).collect();
+    for (s, table) in tables {
+        insert(db, dir, s, Box::new(table))?;
+    }
+    report.solve_secs = t.elapsed().as_secs_f64();
+    let t = Instant::now();
+    let mut checked = 0;
+    for &s in &pair {
+        let r = egdb::verify_slice(s, db, &|n| observer.advance(n))
+            .unwrap_or_else(|| unreachable!("a solved pair has its dependencies"));
+        if let Some(first) = r.examples.first() {
+            return Err(EgdbError::Verification {
+                mismatches: r.mismatches,
+                first: format!("{} index {} {}", first.material, first.index, first.fen),
+            });
+        }
+        checked += r.checked;
+    }
+    report.verify_secs = t.elapsed().as_secs_f64();
+    for &s in &pair {
+        write_slice(dir, s, db.table(s).unwrap_or_default())?;
+        // Probed from the file's mapping from now on: clean pages the system can reclaim, so a
+        // 6-piece build holds the tables of one pair in memory, not all of them.
+        insert(db, dir, s, read_slice(dir, s, false)?)?;
+        observer.slice(s, false);
+    }
+    Ok(checked)
 }
 
 fn plan_pair(m: Material) -> Vec<Material> {
@@ -335,7 +393,8 @@ fn insert(db: &mut Egdb, dir: &Path, m: Material, bytes: Bytes) -> Result<(), Eg
     })
 }
 
-/// Check every slice of up to `pieces` pieces in `db` (all must be present).
+/// Check every slice of up to `pieces` pieces in `db` (all must be present): what `egdb
+/// verify` does to files on disk, whoever wrote them.
 pub fn verify(db: &Egdb, pieces: u32, observer: &dyn BuildObserver) -> VerifyReport {
     let plan = plan(pieces);
     observer.phase(Phase::Verify, plan.positions());

@@ -1,5 +1,5 @@
 //! Longer database builds (ignored by default: `tests/run -- --ignored`): every slice of up to
-//! 5 pieces, and published 6-piece studies.
+//! 5 pieces, published 6-piece studies, and the 6-piece databases from files.
 
 use crossboard::egdb::{
     Board, Egdb, Material, Wdl, build_in_memory, plan, solve_with_dependencies, verify_slice,
@@ -102,4 +102,65 @@ fn second_position_is_won_and_the_engine_converts_it() {
     }
     eprintln!("Second Position played out in {} plies", game.moves().len());
     assert_eq!(winner, Some(Color::White), "{:?}", game.moves());
+}
+
+/// A folder holding the verified databases of up to 6 pieces: `CROSSBOARD_EGDB6_DIR` when set
+/// (a folder built with `crossboard egdb build --pieces 6`), else built once into a temporary
+/// folder (about half an hour on two cores).
+pub(crate) fn six_piece_dir() -> std::path::PathBuf {
+    use crossboard::store::egdb::{BuildObserver, Phase, build, verified_pieces};
+    use std::sync::OnceLock;
+    struct Quiet;
+    impl BuildObserver for Quiet {
+        fn phase(&self, _: Phase, _: u64) {}
+        fn advance(&self, _: u64) {}
+        fn slice(&self, _: Material, _: bool) {}
+    }
+    static DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        if let Some(dir) = std::env::var_os("CROSSBOARD_EGDB6_DIR") {
+            let dir = std::path::PathBuf::from(dir);
+            assert_eq!(
+                verified_pieces(&dir),
+                6,
+                "{}: not built to 6 pieces",
+                dir.display()
+            );
+            return dir;
+        }
+        let dir = tempfile::tempdir().unwrap().keep();
+        build(&dir, 6, &Quiet).unwrap();
+        dir
+    })
+    .clone()
+}
+
+/// Second Position from the 6-piece files as the search loads them: complete to 6 pieces, a
+/// win for White (the side with the Second Position) to move, a draw with Red to move, and
+/// every White winning move agrees with a one-ply look at the database.
+#[test]
+#[ignore = "needs the 6-piece databases (CROSSBOARD_EGDB6_DIR, or a build of half an hour)"]
+fn second_position_from_the_six_piece_files() {
+    let loaded = crossboard::store::egdb::load(&six_piece_dir());
+    assert!(loaded.problems.is_empty(), "{:?}", loaded.problems);
+    let db = loaded.db;
+    assert_eq!(db.complete_pieces(), 6);
+    let white = Position::from_fen("W:W30,27,K22:B21,20,K9").unwrap();
+    assert_eq!(db.probe(&white), Some(Wdl::Win));
+    let red = Position::from_fen("B:W30,27,K22:B21,20,K9").unwrap();
+    assert_eq!(db.probe(&red), Some(Wdl::Draw));
+    // Lasker's line starts 30-26: a winning move (Red to move then loses).
+    let moves = white.legal_moves();
+    let first = moves
+        .iter()
+        .find(|m| m.to_string() == "30-26")
+        .expect("30-26 is legal");
+    assert_eq!(db.probe(&white.after(first)), Some(Wdl::Loss));
+    // Not every move wins: the win is a matter of technique.
+    assert!(
+        moves
+            .iter()
+            .any(|m| db.probe(&white.after(m)) != Some(Wdl::Loss)),
+        "every move wins?"
+    );
 }

@@ -1,9 +1,12 @@
 //! Endgame database files: a build to a folder that is interrupted carries on, damaged files
 //! are rebuilt, and the command line builds, reports, verifies and probes.
 
+use crossboard::egdb::plan;
 use crossboard::egdb::{Material, Wdl};
 use crossboard::engine::Position;
-use crossboard::store::egdb::{BuildObserver, Phase, build, load, slice_path, verified_pieces};
+use crossboard::store::egdb::{
+    BuildObserver, PairReport, Phase, build, load, slice_path, verified_pieces,
+};
 use std::process::{Command, Output};
 use std::sync::Mutex;
 
@@ -12,6 +15,7 @@ struct Record {
     phases: Mutex<Vec<(Phase, u64)>>,
     advanced: Mutex<Vec<u64>>,
     slices: Mutex<Vec<(Material, bool)>>,
+    pairs: Mutex<Vec<PairReport>>,
 }
 
 impl BuildObserver for Record {
@@ -25,6 +29,9 @@ impl BuildObserver for Record {
     fn slice(&self, material: Material, found: bool) {
         self.slices.lock().unwrap().push((material, found));
     }
+    fn pair(&self, report: &PairReport) {
+        self.pairs.lock().unwrap().push(report.clone());
+    }
 }
 
 #[test]
@@ -34,12 +41,12 @@ fn an_interrupted_build_carries_on_and_damage_is_rebuilt() {
     let built = build(dir.path(), 3, &first).unwrap();
     assert_eq!((built.solved, built.found), (16, 0));
     assert_eq!(verified_pieces(dir.path()), 3);
-    // Progress adds up to the positions of each phase.
+    // One phase: every position solved, then verified, before its pair is written.
     let phases = first.phases.lock().unwrap().clone();
     let advanced = first.advanced.lock().unwrap().clone();
-    assert_eq!(phases.len(), 2);
-    assert_eq!(phases[0].0, Phase::Build);
-    assert_eq!(advanced, vec![phases[0].1, phases[1].1]);
+    assert_eq!(phases, vec![(Phase::Build, 2 * plan(3).positions())]);
+    assert_eq!(advanced, vec![phases[0].1]);
+    assert_eq!(built.verified, 199_520);
 
     // As if killed while solving one pair: its files are missing; another file is damaged.
     let missing = Material::new(1, 1, 1, 0).unwrap();
@@ -59,6 +66,119 @@ fn an_interrupted_build_carries_on_and_damage_is_rebuilt() {
     assert!(db.problems.is_empty(), "{:?}", db.problems);
     let pos = Position::from_fen("W:WK14:BK1,K28").unwrap();
     assert_eq!(db.db.probe(&pos), Some(Wdl::Loss));
+}
+
+#[test]
+fn progress_counts_slices_and_times_each_pair() {
+    let dir = tempfile::tempdir().unwrap();
+    let first = Record::default();
+    build(dir.path(), 3, &first).unwrap();
+    let pairs = first.pairs.lock().unwrap().clone();
+    assert_eq!(pairs.len(), plan(3).pairs.len());
+    let last = pairs.last().unwrap();
+    assert_eq!((last.slices_done, last.slices_total), (16, 16));
+    assert!(
+        pairs
+            .windows(2)
+            .all(|w| w[0].slices_done < w[1].slices_done)
+    );
+    assert_eq!(
+        pairs.iter().map(|p| p.positions).sum::<u64>(),
+        plan(3).positions()
+    );
+    assert!(
+        pairs
+            .iter()
+            .all(|p| !p.found && p.solve_secs > 0.0 && p.verify_secs > 0.0)
+    );
+    // A second build finds everything on disk and does no work.
+    let second = Record::default();
+    build(dir.path(), 3, &second).unwrap();
+    let pairs = second.pairs.lock().unwrap().clone();
+    assert!(
+        pairs.iter().all(|p| p.found && p.solve_secs == 0.0),
+        "{pairs:?}"
+    );
+}
+
+/// The slice files of a folder, by name, with their bytes.
+fn slice_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "cbdb"))
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            (name, std::fs::read(&p).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// A build killed with SIGKILL part way (as `kill -9` or a power cut would stop it) carries on
+/// from the pairs it had written, and ends with files byte for byte those of a build that was
+/// never stopped.
+#[test]
+fn a_build_killed_part_way_resumes_to_the_same_files() {
+    let whole = tempfile::tempdir().unwrap();
+    let w = whole.path().to_str().unwrap();
+    let out = crossboard(&["egdb", "--dir", w, "build", "--pieces", "4"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let expected = slice_files(whole.path());
+    assert_eq!(expected.len(), 41);
+
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["egdb", "--dir", d, "build", "--pieces", "4"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once the 3-piece slices are written, while it works on the 4-piece ones.
+    let start = std::time::Instant::now();
+    while slice_files(dir.path()).len() < 16 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "finished before it was killed"
+        );
+        assert!(start.elapsed().as_secs() < 120, "no slice written");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = slice_files(dir.path()).len();
+    assert!((16..41).contains(&kept), "{kept} slices when killed");
+    assert!(!dir.path().join("verified-4.toml").exists());
+
+    let out = crossboard(&["egdb", "--dir", d, "build", "--pieces", "4"]);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains(&format!(
+            "{} slices solved, {kept} found on disk",
+            41 - kept
+        )),
+        "{stdout}"
+    );
+    let resumed = slice_files(dir.path());
+    assert_eq!(
+        resumed.iter().map(|f| &f.0).collect::<Vec<_>>(),
+        expected.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    for (a, b) in resumed.iter().zip(&expected) {
+        assert!(a.1 == b.1, "{} differs from the uninterrupted build's", a.0);
+    }
+    assert_eq!(verified_pieces(dir.path()), 4);
 }
 
 #[test]

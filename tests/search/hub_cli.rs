@@ -403,3 +403,31 @@ fn the_hash_table_is_made_at_init_not_at_the_first_go() {
     assert!(done.last().unwrap().get("move").is_some(), "{done:?}");
     hub.send("quit");
 }
+
+/// Given a folder of the 6-piece databases (`--egdb DIR`), the search probes them: Second
+/// Position (6 pieces, White to move wins) scores as a database win at a depth far short of
+/// the win, where without databases it is an evaluation.
+#[test]
+#[ignore = "needs the 6-piece databases (CROSSBOARD_EGDB6_DIR, or a build of half an hour)"]
+fn the_search_probes_six_piece_databases_from_a_folder() {
+    let dir = crate::egdb_full::six_piece_dir();
+    let second_position = "W:W30,27,K22:B21,20,K9";
+    let mut without = Hub::start();
+    without.send("hub");
+    without.read_until("wait");
+    without.send("init");
+    without.read_until("ready");
+    let plain = searched_score(&mut without, second_position, 6);
+    assert!(plain < 50.0, "no databases: an evaluation, not {plain}");
+
+    let mut hub = Hub::start_with(&["--egdb", dir.to_str().unwrap()]);
+    hub.send("hub");
+    hub.read_until("wait");
+    hub.send("init");
+    hub.read_until("ready");
+    let with = searched_score(&mut hub, second_position, 6);
+    assert!(with > 50.0, "a database win, not {with}");
+    // Red to move: a database draw.
+    let red = searched_score(&mut hub, "B:W30,27,K22:B21,20,K9", 6);
+    assert!(red.abs() < 1.0, "a database draw, not {red}");
+}
