@@ -19,6 +19,10 @@ pub(super) struct Args {
     /// Analysis: do not probe the endgame databases of the data folder.
     #[arg(long)]
     no_egdb: bool,
+    /// Search: instead of a fixed depth, this many milliseconds a move: depth reached and
+    /// time spent.
+    #[arg(long)]
+    ms: Option<u64>,
     /// The game for perft: english (default), pool, huffing or losing.
     #[arg(long, default_value = "english")]
     game: Rules,
@@ -52,6 +56,11 @@ enum What {
 pub(super) fn run(args: Args) -> CliResult {
     match args.what {
         What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
+        What::Search if args.ms.is_some() => {
+            for line in crate::search::bench_search_timed(args.ms.unwrap_or(150)) {
+                println!("{line}");
+            }
+        }
         What::Search => {
             let cpu = cpu_seconds();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

@@ -149,18 +149,16 @@ impl<'a> Search<'a> {
                 pv: result.pv.clone(),
                 nodes: self.nodes + helper_nodes.load(Ordering::Relaxed),
             });
-            if self.out_of_budget()
-                || self
-                    .limits
-                    .plan
-                    .is_some_and(|p| !p.may_start(Instant::now()))
-            {
-                break;
-            }
             // A forced result inside the horizon will not change with more depth.
-            if let Some(p) = result.score.plies_to_end()
-                && p.unsigned_abs() <= depth
-            {
+            let decided = result
+                .score
+                .plies_to_end()
+                .is_some_and(|p| p.unsigned_abs() <= depth);
+            let may_start = match self.limits.plan {
+                Some(p) => p.may_start(Instant::now(), decided),
+                None => !decided,
+            };
+            if self.out_of_budget() || !may_start {
                 break;
             }
             // With one move to choose from, a timed search has nothing to think about, unless
