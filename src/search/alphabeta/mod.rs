@@ -87,6 +87,9 @@ pub struct Options {
     pub use_tt: bool,
     /// Reduce the depth of late quiet moves (re-searched when they turn out good).
     pub reductions: bool,
+    /// Search iterations from depth 5 in a window around the last one's score, widened and
+    /// searched again when the score falls outside.
+    pub aspiration: bool,
     /// Take table cutoffs only from entries of exactly the depth asked for: the result then
     /// equals plain alpha-beta to that depth (a verification mode; slower).
     pub strict_tt: bool,
@@ -103,6 +106,7 @@ impl Default for Options {
             hash_mb: 16,
             use_tt: true,
             reductions: true,
+            aspiration: true,
             strict_tt: false,
             material_only: false,
             threads: 1,

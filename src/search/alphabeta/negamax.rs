@@ -45,6 +45,15 @@ fn stuck(pos: &Position, ply: usize) -> i32 {
     }
 }
 
+/// The full window.
+const FULL: (i32, i32) = (-INFINITY, INFINITY);
+/// Iterations from this depth on are searched in a window around the last one's score.
+const ASPIRATION_DEPTH: u32 = 5;
+/// The window's half-width at first (a third of a man); it grows fourfold at each failure.
+const ASPIRATION: i32 = 30;
+/// A window this wide is opened fully.
+const ASPIRATION_MAX: i32 = 1_000;
+
 /// One thread's search in progress.
 pub(super) struct Search<'a> {
     tt: &'a Table,
@@ -123,7 +132,9 @@ impl<'a> Search<'a> {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.began = Instant::now();
-            let score = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            let guess =
+                (self.options.aspiration && depth >= ASPIRATION_DEPTH).then_some(result.score.0);
+            let score = self.aspirate(pos, root_hash, &mut root_moves, depth as i32, guess);
             let score = self.probe.root_score(Score(score)).0;
             if self.aborted {
                 // A move completed in the unfinished iteration, and better than the first,
@@ -189,21 +200,60 @@ impl<'a> Search<'a> {
                 let k = id % (root_moves.len() - 1);
                 root_moves[1..].rotate_left(k);
             }
-            let _ = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            let _ = self.root(pos, root_hash, &mut root_moves, depth as i32, FULL);
             if self.aborted {
                 break;
             }
         }
     }
 
-    /// One iteration at the root: every move searched (PVS), the best moved to the front.
-    fn root(&mut self, pos: &Position, hash: u64, moves: &mut [Move], depth: i32) -> i32 {
+    /// One iteration in an aspiration window around `guess` (the last iteration's score),
+    /// widened and searched again when the score falls outside it; without a guess, or one
+    /// that is a known result, in the full window.
+    fn aspirate(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        moves: &mut [Move],
+        depth: i32,
+        guess: Option<i32>,
+    ) -> i32 {
+        let Some(guess) = guess.filter(|g| g.abs() < KNOWN) else {
+            return self.root(pos, hash, moves, depth, FULL);
+        };
+        let mut delta = ASPIRATION;
+        let (mut lo, mut hi) = (guess - delta, guess + delta);
+        loop {
+            let score = self.root(pos, hash, moves, depth, (lo, hi));
+            if self.aborted || (score > lo && score < hi) {
+                return score;
+            }
+            delta *= 4;
+            let wide = delta >= ASPIRATION_MAX;
+            if score <= lo {
+                lo = if wide { -INFINITY } else { guess - delta };
+            } else {
+                hi = if wide { INFINITY } else { guess + delta };
+            }
+        }
+    }
+
+    /// One iteration at the root in `window`: every move searched (PVS), the best moved to
+    /// the front. A move that fails high ends it; when every move fails low, the order stays.
+    fn root(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        moves: &mut [Move],
+        depth: i32,
+        window: (i32, i32),
+    ) -> i32 {
         self.w.pv[0].clear();
         self.root_done = 0;
         self.nodes += 1;
         let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let (mut alpha, beta) = window;
+        let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_i = 0;
         for (i, &mv) in moves.iter().enumerate() {
@@ -230,7 +280,9 @@ impl<'a> Search<'a> {
                 break;
             }
             self.root_done += 1;
-            if score > best {
+            // After the first move, only a move that beats the window's floor is a better
+            // one (a fail-low's score is only a bound).
+            if score > best && (i == 0 || score > alpha) {
                 best = score;
                 best_i = i;
                 alpha = alpha.max(score);
@@ -238,18 +290,29 @@ impl<'a> Search<'a> {
                 head[0].clear();
                 head[0].push(mv);
                 head[0].extend_from_slice(&tail[0]);
+                if score >= beta {
+                    break;
+                }
             }
         }
         if self.root_done > 0 {
-            moves[..=best_i].rotate_right(1);
+            if best > orig_alpha {
+                moves[..=best_i].rotate_right(1);
+            }
             if !self.aborted && self.options.use_tt {
                 // Store the move's index in generation order (the table's convention).
                 let index = search_moves(pos)
                     .iter()
                     .position(|m| *m == moves[0])
                     .map_or(NO_MOVE, |i| i as u8);
-                self.tt
-                    .store(hash, depth, to_tt(best, 0), Bound::Exact, index);
+                let bound = if best >= beta {
+                    Bound::Lower
+                } else if best <= orig_alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                self.tt.store(hash, depth, to_tt(best, 0), bound, index);
             }
         }
         best
