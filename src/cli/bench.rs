@@ -62,6 +62,10 @@ enum Feature {
     Reductions,
     /// Aspiration windows at the root.
     Aspiration,
+    /// Counter-moves in the move ordering.
+    CounterMoves,
+    /// The history penalty of quiet moves that did not cut off.
+    HistoryMalus,
 }
 
 /// The default search options less the features in `off`.
@@ -70,6 +74,8 @@ fn search_options(off: &[Feature]) -> crate::search::Options {
     crate::search::Options {
         reductions: on(Feature::Reductions),
         aspiration: on(Feature::Aspiration),
+        counter_moves: on(Feature::CounterMoves),
+        history_malus: on(Feature::HistoryMalus),
         ..crate::search::Options::default()
     }
 }

@@ -1,9 +1,9 @@
 //! The search proper: iterative deepening, the root, and the principal-variation negamax with
 //! its table cut-offs, move ordering, reductions and capture quiescence.
 
-use super::ordering::{Worker, dedup_from, search_moves};
+use super::ordering::{Worker, dedup_from, reward, search_moves};
 use super::{Limits, MAX_DEPTH, MAX_PLY, Options, SearchInfo, SearchResult};
-use crate::engine::{Move, Position, generate_with_jumpers, has_any_move, jumpers};
+use crate::engine::{Color, Move, Position, generate_with_jumpers, has_any_move, jumpers};
 use crate::search::eval::{evaluate, evaluate_quiet, material};
 use crate::search::probe::Probe;
 use crate::search::score::{INFINITY, KNOWN, Score, WIN};
@@ -264,6 +264,7 @@ impl<'a> Search<'a> {
             self.w
                 .reversible
                 .push(!mv.is_capture() && pos.kings() & mv.from().bit() != 0);
+            self.w.came_by[1] = (mv.from().index() as u8, mv.to().index() as u8);
             let score = if i == 0 {
                 -self.negamax(&child, child_hash, new_depth, -beta, -alpha, 1, true)
             } else {
@@ -316,6 +317,45 @@ impl<'a> Search<'a> {
             }
         }
         best
+    }
+
+    /// The quiet move `mv`, the `i`-th searched at `ply` (moves at `base..`), cut off: it
+    /// becomes a killer and the counter-move of the move before it, and its history rises by
+    /// `depth`² while the quiet moves searched before it fall by as much.
+    fn refuted_by(
+        &mut self,
+        mv: &Move,
+        ply: usize,
+        side: usize,
+        depth: i32,
+        base: usize,
+        i: usize,
+    ) {
+        let w = &mut *self.w;
+        let killers = w.killers[ply];
+        if !killers[0].matches(mv) {
+            w.killers[ply] = [MoveKey::of(mv), killers[0]];
+        }
+        let (came_from, came_to) = w.came_by[ply];
+        w.counters[came_from as usize][came_to as usize] = MoveKey::of(mv);
+        let bonus = (depth * depth).min(1_024);
+        let history = &mut w.history[side];
+        reward(
+            &mut history[mv.from().index() as usize][mv.to().index() as usize],
+            bonus,
+        );
+        if !self.options.history_malus {
+            return;
+        }
+        for &key in &w.keys[base..base + i] {
+            let tried = w.moves[base + (key & 0xFF) as usize];
+            if !tried.is_capture() {
+                reward(
+                    &mut history[tried.from().index() as usize][tried.to().index() as usize],
+                    -bonus,
+                );
+            }
+        }
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
@@ -457,6 +497,9 @@ impl<'a> Search<'a> {
 
         // Ordering keys: the score in the high bits, the move's index in the low 8.
         let killers = self.w.killers[ply];
+        let side = usize::from(pos.turn() == Color::White);
+        let (came_from, came_to) = self.w.came_by[ply];
+        let counter = self.w.counters[came_from as usize][came_to as usize];
         // The children's hashes, and a prefetch of their table buckets (the load takes longer
         // than the ordering and the first child's set-up, and most children are probed: in the
         // capture quiescence too, a child at depth 0 probes when it has a capture). With a
@@ -489,8 +532,10 @@ impl<'a> Search<'a> {
                 (1 << 22) + 1
             } else if killers[1].matches(mv) {
                 1 << 22
+            } else if self.options.counter_moves && counter.matches(mv) {
+                1 << 21
             } else {
-                i64::from(w.history[mv.from().index() as usize][mv.to().index() as usize])
+                i64::from(w.history[side][mv.from().index() as usize][mv.to().index() as usize])
             };
             w.keys.push(s << 8 | i as i64);
         }
@@ -529,6 +574,7 @@ impl<'a> Search<'a> {
             self.w
                 .reversible
                 .push(quiet && pos.kings() & mv.from().bit() != 0);
+            self.w.came_by[ply + 1] = (mv.from().index() as u8, mv.to().index() as u8);
             let score = if i == 0 {
                 -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
@@ -536,7 +582,7 @@ impl<'a> Search<'a> {
                     && quiet
                     && depth >= 3
                     && i >= 3
-                    && (key >> 8) < (1 << 22)
+                    && (key >> 8) < (1 << 21)
                     && !must_capture;
                 let mut s = if reduce {
                     // One ply less for a late quiet move, two deep in the tree and far down
@@ -588,19 +634,7 @@ impl<'a> Search<'a> {
                     }
                     if score >= beta {
                         if quiet {
-                            if !killers[0].matches(&mv) {
-                                self.w.killers[ply] = [MoveKey::of(&mv), killers[0]];
-                            }
-                            let h = &mut self.w.history[mv.from().index() as usize]
-                                [mv.to().index() as usize];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                for row in self.w.history.iter_mut() {
-                                    for v in row.iter_mut() {
-                                        *v /= 2;
-                                    }
-                                }
-                            }
+                            self.refuted_by(&mv, ply, side, depth, base, i);
                         }
                         break;
                     }
