@@ -60,6 +60,8 @@ enum What {
 enum Feature {
     /// Late-move reductions altogether.
     Reductions,
+    /// Reductions graded by depth and move number (the fixed one or two plies instead).
+    GradedReductions,
     /// Aspiration windows at the root.
     Aspiration,
     /// Counter-moves in the move ordering.
@@ -73,6 +75,7 @@ fn search_options(off: &[Feature]) -> crate::search::Options {
     let on = |f| !off.contains(&f);
     crate::search::Options {
         reductions: on(Feature::Reductions),
+        graded_reductions: on(Feature::GradedReductions),
         aspiration: on(Feature::Aspiration),
         counter_moves: on(Feature::CounterMoves),
         history_malus: on(Feature::HistoryMalus),

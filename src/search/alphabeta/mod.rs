@@ -87,6 +87,9 @@ pub struct Options {
     pub use_tt: bool,
     /// Reduce the depth of late quiet moves (re-searched when they turn out good).
     pub reductions: bool,
+    /// Reductions that grow with the depth left and the move's place, less for a move with a
+    /// good history (else one ply, two from the seventh move with six plies left).
+    pub graded_reductions: bool,
     /// Search iterations from depth 5 in a window around the last one's score, widened and
     /// searched again when the score falls outside.
     pub aspiration: bool,
@@ -110,6 +113,7 @@ impl Default for Options {
             hash_mb: 16,
             use_tt: true,
             reductions: true,
+            graded_reductions: true,
             aspiration: true,
             counter_moves: true,
             history_malus: true,

@@ -1,7 +1,7 @@
 //! The search proper: iterative deepening, the root, and the principal-variation negamax with
 //! its table cut-offs, move ordering, reductions and capture quiescence.
 
-use super::ordering::{Worker, dedup_from, reward, search_moves};
+use super::ordering::{HISTORY_MAX, Worker, dedup_from, reward, search_moves};
 use super::{Limits, MAX_DEPTH, MAX_PLY, Options, SearchInfo, SearchResult};
 use crate::engine::{Color, Move, Position, generate_with_jumpers, has_any_move, jumpers};
 use crate::search::eval::{evaluate, evaluate_quiet, material};
@@ -53,6 +53,22 @@ const ASPIRATION_DEPTH: u32 = 5;
 const ASPIRATION: i32 = 30;
 /// A window this wide is opened fully.
 const ASPIRATION_MAX: i32 = 1_000;
+
+/// Plies a late quiet move loses at `depth` as the `i`-th move searched (from 0): about
+/// ln(depth) ln(i) / 2, so 1 early and near the leaves, 2 to 3 deep and late.
+#[inline]
+fn reduction(depth: i32, i: usize) -> i32 {
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8;
+            }
+        }
+        t
+    });
+    i32::from(TABLE[(depth as usize).min(63)][i.min(63)])
+}
 
 /// One thread's search in progress.
 pub(super) struct Search<'a> {
@@ -568,6 +584,9 @@ impl<'a> Search<'a> {
             let index = (key & 0xFF) as usize;
             let mv = w.moves[base + index];
             let quiet = !mv.is_capture();
+            // A man that crowns, or will crown next move, is never reduced.
+            let nears_crown = pos.men(pos.turn()) & mv.from().bit() != 0
+                && mv.to().row().abs_diff(pos.turn().crown_row()) <= 1;
             let child_hash = w.hashes[base + index];
             let child = pos.after(&mv);
             self.w.path.push(child_hash);
@@ -583,11 +602,19 @@ impl<'a> Search<'a> {
                     && depth >= 3
                     && i >= 3
                     && (key >> 8) < (1 << 21)
-                    && !must_capture;
+                    && !must_capture
+                    && !nears_crown;
                 let mut s = if reduce {
-                    // One ply less for a late quiet move, two deep in the tree and far down
-                    // the list.
-                    let r = if depth >= 6 && i >= 6 { 2 } else { 1 };
+                    // Later moves and deeper nodes are reduced more, a move with a good
+                    // history less; at least one ply is left.
+                    let r = if self.options.graded_reductions {
+                        let good = (key >> 8) > i64::from(HISTORY_MAX / 2);
+                        (reduction(depth, i) - i32::from(good)).clamp(1, new_depth - 1)
+                    } else if depth >= 6 && i >= 6 {
+                        2
+                    } else {
+                        1
+                    };
                     -self.negamax(
                         &child,
                         child_hash,
