@@ -19,6 +19,13 @@ pub(super) struct Args {
     /// Analysis: do not probe the endgame databases of the data folder.
     #[arg(long)]
     no_egdb: bool,
+    /// Search: instead of a fixed depth, this many milliseconds a move: depth reached and
+    /// time spent.
+    #[arg(long)]
+    ms: Option<u64>,
+    /// Search: switch these features off (comma separated), to measure what each brings.
+    #[arg(long, value_enum, value_delimiter = ',')]
+    off: Vec<Feature>,
     /// The game for perft: english (default), pool, huffing or losing.
     #[arg(long, default_value = "english")]
     game: Rules,
@@ -48,15 +55,50 @@ enum What {
     Event,
 }
 
+/// A search feature that `bench search --off` switches off.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Feature {
+    /// Late-move reductions altogether.
+    Reductions,
+    /// Reductions graded by depth and move number (the fixed one or two plies instead).
+    GradedReductions,
+    /// Aspiration windows at the root.
+    Aspiration,
+    /// Counter-moves in the move ordering.
+    CounterMoves,
+    /// The history penalty of quiet moves that did not cut off.
+    HistoryMalus,
+}
+
+/// The default search options less the features in `off`.
+fn search_options(off: &[Feature]) -> crate::search::Options {
+    let on = |f| !off.contains(&f);
+    crate::search::Options {
+        reductions: on(Feature::Reductions),
+        graded_reductions: on(Feature::GradedReductions),
+        aspiration: on(Feature::Aspiration),
+        counter_moves: on(Feature::CounterMoves),
+        history_malus: on(Feature::HistoryMalus),
+        ..crate::search::Options::default()
+    }
+}
+
 /// Run `bench`.
 pub(super) fn run(args: Args) -> CliResult {
     match args.what {
         What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
+        What::Search if args.ms.is_some() => {
+            let options = search_options(&args.off);
+            for line in crate::search::bench_search_timed(args.ms.unwrap_or(150), options) {
+                println!("{line}");
+            }
+        }
         What::Search => {
             let cpu = cpu_seconds();
             let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
             let depth = args.depth.unwrap_or(14);
-            for line in crate::search::bench_search(depth, cores, &cpu_seconds) {
+            let options = search_options(&args.off);
+            for line in crate::search::bench_search(depth, cores, options, &cpu_seconds) {
                 println!("{line}");
             }
             print_cpu(cpu);

@@ -1,6 +1,6 @@
 //! Speed figures for `crossboard bench search` (printed, never asserted).
 
-use super::{Engine, Limits, Options};
+use super::{Budget, Engine, Limits, Options};
 use crate::engine::Position;
 use std::time::Instant;
 
@@ -19,11 +19,17 @@ pub(super) const BENCH_POSITIONS: [(&str, &str); 4] = [
     ("kings ending", "B:W14,K23,K30:B12,K6,K20"),
 ];
 
-/// One line per position (depth, nodes, wall and CPU time, nodes per CPU-second) on one
+/// With `options` (the search's features), one line per position (depth, nodes, wall and CPU
+/// time, nodes per CPU-second) on one
 /// thread, then the same searches run one per core at once (throughput of all cores), then
 /// lazy SMP: each position searched with `cores` threads (time to the same depth).
 /// `cpu` reads the process's CPU time in seconds (`None` where unknown).
-pub fn bench_search(depth: u32, cores: usize, cpu: &dyn Fn() -> Option<f64>) -> Vec<String> {
+pub fn bench_search(
+    depth: u32,
+    cores: usize,
+    options: Options,
+    cpu: &dyn Fn() -> Option<f64>,
+) -> Vec<String> {
     let positions: Vec<(&str, Position)> = BENCH_POSITIONS
         .iter()
         .map(|&(name, fen)| {
@@ -36,7 +42,7 @@ pub fn bench_search(depth: u32, cores: usize, cpu: &dyn Fn() -> Option<f64>) -> 
     let mut lines = vec![format!("one thread, depth {depth}:")];
     let (mut total_nodes, mut total_secs, mut total_cpu) = (0u64, 0f64, 0f64);
     for (name, pos) in &positions {
-        let mut engine = Engine::new(Options::default());
+        let mut engine = Engine::new(options);
         let c0 = cpu();
         let t = Instant::now();
         let r = engine.search_simple(pos, Limits::depth(depth));
@@ -73,7 +79,7 @@ pub fn bench_search(depth: u32, cores: usize, cpu: &dyn Fn() -> Option<f64>) -> 
                     positions
                         .iter()
                         .map(|(_, pos)| {
-                            Engine::new(Options::default())
+                            Engine::new(options)
                                 .search_simple(pos, Limits::depth(depth))
                                 .nodes
                         })
@@ -95,10 +101,7 @@ pub fn bench_search(depth: u32, cores: usize, cpu: &dyn Fn() -> Option<f64>) -> 
         let (mut one, mut many) = (0f64, 0f64);
         for (_, pos) in &positions {
             for (threads, acc) in [(1, &mut one), (cores, &mut many)] {
-                let mut engine = Engine::new(Options {
-                    threads,
-                    ..Options::default()
-                });
+                let mut engine = Engine::new(Options { threads, ..options });
                 let t = Instant::now();
                 let _ = engine.search_simple(pos, Limits::depth(depth));
                 *acc += t.elapsed().as_secs_f64();
@@ -110,6 +113,50 @@ pub fn bench_search(depth: u32, cores: usize, cpu: &dyn Fn() -> Option<f64>) -> 
         ));
         lines.push(line);
     }
+    lines
+}
+
+/// Depth reached and time spent with `ms` a move ([`Budget::per_move`]), one thread, a fresh
+/// engine for each position: the four positions above and every hundredth 11-man ballot
+/// position. One line per position, then the means and the longest move (in units of the time
+/// given, T).
+pub fn bench_search_timed(ms: u64, options: Options) -> Vec<String> {
+    let t = std::time::Duration::from_millis(ms.max(1));
+    let mut positions: Vec<(String, Position)> = BENCH_POSITIONS
+        .iter()
+        .filter_map(|&(name, fen)| Some((name.to_string(), Position::from_fen(fen).ok()?)))
+        .collect();
+    positions.extend(
+        crate::openings::eleven_man_positions()
+            .iter()
+            .step_by(100)
+            .map(|p| (format!("11-man position {}", p.id), p.position)),
+    );
+    let mut lines = vec![format!("one thread, {ms} ms a move:")];
+    let (mut depths, mut spent, mut longest) = (0u64, 0f64, 0f64);
+    for (name, pos) in &positions {
+        let mut engine = Engine::new(options);
+        let start = Instant::now();
+        let r = engine.search_simple(pos, Limits::budget(Budget::per_move(t), start));
+        let used = start.elapsed().as_secs_f64() / t.as_secs_f64();
+        depths += u64::from(r.depth);
+        spent += used;
+        longest = longest.max(used);
+        lines.push(format!(
+            "  {name:26} depth {:2} {:>8} {:>9} nodes {used:5.2} T",
+            r.depth,
+            r.score.to_string(),
+            r.nodes
+        ));
+    }
+    let n = positions.len().max(1) as f64;
+    lines.push(format!(
+        "  {} positions: mean depth {:.2}, mean time {:.3} T, longest {:.3} T",
+        positions.len(),
+        depths as f64 / n,
+        spent / n,
+        longest
+    ));
     lines
 }
 

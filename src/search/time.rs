@@ -6,7 +6,8 @@
 //! is searched, or at once when it started after `late` (it had no chance to say much); an
 //! iteration whose first move is still unresolved at `target` (the best move is in doubt) may
 //! run on to `hard`, where every search stops. So a move takes about `target` and never more
-//! than `hard`.
+//! than `hard`. A forced result inside the horizon ends a search on a clock at once; with a
+//! time per move, whose unused time is lost, the search goes on until `soft` all the same.
 
 use std::time::{Duration, Instant};
 
@@ -92,9 +93,12 @@ pub struct Deadlines {
 }
 
 impl Deadlines {
-    /// May a new iteration start at `now`?
-    pub fn may_start(&self, now: Instant) -> bool {
-        now < self.soft
+    /// May a new iteration start at `now`? `decided`: the last one found a forced result
+    /// inside its horizon, which more depth will not change; it then stops the search, unless
+    /// the time is lost when not used ([`Deadlines::use_all`]): the deeper iterations then
+    /// fill the table for the next move.
+    pub fn may_start(&self, now: Instant, decided: bool) -> bool {
+        now < self.soft && (!decided || self.use_all)
     }
 
     /// Must the running iteration, started at `began`, stop at `now`, its first root move
@@ -127,8 +131,8 @@ mod tests {
         let at = |ms| t0 + MS(ms);
         let d = Budget::per_move(MS(100)).deadlines(t0);
         // Iterations start until the target.
-        assert!(d.may_start(at(0)) && d.may_start(at(99)));
-        assert!(!d.may_start(at(100)));
+        assert!(d.may_start(at(0), false) && d.may_start(at(99), false));
+        assert!(!d.may_start(at(100), false));
         // Before the target nothing stops.
         assert!(!d.must_stop(at(99), at(10), true));
         // At the target: stop once the first root move is done ...
@@ -139,6 +143,63 @@ mod tests {
         assert!(!d.must_stop(at(100), at(40), false));
         assert!(!d.must_stop(at(199), at(40), false));
         assert!(d.must_stop(at(200), at(40), false));
+    }
+
+    /// A search run by the rule on a fake clock (whole milliseconds, no waiting): iteration `k`
+    /// takes `first * growth^k` ms, its first root move `share` of that; from iteration
+    /// `decided_from` on the result is forced. Returns the time the move took.
+    fn simulate(b: Budget, first: f64, growth: f64, share: f64, decided_from: u32) -> Duration {
+        let t0 = Instant::now();
+        let d = b.deadlines(t0);
+        let mut now = 0u64;
+        for k in 1..=64 {
+            let began = now;
+            let took = (first * growth.powi(k as i32)).ceil() as u64;
+            let first_done = began + (took as f64 * share).ceil() as u64;
+            while now < began + took {
+                now += 1;
+                if d.must_stop(t0 + MS(now), t0 + MS(began), now >= first_done) {
+                    return MS(now);
+                }
+            }
+            if !d.may_start(t0 + MS(now), k >= decided_from) {
+                break;
+            }
+        }
+        MS(now)
+    }
+
+    #[test]
+    fn a_move_time_is_used_and_never_overrun() {
+        let t = MS(150);
+        let (mut sum, mut n) = (Duration::ZERO, 0u32);
+        let (mut shortest, mut longest) = (Duration::MAX, Duration::ZERO);
+        // Searches of every speed: iterations that double, or grow by half, from a fraction
+        // of a millisecond to 40 ms; the first root move settled early or late; some results
+        // forced from the sixth iteration.
+        for first in (1..=400).map(|i| f64::from(i) * 0.1) {
+            for growth in [1.5, 2.0] {
+                for share in [0.2, 0.9] {
+                    for decided_from in [6, 99] {
+                        let used =
+                            simulate(Budget::per_move(t), first, growth, share, decided_from);
+                        sum += used;
+                        n += 1;
+                        shortest = shortest.min(used);
+                        longest = longest.max(used);
+                    }
+                }
+            }
+        }
+        let mean = sum / n;
+        assert!(mean >= t.mul_f64(0.95), "mean {mean:?} of {t:?}");
+        // No search stops before the time given (every one has depth left to go), none runs
+        // past twice it.
+        assert!(shortest >= t, "shortest {shortest:?}");
+        assert!(longest <= t * 2, "longest {longest:?}");
+        // A forced result on a clock ends the search at once: the clock's time is kept.
+        let c = Budget::clock(Duration::from_secs(60), None, Duration::ZERO);
+        assert_eq!(simulate(c, 0.1, 2.0, 0.5, 3), MS(3));
     }
 
     #[test]

@@ -1,5 +1,5 @@
 //! The search: iterative deepening, principal-variation alpha-beta (negamax) with a shared
-//! transposition table, move ordering (table move, captures, killers, history), late-move
+//! transposition table, move ordering (table move, captures, killers, counter-moves, history), late-move
 //! reductions, a single-reply extension and capture quiescence (a position is only evaluated
 //! when the side to move has no capture), repetition detection along the game and search path,
 //! and lazy SMP: with several threads, helpers search the same tree and share the table.
@@ -87,6 +87,16 @@ pub struct Options {
     pub use_tt: bool,
     /// Reduce the depth of late quiet moves (re-searched when they turn out good).
     pub reductions: bool,
+    /// Reductions that grow with the depth left and the move's place, less for a move with a
+    /// good history (else one ply, two from the seventh move with six plies left).
+    pub graded_reductions: bool,
+    /// Search iterations from depth 5 in a window around the last one's score, widened and
+    /// searched again when the score falls outside.
+    pub aspiration: bool,
+    /// Try the quiet move that last refuted the opponent's move before other quiet moves.
+    pub counter_moves: bool,
+    /// Lower the history of the quiet moves searched before the one that cut off.
+    pub history_malus: bool,
     /// Take table cutoffs only from entries of exactly the depth asked for: the result then
     /// equals plain alpha-beta to that depth (a verification mode; slower).
     pub strict_tt: bool,
@@ -103,6 +113,10 @@ impl Default for Options {
             hash_mb: 16,
             use_tt: true,
             reductions: true,
+            graded_reductions: true,
+            aspiration: true,
+            counter_moves: true,
+            history_malus: true,
             strict_tt: false,
             material_only: false,
             threads: 1,
@@ -320,6 +334,7 @@ impl Engine {
             let child_hash = zobrist::hash_after(root_hash, pos, &mv);
             s.w.path.push(child_hash);
             s.w.reversible.push(is_reversible(pos, &child));
+            s.w.came_by[1] = (mv.from().index() as u8, mv.to().index() as u8);
             let score = -s.negamax(
                 &child,
                 child_hash,

@@ -1,9 +1,9 @@
 //! The search proper: iterative deepening, the root, and the principal-variation negamax with
 //! its table cut-offs, move ordering, reductions and capture quiescence.
 
-use super::ordering::{Worker, dedup_from, search_moves};
+use super::ordering::{HISTORY_MAX, Worker, dedup_from, reward, search_moves};
 use super::{Limits, MAX_DEPTH, MAX_PLY, Options, SearchInfo, SearchResult};
-use crate::engine::{Move, Position, generate_with_jumpers, has_any_move, jumpers};
+use crate::engine::{Color, Move, Position, generate_with_jumpers, has_any_move, jumpers};
 use crate::search::eval::{evaluate, evaluate_quiet, material};
 use crate::search::probe::Probe;
 use crate::search::score::{INFINITY, KNOWN, Score, WIN};
@@ -43,6 +43,31 @@ fn stuck(pos: &Position, ply: usize) -> i32 {
     } else {
         -WIN + ply as i32
     }
+}
+
+/// The full window.
+const FULL: (i32, i32) = (-INFINITY, INFINITY);
+/// Iterations from this depth on are searched in a window around the last one's score.
+const ASPIRATION_DEPTH: u32 = 5;
+/// The window's half-width at first (a third of a man); it grows fourfold at each failure.
+const ASPIRATION: i32 = 30;
+/// A window this wide is opened fully.
+const ASPIRATION_MAX: i32 = 1_000;
+
+/// Plies a late quiet move loses at `depth` as the `i`-th move searched (from 0): about
+/// ln(depth) ln(i) / 2, so 1 early and near the leaves, 2 to 3 deep and late.
+#[inline]
+fn reduction(depth: i32, i: usize) -> i32 {
+    static TABLE: std::sync::LazyLock<[[u8; 64]; 64]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.0) as u8;
+            }
+        }
+        t
+    });
+    i32::from(TABLE[(depth as usize).min(63)][i.min(63)])
 }
 
 /// One thread's search in progress.
@@ -123,7 +148,9 @@ impl<'a> Search<'a> {
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.began = Instant::now();
-            let score = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            let guess =
+                (self.options.aspiration && depth >= ASPIRATION_DEPTH).then_some(result.score.0);
+            let score = self.aspirate(pos, root_hash, &mut root_moves, depth as i32, guess);
             let score = self.probe.root_score(Score(score)).0;
             if self.aborted {
                 // A move completed in the unfinished iteration, and better than the first,
@@ -149,18 +176,16 @@ impl<'a> Search<'a> {
                 pv: result.pv.clone(),
                 nodes: self.nodes + helper_nodes.load(Ordering::Relaxed),
             });
-            if self.out_of_budget()
-                || self
-                    .limits
-                    .plan
-                    .is_some_and(|p| !p.may_start(Instant::now()))
-            {
-                break;
-            }
             // A forced result inside the horizon will not change with more depth.
-            if let Some(p) = result.score.plies_to_end()
-                && p.unsigned_abs() <= depth
-            {
+            let decided = result
+                .score
+                .plies_to_end()
+                .is_some_and(|p| p.unsigned_abs() <= depth);
+            let may_start = match self.limits.plan {
+                Some(p) => p.may_start(Instant::now(), decided),
+                None => !decided,
+            };
+            if self.out_of_budget() || !may_start {
                 break;
             }
             // With one move to choose from, a timed search has nothing to think about, unless
@@ -191,21 +216,60 @@ impl<'a> Search<'a> {
                 let k = id % (root_moves.len() - 1);
                 root_moves[1..].rotate_left(k);
             }
-            let _ = self.root(pos, root_hash, &mut root_moves, depth as i32);
+            let _ = self.root(pos, root_hash, &mut root_moves, depth as i32, FULL);
             if self.aborted {
                 break;
             }
         }
     }
 
-    /// One iteration at the root: every move searched (PVS), the best moved to the front.
-    fn root(&mut self, pos: &Position, hash: u64, moves: &mut [Move], depth: i32) -> i32 {
+    /// One iteration in an aspiration window around `guess` (the last iteration's score),
+    /// widened and searched again when the score falls outside it; without a guess, or one
+    /// that is a known result, in the full window.
+    fn aspirate(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        moves: &mut [Move],
+        depth: i32,
+        guess: Option<i32>,
+    ) -> i32 {
+        let Some(guess) = guess.filter(|g| g.abs() < KNOWN) else {
+            return self.root(pos, hash, moves, depth, FULL);
+        };
+        let mut delta = ASPIRATION;
+        let (mut lo, mut hi) = (guess - delta, guess + delta);
+        loop {
+            let score = self.root(pos, hash, moves, depth, (lo, hi));
+            if self.aborted || (score > lo && score < hi) {
+                return score;
+            }
+            delta *= 4;
+            let wide = delta >= ASPIRATION_MAX;
+            if score <= lo {
+                lo = if wide { -INFINITY } else { guess - delta };
+            } else {
+                hi = if wide { INFINITY } else { guess + delta };
+            }
+        }
+    }
+
+    /// One iteration at the root in `window`: every move searched (PVS), the best moved to
+    /// the front. A move that fails high ends it; when every move fails low, the order stays.
+    fn root(
+        &mut self,
+        pos: &Position,
+        hash: u64,
+        moves: &mut [Move],
+        depth: i32,
+        window: (i32, i32),
+    ) -> i32 {
         self.w.pv[0].clear();
         self.root_done = 0;
         self.nodes += 1;
         let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
-        let mut alpha = -INFINITY;
-        let beta = INFINITY;
+        let (mut alpha, beta) = window;
+        let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_i = 0;
         for (i, &mv) in moves.iter().enumerate() {
@@ -216,6 +280,7 @@ impl<'a> Search<'a> {
             self.w
                 .reversible
                 .push(!mv.is_capture() && pos.kings() & mv.from().bit() != 0);
+            self.w.came_by[1] = (mv.from().index() as u8, mv.to().index() as u8);
             let score = if i == 0 {
                 -self.negamax(&child, child_hash, new_depth, -beta, -alpha, 1, true)
             } else {
@@ -232,7 +297,9 @@ impl<'a> Search<'a> {
                 break;
             }
             self.root_done += 1;
-            if score > best {
+            // After the first move, only a move that beats the window's floor is a better
+            // one (a fail-low's score is only a bound).
+            if score > best && (i == 0 || score > alpha) {
                 best = score;
                 best_i = i;
                 alpha = alpha.max(score);
@@ -240,21 +307,71 @@ impl<'a> Search<'a> {
                 head[0].clear();
                 head[0].push(mv);
                 head[0].extend_from_slice(&tail[0]);
+                if score >= beta {
+                    break;
+                }
             }
         }
         if self.root_done > 0 {
-            moves[..=best_i].rotate_right(1);
+            if best > orig_alpha {
+                moves[..=best_i].rotate_right(1);
+            }
             if !self.aborted && self.options.use_tt {
                 // Store the move's index in generation order (the table's convention).
                 let index = search_moves(pos)
                     .iter()
                     .position(|m| *m == moves[0])
                     .map_or(NO_MOVE, |i| i as u8);
-                self.tt
-                    .store(hash, depth, to_tt(best, 0), Bound::Exact, index);
+                let bound = if best >= beta {
+                    Bound::Lower
+                } else if best <= orig_alpha {
+                    Bound::Upper
+                } else {
+                    Bound::Exact
+                };
+                self.tt.store(hash, depth, to_tt(best, 0), bound, index);
             }
         }
         best
+    }
+
+    /// The quiet move `mv`, the `i`-th searched at `ply` (moves at `base..`), cut off: it
+    /// becomes a killer and the counter-move of the move before it, and its history rises by
+    /// `depth`² while the quiet moves searched before it fall by as much.
+    fn refuted_by(
+        &mut self,
+        mv: &Move,
+        ply: usize,
+        side: usize,
+        depth: i32,
+        base: usize,
+        i: usize,
+    ) {
+        let w = &mut *self.w;
+        let killers = w.killers[ply];
+        if !killers[0].matches(mv) {
+            w.killers[ply] = [MoveKey::of(mv), killers[0]];
+        }
+        let (came_from, came_to) = w.came_by[ply];
+        w.counters[came_from as usize][came_to as usize] = MoveKey::of(mv);
+        let bonus = (depth * depth).min(1_024);
+        let history = &mut w.history[side];
+        reward(
+            &mut history[mv.from().index() as usize][mv.to().index() as usize],
+            bonus,
+        );
+        if !self.options.history_malus {
+            return;
+        }
+        for &key in &w.keys[base..base + i] {
+            let tried = w.moves[base + (key & 0xFF) as usize];
+            if !tried.is_capture() {
+                reward(
+                    &mut history[tried.from().index() as usize][tried.to().index() as usize],
+                    -bonus,
+                );
+            }
+        }
     }
 
     fn evaluate(&self, pos: &Position) -> i32 {
@@ -396,6 +513,9 @@ impl<'a> Search<'a> {
 
         // Ordering keys: the score in the high bits, the move's index in the low 8.
         let killers = self.w.killers[ply];
+        let side = usize::from(pos.turn() == Color::White);
+        let (came_from, came_to) = self.w.came_by[ply];
+        let counter = self.w.counters[came_from as usize][came_to as usize];
         // The children's hashes, and a prefetch of their table buckets (the load takes longer
         // than the ordering and the first child's set-up, and most children are probed: in the
         // capture quiescence too, a child at depth 0 probes when it has a capture). With a
@@ -428,8 +548,10 @@ impl<'a> Search<'a> {
                 (1 << 22) + 1
             } else if killers[1].matches(mv) {
                 1 << 22
+            } else if self.options.counter_moves && counter.matches(mv) {
+                1 << 21
             } else {
-                i64::from(w.history[mv.from().index() as usize][mv.to().index() as usize])
+                i64::from(w.history[side][mv.from().index() as usize][mv.to().index() as usize])
             };
             w.keys.push(s << 8 | i as i64);
         }
@@ -462,12 +584,16 @@ impl<'a> Search<'a> {
             let index = (key & 0xFF) as usize;
             let mv = w.moves[base + index];
             let quiet = !mv.is_capture();
+            // A man that crowns, or will crown next move, is never reduced.
+            let nears_crown = pos.men(pos.turn()) & mv.from().bit() != 0
+                && mv.to().row().abs_diff(pos.turn().crown_row()) <= 1;
             let child_hash = w.hashes[base + index];
             let child = pos.after(&mv);
             self.w.path.push(child_hash);
             self.w
                 .reversible
                 .push(quiet && pos.kings() & mv.from().bit() != 0);
+            self.w.came_by[ply + 1] = (mv.from().index() as u8, mv.to().index() as u8);
             let score = if i == 0 {
                 -self.negamax(&child, child_hash, new_depth, -beta, -alpha, ply + 1, is_pv)
             } else {
@@ -475,12 +601,20 @@ impl<'a> Search<'a> {
                     && quiet
                     && depth >= 3
                     && i >= 3
-                    && (key >> 8) < (1 << 22)
-                    && !must_capture;
+                    && (key >> 8) < (1 << 21)
+                    && !must_capture
+                    && !nears_crown;
                 let mut s = if reduce {
-                    // One ply less for a late quiet move, two deep in the tree and far down
-                    // the list.
-                    let r = if depth >= 6 && i >= 6 { 2 } else { 1 };
+                    // Later moves and deeper nodes are reduced more, a move with a good
+                    // history less; at least one ply is left.
+                    let r = if self.options.graded_reductions {
+                        let good = (key >> 8) > i64::from(HISTORY_MAX / 2);
+                        (reduction(depth, i) - i32::from(good)).clamp(1, new_depth - 1)
+                    } else if depth >= 6 && i >= 6 {
+                        2
+                    } else {
+                        1
+                    };
                     -self.negamax(
                         &child,
                         child_hash,
@@ -527,19 +661,7 @@ impl<'a> Search<'a> {
                     }
                     if score >= beta {
                         if quiet {
-                            if !killers[0].matches(&mv) {
-                                self.w.killers[ply] = [MoveKey::of(&mv), killers[0]];
-                            }
-                            let h = &mut self.w.history[mv.from().index() as usize]
-                                [mv.to().index() as usize];
-                            *h += depth * depth;
-                            if *h > 1 << 20 {
-                                for row in self.w.history.iter_mut() {
-                                    for v in row.iter_mut() {
-                                        *v /= 2;
-                                    }
-                                }
-                            }
+                            self.refuted_by(&mv, ply, side, depth, base, i);
                         }
                         break;
                     }

@@ -1,4 +1,4 @@
-//! Each search thread's move buffers and ordering statistics (history, killers), the path
+//! Each search thread's move buffers and ordering statistics (history, killers, counter-moves), the path
 //! kept for repetitions, and the move lists the search works on (capture paths to the same
 //! position counted once).
 
@@ -9,8 +9,14 @@ use crate::search::zobrist;
 
 /// One thread's search state: ordering statistics, move buffers, the path.
 pub(super) struct Worker {
-    pub(super) history: Box<[[i32; 32]; 32]>,
+    /// Quiet moves' history by side to move, start and end square: raised when the move
+    /// cuts off, lowered when it was searched before the move that did (see [`reward`]).
+    pub(super) history: Box<[[[i32; 32]; 32]; 2]>,
     pub(super) killers: Vec<[MoveKey; 2]>,
+    /// The quiet move that last refuted a move, by that move's start and end square.
+    pub(super) counters: Box<[[MoveKey; 32]; 32]>,
+    /// The move that led to the position at each ply (start and end square).
+    pub(super) came_by: Vec<(u8, u8)>,
     /// The moves of the nodes on the current path, one after another: a node generates its
     /// moves at the end and truncates them when it returns (its children's go after its own).
     pub(super) moves: MoveList,
@@ -26,8 +32,10 @@ pub(super) struct Worker {
 impl Worker {
     pub(super) fn new() -> Worker {
         Worker {
-            history: Box::new([[0; 32]; 32]),
+            history: Box::new([[[0; 32]; 32]; 2]),
             killers: vec![[MoveKey::default(); 2]; MAX_PLY + 1],
+            counters: Box::new([[MoveKey::default(); 32]; 32]),
+            came_by: vec![(0, 0); MAX_PLY + 2],
             moves: Vec::with_capacity(32 * (MAX_PLY + 1)),
             keys: Vec::with_capacity(32 * (MAX_PLY + 1)),
             hashes: Vec::with_capacity(32 * (MAX_PLY + 1)),
@@ -38,16 +46,15 @@ impl Worker {
     }
 
     pub(super) fn clear(&mut self) {
-        *self.history = [[0; 32]; 32];
+        *self.history = [[[0; 32]; 32]; 2];
         self.killers.fill([MoveKey::default(); 2]);
+        *self.counters = [[MoveKey::default(); 32]; 32];
     }
 
     /// Ready for a search of `pos` after the game's `history`.
     pub(super) fn begin(&mut self, pos: &Position, history: &[Position]) {
-        for row in self.history.iter_mut() {
-            for h in row.iter_mut() {
-                *h /= 8;
-            }
+        for h in self.history.iter_mut().flatten().flatten() {
+            *h /= 8;
         }
         self.killers.fill([MoveKey::default(); 2]);
         self.path.clear();
@@ -61,6 +68,16 @@ impl Worker {
             prev = Some(p);
         }
     }
+}
+
+/// The bound of a history value.
+pub(super) const HISTORY_MAX: i32 = 1 << 14;
+
+/// A history value moved by `bonus` (negative: a penalty), the step shrinking as the value
+/// nears [`HISTORY_MAX`] in that direction, so that it stays within it and old successes fade.
+#[inline]
+pub(super) fn reward(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 /// True when the move from `a` to `b` could be undone later: no man moved and nothing was
