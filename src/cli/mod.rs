@@ -10,11 +10,14 @@ mod event;
 mod export;
 mod hub;
 mod hub_client;
+mod net;
 mod openings;
 mod pdn;
 mod perft;
 mod resume;
 mod serve;
+
+pub use net::network;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -52,8 +55,9 @@ pub struct Cli {
     /// directory); `resume` reopens it; `diagram` draws a position of its games.
     #[arg(long = "match", global = true, value_name = "FILE")]
     match_file: Option<std::path::PathBuf>,
-    /// Report the match file (--match, or resume's FILE) to the desk at this address
-    /// (`http://HOST:PORT`, where `crossboard serve` runs) as it is written.
+    /// Report the match played (a new one: the set-up's desk fields start with it; or
+    /// resume's FILE) to the desk at this address (`http://HOST:PORT`, where `crossboard
+    /// serve` runs) as it is written.
     #[arg(long, global = true, value_name = "URL", requires = "board_token")]
     desk: Option<String>,
     /// The board's token for --desk (`crossboard event token` at the desk gives it).
@@ -99,6 +103,8 @@ struct TuiFlags {
     ascii: bool,
     no_color: bool,
     match_file: Option<std::path::PathBuf>,
+    /// `--desk` and `--board-token`, checked.
+    desk: Option<(String, String)>,
 }
 
 /// The TUI's options: display flags, the config's match defaults, where matches are saved.
@@ -124,6 +130,12 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
             start_over: false,
             dir: crate::store::default_match_dir(),
             fixed_wall: None,
+            net: crate::tui::NetOptions {
+                network: Some(network()),
+                port: 8080,
+                desk: flags.desk.as_ref().map_or(String::new(), |d| d.0.clone()),
+                token: flags.desk.as_ref().map_or(String::new(), |d| d.1.clone()),
+            },
         },
         practice_file: crate::store::default_practice_file(),
         egdb_dir: crate::store::default_egdb_dir(),
@@ -135,21 +147,22 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
 /// Parse the command line and run.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
-    let flags = TuiFlags {
-        ascii: cli.ascii,
-        no_color: cli.no_color,
-        match_file: cli.match_file.clone(),
-    };
-    let config_path = cli.config.clone();
-    // The board reports to the desk from a thread of its own for as long as crossboard runs.
-    let _reporter = match reporter(&cli) {
-        Ok(r) => r,
+    // The match screen reports to the desk, from a thread of its own, while the match is open.
+    let desk = match desk_flags(&cli) {
+        Ok(d) => d,
         Err(e) => {
             use std::io::Write;
             let _ = writeln!(std::io::stderr(), "crossboard: {e}");
             return ExitCode::FAILURE;
         }
     };
+    let flags = TuiFlags {
+        ascii: cli.ascii,
+        no_color: cli.no_color,
+        match_file: cli.match_file.clone(),
+        desk,
+    };
+    let config_path = cli.config.clone();
     // A wrong config file stops crossboard before the screen opens.
     let config = || crate::store::load_config(config_path.as_deref());
     let result = match cli.command {
@@ -165,7 +178,7 @@ pub fn main() -> ExitCode {
         Some(Command::Diagram(args)) => diagram::run(args, flags.match_file.clone()),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
-        Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone()),
+        Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone(), cli.ascii),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
@@ -189,19 +202,17 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// The reporter of `--desk`: the match file of `--match`, or of `resume FILE`.
-fn reporter(cli: &Cli) -> Result<Option<crate::serve::Reporter>, String> {
+/// `--desk` and `--board-token`, checked: only where a match is played (the TUI, resume).
+fn desk_flags(cli: &Cli) -> Result<Option<(String, String)>, String> {
     let (Some(desk), Some(token)) = (&cli.desk, &cli.board_token) else {
         return Ok(None);
     };
-    let file = match &cli.command {
-        Some(Command::Resume(a)) => a.file().or(cli.match_file.as_deref()),
-        None => cli.match_file.as_deref(),
-        Some(_) => return Err("--desk reports a match: use it to play one, or with resume".into()),
-    };
-    let file =
-        file.ok_or("--desk needs the match file to report: --match FILE (or resume FILE)")?;
-    Ok(Some(crate::serve::report(desk, token, file)))
+    if !matches!(cli.command, None | Some(Command::Resume(_))) {
+        return Err("--desk reports a match: use it to play one, or with resume".into());
+    }
+    let desk = crate::tui::check_desk_url(desk).map_err(|e| format!("--desk {desk:?}: {e}"))?;
+    let token = crate::tui::check_token(token).map_err(|e| format!("--board-token: {e}"))?;
+    Ok(Some((desk, token)))
 }
 
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine

@@ -20,13 +20,6 @@ pub(super) struct Args {
     read_only: bool,
 }
 
-impl Args {
-    /// The match file named, if any.
-    pub(super) fn file(&self) -> Option<&std::path::Path> {
-        self.file.as_deref()
-    }
-}
-
 /// Run `resume`.
 pub(super) fn run(args: Args, options: Options) -> CliResult {
     let path = match args.file.or_else(|| options.matches.file.clone()) {

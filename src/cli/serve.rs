@@ -21,6 +21,9 @@ pub(super) struct Args {
     /// The port (when --bind gives none; 0: any free port).
     #[arg(long, default_value_t = 8080)]
     port: u16,
+    /// No QR code of the hall's address under it (when open to the hall).
+    #[arg(long)]
+    no_qr: bool,
 }
 
 /// The address of `--bind` and `--port`.
@@ -34,8 +37,58 @@ fn address(bind: &str, port: u16) -> Result<SocketAddr, String> {
     Ok(SocketAddr::new(ip, port))
 }
 
-/// Run `crossboard serve`; `match_file` is the global `--match`.
-pub(super) fn run(args: Args, match_file: Option<PathBuf>) -> CliResult {
+/// What `serve` prints about where it listens on `addr`: the address to give (on every
+/// interface: each of `hall`, this machine's addresses, then this machine's own), and, when
+/// `qr` and the address is not this machine's only, the QR code of the first to give, drawn
+/// with half blocks (light on a dark terminal).
+fn where_served(addr: SocketAddr, hall: &[IpAddr], qr: bool) -> Vec<String> {
+    let port = addr.port();
+    let given: Vec<String> = if addr.ip().is_unspecified() {
+        hall.iter()
+            .map(|&ip| format!("http://{}/", SocketAddr::new(ip, port)))
+            .collect()
+    } else {
+        vec![format!("http://{addr}/")]
+    };
+    let mut out = Vec::new();
+    let own = format!(
+        "http://{}/",
+        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port)
+    );
+    match (addr.ip().is_unspecified(), given.is_empty()) {
+        (true, true) => out.push(format!(
+            "serving at {own} (and this machine's address in the hall, port {port})"
+        )),
+        (true, false) => {
+            out.push(format!("serving at {} (the hall)", given.join(" ")));
+            out.push(format!("        and {own} (this machine)"));
+        }
+        _ => out.push(format!("serving at {}", given[0])),
+    }
+    if qr
+        && !addr.ip().is_loopback()
+        && let Some(first) = given.first()
+        && let Some(code) = qr_code(first)
+    {
+        out.push(code);
+    }
+    out
+}
+
+/// The QR code of `text` in Unicode half blocks, dark modules left blank.
+fn qr_code(text: &str) -> Option<String> {
+    use qrcode::render::unicode::Dense1x2;
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    Some(
+        code.render::<Dense1x2>()
+            .dark_color(Dense1x2::Light)
+            .light_color(Dense1x2::Dark)
+            .build(),
+    )
+}
+
+/// Run `crossboard serve`; `match_file` is the global `--match`, `ascii` the global `--ascii`.
+pub(super) fn run(args: Args, match_file: Option<PathBuf>, ascii: bool) -> CliResult {
     let db = match (args.db, &match_file) {
         (Some(db), _) => Some(db),
         (None, Some(_)) => None,
@@ -56,23 +109,69 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>) -> CliResult {
     };
     let running = crate::serve::start(options)?;
     let addr = running.addr();
-    let url = if addr.ip().is_unspecified() {
-        let local = SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), addr.port());
-        format!(
-            "http://{local}/ (and this machine's address in the hall, port {})",
-            addr.port()
-        )
+    let hall = if addr.ip().is_unspecified() {
+        crate::serve::hall_addresses()
     } else {
-        running.url()
+        Vec::new()
     };
     {
         // A closed standard output (the terminal gone) does not stop the server.
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "serving at {url}");
+        for line in where_served(addr, &hall, !args.no_qr && !ascii) {
+            let _ = writeln!(out, "{line}");
+        }
         let _ = writeln!(out, "Ctrl-C stops the server.");
         let _ = out.flush();
     }
     running.wait_for_interrupt()?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hall_is_given_each_address_and_the_qr_code_of_the_first() {
+        let hall: Vec<IpAddr> = vec!["192.168.1.5".parse().unwrap(), "10.0.0.2".parse().unwrap()];
+        let all: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        let lines = where_served(all, &hall, true);
+        assert_eq!(
+            lines[0],
+            "serving at http://192.168.1.5:8080/ http://10.0.0.2:8080/ (the hall)"
+        );
+        assert_eq!(
+            lines[1],
+            "        and http://127.0.0.1:8080/ (this machine)"
+        );
+        let code = &lines[2];
+        assert_eq!(Some(code.clone()), qr_code("http://192.168.1.5:8080/"));
+        // A version 2 code (25 modules) and its quiet zone (4 each side): 33 wide, two
+        // modules a row.
+        let rows: Vec<&str> = code.lines().collect();
+        assert_eq!(rows.len(), 17, "{code}");
+        assert!(rows.iter().all(|r| r.chars().count() == 33), "{code}");
+        assert!(
+            code.contains('\u{2580}') || code.contains('\u{2584}'),
+            "half blocks"
+        );
+        // --no-qr (and --ascii): the addresses alone.
+        assert_eq!(where_served(all, &hall, false).len(), 2);
+    }
+
+    #[test]
+    fn this_machine_only_gets_no_qr_code() {
+        let here: SocketAddr = "127.0.0.1:8080".parse().unwrap();
+        assert_eq!(
+            where_served(here, &[], true),
+            ["serving at http://127.0.0.1:8080/"]
+        );
+        let nowhere: SocketAddr = "0.0.0.0:8080".parse().unwrap();
+        assert_eq!(where_served(nowhere, &[], true).len(), 1);
+        let one: SocketAddr = "192.168.1.5:8000".parse().unwrap();
+        let lines = where_served(one, &[], true);
+        assert_eq!(lines[0], "serving at http://192.168.1.5:8000/");
+        assert_eq!(lines.len(), 2, "its QR code");
+    }
 }

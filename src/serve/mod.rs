@@ -5,6 +5,7 @@
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
+mod addresses;
 mod desk;
 mod listen;
 mod live;
@@ -14,9 +15,10 @@ mod routes;
 mod view;
 
 pub use crate::store::copy_path;
+pub use addresses::hall_addresses;
 pub use desk::MAX_LINES;
 pub use listen::{Limits, Log};
-pub use report::{Reporter, report};
+pub use report::{LinkState, Reporter, report};
 pub use view::Source;
 
 use std::net::SocketAddr;

@@ -6,8 +6,8 @@
 //! reads the file the screen writes.
 
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -18,10 +18,30 @@ const MAX_BACKOFF: Duration = Duration::from_secs(30);
 /// How long one request may take.
 const TIMEOUT: Duration = Duration::from_secs(10);
 
+/// The state of the link to the desk, as the last exchange left it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    /// Nothing heard from the desk yet.
+    Connecting,
+    /// The desk answered: it has this many lines of the file.
+    Acknowledged(usize),
+    /// The desk did not answer the last try (or refused it); tried again after a wait. The
+    /// lines it acknowledged last, if it ever did.
+    Unreachable(Option<usize>),
+}
+
 /// The reporting thread; dropping it stops it (after one last try to send what is left).
 pub struct Reporter {
     stop: Arc<AtomicBool>,
+    state: Arc<Mutex<LinkState>>,
     thread: Option<JoinHandle<()>>,
+}
+
+impl Reporter {
+    /// The state of the link now.
+    pub fn link(&self) -> LinkState {
+        *self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
 }
 
 impl Drop for Reporter {
@@ -47,9 +67,12 @@ pub fn report(desk: &str, token: &str, file: &Path) -> Reporter {
     };
     let file = file.to_path_buf();
     let flag = Arc::clone(&stop);
-    let thread = std::thread::spawn(move || watch(&link, &file, &flag));
+    let state = Arc::new(Mutex::new(LinkState::Connecting));
+    let shown = Arc::clone(&state);
+    let thread = std::thread::spawn(move || watch(&link, &file, &flag, &shown));
     Reporter {
         stop,
+        state,
         thread: Some(thread),
     }
 }
@@ -93,8 +116,9 @@ impl Link {
     }
 }
 
-fn watch(link: &Link, file: &Path, stop: &AtomicBool) {
+fn watch(link: &Link, file: &Path, stop: &AtomicBool, state: &Mutex<LinkState>) {
     let mut have: Option<usize> = None;
+    let mut acked: Option<usize> = None;
     let mut wait = POLL;
     loop {
         let last = stop.load(Ordering::Relaxed);
@@ -110,6 +134,11 @@ fn watch(link: &Link, file: &Path, stop: &AtomicBool) {
                 have = link.have(Some(serde_json::json!({ "from": h, "lines": chunk })));
                 have.is_some_and(|n| n >= all.len())
             }
+        };
+        acked = have.or(acked);
+        *state.lock().unwrap_or_else(PoisonError::into_inner) = match have {
+            Some(n) => LinkState::Acknowledged(n),
+            None => LinkState::Unreachable(acked),
         };
         if last {
             return;

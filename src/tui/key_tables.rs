@@ -48,6 +48,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::screen::keys::BOARD_KEYS,
         crate::tui::match_flow::screen::keys::KEYS,
         crate::tui::match_flow::screen::keys::RESIGN_KEYS,
+        crate::tui::match_flow::screen::keys::SERVE_KEYS,
+        crate::tui::match_flow::screen::keys::SERVING_KEYS,
         crate::tui::match_flow::setup::ARROW_KEYS,
         crate::tui::match_flow::setup::CHOICE_KEYS,
         crate::tui::match_flow::setup::existing::FILE_KEYS,

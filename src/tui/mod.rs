@@ -240,6 +240,7 @@ pub use desk::DeskScreen;
 pub use egdb_offer::EgdbOffer;
 pub use keys::{Erased, check_chain};
 pub use match_flow::words;
+pub use match_flow::{Link, NetOptions, Network, Reporting, Serving, check_desk_url, check_token};
 pub use match_flow::{MatchOptions, MatchScreen, persist, resume, run_on};
 pub use match_flow::{StageKind, stop_note};
 pub use move_input::MoveInput;

@@ -11,5 +11,6 @@ mod hall;
 mod hostile;
 mod live;
 mod load;
+mod match_live;
 mod pages;
 mod screens;

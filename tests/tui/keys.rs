@@ -28,6 +28,8 @@ enum Setup {
     Desk,
     /// The `--match` file is the saved match (a new match would be written over it).
     Existing,
+    /// The match screens may serve a match live (the real server, on loopback).
+    Net,
 }
 
 use Setup::*;
@@ -83,12 +85,12 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("resume list: locked", Locked, "r\n".into()),
         ("resume list: damaged", Damaged, "rj\n".into()),
         ("toss: coin", Plain, "n\n".into()),
-        ("toss: bag", Plain, "n<up><right>\n".into()),
-        ("toss: hands", Plain, "n<up><right><right>\n".into()),
+        ("toss: bag", Plain, "n<up><up><up><right>\n".into()),
+        ("toss: hands", Plain, "n<up><up><up><right><right>\n".into()),
         (
             "toss: director",
             Plain,
-            "n<up><right><right><right>\n".into(),
+            "n<up><up><up><right><right><right>\n".into(),
         ),
         ("toss: choose", Plain, "n\nh<tick>".into()),
         ("toss: done", Plain, "n\nh<tick>r".into()),
@@ -113,6 +115,8 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("popup: director form, text", Plain, after_game("Dyt\t")),
         ("popup: director form, choice", Plain, after_game("Dyf")),
         ("popup: event log", Plain, after_game("L")),
+        ("popup: serve live", Plain, after_game("S")),
+        ("popup: served live", Net, after_game("Sl")),
         ("game over", Plain, after_game("rwy")),
         ("results", Plain, after_game("rwy\n")),
         (
@@ -183,6 +187,9 @@ fn reach(setup: Setup, keys: &str) -> Reached {
                 .find(|p| !p.file_name().unwrap().to_string_lossy().starts_with('.'))
                 .unwrap();
             app.matches.file = Some(saved);
+        }
+        Net => {
+            app.matches.net.network = Some(crossboard::cli::network());
         }
         Desk => {
             app.screen = crossboard::tui::Screen::Desk(Box::new(crossboard::tui::DeskScreen::new(

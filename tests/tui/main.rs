@@ -20,6 +20,7 @@ mod egdb_offer;
 mod keys;
 mod long_text;
 mod match_flow;
+mod match_live;
 mod match_pictures;
 mod match_render;
 mod match_resume;

@@ -14,12 +14,15 @@
 //! - [`director_menu`]: the guarded director menu and its forms.
 //! - [`results`]: the score table by game and by ballot.
 //! - [`persist`]: where the match file and the PDN export are written.
+//! - [`network`]: serving a match live and reporting it to the desk, through a [`Network`]
+//!   the command line gives.
 //!
 //! The TUI only turns input into director commands and draws the director's state: rules,
 //! clocks and scoring stay in [`crate::director`].
 
 pub(super) mod director_menu;
 pub(super) mod log_view;
+pub(super) mod network;
 pub mod persist;
 pub(super) mod results;
 pub(super) mod results_chart;
@@ -34,6 +37,7 @@ use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
+pub use network::{Link, NetOptions, Network, Reporting, Serving, check_desk_url, check_token};
 pub(super) use resume::ResumeScreen;
 pub use screen::MatchScreen;
 pub(super) use setup::MatchSetupScreen;
@@ -53,6 +57,8 @@ pub struct MatchOptions {
     pub dir: Option<PathBuf>,
     /// A fixed wall-clock time for the start of a match (tests); `None`: the real time.
     pub fixed_wall: Option<DateTime<Utc>>,
+    /// Serving a match live and reporting it to the desk.
+    pub net: NetOptions,
 }
 
 impl MatchOptions {

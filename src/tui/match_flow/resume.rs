@@ -184,6 +184,14 @@ fn open_for_play(
             let mut s =
                 MatchScreen::resume(file.the_match, Saver::File(store), now, options.wall());
             s.back_to_caller = back_to_caller;
+            // `--desk`: the match reopened reports to the desk.
+            let net = &options.net;
+            if let Some(network) = &net.network
+                && !net.desk.is_empty()
+                && !net.token.is_empty()
+            {
+                s.report_to(network.as_ref(), &net.desk, &net.token);
+            }
             Ok(s)
         }
         Err(e @ StoreError::Locked { .. }) => Err(Refusal::Ask(Ask::Locked {

@@ -17,6 +17,8 @@ pub(crate) enum Act {
     Flip,
     /// Square numbers.
     Numbers,
+    /// Serve the match live to browsers, or see where it is served (and stop).
+    Serve,
 }
 
 /// The keys of every stage.
@@ -34,6 +36,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "director menu (asks first)",
     )
     .footer("director"),
+    Binding::new(
+        &[Key::Char('S')],
+        Act::Serve,
+        "serve the match live to browsers (or stop)",
+    ),
     Binding::new(
         &[Key::Char('q')],
         Act::Leave,
@@ -82,6 +89,63 @@ pub(crate) static RESIGN_KEYS: &[Binding<ResignAct>] = &[
     ),
 ];
 
+/// What the keys of the "serve live to whom?" question do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ServeAct {
+    /// This machine only (127.0.0.1).
+    Here,
+    /// The hall: every interface of this machine (0.0.0.0).
+    Hall,
+    /// Not now.
+    Cancel,
+}
+
+/// The keys of the "serve live to whom?" question.
+pub(crate) static SERVE_KEYS: &[Binding<ServeAct>] = &[
+    Binding::new(
+        &[Key::Char('l'), Key::Char('1')],
+        ServeAct::Here,
+        "serve to this machine only (127.0.0.1)",
+    ),
+    Binding::new(
+        &[Key::Char('h'), Key::Char('2')],
+        ServeAct::Hall,
+        "serve to the hall (0.0.0.0: every network of this machine)",
+    ),
+    Binding::new(
+        &[crate::tui::keys::ESC, Key::Char('q')],
+        ServeAct::Cancel,
+        "do not serve",
+    ),
+];
+
+/// What the keys of the "served at" box do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ServingAct {
+    /// Stop serving.
+    Stop,
+    /// Close the box (serving goes on).
+    Close,
+}
+
+/// The keys of the "served at" box.
+pub(crate) static SERVING_KEYS: &[Binding<ServingAct>] = &[
+    Binding::new(
+        &[Key::Char('s')],
+        ServingAct::Stop,
+        "stop serving the match",
+    ),
+    Binding::new(
+        &[
+            crate::tui::keys::ESC,
+            crate::tui::keys::ENTER,
+            Key::Char('q'),
+        ],
+        ServingAct::Close,
+        "close this box (the match is still served)",
+    ),
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -91,5 +155,7 @@ mod tests {
         crate::tui::keys::check_table(KEYS).unwrap();
         crate::tui::keys::check_table(BOARD_KEYS).unwrap();
         crate::tui::keys::check_table(RESIGN_KEYS).unwrap();
+        crate::tui::keys::check_table(SERVE_KEYS).unwrap();
+        crate::tui::keys::check_table(SERVING_KEYS).unwrap();
     }
 }

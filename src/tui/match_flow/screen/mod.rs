@@ -31,9 +31,10 @@ use ratatui::style::Modifier;
 use std::time::Instant;
 
 pub(crate) mod keys;
+mod live;
 mod popup;
 
-use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS};
+use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS, SERVE_KEYS, SERVING_KEYS};
 
 /// What a confirmation leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +62,10 @@ pub enum Popup {
     Director(DirectorPopup),
     /// The event log in words.
     Log(LogView),
+    /// Serve the match live: to this machine or the hall?
+    Serve,
+    /// Where the match is served (and stop).
+    Serving,
 }
 
 impl Popup {
@@ -103,6 +108,8 @@ pub struct MatchScreen {
     paused_for_menu: bool,
     /// Leaving goes back to the screen that opened the match (the desk) instead of home.
     pub back_to_caller: bool,
+    /// The match served live and reported to the desk.
+    live: live::Live,
 }
 
 impl MatchScreen {
@@ -163,6 +170,7 @@ impl MatchScreen {
             dialog_note: None,
             paused_for_menu: false,
             back_to_caller: false,
+            live: live::Live::default(),
         }
     }
 
@@ -404,6 +412,7 @@ impl MatchScreen {
             Some(Act::Leave) => {
                 // Nothing to lose: a finished match, or one only looked at.
                 if self.session.m.phase() == Phase::Finished || self.session.read_only().is_some() {
+                    self.stop_live();
                     return self.leave();
                 }
                 let saved = match self.session.saver.path() {
@@ -424,6 +433,7 @@ impl MatchScreen {
             Some(Act::Export) => self.export(),
             Some(Act::Flip) => self.flipped = !self.flipped,
             Some(Act::Numbers) => self.numbers = !self.numbers,
+            Some(Act::Serve) => self.serve_key(),
             None => {}
         }
         Nav::Stay
@@ -489,6 +499,8 @@ impl MatchScreen {
             Some(Popup::ResignWho) => return vec![erase(RESIGN_KEYS)],
             Some(Popup::Director(d)) => return d.chain(),
             Some(Popup::Log(_)) => return vec![erase(super::log_view::KEYS)],
+            Some(Popup::Serve) => return vec![erase(SERVE_KEYS)],
+            Some(Popup::Serving) => return vec![erase(SERVING_KEYS)],
             None => {}
         }
         let m = &self.session.m;
@@ -584,6 +596,7 @@ impl ScreenState for MatchScreen {
             numbers: self.numbers,
             ctx,
             message: self.current_message(),
+            link: self.link_words(),
         };
         match &self.stage {
             Stage::Toss(t) => t.render(frame, area, &v),
@@ -613,6 +626,7 @@ impl ScreenState for MatchScreen {
         match &self.popup {
             Some(Popup::Director(_)) => "Match: director menu".into(),
             Some(Popup::Log(_)) => "Match: event log".into(),
+            Some(Popup::Serve | Popup::Serving) => "Match: served live".into(),
             _ => self.stage.title().into(),
         }
     }
@@ -624,6 +638,8 @@ impl ScreenState for MatchScreen {
             Some(Popup::Log(_)) => return LogView::help(),
             Some(Popup::ResignWho) => return help(RESIGN_KEYS),
             Some(Popup::Confirm(..)) => return crate::tui::widgets::form::confirm_help(),
+            Some(Popup::Serve) => return help(SERVE_KEYS),
+            Some(Popup::Serving) => return help(SERVING_KEYS),
             None => {}
         }
         let mut lines = match &self.stage {

@@ -80,6 +80,10 @@ impl MatchScreen {
                 }
                 LogOutcome::Closed => {}
             },
+            p @ (Popup::Serve | Popup::Serving) => {
+                self.dialog_note = None;
+                self.serve_popup_key(p, key, ctx);
+            }
         }
         Some(Nav::Stay)
     }
@@ -159,6 +163,7 @@ impl MatchScreen {
             }
             Pending::Leave => {
                 self.charge_thinking_time(ctx);
+                self.stop_live();
                 return self.leave();
             }
             Pending::Quit => {
@@ -191,6 +196,7 @@ impl MatchScreen {
             ),
             Some(Popup::Director(d)) => d.render(frame, look),
             Some(Popup::Log(l)) => l.render(frame, &self.session.m, look),
+            Some(Popup::Serve | Popup::Serving) => self.render_serve_popup(frame, look),
             None => {}
         }
         let note = match (&self.popup, &self.dialog_note) {

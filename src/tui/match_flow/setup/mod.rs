@@ -23,6 +23,7 @@ use ratatui::text::{Line, Span};
 
 pub(crate) mod existing;
 mod presets;
+mod settings;
 
 use existing::FILE_KEYS;
 use presets::PoolPresets;
@@ -68,11 +69,15 @@ pub enum FieldId {
     MaxBlocks,
     /// How colours are chosen.
     Colours,
+    /// The desk's address the match reports to (empty: not reporting).
+    Desk,
+    /// The board's token at the desk.
+    Token,
 }
 
 impl FieldId {
     /// Every row, in order.
-    pub const ALL: [FieldId; 19] = [
+    pub const ALL: [FieldId; 21] = [
         FieldId::Name1,
         FieldId::Name2,
         FieldId::Event,
@@ -92,6 +97,8 @@ impl FieldId {
         FieldId::Tie,
         FieldId::MaxBlocks,
         FieldId::Colours,
+        FieldId::Desk,
+        FieldId::Token,
     ];
 
     fn label(self) -> &'static str {
@@ -115,6 +122,8 @@ impl FieldId {
             FieldId::Tie => "If tied",
             FieldId::MaxBlocks => "Extra ballots at most",
             FieldId::Colours => "Colour choice",
+            FieldId::Desk => "Report to the desk",
+            FieldId::Token => "Board's token",
         }
     }
 
@@ -127,6 +136,8 @@ impl FieldId {
                 | FieldId::Ballots
                 | FieldId::Time
                 | FieldId::MaxBlocks
+                | FieldId::Desk
+                | FieldId::Token
         )
     }
 }
@@ -191,6 +202,10 @@ impl MatchSetupScreen {
         texts[idx(FieldId::Ballots)].hint = "1-99".into();
         texts[idx(FieldId::Time)].hint = "←→ presets, or type (F1 lists the forms)".into();
         texts[idx(FieldId::MaxBlocks)].hint = "empty: no limit".into();
+        texts[idx(FieldId::Desk)].value = options.net.desk.clone();
+        texts[idx(FieldId::Token)].value = options.net.token.clone();
+        texts[idx(FieldId::Desk)].hint = "empty: not reporting; http://HOST:PORT".into();
+        texts[idx(FieldId::Token)].hint = "32 hex digits (crossboard event token)".into();
         let o = &d.openings;
         let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
         c(
@@ -360,107 +375,12 @@ impl MatchSetupScreen {
         }
     }
 
-    /// The settings as the form stands, or the first problem (field and message).
-    pub fn settings(&self) -> Result<MatchSettings, (FieldId, String)> {
-        let t = |id: FieldId| self.texts[idx(id)].value.clone();
-        let c = |id: FieldId| self.choices[idx(id)];
-        let mut s = self.options.defaults.clone();
-        s.game = self.game();
-        s.strength_rule = if c(FieldId::Strength) == 1 {
-            StrengthRule::ThirtyPlusEight
-        } else {
-            StrengthRule::ThirtyEight
-        };
-        s.players = [t(FieldId::Name1), t(FieldId::Name2)];
-        s.event = t(FieldId::Event);
-        s.openings.system = System::ALL[c(FieldId::System).min(4)];
-        s.openings.three_move_deck = ThreeMoveDeck::ALL[c(FieldId::Deck).min(3)];
-        s.openings.mode = if c(FieldId::Mode) == 1 {
-            DrawMode::Uniform
-        } else {
-            DrawMode::Faithful
-        };
-        s.openings.exclude_man_down = c(FieldId::ExcludeManDown) == 1;
-        s.openings.exclude_kingsrow_lost = c(FieldId::ExcludeLost) == 1 && s.game == Rules::English;
-        s.openings.no_repeat = c(FieldId::NoRepeat) == 1;
-        s.ballots = match t(FieldId::Ballots).trim().parse::<u32>() {
-            Ok(n) if n <= 99 => n,
-            _ => {
-                return Err((FieldId::Ballots, "a number of ballots from 1 to 99".into()));
-            }
-        };
-        s.time_control = t(FieldId::Time)
-            .parse()
-            .map_err(|e: crate::director::TimeControlTextError| (FieldId::Time, e.to_string()))?;
-        s.scoring.game = [
-            GamePoints::OneHalfZero,
-            GamePoints::TwoOneZero,
-            GamePoints::Apca,
-        ][c(FieldId::Points).min(2)];
-        s.scoring.per_ballot = c(FieldId::PerBallot) == 1;
-        s.rejection = [
-            RejectionPolicy::PlayersMayReject,
-            RejectionPolicy::AllExceptManDown,
-            RejectionPolicy::AllPlayed,
-        ][c(FieldId::Rejection).min(2)];
-        s.tie = match c(FieldId::Tie) {
-            1 => TieRule::HolderRetains {
-                holder: Player::First,
-            },
-            2 => TieRule::HolderRetains {
-                holder: Player::Second,
-            },
-            3 => {
-                let text = t(FieldId::MaxBlocks);
-                let max_blocks = if text.trim().is_empty() {
-                    None
-                } else {
-                    Some(text.trim().parse::<u32>().map_err(|_| {
-                        (
-                            FieldId::MaxBlocks,
-                            "a number, or empty for no limit".to_string(),
-                        )
-                    })?)
-                };
-                TieRule::ContinueInBlocks { max_blocks }
-            }
-            _ => TieRule::StaysTied,
-        };
-        s.colour_method = [
-            ColourMethod::CoinFlip,
-            ColourMethod::Bag,
-            ColourMethod::ConcealedHands,
-            ColourMethod::DirectorAssigns,
-        ][c(FieldId::Colours).min(3)];
-        if let Err(e) = s.validate() {
-            use crate::director::SettingsError as E;
-            let field = match &e {
-                E::EmptyName(Player::First) | E::NameTooLong(Player::First, _) => FieldId::Name1,
-                E::EmptyName(Player::Second)
-                | E::NameTooLong(Player::Second, _)
-                | E::SameName(_) => FieldId::Name2,
-                E::ControlCharacter(what) if what.starts_with("first") => FieldId::Name1,
-                E::ControlCharacter(what) if what.starts_with("second") => FieldId::Name2,
-                E::EventTooLong(_) | E::ControlCharacter(_) => FieldId::Event,
-                E::NoBallots
-                | E::TooManyBallots(_)
-                | E::TooManyGiven { .. }
-                | E::GivenOpening { .. } => FieldId::Ballots,
-                E::TimeControl(_) => FieldId::Time,
-                E::ZeroBlocks | E::TooManyBlocks(_) => FieldId::MaxBlocks,
-                E::KingsRowLostNotForGame(_) => FieldId::Game,
-            };
-            return Err((field, e.to_string()));
-        }
-        Ok(s)
-    }
-
     /// Check the form again (after every change).
     fn revalidate(&mut self) {
         for t in &mut self.texts {
             t.error = None;
         }
-        self.problem = self.settings().err();
+        self.problem = self.settings().err().or_else(|| self.desk_link().err());
         if let Some((f, msg)) = &self.problem
             && f.is_text()
         {
@@ -526,9 +446,23 @@ impl MatchSetupScreen {
     }
 
     fn start(&mut self, ctx: &mut Ctx) -> Nav {
+        let link = match self.desk_link() {
+            Ok(link) => link,
+            Err((f, _)) => {
+                if let Some(i) = self.visible().iter().position(|&v| v == f) {
+                    self.focus = i;
+                }
+                return Nav::Stay;
+            }
+        };
         match self.settings() {
             Ok(settings) => match MatchScreen::start(settings, &self.options, ctx.now) {
-                Ok(screen) => Nav::Goto(Box::new(Screen::Match(Box::new(screen)))),
+                Ok(mut screen) => {
+                    if let Some((desk, token)) = link {
+                        screen.report_from_setup(ctx.matches.net.network.as_deref(), &desk, &token);
+                    }
+                    Nav::Goto(Box::new(Screen::Match(Box::new(screen))))
+                }
                 Err(e) => {
                     let way_out = match (self.existing_file(), self.free_name()) {
                         (Some(_), Some(free)) => format!(
@@ -675,7 +609,11 @@ impl ScreenState for MatchSetupScreen {
         // Three rows for the summary or the problem, wrapped, above the footer.
         let status_rows = 3u16;
         let status_top = area.bottom().saturating_sub(1 + status_rows);
-        for (y, &f) in (area.y + 2..).zip(visible.iter()) {
+        // The rows scroll to keep the focused one in view when they do not all fit.
+        let rows = usize::from(status_top.saturating_sub(area.y + 2)).max(1);
+        let at = visible.iter().position(|&f| f == focus).unwrap_or(0);
+        let skip = (at + 1).saturating_sub(rows);
+        for (y, &f) in (area.y + 2..).zip(visible.iter().skip(skip)) {
             if y >= status_top {
                 break;
             }

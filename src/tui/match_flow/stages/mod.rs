@@ -168,6 +168,9 @@ pub struct View<'a> {
     /// The status line's message, if one is shown now, and whether the stage's own status
     /// follows it.
     pub message: Option<(String, StatusKind, bool)>,
+    /// The link to the desk in words, while the match reports to one, and whether it is
+    /// down.
+    pub link: Option<(String, bool)>,
 }
 
 impl View<'_> {
@@ -194,6 +197,17 @@ impl View<'_> {
         };
         let message = match self.session.file_note() {
             Some(note) => (format!("{note} · {}", message.0), StatusKind::Warn),
+            None => message,
+        };
+        let message = match &self.link {
+            Some((link, down)) => {
+                let kind = if *down && message.1 == StatusKind::Info {
+                    StatusKind::Warn
+                } else {
+                    message.1
+                };
+                (format!("{link} · {}", message.0), kind)
+            }
             None => message,
         };
         match self.session.status_mark(&message.0) {
