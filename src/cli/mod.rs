@@ -13,6 +13,7 @@ mod hub_client;
 mod openings;
 mod pdn;
 mod perft;
+mod report;
 mod resume;
 mod serve;
 
@@ -92,6 +93,9 @@ enum Command {
     /// Serve the event (and/or the match of --match FILE) on the network: pages, live PDN,
     /// a JSON API, live updates.
     Serve(serve::Args),
+    /// Send a board's match file to the desk (--desk URL --board-token TOKEN) as it is
+    /// written, until the match is over and the desk has it all, or Ctrl-C.
+    Report(report::Args),
 }
 
 /// What the TUI needs from the command line.
@@ -166,6 +170,9 @@ pub fn main() -> ExitCode {
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
         Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone()),
+        Some(Command::Report(args)) => {
+            report::run(&args, cli.desk.as_deref(), cli.board_token.as_deref())
+        }
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
@@ -197,6 +204,8 @@ fn reporter(cli: &Cli) -> Result<Option<crate::serve::Reporter>, String> {
     let file = match &cli.command {
         Some(Command::Resume(a)) => a.file().or(cli.match_file.as_deref()),
         None => cli.match_file.as_deref(),
+        // It reports on its own, until the match is over.
+        Some(Command::Report(_)) => return Ok(None),
         Some(_) => return Err("--desk reports a match: use it to play one, or with resume".into()),
     };
     let file =

@@ -7,7 +7,7 @@
 
 use std::path::Path;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -21,7 +21,20 @@ const TIMEOUT: Duration = Duration::from_secs(10);
 /// The reporting thread; dropping it stops it (after one last try to send what is left).
 pub struct Reporter {
     stop: Arc<AtomicBool>,
+    /// The lines the desk last said it has ([`UNKNOWN`] before it has answered).
+    acknowledged: Arc<AtomicUsize>,
     thread: Option<JoinHandle<()>>,
+}
+
+/// The desk has not answered yet.
+const UNKNOWN: usize = usize::MAX;
+
+impl Reporter {
+    /// The lines of the file the desk last said it has; `None` until it has answered once.
+    pub fn acknowledged(&self) -> Option<usize> {
+        let n = self.acknowledged.load(Ordering::Relaxed);
+        (n != UNKNOWN).then_some(n)
+    }
 }
 
 impl Drop for Reporter {
@@ -46,10 +59,12 @@ pub fn report(desk: &str, token: &str, file: &Path) -> Reporter {
         auth: format!("Bearer {token}"),
     };
     let file = file.to_path_buf();
-    let flag = Arc::clone(&stop);
-    let thread = std::thread::spawn(move || watch(&link, &file, &flag));
+    let acknowledged = Arc::new(AtomicUsize::new(UNKNOWN));
+    let (flag, told) = (Arc::clone(&stop), Arc::clone(&acknowledged));
+    let thread = std::thread::spawn(move || watch(&link, &file, &flag, &told));
     Reporter {
         stop,
+        acknowledged,
         thread: Some(thread),
     }
 }
@@ -93,7 +108,7 @@ impl Link {
     }
 }
 
-fn watch(link: &Link, file: &Path, stop: &AtomicBool) {
+fn watch(link: &Link, file: &Path, stop: &AtomicBool, told: &AtomicUsize) {
     let mut have: Option<usize> = None;
     let mut wait = POLL;
     loop {
@@ -111,6 +126,9 @@ fn watch(link: &Link, file: &Path, stop: &AtomicBool) {
                 have.is_some_and(|n| n >= all.len())
             }
         };
+        if let Some(h) = have {
+            told.store(h, Ordering::Relaxed);
+        }
         if last {
             return;
         }

@@ -11,5 +11,7 @@ mod hall;
 mod hostile;
 mod live;
 mod load;
+#[cfg(target_os = "linux")]
+mod netns;
 mod pages;
 mod screens;
