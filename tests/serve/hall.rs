@@ -204,6 +204,11 @@ const LONGEST_GAME: usize = 120;
 
 impl Boards {
     pub fn new(boards: usize) -> Boards {
+        Boards::with_games(boards, 2)
+    }
+
+    /// The same with `games` games a match.
+    pub fn with_games(boards: usize, games: u32) -> Boards {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("desk.sqlite3");
         let mut desk = Desk::open(&db).unwrap();
@@ -216,7 +221,7 @@ impl Boards {
         let mut open = desk.create_event(&info, at).unwrap();
         let settings = DivisionSettings::new(
             Format::Swiss { rounds: 3 },
-            2,
+            games,
             crossboard::director::GamePoints::OneHalfZero,
             ScoreUnit::Game,
         );
@@ -303,8 +308,15 @@ impl Board {
         if self.m.phase() == Phase::Finished {
             return false;
         }
+        if self.m.playing().is_none() {
+            // The next game; a match of more than two games draws its next ballot first.
+            let ok = self.apply(Command::StartGame)
+                || self.apply(Command::DrawBallot) && self.apply(Command::StartGame);
+            assert!(ok, "the next game cannot start");
+            return true;
+        }
         let c = match self.m.playing() {
-            None => Command::StartGame,
+            None => return true,
             Some(g) => {
                 let pos = g.game.position();
                 let colour = pos.turn();
@@ -316,7 +328,15 @@ impl Board {
                 }
             }
         };
-        self.m.apply(c, now(self.t0), &mut self.rng).unwrap();
+        assert!(self.apply(c.clone()), "{c:?} refused");
+        true
+    }
+
+    /// Apply `c` and write it; false when the match refuses it (nothing changes then).
+    fn apply(&mut self, c: Command) -> bool {
+        if self.m.apply(c, now(self.t0), &mut self.rng).is_err() {
+            return false;
+        }
         self.store.save(&self.m).unwrap();
         true
     }
