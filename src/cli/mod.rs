@@ -14,6 +14,7 @@ mod net;
 mod openings;
 mod pdn;
 mod perft;
+mod report;
 mod resume;
 mod serve;
 
@@ -96,6 +97,9 @@ enum Command {
     /// Serve the event (and/or the match of --match FILE) on the network: pages, live PDN,
     /// a JSON API, live updates.
     Serve(serve::Args),
+    /// Send a board's match file to the desk (--desk URL --board-token TOKEN) as it is
+    /// written, until the match is over and the desk has it all, or Ctrl-C.
+    Report(report::Args),
 }
 
 /// What the TUI needs from the command line.
@@ -179,6 +183,9 @@ pub fn main() -> ExitCode {
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
         Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone(), cli.ascii),
+        Some(Command::Report(args)) => {
+            report::run(&args, cli.desk.as_deref(), cli.board_token.as_deref())
+        }
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
@@ -207,6 +214,10 @@ fn desk_flags(cli: &Cli) -> Result<Option<(String, String)>, String> {
     let (Some(desk), Some(token)) = (&cli.desk, &cli.board_token) else {
         return Ok(None);
     };
+    if matches!(cli.command, Some(Command::Report(_))) {
+        // It reports on its own, until the match is over.
+        return Ok(None);
+    }
     if !matches!(cli.command, None | Some(Command::Resume(_))) {
         return Err("--desk reports a match: use it to play one, or with resume".into());
     }

@@ -6,6 +6,10 @@
 //! Polling rather than change notification: the files are written by other processes (the
 //! desk, a board's match screen, the desk's copy of a pushed board), and a stat of each every
 //! 100 ms is cheap, the same on every system and file system, and shared by all spectators.
+//!
+//! A page is rendered once per change, not once per feed: the first feed to wake renders it
+//! ([`Slots`]), the others take that rendering, and each sends only the parts that changed
+//! since the rendering it sent last (serialized once for all the feeds that are up to date).
 
 use super::pages::{self, At};
 use super::routes::{Shared, picture, read};
@@ -13,10 +17,12 @@ use super::view::{Source, ViewError};
 use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use futures_util::Stream;
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::hash::Hash;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, SystemTime};
 use tokio::sync::watch;
 
@@ -37,6 +43,42 @@ pub(super) struct Live {
     pub changes: watch::Receiver<u64>,
     /// Feeds open now.
     pub open: Arc<AtomicUsize>,
+    /// The latest rendering of each page kept live.
+    pub renders: Arc<Slots<Scope, Rendered>>,
+}
+
+/// Values made from the served files, one slot a key, each kept until the files change: the
+/// slot's lock makes the first caller make it and the others wait for it.
+pub(super) struct Slots<K, V>(Mutex<HashMap<K, Slot<V>>>);
+
+/// One key's value, once made.
+type Slot<V> = Arc<tokio::sync::Mutex<Option<Arc<V>>>>;
+
+impl<K: Eq + Hash, V> Default for Slots<K, V> {
+    fn default() -> Self {
+        Slots(Mutex::new(HashMap::new()))
+    }
+}
+
+impl<K: Eq + Hash, V> Slots<K, V> {
+    /// The slot of `key`.
+    pub(super) fn slot(&self, key: K) -> Slot<V> {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        Arc::clone(map.entry(key).or_default())
+    }
+
+    /// Drop the slot of `key` (a key that names nothing, so that asking for many such keys
+    /// keeps nothing).
+    pub(super) fn forget(&self, key: &K) {
+        let mut map = self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        map.remove(key);
+    }
 }
 
 /// Counts a feed as open while it lives.
@@ -120,8 +162,8 @@ fn linked_files(s: &Source) -> Vec<PathBuf> {
 }
 
 /// Which page a feed keeps live.
-#[derive(Clone, Copy)]
-enum Scope {
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) enum Scope {
     Event,
     Board(usize, u32, u32),
     Match,
@@ -133,13 +175,118 @@ struct Part {
     html: String,
 }
 
-#[derive(serde::Serialize)]
-struct Update<'a> {
-    /// The server's time, ms since 1970 (the page's clocks count from it).
-    now: i64,
-    /// Records of the matches shown.
+/// A part as rendered, with its JSON (`{"id":..,"html":..}`) made once for every feed.
+pub(super) struct Shown {
+    part: Part,
+    json: String,
+}
+
+/// One rendering of a page, shared by its feeds.
+pub(super) struct Rendered {
+    /// The watcher's change count it was made at.
+    version: u64,
+    /// The change count of the rendering before it (0: none).
+    previous: u64,
+    /// The parts; one that did not change is the very one of the rendering before.
+    parts: Vec<Arc<Shown>>,
     records: usize,
-    parts: &'a [Part],
+    /// The update from the rendering before: the parts that changed; `None` when none did.
+    delta: Option<String>,
+    /// The whole page as an update, made when a feed opens.
+    full: OnceLock<String>,
+}
+
+impl Rendered {
+    /// Rendering `version` of parts `now`, the parts that did not change since `before`
+    /// shared with it.
+    fn new(version: u64, now: Vec<Part>, records: usize, before: Option<&Rendered>) -> Rendered {
+        let old: HashMap<&str, &Arc<Shown>> = before
+            .map(|b| b.parts.iter().map(|p| (p.part.id.as_str(), p)).collect())
+            .unwrap_or_default();
+        let mut changed = Vec::new();
+        let parts = now
+            .into_iter()
+            .map(|part| match old.get(part.id.as_str()) {
+                Some(o) if o.part == part => Arc::clone(o),
+                _ => {
+                    let json = serde_json::to_string(&part).unwrap_or_default();
+                    let p = Arc::new(Shown { part, json });
+                    changed.push(Arc::clone(&p));
+                    p
+                }
+            })
+            .collect();
+        let delta = (!changed.is_empty()).then(|| update(records, &changed));
+        Rendered {
+            version,
+            previous: before.map_or(0, |b| b.version),
+            parts,
+            records,
+            delta,
+            full: OnceLock::new(),
+        }
+    }
+
+    /// The update that brings a page showing `last` (or nothing) to this one; `None` when
+    /// nothing changed.
+    fn since(&self, last: Option<&Rendered>) -> Option<String> {
+        let Some(last) = last else {
+            return Some(
+                self.full
+                    .get_or_init(|| update(self.records, &self.parts))
+                    .clone(),
+            );
+        };
+        if last.version == self.version {
+            return None;
+        }
+        if last.version == self.previous {
+            return self.delta.clone();
+        }
+        // A feed that missed renderings: the parts that are not the ones it sent.
+        let changed: Vec<Arc<Shown>> = self
+            .parts
+            .iter()
+            .enumerate()
+            .filter(|&(k, p)| {
+                let same = |o: &Arc<Shown>| Arc::ptr_eq(o, p);
+                !(last.parts.get(k).is_some_and(same) || last.parts.iter().any(same))
+            })
+            .map(|(_, p)| Arc::clone(p))
+            .collect();
+        (!changed.is_empty()).then(|| update(self.records, &changed))
+    }
+}
+
+/// An update's data, its time left out (each feed puts it first as it sends).
+fn update(records: usize, parts: &[Arc<Shown>]) -> String {
+    let mut out = format!("{{\"records\":{records},\"parts\":[");
+    for (k, p) in parts.iter().enumerate() {
+        if k > 0 {
+            out.push(',');
+        }
+        out.push_str(&p.json);
+    }
+    out.push_str("]}");
+    out
+}
+
+/// The rendering of `scope` at change `version` or later: the shared one, or made now (the
+/// other feeds of the page wait for it).
+async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Rendered>> {
+    let slot = live.renders.slot(scope);
+    let mut held = slot.lock().await;
+    if let Some(r) = held.as_ref().filter(|r| r.version >= version) {
+        return Some(Arc::clone(r));
+    }
+    let Ok((now, records)) = read(&live.source, move |s| parts(s, scope)).await else {
+        drop(held);
+        live.renders.forget(&scope);
+        return None;
+    };
+    let r = Arc::new(Rendered::new(version, now, records, held.as_deref()));
+    *held = Some(Arc::clone(&r));
+    Some(r)
 }
 
 /// The parts of the page of `scope` as they are now, and the records they show.
@@ -191,33 +338,34 @@ fn parts(s: &Source, scope: Scope) -> Result<(Vec<Part>, usize), ViewError> {
     }
 }
 
-/// A feed: the page's parts at once, then each time they change, until [`LIFETIME`].
+/// A feed: the page's parts at once, then the parts that change, until [`LIFETIME`].
 fn feed(live: Live, scope: Scope) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
     let deadline = tokio::time::Instant::now() + LIFETIME;
     let mut rx = live.changes.clone();
     rx.mark_changed();
-    let state = (live.source, rx, None::<Vec<Part>>, Open::new(&live.open));
+    let open = Open::new(&live.open);
+    let state = (live, rx, None::<Arc<Rendered>>, open);
     let stream =
-        futures_util::stream::unfold(state, move |(source, mut rx, last, open)| async move {
+        futures_util::stream::unfold(state, move |(live, mut rx, last, open)| async move {
+            let mut last = last;
             loop {
                 let changed = tokio::time::timeout_at(deadline, rx.changed()).await;
                 if !matches!(changed, Ok(Ok(()))) {
                     return None;
                 }
-                let Ok((now, records)) = read(&source, move |s| parts(s, scope)).await else {
+                let version = *rx.borrow_and_update();
+                let Some(now) = rendering(&live, scope, version).await else {
                     continue;
                 };
-                if last.as_ref() == Some(&now) {
+                let data = now.since(last.as_deref());
+                last = Some(now);
+                let Some(data) = data else {
                     continue;
-                }
-                let update = Update {
-                    now: chrono::Utc::now().timestamp_millis(),
-                    records,
-                    parts: &now,
                 };
-                let data = serde_json::to_string(&update).unwrap_or_default();
+                let at = chrono::Utc::now().timestamp_millis();
+                let data = format!("{{\"now\":{at},{}", data.get(1..).unwrap_or_default());
                 let event = Event::default().event("update").retry(RETRY).data(data);
-                return Some((Ok(event), (source, rx, Some(now), open)));
+                return Some((Ok(event), (live, rx, last, open)));
             }
         });
     Sse::new(stream).keep_alive(KeepAlive::default())

@@ -42,6 +42,15 @@ impl Reporter {
     pub fn link(&self) -> LinkState {
         *self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
+
+    /// The lines of the file the desk last said it has; `None` until it has answered once.
+    pub fn acknowledged(&self) -> Option<usize> {
+        match self.link() {
+            LinkState::Connecting => None,
+            LinkState::Acknowledged(n) => Some(n),
+            LinkState::Unreachable(last) => last,
+        }
+    }
 }
 
 impl Drop for Reporter {

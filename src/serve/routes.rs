@@ -24,6 +24,7 @@ pub(super) fn router(
         open,
         changes: super::live::watch_files(Arc::clone(&source)),
         source: Arc::clone(&source),
+        renders: Arc::default(),
     };
     let feeds = Router::new()
         .route("/live/event", get(super::live::event))

@@ -269,3 +269,48 @@ fn the_desk_gives_a_board_its_token_and_keeps_only_its_digest() {
     assert!(!none.status.success());
     assert!(String::from_utf8_lossy(&none.stderr).contains("no board 9"));
 }
+
+#[test]
+fn crossboard_report_sends_a_finished_match_and_ends_when_the_desk_has_it_all() {
+    // The board's laptop was offline when its match ended: the director sends its file.
+    let mut event = crate::hall::Boards::new(2);
+    while event.boards[0].play() {}
+    let source = Source {
+        db: Some(event.db.clone()),
+        ..Default::default()
+    };
+    let server =
+        crossboard::serve::start(Options::new(source, "127.0.0.1:0".parse().unwrap())).unwrap();
+    let board = &event.boards[0];
+    let report = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+            .args(args)
+            .arg(&board.file)
+            .output()
+            .unwrap()
+    };
+    let url = format!("http://{}", server.addr());
+    let out = report(&["report", "--desk", &url, "--board-token", &board.token]);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    let lines = board.text().lines().count();
+    assert!(
+        said.contains(&format!(
+            "the match is over and the desk has all {lines} lines"
+        )),
+        "{said}"
+    );
+    assert_eq!(event.copy(0), board.text());
+    // Without the desk's address, or with a file that is no match, nothing is sent.
+    let out = report(&["report"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--desk"));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["report", "--desk", &url, "--board-token", &board.token])
+        .arg(&event.db)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("desk.sqlite3"));
+    assert_eq!(event.copy(0), board.text());
+}

@@ -177,3 +177,167 @@ pub fn get(server: &Running, path: &str, etag: Option<&str>) -> Got {
         body: r.body_mut().read_to_string().unwrap(),
     }
 }
+
+/// An event of two players a board, round 1 paired with its ballots drawn, each board's match
+/// started on the board's own laptop (not linked at the desk: the boards report to it), each
+/// board with its token. No server: the tests start one as they need.
+pub struct Boards {
+    /// Holds the files (removed when dropped).
+    _dir: tempfile::TempDir,
+    pub db: PathBuf,
+    pub boards: Vec<Board>,
+}
+
+/// One board's match, written to its file as the board's crossboard writes it.
+pub struct Board {
+    pub file: PathBuf,
+    pub token: String,
+    pub m: Match,
+    store: MatchStore,
+    rng: ChaCha8Rng,
+    t0: Instant,
+}
+
+/// A game longer than this many plies is resigned by the side to move (first legal moves can
+/// shuffle kings for ever).
+const LONGEST_GAME: usize = 120;
+
+impl Boards {
+    pub fn new(boards: usize) -> Boards {
+        Boards::with_games(boards, 2)
+    }
+
+    /// The same with `games` games a match.
+    pub fn with_games(boards: usize, games: u32) -> Boards {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("desk.sqlite3");
+        let mut desk = Desk::open(&db).unwrap();
+        let at = chrono::Utc::now();
+        let info = EventInfo {
+            name: "Club Open".into(),
+            site: "Greensboro".into(),
+            ..EventInfo::default()
+        };
+        let mut open = desk.create_event(&info, at).unwrap();
+        let settings = DivisionSettings::new(
+            Format::Swiss { rounds: 3 },
+            games,
+            crossboard::director::GamePoints::OneHalfZero,
+            ScoreUnit::Game,
+        );
+        let add = Action::AddDivision {
+            name: "Open".into(),
+            settings,
+        };
+        desk.record(&mut open, &[add], at).unwrap();
+        let entries: Vec<Entrant> = (0..2 * boards)
+            .map(|k| Entrant::New(PlayerInfo::named(&format!("Player {:03}", k + 1))))
+            .collect();
+        desk.enter_players(&mut open, 0, &entries, at).unwrap();
+        let pair = propose(0, &open.event.divisions[0]).unwrap();
+        desk.record(&mut open, &[pair], at).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let draws = draw_ballots(0, &open.event.divisions[0], 1, &mut rng).unwrap();
+        desk.record(&mut open, &[draws], at).unwrap();
+        let d = &open.event.divisions[0];
+        let boards = d.rounds[0]
+            .boards
+            .iter()
+            .enumerate()
+            .map(|(k, b)| {
+                let s = match_settings(&MatchSettings::default(), "Club Open", d, 1, b).unwrap();
+                let file = dir.path().join(format!("board{}.jsonl", k + 1));
+                let token = format!("{:032x}", 0xb0a2d_u64 * 1000 + k as u64);
+                let key = format!("Club Open/1/1/{}", k + 1);
+                crossboard::store::keep_board_token(&db, &key, &token).unwrap();
+                Board::start(s, file, token, k as u64)
+            })
+            .collect();
+        Boards {
+            _dir: dir,
+            db,
+            boards,
+        }
+    }
+
+    /// The desk's copy of board `k` (0-based), as it is now ("" when it has none).
+    pub fn copy(&self, k: usize) -> String {
+        let path = crossboard::serve::copy_path(&self.db, "Club Open", 1, 1, k as u32 + 1);
+        std::fs::read_to_string(path).unwrap_or_default()
+    }
+}
+
+impl Board {
+    fn start(s: MatchSettings, file: PathBuf, token: String, seed: u64) -> Board {
+        let t0 = Instant::now();
+        let mut m = Match::new(s, now(t0)).unwrap();
+        let store = MatchStore::create(&file, &m).unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        for c in [
+            Command::AssignColour {
+                player: Player::First,
+                colour: Color::Red,
+            },
+            Command::DrawBallot,
+            Command::StartGame,
+        ] {
+            m.apply(c, now(t0), &mut rng).unwrap();
+        }
+        let mut board = Board {
+            file,
+            token,
+            m,
+            store,
+            rng,
+            t0,
+        };
+        board.store.save(&board.m).unwrap();
+        board
+    }
+
+    /// The board's match file as it is now.
+    pub fn text(&self) -> String {
+        std::fs::read_to_string(&self.file).unwrap()
+    }
+
+    /// The next record of a legal match, written to the file: the side to move plays its first
+    /// legal move (or resigns a game grown too long), the next game starts when one is over;
+    /// false when the match is over.
+    pub fn play(&mut self) -> bool {
+        use crossboard::director::Phase;
+        if self.m.phase() == Phase::Finished {
+            return false;
+        }
+        if self.m.playing().is_none() {
+            // The next game; a match of more than two games draws its next ballot first.
+            let ok = self.apply(Command::StartGame)
+                || self.apply(Command::DrawBallot) && self.apply(Command::StartGame);
+            assert!(ok, "the next game cannot start");
+            return true;
+        }
+        let c = match self.m.playing() {
+            None => return true,
+            Some(g) => {
+                let pos = g.game.position();
+                let colour = pos.turn();
+                if g.game.moves().len() >= LONGEST_GAME {
+                    Command::Resign { colour }
+                } else {
+                    let mv = pos.legal_moves()[0];
+                    Command::PlayMove { colour, mv }
+                }
+            }
+        };
+        assert!(self.apply(c.clone()), "{c:?} refused");
+        true
+    }
+
+    /// Apply `c` and write it; false when the match refuses it (nothing changes then).
+    fn apply(&mut self, c: Command) -> bool {
+        if self.m.apply(c, now(self.t0), &mut self.rng).is_err() {
+            return false;
+        }
+        self.store.save(&self.m).unwrap();
+        true
+    }
+}

@@ -1,271 +1,439 @@
-//! The server under load on loopback, bounded in time: a board reporting a move to the desk
-//! every 2 s (until its match is over), spectators holding the event's live feed, pollers fetching the round's PDN every
-//! 2 s with its ETag; one more spectator on the board's feed times each move from the board's
-//! file to the page. The short run is in the default test run, with bounds a loaded 2-core
-//! machine keeps; the full run (`--ignored`) is the one BENCHMARKS.md reports.
+//! The server under load, in a process of its own (the real `crossboard serve`), so that its
+//! CPU time and peak memory, read from /proc, are the server's alone: boards each pushing a
+//! move to the desk every 2 s (`POST /push`, as a board's reporter does), spectators holding
+//! the event page's live feed, pollers fetching the round's PDN every 2 s with its ETag.
+//! Move to page: from a push acknowledged to the update showing it on each spectator's feed.
+//! The clients come from many loopback addresses (the server allows 64 connections an
+//! address). The short run is in the default test run and asserts that nothing fails and
+//! every spectator sees every move; the full run (`--ignored`) gives BENCHMARKS.md's figures.
 
-use crate::hall::Hall;
-use crossboard::director::Command;
-use crossboard::serve::{Limits, Options, Running, Source, report};
+use crate::hall::{Board, Boards};
 use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
-use std::sync::Arc;
+use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpStream};
+use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-const TOKEN: &str = "0123456789abcdef0123456789abcdef";
-
 struct Load {
+    boards: usize,
     spectators: usize,
     pollers: usize,
     run: Duration,
 }
 
-struct Figures {
-    latencies: Vec<Duration>,
-    errors: usize,
-    polls: usize,
-    moves: usize,
+/// Between a board's moves, and a poller's fetches.
+const PACE: Duration = Duration::from_secs(2);
+/// Clients from one loopback address at most (the server's limit is 64).
+const PER_ADDRESS: usize = 50;
+
+/// The server's process; killed when dropped.
+struct Server {
+    child: Child,
+    addr: SocketAddr,
 }
 
-fn desk(hall: &Hall) -> Running {
-    crossboard::store::keep_board_token(&hall.db, "Club Open/1/1/1", TOKEN).unwrap();
-    let source = Source {
-        db: Some(hall.db.clone()),
-        ..Default::default()
-    };
-    // Every client comes from 127.0.0.1 here: the limit per address is raised for them.
-    let options = Options {
-        limits: Limits {
-            per_address: 10_000,
-            ..Limits::default()
-        },
-        ..Options::new(source, "127.0.0.1:0".parse().unwrap())
-    };
-    crossboard::serve::start(options).unwrap()
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
 }
 
-/// A raw SSE request; the reader after the head, or `None` when refused.
-fn feed(server: &Running, path: &str) -> Option<BufReader<TcpStream>> {
-    let mut s = TcpStream::connect(server.addr()).ok()?;
-    s.set_read_timeout(Some(Duration::from_secs(30))).ok()?;
-    write!(s, "GET {path} HTTP/1.1\r\nHost: hall\r\n\r\n").ok()?;
-    let mut r = BufReader::new(s);
-    let mut status = String::new();
-    r.read_line(&mut status).ok()?;
-    status.starts_with("HTTP/1.1 200").then_some(r)
+impl Server {
+    fn start(event: &Boards) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+            .args(["serve", "--db", event.db.to_str().unwrap()])
+            .args(["--bind", "127.0.0.1", "--port", "0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let addr = line
+            .trim()
+            .strip_prefix("serving at http://")
+            .and_then(|a| a.strip_suffix('/'))
+            .unwrap_or_else(|| panic!("{line:?}"))
+            .parse()
+            .unwrap();
+        Server { child, addr }
+    }
+
+    /// CPU time (user + system) and peak resident memory (VmHWM, KiB) of the server so far.
+    fn usage(&self) -> (Duration, u64) {
+        let pid = self.child.id();
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+        let fields: Vec<&str> = stat.rsplit(") ").next().unwrap().split(' ').collect();
+        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+        // SAFETY: sysconf has no preconditions.
+        let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+        let hwm = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
+            .unwrap_or(0);
+        (Duration::from_millis(ticks * 1000 / hz), hwm)
+    }
 }
 
-/// A spectator holding the event's feed until `stop`, reopening it when it ends (as a
-/// browser does); counts a refused or broken feed as an error.
-fn spectator(server: &Running, stop: &AtomicBool, errors: &AtomicUsize) {
-    let mut buf = [0u8; 4096];
+/// A connection to the server from loopback address `from` (127.0.0.0/8).
+fn connect(server: SocketAddr, from: Ipv4Addr) -> std::io::Result<TcpStream> {
+    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    let rt = RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_io()
+            .build()
+            .unwrap()
+    });
+    let s = rt.block_on(async {
+        let socket = tokio::net::TcpSocket::new_v4()?;
+        socket.bind(SocketAddr::V4(SocketAddrV4::new(from, 0)))?;
+        socket.connect(server).await
+    })?;
+    let s = s.into_std()?;
+    s.set_nonblocking(false)?;
+    Ok(s)
+}
+
+/// The `k`th loopback address of group `group` (spectators, pollers, boards).
+fn address(group: u8, k: usize) -> Ipv4Addr {
+    Ipv4Addr::new(127, group, (k / PER_ADDRESS) as u8, 1)
+}
+
+/// Every time a spectator's feed showed more records: (records of the event page, when).
+type Seen = Vec<(usize, Instant)>;
+
+/// A spectator holding the event's live feed until `stop`, reopening it when it ends (as a
+/// browser does); what it saw, and its errors (refused or broken feeds).
+fn spectator(server: SocketAddr, from: Ipv4Addr, stop: &AtomicBool) -> (Seen, usize) {
+    let mut seen: Seen = Vec::new();
+    let mut errors = 0;
+    let mut line = String::new();
     while !stop.load(Ordering::Relaxed) {
-        let Some(mut r) = feed(server, "/live/event") else {
-            errors.fetch_add(1, Ordering::Relaxed);
+        let opened = connect(server, from).and_then(|mut s| {
+            s.set_read_timeout(Some(Duration::from_secs(1)))?;
+            write!(s, "GET /live/event HTTP/1.1\r\nHost: hall\r\n\r\n")?;
+            Ok(BufReader::new(s))
+        });
+        let Ok(mut r) = opened else {
+            errors += 1;
             std::thread::sleep(Duration::from_secs(1));
             continue;
         };
-        r.get_ref()
-            .set_read_timeout(Some(Duration::from_millis(500)))
-            .unwrap();
+        line.clear();
+        if r.read_line(&mut line).is_err() || !line.starts_with("HTTP/1.1 200") {
+            errors += 1;
+            continue;
+        }
+        line.clear();
         while !stop.load(Ordering::Relaxed) {
-            match r.read(&mut buf) {
+            // A line cut by the read timeout is read on into the same string.
+            match r.read_line(&mut line) {
                 Ok(0) => break,
-                Ok(_) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {}
-                Err(e) if e.kind() == std::io::ErrorKind::TimedOut => {}
+                Ok(_) => {
+                    if let Some(n) = records(&line) {
+                        if seen.last().is_none_or(|&(last, _)| n > last) {
+                            seen.push((n, Instant::now()));
+                        }
+                    }
+                    line.clear();
+                }
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
                 Err(_) => {
-                    errors.fetch_add(1, Ordering::Relaxed);
+                    errors += 1;
                     break;
                 }
             }
         }
     }
+    (seen, errors)
 }
 
-/// A poller fetching the round's PDN every 2 s with the ETag it has.
-fn poller(server: &Running, stop: &AtomicBool, errors: &AtomicUsize, polls: &AtomicUsize) {
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .into();
+/// The records of an update's data line (`data: {"now":..,"records":N,...`).
+fn records(line: &str) -> Option<usize> {
+    let rest = line.strip_prefix("data: ")?;
+    let at = rest.find("\"records\":")? + "\"records\":".len();
+    let digits: String = rest[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    digits.parse().ok()
+}
+
+/// A poller fetching the round's PDN every 2 s with the ETag it has: its fetches and errors.
+fn poller(server: SocketAddr, from: Ipv4Addr, stop: &AtomicBool) -> (usize, usize) {
+    let (mut polls, mut errors) = (0, 0);
     let mut etag = String::new();
     while !stop.load(Ordering::Relaxed) {
-        let got = agent
-            .get(format!("http://{}/round/1.pdn", server.addr()))
-            .header("If-None-Match", &etag)
-            .call();
-        match got {
-            Ok(mut r) if r.status() == 200 || r.status() == 304 => {
-                if let Some(t) = r.headers().get("etag").and_then(|v| v.to_str().ok()) {
-                    etag = t.to_string();
-                }
-                let _ = r.body_mut().read_to_string();
-                polls.fetch_add(1, Ordering::Relaxed);
+        let asked = Instant::now();
+        match fetch(server, from, &etag) {
+            Some(tag) => {
+                polls += 1;
+                etag = tag;
             }
-            _ => {
-                errors.fetch_add(1, Ordering::Relaxed);
-            }
+            None => errors += 1,
         }
-        std::thread::sleep(Duration::from_secs(2));
+        sleep_unless(stop, PACE.saturating_sub(asked.elapsed()));
+    }
+    (polls, errors)
+}
+
+/// GET /round/1.pdn with `If-None-Match: etag`: the ETag of a 200 or 304 answer.
+fn fetch(server: SocketAddr, from: Ipv4Addr, etag: &str) -> Option<String> {
+    let mut s = connect(server, from).ok()?;
+    s.set_read_timeout(Some(Duration::from_secs(10))).ok()?;
+    write!(
+        s,
+        "GET /round/1.pdn HTTP/1.1\r\nHost: hall\r\nIf-None-Match: {etag}\r\nConnection: close\r\n\r\n"
+    )
+    .ok()?;
+    let mut answer = String::new();
+    s.read_to_string(&mut answer).ok()?;
+    let ok = answer.starts_with("HTTP/1.1 200") || answer.starts_with("HTTP/1.1 304");
+    let tag = answer
+        .lines()
+        .take_while(|l| !l.is_empty())
+        .find_map(|l| l.strip_prefix("etag: "))?;
+    ok.then(|| tag.to_string())
+}
+
+fn sleep_unless(stop: &AtomicBool, d: Duration) {
+    let end = Instant::now() + d;
+    while !stop.load(Ordering::Relaxed) && Instant::now() < end {
+        std::thread::sleep(Duration::from_millis(100).min(end - Instant::now()));
     }
 }
 
-/// The board plays a move every 2 s; the time from its file written to the move on the
-/// board's live feed, for each.
-fn board(hall: &mut Hall, server: &Running, run: Duration) -> (Vec<Duration>, usize) {
-    let mut watch = feed(server, "/live/board/1/1/1").unwrap();
-    let mut errors = 0;
-    let mut latencies = Vec::new();
-    let start = Instant::now();
+/// The records the desk has acknowledged, all boards together, and the pushes: when each
+/// was acknowledged and the records acknowledged then.
+#[derive(Default)]
+struct Acks {
+    records: AtomicUsize,
+    pushes: Mutex<Vec<(usize, Instant)>>,
+}
+
+/// A board playing a move every 2 s and pushing it to the desk as its reporter does, until
+/// `run` is over or its match is; its errors (pushes refused or failed).
+/// (The boards push from 127.0.0.1: fewer than 64 connections.)
+fn board(server: SocketAddr, mut b: Board, start: Instant, run: Duration, acks: &Acks) -> usize {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(Duration::from_secs(10)))
+        .build()
+        .into();
+    let url = format!("http://{server}/push");
+    let (mut sent_lines, mut sent_records, mut errors) = (0, 0, 0);
+    let mut first = true;
     while start.elapsed() < run {
-        if hall.m.phase() == crossboard::director::Phase::Finished {
-            // The match is over (both games played): the rest of the load goes on.
-            std::thread::sleep(Duration::from_millis(200));
-            continue;
+        let at = Instant::now();
+        if !first && !b.play() {
+            break;
         }
-        if hall.m.playing().is_none() {
-            hall.apply(Command::StartGame);
-        }
-        let records = hall.m.log().len();
-        hall.play();
-        let written = Instant::now();
-        if until_records(&mut watch, records + 1) {
-            latencies.push(written.elapsed());
+        first = false;
+        let text = b.text();
+        let lines: Vec<&str> = text.lines().collect();
+        let push = serde_json::json!({ "from": sent_lines, "lines": &lines[sent_lines..] });
+        let answer = agent
+            .post(&url)
+            .header("Authorization", &format!("Bearer {}", b.token))
+            .send_json(push);
+        let have = answer.ok().and_then(|mut r| {
+            let v: serde_json::Value = r.body_mut().read_json().ok()?;
+            v["have"].as_u64()
+        });
+        if have == Some(lines.len() as u64) {
+            let records = b.m.log().len();
+            let total = acks
+                .records
+                .fetch_add(records - sent_records, Ordering::SeqCst)
+                + records
+                - sent_records;
+            acks.pushes.lock().unwrap().push((total, Instant::now()));
+            (sent_lines, sent_records) = (lines.len(), records);
         } else {
             errors += 1;
-            watch = feed(server, "/live/board/1/1/1").unwrap();
         }
-        std::thread::sleep(Duration::from_secs(2).saturating_sub(written.elapsed()));
+        std::thread::sleep(PACE.saturating_sub(at.elapsed()));
     }
-    (latencies, errors)
+    errors
 }
 
-/// Read the feed until an update with at least `records` records; false if it ends first.
-fn until_records(r: &mut BufReader<TcpStream>, records: usize) -> bool {
-    let mut line = String::new();
-    loop {
-        line.clear();
-        if r.read_line(&mut line).unwrap_or(0) == 0 {
-            return false;
-        }
-        let Some(data) = line.trim_end().strip_prefix("data: ") else {
-            continue;
+struct Figures {
+    /// Move to page, every spectator and every push.
+    latencies: Vec<Duration>,
+    /// Pushes a spectator never saw, refused or broken feeds, failed polls or pushes.
+    errors: usize,
+    unseen: usize,
+    polls: usize,
+    pushes: usize,
+    cpu: Duration,
+    peak_kib: u64,
+}
+
+/// Raise this process's open-file limit to its hard limit (the server, started from it,
+/// inherits it): every client holds a connection.
+fn raise_file_limit() {
+    // SAFETY: getrlimit/setrlimit with a valid pointer to an rlimit.
+    unsafe {
+        let mut l = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
         };
-        let v: serde_json::Value = serde_json::from_str(data).unwrap_or_default();
-        if v["records"].as_u64().unwrap_or(0) as usize >= records {
-            return true;
+        if libc::getrlimit(libc::RLIMIT_NOFILE, &mut l) == 0 {
+            l.rlim_cur = l.rlim_max;
+            libc::setrlimit(libc::RLIMIT_NOFILE, &l);
         }
     }
+}
+
+/// A client's thread (small stacks: hundreds of them).
+fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> JoinHandle<T> {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .unwrap()
 }
 
 fn run(load: &Load) -> Figures {
-    let mut hall = Hall::with(["Ann Lee", "Bob Ross", "Cid Moe", "Dee Fox"], false);
-    let server = Arc::new(desk(&hall));
-    let reporter = report(&format!("http://{}", server.addr()), TOKEN, &hall.file);
+    raise_file_limit();
+    let event = Boards::with_games(load.boards, 8);
+    let server = Server::start(&event);
+    let addr = server.addr;
     let stop = Arc::new(AtomicBool::new(false));
-    let errors = Arc::new(AtomicUsize::new(0));
-    let polls = Arc::new(AtomicUsize::new(0));
-    let mut threads = Vec::new();
-    let spectators = load.spectators;
-    for k in 0..load.spectators + load.pollers {
-        let (server, stop, errors, polls) = (
-            Arc::clone(&server),
-            Arc::clone(&stop),
-            Arc::clone(&errors),
-            Arc::clone(&polls),
-        );
-        threads.push(std::thread::spawn(move || {
-            if k < spectators {
-                spectator(&server, &stop, &errors);
-            } else {
-                poller(&server, &stop, &errors, &polls);
-            }
-        }));
+    let mut watchers = Vec::new();
+    for k in 0..load.spectators {
+        let stop = Arc::clone(&stop);
+        watchers.push(spawn(move || spectator(addr, address(10, k), &stop)));
+    }
+    let mut pollers = Vec::new();
+    for k in 0..load.pollers {
+        let stop = Arc::clone(&stop);
+        pollers.push(spawn(move || poller(addr, address(20, k), &stop)));
     }
     std::thread::sleep(Duration::from_secs(2));
-    let (latencies, board_errors) = board(&mut hall, &server, load.run);
+    let (cpu0, _) = server.usage();
+    let acks = Arc::new(Acks::default());
+    let start = Instant::now();
+    let mut boards = Vec::new();
+    for (k, b) in event.boards.into_iter().enumerate() {
+        let acks = Arc::clone(&acks);
+        let run = load.run;
+        let offset = PACE * k as u32 / load.boards as u32;
+        boards.push(std::thread::spawn(move || {
+            std::thread::sleep(offset);
+            board(addr, b, start, run, &acks)
+        }));
+    }
+    let mut errors: usize = boards.into_iter().map(|t| t.join().unwrap()).sum();
+    // The last moves reach the pages.
+    std::thread::sleep(Duration::from_secs(2));
+    let (cpu1, peak_kib) = server.usage();
     stop.store(true, Ordering::Relaxed);
-    for t in threads {
-        t.join().unwrap();
+    let pushes = std::mem::take(&mut *acks.pushes.lock().unwrap());
+    let (mut latencies, mut unseen, mut polls) = (Vec::new(), 0, 0);
+    for t in pollers {
+        let (p, e) = t.join().unwrap();
+        polls += p;
+        errors += e;
     }
-    drop(reporter);
+    for t in watchers {
+        let (seen, e) = t.join().unwrap();
+        errors += e;
+        for &(records, acked) in &pushes {
+            match seen.get(seen.partition_point(|&(n, _)| n < records)) {
+                Some(&(_, at)) => latencies.push(at.saturating_duration_since(acked)),
+                None => unseen += 1,
+            }
+        }
+    }
     Figures {
-        moves: latencies.len() + board_errors,
         latencies,
-        errors: errors.load(Ordering::Relaxed) + board_errors,
-        polls: polls.load(Ordering::Relaxed),
+        errors: errors + unseen,
+        unseen,
+        polls,
+        pushes: pushes.len(),
+        cpu: cpu1 - cpu0,
+        peak_kib,
     }
 }
 
-/// CPU time (user + system) and resident memory of this process (server and clients).
-fn usage() -> (Duration, u64) {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap();
-    let fields: Vec<&str> = stat.rsplit(") ").next().unwrap().split(' ').collect();
-    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
-    let status = std::fs::read_to_string("/proc/self/status").unwrap();
-    let rss = status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-        .unwrap_or(0);
-    (Duration::from_millis(ticks * 10), rss)
-}
-
-fn report_figures(load: &Load, f: &Figures, cpu: Duration, rss_kb: u64) {
+fn report(load: &Load, f: &Figures) {
     let mut l = f.latencies.clone();
     l.sort();
-    let at = |q: f64| l[((l.len() - 1) as f64 * q).round() as usize];
+    let at = |q: f64| {
+        l.get(((l.len().max(1) - 1) as f64 * q).round() as usize)
+            .copied()
+    };
+    let measured = load.run.as_secs_f64() + 2.0;
     eprintln!(
-        "load: {} spectators, {} pollers, {:?}: {} moves, move to page median {:?} p99 {:?}, \
-         {} polls, {} errors, CPU {:?} ({:.1} % of one core), peak memory {} MiB",
+        "load: {} boards, {} spectators, {} pollers, {:?}: {} pushes, move to page median \
+         {:?} p99 {:?} max {:?} ({} samples), {} polls, {} errors ({} pushes unseen), \
+         server CPU {:?} in {measured:.0} s ({:.2} % of one core), server peak memory {:.1} MiB",
+        load.boards,
         load.spectators,
         load.pollers,
         load.run,
-        f.moves,
+        f.pushes,
         at(0.5),
         at(0.99),
+        l.last(),
+        l.len(),
         f.polls,
         f.errors,
-        cpu,
-        cpu.as_secs_f64() * 100.0 / (load.run.as_secs_f64() + 2.0),
-        rss_kb / 1024
+        f.unseen,
+        f.cpu,
+        f.cpu.as_secs_f64() * 100.0 / measured,
+        f.peak_kib as f64 / 1024.0
     );
 }
 
 #[test]
 fn a_short_load_run_serves_every_client_without_an_error() {
     let load = Load {
+        boards: 10,
         spectators: 100,
         pollers: 20,
         run: Duration::from_secs(20),
     };
-    let (cpu0, _) = usage();
     let f = run(&load);
-    let (cpu1, rss) = usage();
-    report_figures(&load, &f, cpu1 - cpu0, rss);
-    assert_eq!(f.errors, 0, "errors under load");
-    assert!(f.latencies.len() >= 8, "{} moves", f.latencies.len());
-    assert!(f.polls >= 20 * 8, "{} polls", f.polls);
-    let mut l = f.latencies.clone();
-    l.sort();
-    // The board's poll (200 ms), the desk's (100 ms) and a loaded machine: a median over 2 s
-    // would mean moves queue up.
-    assert!(l[l.len() / 2] < Duration::from_secs(2), "{l:?}");
+    report(&load, &f);
+    assert_eq!(
+        f.errors, 0,
+        "errors under load ({} pushes unseen)",
+        f.unseen
+    );
+    // Every spectator saw every push.
+    assert_eq!(f.latencies.len(), load.spectators * f.pushes);
+    assert!(f.pushes >= load.boards * 8, "{} pushes", f.pushes);
+    assert!(f.polls >= load.pollers * 8, "{} polls", f.polls);
 }
 
 #[test]
 #[ignore = "five minutes; the figures in BENCHMARKS.md"]
 fn the_full_load_run() {
     let load = Load {
+        boards: 50,
         spectators: 500,
         pollers: 100,
         run: Duration::from_secs(300),
     };
-    let (cpu0, _) = usage();
     let f = run(&load);
-    let (cpu1, rss) = usage();
-    report_figures(&load, &f, cpu1 - cpu0, rss);
-    assert_eq!(f.errors, 0, "errors under load");
+    report(&load, &f);
+    assert_eq!(
+        f.errors, 0,
+        "errors under load ({} pushes unseen)",
+        f.unseen
+    );
+    assert_eq!(f.latencies.len(), load.spectators * f.pushes);
 }

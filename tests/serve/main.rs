@@ -12,5 +12,7 @@ mod hostile;
 mod live;
 mod load;
 mod match_live;
+#[cfg(target_os = "linux")]
+mod netns;
 mod pages;
 mod screens;
