@@ -15,6 +15,7 @@ mod pdn;
 mod perft;
 mod resume;
 mod serve;
+mod tune;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -92,6 +93,9 @@ enum Command {
     /// Serve the event (and/or the match of --match FILE) on the network: pages, live PDN,
     /// a JSON API, live updates.
     Serve(serve::Args),
+    /// Fit the weights of the English evaluation to the results of PDN games (Texel's
+    /// method) and write them as Rust source.
+    Tune(tune::Args),
 }
 
 /// What the TUI needs from the command line.
@@ -166,6 +170,7 @@ pub fn main() -> ExitCode {
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
         Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone()),
+        Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)
