@@ -17,6 +17,7 @@ mod perft;
 mod report;
 mod resume;
 mod serve;
+mod tune;
 
 pub use net::network;
 
@@ -100,6 +101,9 @@ enum Command {
     /// Send a board's match file to the desk (--desk URL --board-token TOKEN) as it is
     /// written, until the match is over and the desk has it all, or Ctrl-C.
     Report(report::Args),
+    /// Fit the weights of the English evaluation to the results of PDN games (Texel's
+    /// method) and write them as Rust source.
+    Tune(tune::Args),
 }
 
 /// What the TUI needs from the command line.
@@ -186,6 +190,7 @@ pub fn main() -> ExitCode {
         Some(Command::Report(args)) => {
             report::run(&args, cli.desk.as_deref(), cli.board_token.as_deref())
         }
+        Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
         Some(Command::Resume(args)) => config()
             .map_err(Into::into)

@@ -10,6 +10,7 @@
 //! - [`Searcher`]: the engine on a worker thread (hints, practice moves, reviews).
 //! - [`analysis`]: post-game review and opening-position verdicts.
 //! - [`selfplay`]: engine-versus-engine games (engine match, strength checks).
+//! - [`tune`]: the weights of the English evaluation fitted to games (Texel's method).
 
 mod alphabeta;
 mod analysis;
@@ -24,6 +25,7 @@ mod score;
 pub mod selfplay;
 mod time;
 mod tt;
+pub mod tune;
 mod worker;
 mod zobrist;
 

@@ -179,10 +179,11 @@ fn table_does_not_change_a_fixed_depth_result() {
 }
 
 #[test]
-fn aspiration_and_move_ordering_do_not_change_a_fixed_depth_result() {
+fn aspiration_and_move_ordering_do_not_change_a_fixed_depth_score() {
     // Without the table and reductions the search is plain alpha-beta: aspiration windows
     // (searched again when the score falls outside), counter-moves and the history penalty
-    // only change how much is searched, never the score, and they search less.
+    // only change how much is searched, never the score. What they save depends on the
+    // evaluation and the depth: `crossboard bench search --depth 14 --off FEATURE` measures it.
     let fens = [
         "B:W22,23,25,27,30:B5,6,10,12,14",
         "W:W18,21,26,28:B3,7,9,15",
@@ -203,21 +204,14 @@ fn aspiration_and_move_ordering_do_not_change_a_fixed_depth_result() {
         history_malus: true,
         ..bare
     };
-    let (mut bare_nodes, mut full_nodes) = (0, 0);
     for fen in fens {
         let pos = Position::from_fen(fen).unwrap();
         for d in [5, 7, 8] {
             let a = Engine::new(bare).search_simple(&pos, Limits::depth(d));
             let b = Engine::new(full).search_simple(&pos, Limits::depth(d));
             assert_eq!(a.score, b.score, "{fen} depth {d}");
-            bare_nodes += a.nodes;
-            full_nodes += b.nodes;
         }
     }
-    assert!(
-        full_nodes < bare_nodes,
-        "they save work: {full_nodes} vs {bare_nodes}"
-    );
 }
 
 #[test]

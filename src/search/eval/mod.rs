@@ -2,9 +2,17 @@
 //!
 //! Scores are in hundredths of a man, from the point of view of the side to move. Each game
 //! has its own: English draughts and huffing (searched as English: see
-//! [`crate::engine::Rules::planning_rules`]) share one; American pool checkers values a flying
-//! king at [`POOL_KING`] and counts its long moves; the losing game wants the opposite of
-//! material (fewer pieces and fewer moves of its own).
+//! [`crate::engine::Rules::planning_rules`]) share one, a weighted sum of the terms of
+//! [`terms`] with the weights of `weights.rs`, tuned on games by `crossboard tune`; American
+//! pool checkers weighs the same terms by hand, values a flying king at [`POOL_KING`] and
+//! counts its long moves; the losing game wants the opposite of material (fewer pieces and
+//! fewer moves of its own).
+
+mod terms;
+mod weights;
+
+use terms::POOL;
+pub(crate) use terms::{HAND, NAMES, SCALE, TERMS, Weights, term};
 
 use crate::engine::free_run;
 use crate::engine::{Bitboard, Color, Position, Rules};
@@ -37,6 +45,9 @@ const RED_BRIDGE: Bitboard = bits(&[1, 3]);
 const RED_BACK_OTHER: Bitboard = bits(&[2, 4]);
 const WHITE_BRIDGE: Bitboard = bits(&[30, 32]);
 const WHITE_BACK_OTHER: Bitboard = bits(&[29, 31]);
+/// The side edges (columns a and h) and the left half of the board (columns a-d).
+const SIDE_EDGE: Bitboard = bits(&[4, 5, 12, 13, 20, 21, 28, 29]);
+const LEFT: Bitboard = left_half();
 /// Edge squares (a king there controls fewer diagonals).
 const EDGE: Bitboard = bits(&[1, 2, 3, 4, 5, 12, 13, 20, 21, 28, 29, 30, 31, 32]);
 
@@ -95,6 +106,19 @@ fn king_steps(b: Bitboard) -> Bitboard {
     step_down_left(b) | step_down_right(b) | step_up_left(b) | step_up_right(b)
 }
 
+/// The squares of columns 0-3.
+const fn left_half() -> Bitboard {
+    let mut b = 0;
+    let mut i = 0;
+    while i < 32 {
+        if row_col(i).1 < 4 {
+            b |= 1 << i;
+        }
+        i += 1;
+    }
+    b
+}
+
 /// Row (0-7, from Red's back rank) and column (0-7) of square index `i`.
 const fn row_col(i: usize) -> (i32, i32) {
     let row = (i / 4) as i32;
@@ -132,66 +156,132 @@ fn shadow(enemy: Bitboard, color: Color) -> Bitboard {
 }
 
 /// Men of `color` that nothing can stop from crowning (no enemy kings, no enemy piece ahead
-/// within the cone), and their bonus: a king is coming, sooner or later.
+/// within the cone): how many, and the rows they still have to go (a king is coming, sooner
+/// or later).
 #[inline(always)]
-fn runaways(pos: &Position, color: Color, king: i32) -> i32 {
+fn runaways(pos: &Position, color: Color) -> (i32, i32) {
     let them = color.opponent();
     if pos.kings_of(them) != 0 {
-        return 0;
+        return (0, 0);
     }
     let free = pos.men(color) & !shadow(pos.pieces(them), color);
     if free == 0 {
-        return 0;
+        return (0, 0);
     }
     let n = free.count_ones() as i32;
     // Rows still to go: 7 less the rows advanced, for each man.
-    let to_go = 7 * n - advancement(free, color);
-    n * (king - MAN) - 4 * to_go
+    (n, 7 * n - advancement(free, color))
 }
 
-/// Points per row of advancement, by the number of men on the board: in the opening and
-/// middle game a man pushed forward is a man that can no longer guard (the tempo count), in
-/// the ending the race to the king row is what counts.
-fn tempo_weight(men: i32) -> i32 {
-    match men {
-        16.. => -2,
-        12..=15 => -1,
-        9..=11 => 1,
-        _ => 3,
+/// Where the terms of a side go: into a weighted sum (the evaluation) or a feature vector
+/// (the tuner). Each term is a whole number whose weight is in 1/[`SCALE`] of a hundredth of
+/// a man: the evaluation is the weighted sum over [`SCALE`], linear in the weights.
+pub(crate) trait Sink {
+    /// Adds `value` of term `term`.
+    fn add(&mut self, term: usize, value: i32);
+}
+
+/// The weighted sum of the terms.
+struct Dot {
+    weights: &'static Weights,
+    sum: i32,
+}
+
+impl Sink for Dot {
+    #[inline(always)]
+    fn add(&mut self, term: usize, value: i32) {
+        self.sum += self.weights[term] * value;
     }
 }
 
-/// Terms for one side (positive is good for `color`), material excluded; `king` is the value
-/// of a king in the game played, `mobility` the side's number of plain moves.
+/// The terms themselves, Red's less White's: what the tuner fits the weights to.
+pub(crate) struct Features(pub(crate) [i32; TERMS]);
+
+impl Sink for Features {
+    fn add(&mut self, term: usize, value: i32) {
+        self.0[term] += value;
+    }
+}
+
+/// The tempo term of a board with `men` men: in the opening and middle game a man pushed
+/// forward is a man that can no longer guard (the tempo count), in the ending the race to the
+/// king row is what counts; each phase has its own weight.
+fn tempo_term(men: i32) -> usize {
+    match men {
+        16.. => term::TEMPO_OPENING,
+        12..=15 => term::TEMPO_MIDDLE,
+        9..=11 => term::TEMPO_LATE,
+        _ => term::TEMPO_ENDING,
+    }
+}
+
+/// A side's back-rank squares: the bridge (the two that guard best) and the other two; its
+/// dog-hole (the edge square next to the opponent's single corner, where a man is stuck while
+/// the corner is held) and that corner.
+fn home(color: Color) -> (Bitboard, Bitboard, Bitboard, Bitboard) {
+    match color {
+        Color::Red => (RED_BRIDGE, RED_BACK_OTHER, bits(&[28]), bits(&[32])),
+        Color::White => (WHITE_BRIDGE, WHITE_BACK_OTHER, bits(&[5]), bits(&[1])),
+    }
+}
+
+/// Terms for one side, added with `sign` (1 for Red, -1 for White), material excluded;
+/// `mobility` is the side's number of plain moves, `pieces` the pieces on the board.
 #[inline(always)]
-fn positional(pos: &Position, color: Color, men_on_board: i32, king: i32, mobility: i32) -> i32 {
+fn positional<S: Sink>(pos: &Position, color: Color, sign: i32, mobility: i32, sink: &mut S) {
+    let mut add = |term: usize, value: i32| sink.add(term, sign * value);
     let men = pos.men(color);
     let kings = pos.kings_of(color);
     let them = color.opponent();
     let opp_men = pos.men(them).count_ones() as i32;
-    let mut s = tempo_weight(men_on_board) * advancement(men, color);
+    let men_on_board = (pos.men(Color::Red) | pos.men(Color::White)).count_ones() as i32;
+    let pieces = pos.occupied().count_ones() as i32;
+    add(tempo_term(men_on_board), SCALE * advancement(men, color));
+    let (bridge, other, dog_hole, corner) = home(color);
     // Back-rank guard, while the opponent has men that could crown: worth most with many.
     if opp_men > 0 {
-        let (bridge, other) = match color {
-            Color::Red => (RED_BRIDGE, RED_BACK_OTHER),
-            Color::White => (WHITE_BRIDGE, WHITE_BACK_OTHER),
-        };
-        let guard = 14 * (men & bridge).count_ones() as i32 + 4 * (men & other).count_ones() as i32;
-        s += guard * opp_men.min(8) / 8;
+        let guard = opp_men.min(8) * SCALE / 8;
+        add(term::BRIDGE, guard * (men & bridge).count_ones() as i32);
+        add(term::BACK_OTHER, guard * (men & other).count_ones() as i32);
     }
-    // Centre control by men.
-    s += 6 * (men & CENTRE).count_ones() as i32 + 2 * (men & NEAR_CENTRE).count_ones() as i32;
+    let count = |b: Bitboard| SCALE * b.count_ones() as i32;
+    add(
+        term::DOG_HOLE,
+        count(men & dog_hole & step_back_of(pos.pieces(them) & corner, color)),
+    );
+    add(term::CENTRE, count(men & CENTRE));
+    add(term::NEAR_CENTRE, count(men & NEAR_CENTRE));
+    add(term::MEN_EDGE, count(men & SIDE_EDGE));
+    let left = (men & LEFT).count_ones() as i32;
+    add(
+        term::BALANCE,
+        SCALE * (2 * left - men.count_ones() as i32).abs(),
+    );
     // Kings: central, mobile; a king with nowhere to go is nearly lost.
     if kings != 0 {
-        s += 10 * (kings & CENTRE).count_ones() as i32 - 8 * (kings & EDGE).count_ones() as i32;
+        add(term::KING_CENTRE, count(kings & CENTRE));
+        add(term::KING_EDGE, count(kings & EDGE));
         // A king is trapped when no neighbouring square is empty (the four directions are
         // their own inverses, so the squares next to an empty one are those with a way out).
-        let trapped = kings & !king_steps(pos.empty_squares());
-        s -= 20 * trapped.count_ones() as i32;
+        add(
+            term::KING_TRAPPED,
+            count(kings & !king_steps(pos.empty_squares())),
+        );
     }
-    s += 2 * mobility;
-    s += runaways(pos, color, king);
-    s
+    add(term::MOBILITY, SCALE * mobility);
+    add(term::MOBILITY_ENDING, mobility * (24 - pieces));
+    let (runaways, rows_to_go) = runaways(pos, color);
+    add(term::RUNAWAY, SCALE * runaways);
+    add(term::RUNAWAY_ROWS, SCALE * rows_to_go);
+}
+
+/// The squares from which a man of `color` steps onto `b` (one row behind it).
+#[inline(always)]
+fn step_back_of(b: Bitboard, color: Color) -> Bitboard {
+    match color {
+        Color::Red => step_up_left(b) | step_up_right(b),
+        Color::White => step_down_left(b) | step_down_right(b),
+    }
 }
 
 /// The squares the flying kings of `color` can slide to (pool): a king's reach.
@@ -238,7 +328,7 @@ fn hunt(pos: &Position, strong: Color) -> i32 {
             .unwrap_or(0);
         total += 7 - nearest;
     }
-    3 * total
+    total
 }
 
 /// Static evaluation of `pos` for the side to move, by the rules of its game.
@@ -263,6 +353,15 @@ pub(crate) fn evaluate_quiet(pos: &Position) -> Option<i32> {
     (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white)))
 }
 
+/// The terms of the English evaluation of `pos`, Red's less White's: the evaluation for Red
+/// is their sum weighted by [`weights::ENGLISH`], over [`SCALE`].
+pub(crate) fn english_features(pos: &Position) -> Features {
+    let mut f = Features([0; TERMS]);
+    let (red, white) = (mobility(pos, Color::Red), mobility(pos, Color::White));
+    standard(pos, KING, red, white, &mut f);
+    f
+}
+
 /// Red's score turned to the side to move's.
 #[inline(always)]
 fn for_side_to_move(pos: &Position, red: i32) -> i32 {
@@ -272,43 +371,53 @@ fn for_side_to_move(pos: &Position, red: i32) -> i32 {
     }
 }
 
+/// The weighted sum of the standard terms with `weights` (for Red).
+#[inline(always)]
+fn weighted(pos: &Position, weights: &'static Weights, king: i32, red: i32, white: i32) -> i32 {
+    let mut dot = Dot { weights, sum: 0 };
+    standard(pos, king, red, white, &mut dot);
+    dot.sum / SCALE
+}
+
 /// The evaluation for Red by the rules of the position's game, given both sides' plain moves.
 #[inline(always)]
 fn for_red(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
     match pos.rules() {
-        Rules::English | Rules::Huffing => standard(pos, KING, red_mobility, white_mobility),
+        Rules::English | Rules::Huffing => {
+            weighted(pos, &weights::ENGLISH, KING, red_mobility, white_mobility)
+        }
         Rules::Pool => {
-            standard(pos, POOL_KING, red_mobility, white_mobility) + 3 * reach_balance(pos)
+            weighted(pos, &POOL, POOL_KING, red_mobility, white_mobility) + 3 * reach_balance(pos)
         }
         Rules::Losing => losing(pos, red_mobility, white_mobility),
     }
 }
 
-/// The evaluation of English draughts for Red, a king being worth `king`.
+/// The terms of English draughts (and pool) for Red into `sink`; `king` is the value of a
+/// king in the game played, which decides when a side leads in material (the hunt).
 #[inline(always)]
-fn standard(pos: &Position, king: i32, red_mobility: i32, white_mobility: i32) -> i32 {
+fn standard<S: Sink>(pos: &Position, king: i32, red_mob: i32, white_mob: i32, sink: &mut S) {
     let rm = pos.men(Color::Red).count_ones() as i32;
     let rk = pos.kings_of(Color::Red).count_ones() as i32;
     let wm = pos.men(Color::White).count_ones() as i32;
     let wk = pos.kings_of(Color::White).count_ones() as i32;
     let total = rm + rk + wm + wk;
+    sink.add(term::MAN, SCALE * (rm - wm));
+    sink.add(term::KING, SCALE * (rk - wk));
+    // When ahead, trading down helps: the same lead counts more on an emptier board.
+    sink.add(term::TRADE_MAN, (rm - wm) * (24 - total));
+    sink.add(term::TRADE_KING, (rk - wk) * (24 - total));
+    positional(pos, Color::Red, 1, red_mob, sink);
+    positional(pos, Color::White, -1, white_mob, sink);
     let red_material = MAN * rm + king * rk;
     let white_material = MAN * wm + king * wk;
-    let mut diff = red_material - white_material;
-    // When ahead, trading down helps: the same lead counts more on an emptier board.
-    diff += diff * (24 - total) / 32;
-    let mut red = diff;
-    let men = rm + wm;
-    red += positional(pos, Color::Red, men, king, red_mobility);
-    red -= positional(pos, Color::White, men, king, white_mobility);
     if total <= 10 && red_material != white_material {
         if red_material > white_material {
-            red += hunt(pos, Color::Red);
+            sink.add(term::HUNT, SCALE * hunt(pos, Color::Red));
         } else {
-            red -= hunt(pos, Color::White);
+            sink.add(term::HUNT, -SCALE * hunt(pos, Color::White));
         }
     }
-    red
 }
 
 /// Red's flying kings' reach less White's (pool).
@@ -451,8 +560,9 @@ mod tests {
                         .sum();
                     assert_eq!(advancement(men, color), plain, "{}", p.to_fen());
                     for king in [KING, POOL_KING] {
+                        let (n, rows) = runaways(&p, color);
                         assert_eq!(
-                            runaways(&p, color, king),
+                            n * (king - MAN) - 4 * rows,
                             plain_runaways(&p, color, king, &cones),
                             "{}",
                             p.to_fen()
@@ -477,6 +587,75 @@ mod tests {
             seen.iter().all(|&n| n > 500),
             "quiet positions checked: {seen:?}"
         );
+    }
+
+    /// Random English positions along random games.
+    fn random_positions(seed: u64, games: usize) -> Vec<Position> {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut out = Vec::new();
+        for _ in 0..games {
+            let mut p = Position::start();
+            for _ in 0..rng.random_range(0..90) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.after(&moves[rng.random_range(0..moves.len())]);
+                out.push(p);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_english_evaluation_is_its_terms_weighted_by_the_table() {
+        let mut kings = 0;
+        for p in random_positions(5, 200) {
+            let f = english_features(&p).0;
+            let dot: i32 = f.iter().zip(weights::ENGLISH).map(|(x, w)| x * w).sum();
+            let red = match p.turn() {
+                Color::Red => evaluate(&p),
+                Color::White => -evaluate(&p),
+            };
+            assert_eq!(dot / SCALE, red, "{}", p.to_fen());
+            kings += usize::from(p.kings() != 0);
+        }
+        assert!(kings > 500, "positions with kings: {kings}");
+    }
+
+    #[test]
+    fn a_man_in_the_dog_hole_counts_only_while_the_corner_is_held() {
+        let stuck = english_features(&Position::from_fen("B:W32,K1:B28,K6").unwrap()).0;
+        assert_eq!(stuck[term::DOG_HOLE], SCALE);
+        let free = english_features(&Position::from_fen("B:W31,K1:B28,K6").unwrap()).0;
+        assert_eq!(free[term::DOG_HOLE], 0);
+        // White's dog-hole is square 5, under Red's corner square 1.
+        let white = english_features(&Position::from_fen("W:W5,K30:B1,K27").unwrap()).0;
+        assert_eq!(white[term::DOG_HOLE], -SCALE);
+    }
+
+    #[test]
+    fn balance_counts_the_men_of_one_half_less_the_other() {
+        // Red men on 9 and 13 (columns b and a), 12 (column h): two left, one right.
+        let f = english_features(&Position::from_fen("B:WK30:B9,12,13").unwrap()).0;
+        assert_eq!(f[term::BALANCE], SCALE);
+        assert_eq!(f[term::MEN_EDGE], 2 * SCALE, "12 and 13 are on the edges");
+    }
+
+    #[test]
+    fn the_hand_table_names_every_term_once() {
+        let mut names = NAMES.to_vec();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), TERMS);
+        assert_eq!(HAND[term::MAN], MAN);
+        assert_eq!(
+            weights::ENGLISH[term::MAN],
+            MAN,
+            "the man is the unit of the scale"
+        );
+        assert_eq!(POOL[term::KING], POOL_KING);
     }
 
     #[test]
