@@ -153,6 +153,9 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let feeds = Arc::new(AtomicUsize::new(0));
     let log = Arc::new(Log::new(options.echo));
+    if let Some(db) = &options.source.db {
+        desk::catch_up_all(db, &log);
+    }
     let app = routes::router(options.source, Arc::clone(&feeds), Arc::clone(&log));
     let (limits, kept) = (options.limits, Arc::clone(&log));
     let thread = std::thread::spawn(move || {

@@ -34,7 +34,7 @@ pub(super) fn router(
     let pushes = Router::new()
         .route("/push", get(super::desk::have).post(super::desk::push))
         .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
-        .with_state(Arc::clone(&source));
+        .with_state(Arc::new(super::desk::Pushes::new(Arc::clone(&source))));
     Router::new()
         .route("/", get(home))
         .route("/api/event", get(api_event))
