@@ -1,7 +1,8 @@
 //! `crossboard serve`: the desk's event and its boards on the network. An HTTP server (axum on
 //! tokio) with server-rendered pages, live PDN, a read-only JSON API and Server-Sent Events,
-//! all derived on each request from the desk's database and the match files (nothing kept
-//! twice); and the desk's side of boards reporting their match files ([`desk`]).
+//! all derived from the desk's database and the match files (what is kept between requests,
+//! the live pages' renderings and the round's PDN, is made again when a file it was made from
+//! changes); and the desk's side of boards reporting their match files ([`desk`]).
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
@@ -11,6 +12,7 @@ mod listen;
 mod live;
 mod pages;
 mod report;
+mod rounds;
 mod routes;
 mod view;
 
