@@ -7,19 +7,29 @@
 //! board's match (replayed record by record, the board's players and ballot) is refused with
 //! the reason: nothing is written then. `GET /push` says how many lines the desk has.
 //!
-//! The copy is the board's match file on the desk: the first push links it to the board (as
-//! `crossboard event match` does) and each push that finishes a game records the board's
-//! result, through the event's own log.
+//! The copy is the board's match file on the desk, linked to the board (as `crossboard event
+//! match` does), and the board's result is derived from it: on every accepted push (even one
+//! that adds nothing) and when serve starts ([`catch_up_all`]), every game the copy has
+//! finished whose result the event lacks is recorded, through the event's own log, so that a
+//! desk stopped between writing a copy and recording its result records it later, and once.
+//!
+//! The event is read from the database once and kept while the database's files keep their
+//! length and modification time (a push rarely changes the event: it is read again after one
+//! that records).
 
-use super::routes::Shared;
-use super::view::find_board;
-use crate::event::{Action, BoardResult, board_result};
-use crate::store::{Desk, MatchFile, board_of_token, copy_path};
+use super::listen::Log;
+use super::live::{Stamp, db_files, stamps};
+use super::view::{Source, find_board};
+use crate::director::Match;
+use crate::event::{Action, BoardGameResult, BoardResult, Tournament, board_result};
+use crate::store::{Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use std::sync::Mutex;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
 
 /// The largest push body, bytes.
 pub(super) const MAX_BODY: usize = 1 << 20;
@@ -73,8 +83,53 @@ impl Refusal {
     }
 }
 
-/// One push at a time: each reads the desk's copy, adds to it and records in the event.
-static PUSHES: Mutex<()> = Mutex::new(());
+/// The pushes' state: what is served, and the event as last read, behind the lock that lets
+/// one push at a time read the desk's copy, add to it and record in the event.
+pub(super) struct Pushes {
+    source: Arc<Source>,
+    held: Mutex<Held>,
+}
+
+impl Pushes {
+    pub(super) fn new(source: Arc<Source>) -> Pushes {
+        Pushes {
+            source,
+            held: Mutex::default(),
+        }
+    }
+}
+
+/// The database open and its events as read, while its files keep `stamps`.
+#[derive(Default)]
+struct Held {
+    /// The database's files as they were before it was read; `None`: to be read again.
+    stamps: Option<Vec<Stamp>>,
+    desk: Option<Desk>,
+    /// By the event's name in the board's token.
+    events: HashMap<String, OpenEvent>,
+}
+
+impl Held {
+    /// The database and event `name`, read again only when the database changed.
+    fn event(&mut self, db: &Path, name: &str) -> Result<(&mut Desk, &mut OpenEvent), Refusal> {
+        let now = stamps(&db_files(db));
+        if self.stamps.as_ref() != Some(&now) || self.desk.is_none() {
+            *self = Held::default();
+            self.desk = Some(Desk::open(db).map_err(desk_err)?);
+            self.stamps = Some(now);
+        }
+        let Held { desk, events, .. } = self;
+        let desk = desk.as_mut().ok_or(Refusal::NoDesk)?;
+        let open = match events.entry(name.to_string()) {
+            std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+            std::collections::hash_map::Entry::Vacant(e) => {
+                let id = desk.find_event(name).map_err(desk_err)?;
+                e.insert(desk.load(id).map_err(desk_err)?)
+            }
+        };
+        Ok((desk, open))
+    }
+}
 
 fn answer(result: Result<usize, Refusal>) -> Response {
     match result {
@@ -92,29 +147,34 @@ fn token(headers: &HeaderMap) -> Option<String> {
     Some(v.strip_prefix("Bearer ")?.trim().to_string())
 }
 
-async fn run(s: Shared, headers: HeaderMap, push: Option<Push>) -> Response {
+async fn run(p: Arc<Pushes>, headers: HeaderMap, push: Option<Push>) -> Response {
     let Some(token) = token(&headers) else {
         return answer(Err(Refusal::Token));
     };
     let done = tokio::task::spawn_blocking(move || {
-        let _one = PUSHES
+        let mut held = p
+            .held
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        accept(&s, &token, push)
+        accept(&p.source, &mut held, &token, push)
     })
     .await;
     answer(done.unwrap_or_else(|e| Err(Refusal::Desk(e.to_string()))))
 }
 
 /// `GET /push`: the lines the desk has of the board.
-pub(super) async fn have(State(s): State<Shared>, headers: HeaderMap) -> Response {
-    run(s, headers, None).await
+pub(super) async fn have(State(p): State<Arc<Pushes>>, headers: HeaderMap) -> Response {
+    run(p, headers, None).await
 }
 
 /// `POST /push`: lines of the board's match file.
-pub(super) async fn push(State(s): State<Shared>, headers: HeaderMap, body: Bytes) -> Response {
+pub(super) async fn push(
+    State(p): State<Arc<Pushes>>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     match serde_json::from_slice::<Push>(&body) {
-        Ok(p) => run(s, headers, Some(p)).await,
+        Ok(push) => run(p, headers, Some(push)).await,
         Err(e) => answer(Err(Refusal::Bad(format!("not a push: {e}")))),
     }
 }
@@ -132,37 +192,58 @@ fn desk_err(e: impl std::fmt::Display) -> Refusal {
     Refusal::Desk(e.to_string())
 }
 
-fn accept(s: &super::Source, token: &str, push: Option<Push>) -> Result<usize, Refusal> {
+fn bad(e: impl std::fmt::Display) -> Refusal {
+    Refusal::Bad(e.to_string())
+}
+
+fn accept(s: &Source, held: &mut Held, token: &str, push: Option<Push>) -> Result<usize, Refusal> {
     let db = s.db.as_deref().ok_or(Refusal::NoDesk)?;
     let key = board_of_token(db, token).ok_or(Refusal::Token)?;
     let (event, d, r, b) = board_key(&key).ok_or(Refusal::Token)?;
     let copy = copy_path(db, &event, d, r, b);
-    let held = std::fs::read_to_string(&copy).unwrap_or_default();
-    let have = held.lines().count();
+    let kept = std::fs::read_to_string(&copy).unwrap_or_default();
+    let have = kept.lines().count();
     let Some(push) = push else {
         return Ok(have);
     };
-    let new = new_lines(&held, have, &push)?;
-    if new.is_empty() {
-        return Ok(have);
+    let new = new_lines(&kept, have, &push)?;
+    if have + new.len() == 0 {
+        return Ok(0);
     }
-    let text = held.clone() + &new.concat();
-    let after =
-        MatchFile::from_bytes(text.as_bytes(), &copy).map_err(|e| Refusal::Bad(e.to_string()))?;
+    let text = kept + &new.concat();
+    let after = MatchFile::from_bytes(text.as_bytes(), &copy).map_err(bad)?;
     if after.dropped.is_some() {
         return Err(Refusal::Bad("the last record is cut short".into()));
     }
-    let mut desk = Desk::open(db).map_err(desk_err)?;
-    let id = desk.find_event(&event).map_err(desk_err)?;
-    let mut open = desk.load(id).map_err(desk_err)?;
-    let (division, _, board) =
-        find_board(&open.event, d, r, b).map_err(|e| Refusal::Bad(e.to_string()))?;
-    let games = board_result(&after.the_match, division, r, board)
-        .map_err(|e| Refusal::Bad(e.to_string()))?;
-    let before = MatchFile::from_bytes(held.as_bytes(), &copy)
-        .ok()
-        .and_then(|f| board_result(&f.the_match, division, r, board).ok())
-        .map_or(0, |g| g.len());
+    let (desk, open) = held.event(db, &event)?;
+    let actions = catch_up(&open.event, (d, r, b), &after.the_match, &copy)?;
+    if !new.is_empty() {
+        if let Some(dir) = copy.parent() {
+            std::fs::create_dir_all(dir).map_err(desk_err)?;
+        }
+        crate::store::write_atomic(&copy, text.as_bytes()).map_err(desk_err)?;
+    }
+    if !actions.is_empty() {
+        let recorded = desk.record(open, &actions, chrono::Utc::now());
+        // The database changed (or may have): read it again at the next push.
+        held.stamps = None;
+        recorded.map_err(desk_err)?;
+    }
+    Ok(have + new.len())
+}
+
+/// What event `t` lacks of the board's copy at `copy` (division, round and board `at`,
+/// its match `m`): the link to the copy, and the games the copy has finished that the event
+/// has no result for (a result the event has is kept; a forfeit stands).
+fn catch_up(
+    t: &Tournament,
+    at: (usize, u32, u32),
+    m: &Match,
+    copy: &Path,
+) -> Result<Vec<Action>, Refusal> {
+    let (d, r, b) = at;
+    let (division, _, board) = find_board(t, d, r, b).map_err(bad)?;
+    let games = board_result(m, division, r, board).map_err(bad)?;
     let mut actions = Vec::new();
     let file = copy.display().to_string();
     if board.match_file.as_deref() != Some(file.as_str()) {
@@ -173,24 +254,81 @@ fn accept(s: &super::Source, token: &str, push: Option<Push>) -> Result<usize, R
             file,
         });
     }
-    if games.len() > before {
-        let result = BoardResult::Games { games };
+    let had: &[BoardGameResult] = match &board.result {
+        None => &[],
+        Some(BoardResult::Games { games }) => games,
+        Some(BoardResult::Forfeit { .. }) => return Ok(actions),
+    };
+    if let Some(lacked) = games.get(had.len()..).filter(|l| !l.is_empty()) {
+        let games = had.iter().chain(lacked).copied().collect();
         actions.push(Action::Result {
             division: d - 1,
             round: r,
             board: b,
-            result,
+            result: BoardResult::Games { games },
         });
     }
-    if let Some(dir) = copy.parent() {
-        std::fs::create_dir_all(dir).map_err(desk_err)?;
+    Ok(actions)
+}
+
+/// Record, for every event of the database `db`, what it lacks of the desk's copies of its
+/// boards: serve does this as it starts, for a desk stopped after writing a copy and before
+/// recording what it finished. What cannot be recorded is logged.
+pub(super) fn catch_up_all(db: &Path, log: &Log) {
+    if !db.is_file() {
+        return;
     }
-    crate::store::write_atomic(&copy, text.as_bytes()).map_err(desk_err)?;
-    if !actions.is_empty() {
-        desk.record(&mut open, &actions, chrono::Utc::now())
-            .map_err(desk_err)?;
+    let note = |e: &dyn std::fmt::Display| log.note(None, &format!("desk's copies: {e}"));
+    let mut desk = match Desk::open(db) {
+        Ok(d) => d,
+        Err(e) => return note(&e),
+    };
+    let ids: Vec<_> = desk.events().map_or_else(
+        |e| {
+            note(&e);
+            Vec::new()
+        },
+        |list| list.iter().map(|e| e.id).collect(),
+    );
+    for id in ids {
+        let mut open = match desk.load(id) {
+            Ok(o) => o,
+            Err(e) => {
+                note(&e);
+                continue;
+            }
+        };
+        let actions = event_catch_up(db, &open.event, &note);
+        if !actions.is_empty()
+            && let Err(e) = desk.record(&mut open, &actions, chrono::Utc::now())
+        {
+            note(&e);
+        }
     }
-    Ok(have + new.len())
+}
+
+/// What event `t` lacks of the desk's copies of its boards.
+fn event_catch_up(db: &Path, t: &Tournament, note: &dyn Fn(&dyn std::fmt::Display)) -> Vec<Action> {
+    let mut actions = Vec::new();
+    for (k, division) in t.divisions.iter().enumerate() {
+        for round in &division.rounds {
+            for board in &round.boards {
+                let at = (k + 1, round.number, board.number);
+                let copy = copy_path(db, &t.info.name, at.0, at.1, at.2);
+                if !copy.is_file() {
+                    continue;
+                }
+                let lacked = load_match(&copy)
+                    .map_err(bad)
+                    .and_then(|f| catch_up(t, at, &f.the_match, &copy));
+                match lacked {
+                    Ok(a) => actions.extend(a),
+                    Err(e) => note(&format!("{}: {e}", copy.display())),
+                }
+            }
+        }
+    }
+    actions
 }
 
 /// The lines of `push` the desk's copy (`held`, `have` lines) lacks, each with its newline;

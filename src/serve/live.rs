@@ -106,7 +106,7 @@ pub(super) fn watch_files(source: Shared) -> watch::Receiver<u64> {
         let mut db_seen = None;
         let mut last = None;
         while !tx.is_closed() {
-            let db = stamps(&db_files(&source));
+            let db = stamps(&source.db.as_deref().map(db_files).unwrap_or_default());
             if db_seen.as_ref() != Some(&db) {
                 files = linked_files(&source);
                 db_seen = Some(db.clone());
@@ -122,9 +122,10 @@ pub(super) fn watch_files(source: Shared) -> watch::Receiver<u64> {
     rx
 }
 
-type Stamp = Option<(u64, SystemTime)>;
+/// A file's length and modification time (`None`: no such file).
+pub(super) type Stamp = Option<(u64, SystemTime)>;
 
-fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
+pub(super) fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
     files
         .iter()
         .map(|f| {
@@ -135,13 +136,10 @@ fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
 }
 
 /// The database and its write-ahead log (a commit in WAL mode changes the log only).
-fn db_files(s: &Source) -> Vec<PathBuf> {
-    let Some(db) = &s.db else {
-        return Vec::new();
-    };
-    let mut wal = db.clone().into_os_string();
+pub(super) fn db_files(db: &std::path::Path) -> Vec<PathBuf> {
+    let mut wal = db.as_os_str().to_owned();
     wal.push("-wal");
-    vec![db.clone(), wal.into()]
+    vec![db.to_path_buf(), wal.into()]
 }
 
 /// The match files served: every board's linked file, and the standalone one.

@@ -1,7 +1,9 @@
 //! `crossboard serve`: the desk's event and its boards on the network. An HTTP server (axum on
 //! tokio) with server-rendered pages, live PDN, a read-only JSON API and Server-Sent Events,
-//! all derived on each request from the desk's database and the match files (nothing kept
-//! twice); and the desk's side of boards reporting their match files ([`desk`]).
+//! all derived from the desk's database and the match files (what is kept between requests,
+//! the event as read, the live pages' renderings and the round's PDN, is made again when a file
+//! it was made from changes); and the desk's side of boards reporting their match files
+//! ([`desk`]).
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
@@ -11,6 +13,7 @@ mod listen;
 mod live;
 mod pages;
 mod report;
+mod rounds;
 mod routes;
 mod view;
 
@@ -153,6 +156,9 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let feeds = Arc::new(AtomicUsize::new(0));
     let log = Arc::new(Log::new(options.echo));
+    if let Some(db) = &options.source.db {
+        desk::catch_up_all(db, &log);
+    }
     let app = routes::router(options.source, Arc::clone(&feeds), Arc::clone(&log));
     let (limits, kept) = (options.limits, Arc::clone(&log));
     let thread = std::thread::spawn(move || {

@@ -34,18 +34,24 @@ pub(super) fn router(
     let pushes = Router::new()
         .route("/push", get(super::desk::have).post(super::desk::push))
         .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
-        .with_state(Arc::clone(&source));
+        .with_state(Arc::new(super::desk::Pushes::new(Arc::clone(&source))));
+    let rounds = Router::new()
+        .route("/round/{file}", get(round_pdn))
+        .route("/board/{d}/{r}/{b}", get(board))
+        .with_state(PdnState {
+            source: Arc::clone(&source),
+            rounds: Arc::default(),
+        });
     Router::new()
         .route("/", get(home))
         .route("/api/event", get(api_event))
-        .route("/round/{file}", get(round_pdn))
-        .route("/board/{d}/{r}/{b}", get(board))
         .route("/api/board/{d}/{r}/{b}", get(api_board))
         .route("/match", get(standalone))
         .route("/match.pdn", get(standalone_pdn))
         .route("/api/match", get(api_match))
         .fallback(|| async { missing("no such page") })
         .with_state(source)
+        .merge(rounds)
         .merge(feeds)
         .merge(pushes)
         .layer(axum::middleware::from_fn_with_state(
@@ -98,11 +104,26 @@ pub(super) async fn read<T: Send + 'static>(
         .map_err(|e| ViewError::NotFound(e.to_string()))?
 }
 
-/// A body with its ETag; `304 Not Modified` when the client has it already.
-pub(super) fn tagged(headers: &HeaderMap, body: String, content_type: &'static str) -> Response {
+/// The ETag of a body: the start of its SHA-256 digest.
+pub(super) fn etag(body: &str) -> String {
     let digest = Sha256::digest(body.as_bytes());
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    let etag = format!("\"{hex}\"");
+    format!("\"{hex}\"")
+}
+
+/// A body with its ETag; `304 Not Modified` when the client has it already.
+pub(super) fn tagged(headers: &HeaderMap, body: String, content_type: &'static str) -> Response {
+    let etag = etag(&body);
+    tagged_as(headers, body.into(), &etag, content_type)
+}
+
+/// A body with its ETag `etag`, made already; `304 Not Modified` when the client has it.
+fn tagged_as(
+    headers: &HeaderMap,
+    body: axum::body::Bytes,
+    etag: &str,
+    content_type: &'static str,
+) -> Response {
     let matches = headers
         .get_all(header::IF_NONE_MATCH)
         .iter()
@@ -117,7 +138,7 @@ pub(super) fn tagged(headers: &HeaderMap, body: String, content_type: &'static s
     } else {
         ([(header::CONTENT_TYPE, content_type)], body).into_response()
     };
-    if let Ok(v) = HeaderValue::from_str(&etag) {
+    if let Ok(v) = HeaderValue::from_str(etag) {
         r.headers_mut().insert(header::ETAG, v);
     }
     r.headers_mut()
@@ -160,20 +181,41 @@ pub(super) fn number<T: std::str::FromStr>(text: &str) -> Option<T> {
         .flatten()
 }
 
+/// The PDN addresses' state: the data, and each PDN as made last.
+#[derive(Clone)]
+struct PdnState {
+    source: Shared,
+    rounds: Arc<super::rounds::Rounds>,
+}
+
 /// `/round/N.pdn`: every game of round N in every division, `*` while one runs.
-async fn round_pdn(State(s): State<Shared>, Path(file): Path<String>, h: HeaderMap) -> Response {
+async fn round_pdn(State(p): State<PdnState>, Path(file): Path<String>, h: HeaderMap) -> Response {
     let Some(round) = file.strip_suffix(".pdn").and_then(number::<u32>) else {
         return missing("a round's PDN is /round/N.pdn");
     };
-    match read(&s, move |s| round_text(s, round, None)).await {
-        Ok(text) => tagged(&h, text, PDN),
+    pdn_answer(p, (round, None), &h).await
+}
+
+/// The PDN of `key`, as made last unless its files changed since.
+async fn pdn_answer(p: PdnState, key: super::rounds::Key, h: &HeaderMap) -> Response {
+    let rounds = Arc::clone(&p.rounds);
+    let made = read(&p.source, move |s| {
+        rounds.get(s, key, |t| round_text(t, key.0, key.1))
+    })
+    .await;
+    match made {
+        Ok(m) => tagged_as(h, m.text.clone(), &m.etag, PDN),
         Err(e) => failed(e),
     }
 }
 
-/// The PDN of round `round` (of division `only` alone, and its board, when given).
-fn round_text(s: &Source, round: u32, only: Option<(usize, u32)>) -> Result<String, ViewError> {
-    let t = s.tournament()?;
+/// The PDN of round `round` of event `t` (of division `only` alone, and its board, when
+/// given).
+fn round_text(
+    t: &crate::event::Tournament,
+    round: u32,
+    only: Option<(usize, u32)>,
+) -> Result<String, ViewError> {
     let mut text = String::new();
     let mut found = false;
     for (k, d) in t.divisions.iter().enumerate() {
@@ -182,7 +224,7 @@ fn round_text(s: &Source, round: u32, only: Option<(usize, u32)>) -> Result<Stri
         }
         found = true;
         let board = only.map(|(_, b)| b);
-        text += &crate::publish::pdn_with(&t, d, Some(round), board, &live_games).text;
+        text += &crate::publish::pdn_with(t, d, Some(round), board, &live_games).text;
     }
     if !found {
         return Err(ViewError::NotFound(format!("no round {round}")));
@@ -224,7 +266,7 @@ fn board_key(d: &str, r: &str, b: &str) -> Option<(usize, u32, u32, bool)> {
 }
 
 async fn board(
-    State(s): State<Shared>,
+    State(p): State<PdnState>,
     Path((d, r, b)): BoardPath,
     Query(q): Query<StepQuery>,
     h: HeaderMap,
@@ -233,12 +275,9 @@ async fn board(
         return missing("a board is /board/DIVISION/ROUND/BOARD");
     };
     if pdn {
-        return match read(&s, move |s| round_text(s, r, Some((d, b)))).await {
-            Ok(text) => tagged(&h, text, PDN),
-            Err(e) => failed(e),
-        };
+        return pdn_answer(p, (r, Some((d, b))), &h).await;
     }
-    match read(&s, move |s| s.board(d, r, b)).await {
+    match read(&p.source, move |s| s.board(d, r, b)).await {
         Ok(v) => Html(pages::board_page(&v, q.at(), &base(&v), &picture)).into_response(),
         Err(e) => failed(e),
     }

@@ -1,14 +1,18 @@
 //! What the pages, the JSON API and the live feeds show, derived on each request from the
-//! desk's database and the match files: nothing here is kept between requests, so the server
+//! desk's database and the match files: only the event as read is kept between requests, and
+//! only while the database's files keep their length and modification time, so the server
 //! can stop and start again and show the same.
 
+use super::live::{Stamp, db_files, stamps};
 use crate::director::{Match, MatchEvent};
 use crate::event::{Board, Division, Round, Tournament};
 use crate::publish::Published;
 use crate::publish::sentences::{ballot_text, result_text};
 use crate::store::{Desk, load_match, move_label};
 use serde::Serialize;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, PoisonError};
 
 /// Where the server reads: the desk's database (one event of it) and/or one match file.
 #[derive(Clone, Debug, Default)]
@@ -140,13 +144,39 @@ pub(crate) enum ViewError {
     Desk(#[from] crate::store::DeskError),
 }
 
+/// The events as last read, by database and event name, with the stamps of the database's
+/// files before they were read.
+type Read = HashMap<(PathBuf, Option<String>), (Vec<Stamp>, Tournament)>;
+
+static READ: Mutex<Option<Read>> = Mutex::new(None);
+
 impl Source {
-    /// The event served, read from the database now.
+    /// The event served as the database has it now: as read last while the database's files
+    /// keep their length and modification time, else read again.
     pub(crate) fn tournament(&self) -> Result<Tournament, ViewError> {
         let db = self
             .db
             .as_deref()
             .ok_or_else(|| ViewError::NotFound("no event database is served".into()))?;
+        let now = stamps(&db_files(db));
+        let key = (db.to_path_buf(), self.event.clone());
+        let read = || READ.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some((_, t)) = read()
+            .as_ref()
+            .and_then(|m| m.get(&key))
+            .filter(|(was, _)| *was == now)
+        {
+            return Ok(t.clone());
+        }
+        let t = self.read_tournament(db)?;
+        read()
+            .get_or_insert_with(HashMap::new)
+            .insert(key, (now, t.clone()));
+        Ok(t)
+    }
+
+    /// The event served, read from the database `db` now.
+    fn read_tournament(&self, db: &Path) -> Result<Tournament, ViewError> {
         let desk = Desk::open(db)?;
         let id = match &self.event {
             Some(name) => desk.find_event(name)?,

@@ -314,3 +314,84 @@ fn crossboard_report_sends_a_finished_match_and_ends_when_the_desk_has_it_all() 
     assert!(String::from_utf8_lossy(&out.stderr).contains("desk.sqlite3"));
     assert_eq!(event.copy(0), board.text());
 }
+
+/// Board 1 of a hall that has played a move and two games, both finished: White resigns
+/// game 1, Red resigns game 2 (the board's first player has White): 1 1.
+fn two_games_finished() -> Hall {
+    let mut hall = Hall::with(NAMES, false);
+    hall.play();
+    hall.apply(Command::Resign {
+        colour: Color::White,
+    });
+    hall.apply(Command::StartGame);
+    hall.apply(Command::Resign { colour: Color::Red });
+    hall
+}
+
+/// The desk's copy as a desk killed after writing it would leave it: the board's lines, the
+/// event told nothing.
+fn copy_left_by_a_killed_desk(hall: &Hall) {
+    let copy = copy(hall);
+    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+    std::fs::copy(&hall.file, &copy).unwrap();
+}
+
+/// Board 1's result as the event has it, and how many results were recorded for it.
+fn result_and_records(hall: &Hall) -> (String, usize) {
+    let desk = crossboard::store::Desk::open(&hall.db).unwrap();
+    let id = desk.find_event("Club Open").unwrap();
+    let event = desk.load(id).unwrap().event;
+    let board = &event.divisions[0].rounds[0].boards[0];
+    let results = desk
+        .log(id)
+        .unwrap()
+        .iter()
+        .filter(|(_, _, a)| a.contains("\"action\":\"result\""))
+        .count();
+    (
+        crossboard::publish::sentences::result_text(board.result.as_ref()),
+        results,
+    )
+}
+
+#[test]
+fn a_result_in_the_copy_the_event_lacks_is_recorded_at_the_next_push_and_only_once() {
+    let hall = two_games_finished();
+    let server = desk(&hall, "127.0.0.1:0");
+    assert_eq!(result_and_records(&hall), ("-".to_string(), 0));
+    copy_left_by_a_killed_desk(&hall);
+    // The board sends its lines again: nothing new for the copy, but the result is recorded.
+    let all = lines(&hall);
+    let (status, ack) = push(&server, TOKEN, &body(0, &all));
+    assert_eq!(
+        (status, ack["have"].as_u64()),
+        (200, Some(all.len() as u64))
+    );
+    assert_eq!(result_and_records(&hall), ("1 1".to_string(), 1));
+    // Again, and an empty push: recorded once.
+    push(&server, TOKEN, &body(0, &all));
+    push(&server, TOKEN, &body(all.len(), &[]));
+    assert_eq!(result_and_records(&hall), ("1 1".to_string(), 1));
+    let page = get(&server, "/", None);
+    assert!(
+        page.body.contains("<span class=\"result\">1 1</span>"),
+        "{}",
+        page.body
+    );
+}
+
+#[test]
+fn a_result_in_the_copy_the_event_lacks_is_recorded_when_serve_starts_and_only_once() {
+    let hall = two_games_finished();
+    copy_left_by_a_killed_desk(&hall);
+    let server = desk(&hall, "127.0.0.1:0");
+    assert_eq!(result_and_records(&hall), ("1 1".to_string(), 1));
+    // The copy is linked to the board, as a push would have.
+    let db = crossboard::store::Desk::open(&hall.db).unwrap();
+    let log = db.log(db.find_event("Club Open").unwrap()).unwrap();
+    let links = log.iter().filter(|(_, _, a)| a.contains("link-match"));
+    assert_eq!(links.count(), 1, "{log:?}");
+    server.stop();
+    let _again = desk(&hall, "127.0.0.1:0");
+    assert_eq!(result_and_records(&hall), ("1 1".to_string(), 1));
+}

@@ -284,3 +284,31 @@ fn crossboard_serve_prints_its_address_and_serves_there() {
     drop(out);
     assert!(ok, "{line}");
 }
+
+#[test]
+fn the_round_pdn_follows_a_result_entered_at_the_desk_between_two_polls() {
+    let mut hall = Hall::new(NAMES);
+    hall.play();
+    let server = hall.serve();
+    let first = get(&server, "/round/1.pdn", None);
+    let etag = first.etag.clone().expect("an ETag");
+    assert!(!first.body.contains("[Round \"1.2.1\"]"), "{}", first.body);
+    assert_eq!(get(&server, "/round/1.pdn", Some(&etag)).status, 304);
+    // Board 2, not played on crossboard: a draw entered at the desk.
+    let mut desk = crossboard::store::Desk::open(&hall.db).unwrap();
+    let mut open = desk.load(desk.find_event("Club Open").unwrap()).unwrap();
+    let result = crossboard::event::Action::Result {
+        division: 0,
+        round: 1,
+        board: 2,
+        result: crossboard::event::BoardResult::Games {
+            games: vec![crossboard::event::BoardGameResult::Draw],
+        },
+    };
+    desk.record(&mut open, &[result], chrono::Utc::now())
+        .unwrap();
+    let after = get(&server, "/round/1.pdn", Some(&etag));
+    assert_eq!(after.status, 200);
+    assert!(after.body.contains("[Round \"1.2.1\"]"), "{}", after.body);
+    assert_ne!(after.etag, Some(etag));
+}
