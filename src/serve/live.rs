@@ -29,10 +29,6 @@ use tokio::sync::watch;
 /// How often the watcher looks at the files.
 pub(super) const POLL: Duration = Duration::from_millis(100);
 
-/// How long one stream lasts: then it ends, and the browser's EventSource reconnects (after
-/// [`RETRY`]), so no stream is held for ever by a client that has gone.
-const LIFETIME: Duration = Duration::from_secs(300);
-
 /// How soon a browser reconnects after a stream ends or the network drops.
 const RETRY: Duration = Duration::from_secs(1);
 
@@ -45,6 +41,9 @@ pub(super) struct Live {
     pub open: Arc<AtomicUsize>,
     /// The latest rendering of each page kept live.
     pub renders: Arc<Slots<Scope, Rendered>>,
+    /// How long one stream lasts ([`super::Limits::feed_lifetime`]); then the browser's
+    /// EventSource reconnects, after [`RETRY`].
+    pub lifetime: Duration,
 }
 
 /// Values made from the served files, one slot a key, each kept until the files change: the
@@ -336,9 +335,9 @@ fn parts(s: &Source, scope: Scope) -> Result<(Vec<Part>, usize), ViewError> {
     }
 }
 
-/// A feed: the page's parts at once, then the parts that change, until [`LIFETIME`].
+/// A feed: the page's parts at once, then the parts that change, until its lifetime is over.
 fn feed(live: Live, scope: Scope) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let deadline = tokio::time::Instant::now() + LIFETIME;
+    let deadline = tokio::time::Instant::now() + live.lifetime;
     let mut rx = live.changes.clone();
     rx.mark_changed();
     let open = Open::new(&live.open);

@@ -18,6 +18,7 @@ pub(super) fn router(
     source: Source,
     open: Arc<std::sync::atomic::AtomicUsize>,
     log: Arc<super::Log>,
+    lifetime: std::time::Duration,
 ) -> Router {
     let source = Arc::new(source);
     let live = super::live::Live {
@@ -25,6 +26,7 @@ pub(super) fn router(
         changes: super::live::watch_files(Arc::clone(&source)),
         source: Arc::clone(&source),
         renders: Arc::default(),
+        lifetime,
     };
     let feeds = Router::new()
         .route("/live/event", get(super::live::event))
