@@ -21,6 +21,9 @@ struct Load {
     spectators: usize,
     pollers: usize,
     run: Duration,
+    /// The server's `--feed-lifetime`: how long each live stream lasts before the spectator
+    /// opens it again.
+    lifetime: Duration,
 }
 
 /// Between a board's moves, and a poller's fetches.
@@ -42,10 +45,11 @@ impl Drop for Server {
 }
 
 impl Server {
-    fn start(event: &Boards) -> Server {
+    fn start(event: &Boards, lifetime: Duration) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
             .args(["serve", "--db", event.db.to_str().unwrap()])
             .args(["--bind", "127.0.0.1", "--port", "0"])
+            .args(["--feed-lifetime", &lifetime.as_secs().to_string()])
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
             .spawn()
@@ -110,54 +114,126 @@ fn address(group: u8, k: usize) -> Ipv4Addr {
 /// Every time a spectator's feed showed more records: (records of the event page, when).
 type Seen = Vec<(usize, Instant)>;
 
-/// A spectator holding the event's live feed until `stop`, reopening it when it ends (as a
-/// browser does); what it saw, and its errors (refused or broken feeds).
+/// A spectator holding the event's live feed until `stop` as a browser's EventSource does:
+/// the answer read as HTTP/1.1 sends it (in chunks, the stream's end being the last chunk),
+/// and when the stream ends or breaks, opened again after the `retry:` the server gave. What
+/// it saw, and its errors (refused or broken feeds).
 fn spectator(server: SocketAddr, from: Ipv4Addr, stop: &AtomicBool) -> (Seen, usize) {
     let mut seen: Seen = Vec::new();
     let mut errors = 0;
-    let mut line = String::new();
+    let mut retry = Duration::from_secs(3);
     while !stop.load(Ordering::Relaxed) {
-        let opened = connect(server, from).and_then(|mut s| {
-            s.set_read_timeout(Some(Duration::from_secs(1)))?;
-            write!(s, "GET /live/event HTTP/1.1\r\nHost: hall\r\n\r\n")?;
-            Ok(BufReader::new(s))
-        });
-        let Ok(mut r) = opened else {
-            errors += 1;
-            std::thread::sleep(Duration::from_secs(1));
-            continue;
-        };
-        line.clear();
-        if r.read_line(&mut line).is_err() || !line.starts_with("HTTP/1.1 200") {
-            errors += 1;
-            continue;
+        match stream(server, from, stop, &mut seen, &mut retry) {
+            Ok(()) => {}
+            Err(_) => errors += 1,
         }
-        line.clear();
-        while !stop.load(Ordering::Relaxed) {
-            // A line cut by the read timeout is read on into the same string.
-            match r.read_line(&mut line) {
-                Ok(0) => break,
-                Ok(_) => {
-                    if let Some(n) = records(&line) {
-                        if seen.last().is_none_or(|&(last, _)| n > last) {
-                            seen.push((n, Instant::now()));
-                        }
-                    }
-                    line.clear();
-                }
-                Err(e)
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                    ) => {}
-                Err(_) => {
-                    errors += 1;
-                    break;
-                }
-            }
-        }
+        sleep_unless(stop, retry);
     }
     (seen, errors)
+}
+
+/// One stream of the live feed, read until it ends or `stop`: each update's records into
+/// `seen`, the server's `retry:` into `retry`.
+fn stream(
+    server: SocketAddr,
+    from: Ipv4Addr,
+    stop: &AtomicBool,
+    seen: &mut Seen,
+    retry: &mut Duration,
+) -> std::io::Result<()> {
+    let mut s = connect(server, from)?;
+    s.set_read_timeout(Some(Duration::from_secs(1)))?;
+    write!(
+        s,
+        "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n"
+    )?;
+    let mut head = BufReader::new(s);
+    let mut line = String::new();
+    head.read_line(&mut line)?;
+    if !line.starts_with("HTTP/1.1 200") {
+        return Err(std::io::Error::other(line));
+    }
+    while line != "\r\n" {
+        line.clear();
+        if head.read_line(&mut line)? == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+    }
+    let mut r = BufReader::new(Chunked {
+        inner: head,
+        left: 0,
+        size: String::new(),
+    });
+    line.clear();
+    while !stop.load(Ordering::Relaxed) {
+        // A line cut by the read timeout is read on into the same string.
+        match r.read_line(&mut line) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {
+                if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
+                    *retry = Duration::from_millis(ms.parse().unwrap_or(3000));
+                }
+                if let Some(n) = records(&line) {
+                    if seen.last().is_none_or(|&(last, _)| n > last) {
+                        seen.push((n, Instant::now()));
+                    }
+                }
+                line.clear();
+            }
+            Err(e) if timed_out(&e) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+fn timed_out(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    )
+}
+
+/// An HTTP/1.1 chunked body: its data, then the end (`Ok(0)`) at the last chunk. A read cut
+/// by a timeout leaves it where it was.
+struct Chunked<R> {
+    inner: R,
+    /// What is left of the chunk being read.
+    left: usize,
+    /// The next chunk's size line, as read so far.
+    size: String,
+}
+
+impl<R: BufRead> Read for Chunked<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.left == 0 {
+            if self.inner.read_line(&mut self.size)? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            if !self.size.ends_with('\n') {
+                continue;
+            }
+            let size = self.size.trim().split(';').next().unwrap_or_default();
+            // The line ending a chunk's data is empty.
+            let size = (!size.is_empty())
+                .then(|| usize::from_str_radix(size, 16))
+                .transpose()
+                .map_err(std::io::Error::other)?;
+            self.size.clear();
+            match size {
+                Some(0) => return Ok(0),
+                Some(n) => self.left = n,
+                None => {}
+            }
+        }
+        let take = out.len().min(self.left);
+        let n = self.inner.read(&mut out[..take])?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        self.left -= n;
+        Ok(n)
+    }
 }
 
 /// The records of an update's data line (`data: {"now":..,"records":N,...`).
@@ -308,7 +384,7 @@ fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> JoinHandl
 fn run(load: &Load) -> Figures {
     raise_file_limit();
     let event = Boards::with_games(load.boards, 8);
-    let server = Server::start(&event);
+    let server = Server::start(&event, load.lifetime);
     let addr = server.addr;
     let stop = Arc::new(AtomicBool::new(false));
     let mut watchers = Vec::new();
@@ -405,6 +481,8 @@ fn a_short_load_run_serves_every_client_without_an_error() {
         spectators: 100,
         pollers: 20,
         run: Duration::from_secs(20),
+        // Every stream ends and is opened again three times in the run.
+        lifetime: Duration::from_secs(5),
     };
     let f = run(&load);
     report(&load, &f);
@@ -427,6 +505,7 @@ fn the_full_load_run() {
         spectators: 500,
         pollers: 100,
         run: Duration::from_secs(300),
+        lifetime: Duration::from_secs(300),
     };
     let f = run(&load);
     report(&load, &f);
