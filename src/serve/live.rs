@@ -8,8 +8,10 @@
 //! 100 ms is cheap, the same on every system and file system, and shared by all spectators.
 //!
 //! A page is rendered once per change, not once per feed: the first feed to wake renders it
-//! ([`Slots`]), the others take that rendering, and each sends only the parts that changed
-//! since the rendering it sent last (serialized once for all the feeds that are up to date).
+//! ([`Slots`]), the others take that rendering, and each sends only what changed since the
+//! rendering it sent last: a part's HTML (its picture left out) when it changed, and of its
+//! picture the parts that changed ([`crate::publish::board_svg_parts`]), the page's script
+//! redrawing them. The event's bytes are made once for all the feeds that are up to date.
 
 use super::pages::{self, At, Picture};
 use super::routes::{Shared, picture_parts, read};
