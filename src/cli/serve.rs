@@ -24,6 +24,10 @@ pub(super) struct Args {
     /// No QR code of the hall's address under it (when open to the hall).
     #[arg(long)]
     no_qr: bool,
+    /// How long one live stream lasts, in seconds, before the browser opens it again (a proxy
+    /// that cuts long answers may want less).
+    #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    feed_lifetime: u64,
 }
 
 /// The address of `--bind` and `--port`.
@@ -103,10 +107,11 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>, ascii: bool) -> CliRe
         match_file,
     };
     let bind = address(&args.bind, args.port)?;
-    let options = crate::serve::Options {
+    let mut options = crate::serve::Options {
         echo: true,
         ..crate::serve::Options::new(source, bind)
     };
+    options.limits.feed_lifetime = std::time::Duration::from_secs(args.feed_lifetime);
     let running = crate::serve::start(options)?;
     let addr = running.addr();
     let hall = if addr.ip().is_unspecified() {

@@ -73,27 +73,94 @@ const MARK: &str = "#ffd23f";
 
 /// The position as a standalone SVG document (no external references), drawn as `options` say.
 pub fn board_svg(position: &Position, options: &BoardSvgOptions) -> String {
+    let mut d = Drawing::new(false);
+    draw(&mut d, position, options);
+    d.parts.into_iter().map(|p| p.svg).collect()
+}
+
+/// One part of [`board_svg_parts`]'s picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SvgPart {
+    /// The part's name (its element's `data-part`), empty for a part that never changes with
+    /// the position.
+    pub key: String,
+    /// Its drawing.
+    pub svg: String,
+}
+
+/// The picture of [`board_svg`] cut into parts, for a page that redraws only the parts that
+/// change: put together, the same drawing, the parts that change with the position marked by
+/// a `data-part` attribute on their element: `title` (the `<title>`), `turn` (the side to
+/// move), and for each playing square N `fN` (the last move's frame on it) and `pN` (its
+/// piece), each a group, empty when the square has none.
+pub fn board_svg_parts(position: &Position, options: &BoardSvgOptions) -> Vec<SvgPart> {
+    let mut d = Drawing::new(true);
+    draw(&mut d, position, options);
+    d.parts
+}
+
+/// A drawing being made: its parts in order; with `marks`, each part that changes with the
+/// position on its own, else all in one.
+struct Drawing {
+    marks: bool,
+    parts: Vec<SvgPart>,
+}
+
+impl Drawing {
+    fn new(marks: bool) -> Drawing {
+        Drawing {
+            marks,
+            parts: Vec::new(),
+        }
+    }
+
+    /// Where the fixed drawing goes on.
+    fn out(&mut self) -> &mut String {
+        if self.parts.last().is_none_or(|p| !p.key.is_empty()) {
+            self.parts.push(SvgPart {
+                key: String::new(),
+                svg: String::new(),
+            });
+        }
+        let last = self.parts.len() - 1;
+        &mut self.parts[last].svg
+    }
+
+    /// The part `key`, drawn by `f`: with marks, a group of its own (even an empty one).
+    fn part(&mut self, key: impl FnOnce() -> String, f: impl FnOnce(&mut String)) {
+        if !self.marks {
+            f(self.out());
+            return;
+        }
+        let key = key();
+        let mut svg = format!("<g data-part=\"{key}\">\n");
+        f(&mut svg);
+        svg.push_str("</g>\n");
+        self.parts.push(SvgPart { key, svg });
+    }
+}
+
+fn draw(d: &mut Drawing, position: &Position, options: &BoardSvgOptions) {
     let layout = Layout::of(options);
-    let mut out = String::new();
-    layout.open(&mut out, position, options);
+    layout.open(d, position, options);
     if options.side_labels {
         let (top, bottom) = match options.bottom {
             Color::White => (Color::Red, Color::White),
             Color::Red => (Color::White, Color::Red),
         };
-        text_line(&mut out, layout.top_label_y, 18, "bold", top.name());
-        text_line(&mut out, layout.bottom_label_y, 18, "bold", bottom.name());
+        text_line(d.out(), layout.top_label_y, 18, "bold", top.name());
+        text_line(d.out(), layout.bottom_label_y, 18, "bold", bottom.name());
     }
-    draw_board(&mut out, &layout, position, options);
+    draw_board(d, &layout, position, options);
     if options.show_turn {
-        draw_turn(&mut out, layout.turn_y, position.turn());
+        let turn = position.turn();
+        d.part(|| "turn".into(), |out| draw_turn(out, layout.turn_y, turn));
     }
     if let Some(caption) = &options.caption {
         let size = caption_font_size(caption);
-        text_line(&mut out, layout.caption_y, size, "normal", caption);
+        text_line(d.out(), layout.caption_y, size, "normal", caption);
     }
-    out.push_str("</svg>\n");
-    out
+    d.out().push_str("</svg>\n");
 }
 
 /// Where things go, in drawing units, from the top down.
@@ -137,11 +204,11 @@ impl Layout {
     }
 
     /// The `<svg>` element, its title (for screen readers and tooltips) and background.
-    fn open(&self, out: &mut String, position: &Position, options: &BoardSvgOptions) {
+    fn open(&self, d: &mut Drawing, position: &Position, options: &BoardSvgOptions) {
         let size = options.size.max(1);
         let px_height = (u64::from(size) * self.height as u64).div_ceil(WIDTH as u64);
         let _ = writeln!(
-            out,
+            d.out(),
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{size}\" height=\"{px_height}\" \
              viewBox=\"0 0 {WIDTH} {}\" role=\"img\" font-family=\"{BOARD_SVG_FONT}\">",
             self.height
@@ -150,9 +217,17 @@ impl Layout {
         if let Some(caption) = &options.caption {
             title = format!("{caption}. {title}");
         }
-        let _ = writeln!(out, "<title>{}</title>", escape(&title));
+        let title = format!("{}</title>\n", escape(&title));
+        if d.marks {
+            d.parts.push(SvgPart {
+                key: "title".into(),
+                svg: format!("<title data-part=\"title\">{title}"),
+            });
+        } else {
+            let _ = write!(d.out(), "<title>{title}");
+        }
         let _ = writeln!(
-            out,
+            d.out(),
             "<rect x=\"0\" y=\"0\" width=\"{WIDTH}\" height=\"{}\" fill=\"#ffffff\"/>",
             self.height
         );
@@ -170,8 +245,9 @@ impl Layout {
 }
 
 /// The squares, the last move's frames, the pieces and the numbers, inside a frame.
-fn draw_board(out: &mut String, layout: &Layout, position: &Position, options: &BoardSvgOptions) {
+fn draw_board(d: &mut Drawing, layout: &Layout, position: &Position, options: &BoardSvgOptions) {
     let (x0, y0) = (MARGIN, layout.board_y);
+    let out = d.out();
     let _ = writeln!(
         out,
         "<rect x=\"{x0}\" y=\"{y0}\" width=\"{}\" height=\"{}\" fill=\"{LIGHT_SQUARE}\"/>",
@@ -185,16 +261,23 @@ fn draw_board(out: &mut String, layout: &Layout, position: &Position, options: &
             "<rect x=\"{x}\" y=\"{y}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{DARK_SQUARE}\"/>"
         );
     }
-    if let Some((from, to)) = options.last_move {
-        draw_move_frame(out, layout.corner(from), true);
-        draw_move_frame(out, layout.corner(to), false);
-    }
+    draw_frames(d, layout, options.last_move);
     for sq in Square::all() {
-        if let Some(piece) = position.piece_at(sq) {
-            let (x, y) = layout.corner(sq);
-            draw_piece(out, x + CELL / 2, y + CELL / 2, piece);
+        let piece = position.piece_at(sq);
+        if piece.is_none() && !d.marks {
+            continue;
         }
+        let (x, y) = layout.corner(sq);
+        d.part(
+            || format!("p{}", sq.number()),
+            |out| {
+                if let Some(piece) = piece {
+                    draw_piece(out, x + CELL / 2, y + CELL / 2, piece);
+                }
+            },
+        );
     }
+    let out = d.out();
     if options.numbers {
         for sq in Square::all() {
             let (x, y) = layout.corner(sq);
@@ -208,6 +291,33 @@ fn draw_board(out: &mut String, layout: &Layout, position: &Position, options: &
         8 * CELL,
         8 * CELL
     );
+}
+
+/// The last move's frames: the square it left first, then the one it reached; with marks, a
+/// part for every square (the frames do not overlap: each is inside its square).
+fn draw_frames(d: &mut Drawing, layout: &Layout, last_move: Option<(Square, Square)>) {
+    if !d.marks {
+        if let Some((from, to)) = last_move {
+            draw_move_frame(d.out(), layout.corner(from), true);
+            draw_move_frame(d.out(), layout.corner(to), false);
+        }
+        return;
+    }
+    for sq in Square::all() {
+        let dashed = match last_move {
+            Some((from, _)) if from == sq => Some(true),
+            Some((_, to)) if to == sq => Some(false),
+            _ => None,
+        };
+        d.part(
+            || format!("f{}", sq.number()),
+            |out| {
+                if let Some(dashed) = dashed {
+                    draw_move_frame(out, layout.corner(sq), dashed);
+                }
+            },
+        );
+    }
 }
 
 /// A frame inside a square of the last move: dark and light lines together (seen on any
@@ -375,6 +485,41 @@ mod tests {
         assert_eq!(svg.matches("<path").count(), 2);
         assert_eq!(svg.matches("stroke-dasharray").count(), 2);
         insta::assert_snapshot!("middle_game", svg);
+    }
+
+    #[test]
+    fn the_parts_put_together_are_the_picture_with_the_changing_parts_marked() {
+        let options = BoardSvgOptions {
+            numbers: true,
+            last_move: Some((Square::new(10).unwrap(), Square::new(14).unwrap())),
+            ..BoardSvgOptions::default()
+        };
+        let parts = board_svg_parts(&middle_game(), &options);
+        let whole: String = parts.iter().map(|p| p.svg.as_str()).collect();
+        let unmarked = whole
+            .replace(" data-part=\"title\"", "")
+            .lines()
+            .filter(|l| !l.starts_with("<g data-part=") && *l != "</g>")
+            .map(|l| format!("{l}\n"))
+            .collect::<String>();
+        // The same elements as the picture; the frames are each in its square's part.
+        let mut a: Vec<&str> = unmarked.lines().collect();
+        let plain = board_svg(&middle_game(), &options);
+        let mut b: Vec<&str> = plain.lines().collect();
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b);
+        let keys: Vec<&str> = parts
+            .iter()
+            .map(|p| p.key.as_str())
+            .filter(|k| !k.is_empty())
+            .collect();
+        assert_eq!(keys.len(), 1 + 32 + 32 + 1, "title, frames, pieces, turn");
+        let part = |k: &str| &parts.iter().find(|p| p.key == k).unwrap().svg;
+        assert!(part("p14").contains("<path"), "Red's king on 14");
+        assert_eq!(part("p15"), "<g data-part=\"p15\">\n</g>\n");
+        assert!(part("f10").contains("stroke-dasharray"));
+        assert!(part("title").starts_with("<title data-part=\"title\">White to play"));
     }
 
     #[test]

@@ -25,6 +25,9 @@ pub struct Limits {
     /// How long a client may take to send a request's head (and how long an idle connection
     /// is kept).
     pub header_timeout: Duration,
+    /// How long one live stream lasts: then it ends and the browser opens it again, so no
+    /// stream is held for ever by a client that has gone.
+    pub feed_lifetime: Duration,
 }
 
 impl Default for Limits {
@@ -32,6 +35,7 @@ impl Default for Limits {
         Limits {
             per_address: 64,
             header_timeout: Duration::from_secs(10),
+            feed_lifetime: Duration::from_secs(300),
         }
     }
 }

@@ -1,6 +1,9 @@
-// Keeps a crossboard page live: Server-Sent Events replace the parts that changed (rendered
-// by the server), and the running clock counts down between records. EventSource reconnects
-// by itself after a drop. A page stepped back through a game (?game= or ?ply=) stays put.
+// Keeps a crossboard page live: Server-Sent Events bring the parts that changed, rendered by
+// the server: a part's HTML when it changed (its picture kept), and of its picture (an SVG
+// drawn by the server) only the parts that changed, by their data-part name. The running
+// clock counts down between records. EventSource reconnects by itself after a drop, and the
+// first event of a stream brings the whole page. A page stepped back through a game (?game=
+// or ?ply=) stays put.
 (function () {
   "use strict";
   var offset = 0;
@@ -17,16 +20,31 @@
       c.textContent = fmt(Number(c.getAttribute("data-ms")) - Math.max(0, now - since));
     });
   }
+  function picture(el) { return el && el.querySelector(".pos svg"); }
+  function apply(part) {
+    var el = document.getElementById(part.id);
+    if (!el) { return; }
+    if (typeof part.html === "string") {
+      var kept = picture(el);
+      el.outerHTML = part.html;
+      el = document.getElementById(part.id);
+      var hole = picture(el);
+      if (hole && kept && typeof part.svg !== "string") { hole.replaceWith(kept); }
+    }
+    var svg = picture(el);
+    if (svg && typeof part.svg === "string") { svg.outerHTML = part.svg; svg = picture(el); }
+    Object.keys(part.picture || {}).forEach(function (name) {
+      var old = svg && svg.querySelector('[data-part="' + name + '"]');
+      if (old) { old.outerHTML = part.picture[name]; }
+    });
+  }
   var src = document.body.getAttribute("data-live");
   if (src && window.EventSource && !/[?&](game|ply)=/.test(location.search)) {
     var es = new EventSource(src);
     es.addEventListener("update", function (ev) {
       var d = JSON.parse(ev.data);
       if (d.now) { offset = d.now - Date.now(); }
-      (d.parts || []).forEach(function (part) {
-        var el = document.getElementById(part.id);
-        if (el) { el.outerHTML = part.html; }
-      });
+      (d.parts || []).forEach(apply);
       document.body.setAttribute("data-records", String(d.records || 0));
       tick();
     });

@@ -8,15 +8,22 @@
 //! 100 ms is cheap, the same on every system and file system, and shared by all spectators.
 //!
 //! A page is rendered once per change, not once per feed: the first feed to wake renders it
-//! ([`Slots`]), the others take that rendering, and each sends only the parts that changed
-//! since the rendering it sent last (serialized once for all the feeds that are up to date).
+//! ([`Slots`]), the others take that rendering, and each sends only what changed since the
+//! rendering it sent last: a part's HTML (its picture left out) when it changed, and of its
+//! picture the parts that changed ([`crate::publish::board_svg_parts`]), the page's script
+//! redrawing them. The event's bytes are made once for all the feeds that are up to date.
 
-use super::pages::{self, At};
-use super::routes::{Shared, picture, read};
+use super::pages::{self, At, Picture};
+use super::routes::{Shared, picture_parts, read};
 use super::view::{Source, ViewError};
+use crate::publish::SvgPart;
+use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use futures_util::Stream;
+use axum::http::header;
+use axum::response::IntoResponse;
+use futures_util::StreamExt;
+use serde_json::{Map, Value};
+use std::cell::RefCell;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::hash::Hash;
@@ -28,10 +35,6 @@ use tokio::sync::watch;
 
 /// How often the watcher looks at the files.
 pub(super) const POLL: Duration = Duration::from_millis(100);
-
-/// How long one stream lasts: then it ends, and the browser's EventSource reconnects (after
-/// [`RETRY`]), so no stream is held for ever by a client that has gone.
-const LIFETIME: Duration = Duration::from_secs(300);
 
 /// How soon a browser reconnects after a stream ends or the network drops.
 const RETRY: Duration = Duration::from_secs(1);
@@ -45,6 +48,9 @@ pub(super) struct Live {
     pub open: Arc<AtomicUsize>,
     /// The latest rendering of each page kept live.
     pub renders: Arc<Slots<Scope, Rendered>>,
+    /// How long one stream lasts ([`super::Limits::feed_lifetime`]); then the browser's
+    /// EventSource reconnects, after [`RETRY`].
+    pub lifetime: Duration,
 }
 
 /// Values made from the served files, one slot a key, each kept until the files change: the
@@ -167,16 +173,98 @@ pub(super) enum Scope {
     Match,
 }
 
-#[derive(serde::Serialize, PartialEq)]
-struct Part {
+/// A part of a page kept live: its HTML with its picture left out (an empty `<svg>` where it
+/// goes), and the picture in its parts.
+#[derive(PartialEq)]
+pub(super) struct Part {
     id: String,
     html: String,
+    picture: Option<Arc<Drawn>>,
 }
 
-/// A part as rendered, with its JSON (`{"id":..,"html":..}`) made once for every feed.
-pub(super) struct Shown {
-    part: Part,
-    json: String,
+/// A position's picture in its parts, with what it was drawn from.
+#[derive(PartialEq, Eq)]
+pub(super) struct Drawn {
+    from: (String, Option<[u8; 2]>),
+    parts: Vec<SvgPart>,
+}
+
+/// The pictures of a rendering, by what they were drawn from: the next rendering takes those
+/// of the positions that did not change instead of drawing them again.
+type Drawings = HashMap<(String, Option<[u8; 2]>), Arc<Drawn>>;
+
+/// Where a live part's picture goes in its HTML.
+const HOLE: &str = "<svg></svg>";
+
+/// The part `id` as `render` makes it, its picture (a part has one at most) kept apart, taken
+/// from `drawn` when it has it.
+fn live_part(id: String, drawn: &Drawings, render: impl FnOnce(Picture<'_>) -> String) -> Part {
+    let picture = RefCell::new(None);
+    let draw = |fen: &str, last: Option<[u8; 2]>| {
+        let from = (fen.to_string(), last);
+        let made = match drawn.get(&from) {
+            Some(d) => Arc::clone(d),
+            None => {
+                let parts = picture_parts(fen, last)?;
+                Arc::new(Drawn { from, parts })
+            }
+        };
+        *picture.borrow_mut() = Some(made);
+        Some(HOLE.to_string())
+    };
+    let html = render(Picture {
+        draw: &draw,
+        now: None,
+    });
+    Part {
+        id,
+        html,
+        picture: picture.into_inner(),
+    }
+}
+
+/// What a page showing `old` of a part needs to show `now`: `{id, html?, svg?, picture?}`,
+/// `html` when the part's HTML changed (its picture kept), `svg` the whole picture when the
+/// page has none to redraw, `picture` the parts of the picture that changed, by name; `None`
+/// when nothing changed.
+fn change(old: Option<&Part>, now: &Part) -> Option<Value> {
+    let mut out = Map::new();
+    if old.is_none_or(|o| o.html != now.html) {
+        out.insert("html".into(), now.html.clone().into());
+    }
+    if let Some(p) = now.picture.as_ref().map(|d| &d.parts) {
+        match old.and_then(|o| o.picture.as_ref()).map(|d| &d.parts) {
+            Some(before) if same_drawing(before, p) => {
+                let changed: Map<String, Value> = p
+                    .iter()
+                    .zip(before)
+                    .filter(|(a, b)| a.svg != b.svg)
+                    .map(|(a, _)| (a.key.clone(), a.svg.clone().into()))
+                    .collect();
+                if !changed.is_empty() {
+                    out.insert("picture".into(), changed.into());
+                }
+            }
+            _ => {
+                let svg: String = p.iter().map(|x| x.svg.as_str()).collect();
+                out.insert("svg".into(), svg.into());
+            }
+        }
+    }
+    if out.is_empty() {
+        return None;
+    }
+    out.insert("id".into(), now.id.clone().into());
+    Some(out.into())
+}
+
+/// Whether two pictures differ only in their named parts (then those redraw one into the
+/// other).
+fn same_drawing(a: &[SvgPart], b: &[SvgPart]) -> bool {
+    a.len() == b.len()
+        && a.iter()
+            .zip(b)
+            .all(|(x, y)| x.key == y.key && (!x.key.is_empty() || x.svg == y.svg))
 }
 
 /// One rendering of a page, shared by its feeds.
@@ -186,35 +274,38 @@ pub(super) struct Rendered {
     /// The change count of the rendering before it (0: none).
     previous: u64,
     /// The parts; one that did not change is the very one of the rendering before.
-    parts: Vec<Arc<Shown>>,
+    parts: Vec<Arc<Part>>,
     records: usize,
-    /// The update from the rendering before: the parts that changed; `None` when none did.
-    delta: Option<String>,
-    /// The whole page as an update, made when a feed opens.
-    full: OnceLock<String>,
+    /// The event from the rendering before, the same bytes for every feed; `None` when nothing
+    /// changed.
+    delta: Option<Bytes>,
+    /// The whole page as an event's data after its time (`"records":..}` and the end of the
+    /// event), made when a feed opens.
+    full: OnceLock<Bytes>,
 }
 
 impl Rendered {
     /// Rendering `version` of parts `now`, the parts that did not change since `before`
     /// shared with it.
     fn new(version: u64, now: Vec<Part>, records: usize, before: Option<&Rendered>) -> Rendered {
-        let old: HashMap<&str, &Arc<Shown>> = before
-            .map(|b| b.parts.iter().map(|p| (p.part.id.as_str(), p)).collect())
+        let old: HashMap<&str, &Arc<Part>> = before
+            .map(|b| b.parts.iter().map(|p| (p.id.as_str(), p)).collect())
             .unwrap_or_default();
-        let mut changed = Vec::new();
+        let mut changes = Vec::new();
         let parts = now
             .into_iter()
-            .map(|part| match old.get(part.id.as_str()) {
-                Some(o) if o.part == part => Arc::clone(o),
-                _ => {
-                    let json = serde_json::to_string(&part).unwrap_or_default();
-                    let p = Arc::new(Shown { part, json });
-                    changed.push(Arc::clone(&p));
-                    p
+            .map(|part| {
+                let o = old.get(part.id.as_str()).copied();
+                match o {
+                    Some(o) if **o == part => Arc::clone(o),
+                    _ => {
+                        changes.extend(change(o.map(|o| &**o), &part));
+                        Arc::new(part)
+                    }
                 }
             })
             .collect();
-        let delta = (!changed.is_empty()).then(|| update(records, &changed));
+        let delta = (!changes.is_empty()).then(|| update(records, &changes));
         Rendered {
             version,
             previous: before.map_or(0, |b| b.version),
@@ -225,48 +316,52 @@ impl Rendered {
         }
     }
 
-    /// The update that brings a page showing `last` (or nothing) to this one; `None` when
+    /// The event that brings a page showing `last` (or nothing) to this one; `None` when
     /// nothing changed.
-    fn since(&self, last: Option<&Rendered>) -> Option<String> {
+    fn since(&self, last: Option<&Rendered>) -> Option<Vec<Bytes>> {
         let Some(last) = last else {
-            return Some(
-                self.full
-                    .get_or_init(|| update(self.records, &self.parts))
-                    .clone(),
+            let at = chrono::Utc::now().timestamp_millis();
+            let full = self.full.get_or_init(|| {
+                let all: Vec<Value> = self.parts.iter().filter_map(|p| change(None, p)).collect();
+                Bytes::from(body(self.records, &all))
+            });
+            let head = format!(
+                "retry: {}\nevent: update\ndata: {{\"now\":{at},",
+                RETRY.as_millis()
             );
+            // Two chunks: the page itself, the largest event, is the same bytes for every feed.
+            return Some(vec![Bytes::from(head), full.clone()]);
         };
         if last.version == self.version {
             return None;
         }
         if last.version == self.previous {
-            return self.delta.clone();
+            return self.delta.clone().map(|d| vec![d]);
         }
-        // A feed that missed renderings: the parts that are not the ones it sent.
-        let changed: Vec<Arc<Shown>> = self
+        // A feed that missed renderings: what changed since the one it sent.
+        let old: HashMap<&str, &Arc<Part>> =
+            last.parts.iter().map(|p| (p.id.as_str(), p)).collect();
+        let changes: Vec<Value> = self
             .parts
             .iter()
-            .enumerate()
-            .filter(|&(k, p)| {
-                let same = |o: &Arc<Shown>| Arc::ptr_eq(o, p);
-                !(last.parts.get(k).is_some_and(same) || last.parts.iter().any(same))
-            })
-            .map(|(_, p)| Arc::clone(p))
+            .filter(|p| !old.get(p.id.as_str()).is_some_and(|o| Arc::ptr_eq(o, p)))
+            .filter_map(|p| change(old.get(p.id.as_str()).map(|o| &***o), p))
             .collect();
-        (!changed.is_empty()).then(|| update(self.records, &changed))
+        (!changes.is_empty()).then(|| vec![update(self.records, &changes)])
     }
 }
 
-/// An update's data, its time left out (each feed puts it first as it sends).
-fn update(records: usize, parts: &[Arc<Shown>]) -> String {
-    let mut out = format!("{{\"records\":{records},\"parts\":[");
-    for (k, p) in parts.iter().enumerate() {
-        if k > 0 {
-            out.push(',');
-        }
-        out.push_str(&p.json);
-    }
-    out.push_str("]}");
-    out
+/// An update event (after the feed's first) with the server's time now.
+fn update(records: usize, changes: &[Value]) -> Bytes {
+    let at = chrono::Utc::now().timestamp_millis();
+    let data = body(records, changes);
+    Bytes::from(format!("event: update\ndata: {{\"now\":{at},{data}"))
+}
+
+/// An update's data after its time, and the end of the event: `"records":N,"parts":[..]}`.
+fn body(records: usize, parts: &[Value]) -> String {
+    let parts = serde_json::to_string(parts).unwrap_or_else(|_| "[]".into());
+    format!("\"records\":{records},\"parts\":{parts}}}\n\n")
 }
 
 /// The rendering of `scope` at change `version` or later: the shared one, or made now (the
@@ -277,7 +372,13 @@ async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Render
     if let Some(r) = held.as_ref().filter(|r| r.version >= version) {
         return Some(Arc::clone(r));
     }
-    let Ok((now, records)) = read(&live.source, move |s| parts(s, scope)).await else {
+    let drawn: Drawings = held
+        .iter()
+        .flat_map(|r| &r.parts)
+        .filter_map(|p| p.picture.as_ref())
+        .map(|d| (d.from.clone(), Arc::clone(d)))
+        .collect();
+    let Ok((now, records)) = read(&live.source, move |s| parts(s, scope, &drawn)).await else {
         drop(held);
         live.renders.forget(&scope);
         return None;
@@ -287,8 +388,9 @@ async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Render
     Some(r)
 }
 
-/// The parts of the page of `scope` as they are now, and the records they show.
-fn parts(s: &Source, scope: Scope) -> Result<(Vec<Part>, usize), ViewError> {
+/// The parts of the page of `scope` as they are now, and the records they show; the pictures
+/// of `drawn` taken again.
+fn parts(s: &Source, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize), ViewError> {
     let whole = At {
         game: None,
         ply: None,
@@ -303,70 +405,72 @@ fn parts(s: &Source, scope: Scope) -> Result<(Vec<Part>, usize), ViewError> {
                 .map(|m| m.records)
                 .sum();
             let parts = boards
-                .map(|b| Part {
-                    id: pages::card_id(b),
-                    html: pages::card(b, &picture),
-                })
+                .map(|b| live_part(pages::card_id(b), drawn, |p| pages::card(b, p)))
                 .collect();
             Ok((parts, records))
         }
         Scope::Board(d, r, n) => {
             let b = s.board(d, r, n)?;
-            let html = pages::board_main(&b, whole, &pages::board_href(&b), &picture);
             let records = b.live.as_ref().map_or(0, |m| m.records);
-            Ok((
-                vec![Part {
-                    id: "main".into(),
-                    html: html.into_string(),
-                }],
-                records,
-            ))
+            let main = live_part("main".into(), drawn, |p| {
+                pages::board_main(&b, whole, &pages::board_href(&b), p).into_string()
+            });
+            Ok((vec![main], records))
         }
         Scope::Match => {
             let m = s.standalone()?;
-            let html = pages::match_main(&m, whole, &picture).into_string();
-            Ok((
-                vec![Part {
-                    id: "main".into(),
-                    html,
-                }],
-                m.records,
-            ))
+            let main = live_part("main".into(), drawn, |p| {
+                pages::match_main(&m, whole, p).into_string()
+            });
+            Ok((vec![main], m.records))
         }
     }
 }
 
-/// A feed: the page's parts at once, then the parts that change, until [`LIFETIME`].
-fn feed(live: Live, scope: Scope) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let deadline = tokio::time::Instant::now() + LIFETIME;
+/// How often a stream with nothing to send sends a comment, so that the connection is seen
+/// alive (and one that is not is found and closed).
+const KEEP_ALIVE: Duration = Duration::from_secs(15);
+
+/// A feed: the page's parts at once, then what changes, until its lifetime is over. Each
+/// event's bytes are made once per change and shared by every feed that sends them.
+fn feed(live: Live, scope: Scope) -> axum::response::Response {
+    let deadline = tokio::time::Instant::now() + live.lifetime;
     let mut rx = live.changes.clone();
     rx.mark_changed();
     let open = Open::new(&live.open);
     let state = (live, rx, None::<Arc<Rendered>>, open);
     let stream =
-        futures_util::stream::unfold(state, move |(live, mut rx, last, open)| async move {
-            let mut last = last;
+        futures_util::stream::unfold(state, move |(live, mut rx, mut last, open)| async move {
             loop {
-                let changed = tokio::time::timeout_at(deadline, rx.changed()).await;
-                if !matches!(changed, Ok(Ok(()))) {
-                    return None;
+                let wake = deadline.min(tokio::time::Instant::now() + KEEP_ALIVE);
+                match tokio::time::timeout_at(wake, rx.changed()).await {
+                    Ok(Ok(())) => {}
+                    Err(_) if wake < deadline => {
+                        let alive = vec![Bytes::from_static(b":\n\n")];
+                        return Some((alive, (live, rx, last, open)));
+                    }
+                    _ => return None,
                 }
                 let version = *rx.borrow_and_update();
                 let Some(now) = rendering(&live, scope, version).await else {
                     continue;
                 };
-                let data = now.since(last.as_deref());
+                let event = now.since(last.as_deref());
                 last = Some(now);
-                let Some(data) = data else {
-                    continue;
-                };
-                let at = chrono::Utc::now().timestamp_millis();
-                let data = format!("{{\"now\":{at},{}", data.get(1..).unwrap_or_default());
-                let event = Event::default().event("update").retry(RETRY).data(data);
-                return Some((Ok(event), (live, rx, last, open)));
+                if let Some(event) = event {
+                    return Some((event, (live, rx, last, open)));
+                }
             }
-        });
-    Sse::new(stream).keep_alive(KeepAlive::default())
+        })
+        .flat_map(|chunks| futures_util::stream::iter(chunks.into_iter().map(Ok::<_, Infallible>)));
+    (
+        [
+            (header::CONTENT_TYPE, "text/event-stream"),
+            (header::CACHE_CONTROL, "no-cache"),
+        ],
+        Body::from_stream(stream),
+    )
+        .into_response()
 }
 
 pub(super) async fn event(State(l): State<Live>) -> impl axum::response::IntoResponse {
@@ -382,9 +486,8 @@ pub(super) async fn board(
     Path((d, r, b)): Path<(String, String, String)>,
 ) -> axum::response::Response {
     use super::routes::number;
-    use axum::response::IntoResponse;
     match (number(&d), number(&r), number(&b)) {
-        (Some(d), Some(r), Some(b)) => feed(l, Scope::Board(d, r, b)).into_response(),
+        (Some(d), Some(r), Some(b)) => feed(l, Scope::Board(d, r, b)),
         _ => super::routes::missing("a board's feed is /live/board/DIVISION/ROUND/BOARD"),
     }
 }

@@ -159,7 +159,12 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     if let Some(db) = &options.source.db {
         desk::catch_up_all(db, &log);
     }
-    let app = routes::router(options.source, Arc::clone(&feeds), Arc::clone(&log));
+    let app = routes::router(
+        options.source,
+        Arc::clone(&feeds),
+        Arc::clone(&log),
+        options.limits.feed_lifetime,
+    );
     let (limits, kept) = (options.limits, Arc::clone(&log));
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {

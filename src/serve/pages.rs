@@ -66,8 +66,28 @@ fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
     }
 }
 
-/// How a page draws a position: its FEN and the squares of the move that led to it.
-pub(crate) type Picture<'a> = &'a dyn Fn(&str, Option<[u8; 2]>) -> Option<String>;
+/// The picture of a position: its FEN and the squares of the move that led to it.
+pub(crate) type Draw<'a> = &'a dyn Fn(&str, Option<[u8; 2]>) -> Option<String>;
+
+/// How a page draws what moves: the positions, and the running clocks.
+#[derive(Clone, Copy)]
+pub(crate) struct Picture<'a> {
+    /// The picture of a position.
+    pub draw: Draw<'a>,
+    /// The time a running clock is shown at (ms since 1970); `None`: as it was at the last
+    /// record (a live update, whose clocks the page's script runs).
+    pub now: Option<i64>,
+}
+
+impl<'a> Picture<'a> {
+    /// Drawn by `draw`, the clocks as they are now.
+    pub(crate) fn now(draw: Draw<'a>) -> Self {
+        Picture {
+            draw,
+            now: Some(chrono::Utc::now().timestamp_millis()),
+        }
+    }
+}
 
 /// The address of a board's page.
 pub(crate) fn board_href(b: &BoardView) -> String {
@@ -101,17 +121,17 @@ fn game_now(g: &GameView, ply: usize, picture: Picture<'_>) -> Markup {
         .map(|m| m.squares);
     html! {
         div.pos {
-            @if let Some(svg) = picture(fen, last) { (PreEscaped(svg)) }
+            @if let Some(svg) = (picture.draw)(fen, last) { (PreEscaped(svg)) }
             p.fen { (fen) }
         }
-        @if let Some(c) = &g.clock { (clocks(g, c)) }
+        @if let Some(c) = &g.clock { (clocks(g, c, picture.now)) }
         p.last { @if let Some(m) = g.moves.last() { "Last move: " (m.label) " " (m.text) } }
         @if let Some(r) = &g.result { p.gresult { (r) } }
     }
 }
 
-fn clocks(g: &GameView, c: &ClockView) -> Markup {
-    let now = chrono::Utc::now().timestamp_millis();
+fn clocks(g: &GameView, c: &ClockView, now: Option<i64>) -> Markup {
+    let now = now.unwrap_or(c.since_ms);
     let shown = |side: &str, ms: Option<i64>| {
         let run = c.running && c.to_move == side;
         let left = ms.map(|ms| {

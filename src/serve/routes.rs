@@ -18,6 +18,7 @@ pub(super) fn router(
     source: Source,
     open: Arc<std::sync::atomic::AtomicUsize>,
     log: Arc<super::Log>,
+    lifetime: std::time::Duration,
 ) -> Router {
     let source = Arc::new(source);
     let live = super::live::Live {
@@ -25,6 +26,7 @@ pub(super) fn router(
         changes: super::live::watch_files(Arc::clone(&source)),
         source: Arc::clone(&source),
         renders: Arc::default(),
+        lifetime,
     };
     let feeds = Router::new()
         .route("/live/event", get(super::live::event))
@@ -61,8 +63,22 @@ pub(super) fn router(
 }
 
 /// The position of `fen` as a picture (the one board renderer), numbered squares, the move
-/// that led to it (from and to) marked, scalable (the page's style sizes it to the screen).
+/// that led to it (from and to) marked, scalable (the page's style sizes it to the screen);
+/// its parts that change with the position marked, for the live pages to redraw them alone.
 pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
+    Some(
+        picture_parts(fen, last)?
+            .into_iter()
+            .map(|p| p.svg)
+            .collect(),
+    )
+}
+
+/// [`picture`] in its parts ([`crate::publish::board_svg_parts`]).
+pub(super) fn picture_parts(
+    fen: &str,
+    last: Option<[u8; 2]>,
+) -> Option<Vec<crate::publish::SvgPart>> {
     use crate::engine::Square;
     let position = crate::engine::Position::from_fen(fen).ok()?;
     let last_move = last.and_then(|[a, b]| Some((Square::new(a)?, Square::new(b)?)));
@@ -72,7 +88,7 @@ pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
         last_move,
         ..crate::publish::BoardSvgOptions::default()
     };
-    Some(crate::publish::board_svg(&position, &options))
+    Some(crate::publish::board_svg_parts(&position, &options))
 }
 
 pub(super) fn missing(what: &str) -> Response {
@@ -161,7 +177,7 @@ async fn home(State(s): State<Shared>) -> Response {
         return Redirect::to("/match").into_response();
     }
     match read(&s, |s| s.event()).await {
-        Ok(e) => Html(pages::event_page(&e, &picture)).into_response(),
+        Ok(e) => Html(pages::event_page(&e, pages::Picture::now(&picture))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -278,7 +294,13 @@ async fn board(
         return pdn_answer(p, (r, Some((d, b))), &h).await;
     }
     match read(&p.source, move |s| s.board(d, r, b)).await {
-        Ok(v) => Html(pages::board_page(&v, q.at(), &base(&v), &picture)).into_response(),
+        Ok(v) => Html(pages::board_page(
+            &v,
+            q.at(),
+            &base(&v),
+            pages::Picture::now(&picture),
+        ))
+        .into_response(),
         Err(e) => failed(e),
     }
 }
@@ -300,7 +322,7 @@ async fn api_board(State(s): State<Shared>, Path((d, r, b)): BoardPath, h: Heade
 
 async fn standalone(State(s): State<Shared>, Query(q): Query<StepQuery>) -> Response {
     match read(&s, |s| s.standalone()).await {
-        Ok(m) => Html(pages::match_page(&m, q.at(), &picture)).into_response(),
+        Ok(m) => Html(pages::match_page(&m, q.at(), pages::Picture::now(&picture))).into_response(),
         Err(e) => failed(e),
     }
 }

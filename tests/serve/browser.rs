@@ -46,6 +46,21 @@ fn a_move_written_to_a_board_shows_on_the_open_event_page_within_a_second() {
         true,
         "the page was reloaded"
     );
+    // The picture redrawn where the move changed it: the piece gone from the square it left,
+    // on the one it reached.
+    let squares: Vec<&str> = mv.split(['-', 'x']).collect();
+    let mut pieces = |sq: &str| {
+        browser.eval(&format!(
+            "document.querySelectorAll('#b1-1-1 .pos svg [data-part=\"p{sq}\"] circle').length"
+        ))
+    };
+    assert_eq!(
+        pieces(squares[0]),
+        0,
+        "{mv}: a piece left on {}",
+        squares[0]
+    );
+    assert_eq!(pieces(squares[1]), 2, "{mv}: no piece on {}", squares[1]);
     // The clock of the side to move runs in the browser between records.
     let running = browser.eval(clock);
     std::thread::sleep(Duration::from_millis(2100));

@@ -9,11 +9,147 @@ use crossboard::event::{
     match_settings, propose,
 };
 use crossboard::serve::{Options, Running, Source};
-use crossboard::store::{Desk, Entrant, MatchStore};
+use crossboard::store::{Desk, Entrant, MatchStore, OpenEvent};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Instant;
+
+/// The event every test serves, in a folder of its own: "Club Open" at Greensboro, one Swiss
+/// division "Open" of `games` games a match with players `names`, round 1 paired and its
+/// ballots drawn.
+struct Paired {
+    dir: tempfile::TempDir,
+    db: PathBuf,
+    desk: Desk,
+    open: OpenEvent,
+    /// When it was all recorded.
+    at: chrono::DateTime<chrono::Utc>,
+    /// The randomness that drew the ballots, drawn on.
+    rng: ChaCha8Rng,
+}
+
+fn paired(names: &[String], games: u32) -> Paired {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    let mut desk = Desk::open(&db).unwrap();
+    let at = chrono::Utc::now();
+    let info = EventInfo {
+        name: "Club Open".into(),
+        site: "Greensboro".into(),
+        ..EventInfo::default()
+    };
+    let mut open = desk.create_event(&info, at).unwrap();
+    let settings = DivisionSettings::new(
+        Format::Swiss { rounds: 3 },
+        games,
+        crossboard::director::GamePoints::OneHalfZero,
+        ScoreUnit::Game,
+    );
+    let add = Action::AddDivision {
+        name: "Open".into(),
+        settings,
+    };
+    desk.record(&mut open, &[add], at).unwrap();
+    let entries: Vec<Entrant> = names
+        .iter()
+        .map(|n| Entrant::New(PlayerInfo::named(n)))
+        .collect();
+    desk.enter_players(&mut open, 0, &entries, at).unwrap();
+    let pair = propose(0, &open.event.divisions[0]).unwrap();
+    desk.record(&mut open, &[pair], at).unwrap();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let draws = draw_ballots(0, &open.event.divisions[0], 1, &mut rng).unwrap();
+    desk.record(&mut open, &[draws], at).unwrap();
+    Paired {
+        dir,
+        db,
+        desk,
+        open,
+        at,
+        rng,
+    }
+}
+
+/// Start `crossboard serve` as `command` has it and wait until it says where it serves: the
+/// process and the address of its first line (`serving at http://ADDR/`).
+pub fn start_serve(mut command: std::process::Command) -> (std::process::Child, SocketAddr) {
+    use std::io::BufRead;
+    let mut child = command
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("serving at http://")
+        .and_then(|a| a.strip_suffix('/'))
+        .and_then(|a| a.parse().ok());
+    match addr {
+        Some(addr) => (child, addr),
+        None => {
+            let _ = child.kill();
+            panic!("serve said {line:?}");
+        }
+    }
+}
+
+/// An HTTP/1.1 chunked body: its data, then the end (`Ok(0)`) at the last chunk. A read cut
+/// by a timeout leaves it where it was.
+pub struct Chunked<R> {
+    inner: R,
+    /// What is left of the chunk being read.
+    left: usize,
+    /// The next chunk's size line, as read so far.
+    size: String,
+}
+
+impl<R> Chunked<R> {
+    /// The body that `inner` reads on from, after the answer's head.
+    pub fn new(inner: R) -> Chunked<R> {
+        Chunked {
+            inner,
+            left: 0,
+            size: String::new(),
+        }
+    }
+}
+
+impl<R: std::io::BufRead> std::io::Read for Chunked<R> {
+    fn read(&mut self, out: &mut [u8]) -> std::io::Result<usize> {
+        while self.left == 0 {
+            if self.inner.read_line(&mut self.size)? == 0 {
+                return Err(std::io::ErrorKind::UnexpectedEof.into());
+            }
+            if !self.size.ends_with('\n') {
+                continue;
+            }
+            let size = self.size.trim().split(';').next().unwrap_or_default();
+            // The line ending a chunk's data is empty.
+            let size = (!size.is_empty())
+                .then(|| usize::from_str_radix(size, 16))
+                .transpose()
+                .map_err(std::io::Error::other)?;
+            self.size.clear();
+            match size {
+                Some(0) => return Ok(0),
+                Some(n) => self.left = n,
+                None => {}
+            }
+        }
+        let take = out.len().min(self.left);
+        let n = self.inner.read(&mut out[..take])?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        self.left -= n;
+        Ok(n)
+    }
+}
 
 pub struct Hall {
     /// Holds the files (removed when the hall is dropped).
@@ -43,37 +179,15 @@ impl Hall {
     /// The same, board 1's match file linked to the board at the desk when `linked` (else
     /// the file is the board laptop's, which reports it).
     pub fn with(names: [&str; 4], linked: bool) -> Hall {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("desk.sqlite3");
-        let mut desk = Desk::open(&db).unwrap();
-        let at = chrono::Utc::now();
-        let info = EventInfo {
-            name: "Club Open".into(),
-            site: "Greensboro".into(),
-            ..EventInfo::default()
-        };
-        let mut open = desk.create_event(&info, at).unwrap();
-        let settings = DivisionSettings::new(
-            Format::Swiss { rounds: 3 },
-            2,
-            crossboard::director::GamePoints::OneHalfZero,
-            ScoreUnit::Game,
-        );
-        let add = Action::AddDivision {
-            name: "Open".into(),
-            settings,
-        };
-        desk.record(&mut open, &[add], at).unwrap();
-        let entries: Vec<Entrant> = names
-            .iter()
-            .map(|n| Entrant::New(PlayerInfo::named(n)))
-            .collect();
-        desk.enter_players(&mut open, 0, &entries, at).unwrap();
-        let pair = propose(0, &open.event.divisions[0]).unwrap();
-        desk.record(&mut open, &[pair], at).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let draws = draw_ballots(0, &open.event.divisions[0], 1, &mut rng).unwrap();
-        desk.record(&mut open, &[draws], at).unwrap();
+        let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        let Paired {
+            dir,
+            db,
+            mut desk,
+            mut open,
+            at,
+            rng,
+        } = paired(&names, 2);
         let d = &open.event.divisions[0];
         let b = &d.rounds[0].boards[0];
         let s = match_settings(&MatchSettings::default(), "Club Open", d, 1, b).unwrap();
@@ -209,36 +323,10 @@ impl Boards {
 
     /// The same with `games` games a match.
     pub fn with_games(boards: usize, games: u32) -> Boards {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("desk.sqlite3");
-        let mut desk = Desk::open(&db).unwrap();
-        let at = chrono::Utc::now();
-        let info = EventInfo {
-            name: "Club Open".into(),
-            site: "Greensboro".into(),
-            ..EventInfo::default()
-        };
-        let mut open = desk.create_event(&info, at).unwrap();
-        let settings = DivisionSettings::new(
-            Format::Swiss { rounds: 3 },
-            games,
-            crossboard::director::GamePoints::OneHalfZero,
-            ScoreUnit::Game,
-        );
-        let add = Action::AddDivision {
-            name: "Open".into(),
-            settings,
-        };
-        desk.record(&mut open, &[add], at).unwrap();
-        let entries: Vec<Entrant> = (0..2 * boards)
-            .map(|k| Entrant::New(PlayerInfo::named(&format!("Player {:03}", k + 1))))
+        let names: Vec<String> = (0..2 * boards)
+            .map(|k| format!("Player {:03}", k + 1))
             .collect();
-        desk.enter_players(&mut open, 0, &entries, at).unwrap();
-        let pair = propose(0, &open.event.divisions[0]).unwrap();
-        desk.record(&mut open, &[pair], at).unwrap();
-        let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let draws = draw_ballots(0, &open.event.divisions[0], 1, &mut rng).unwrap();
-        desk.record(&mut open, &[draws], at).unwrap();
+        let Paired { dir, db, open, .. } = paired(&names, games);
         let d = &open.event.divisions[0];
         let boards = d.rounds[0]
             .boards

@@ -1,13 +1,14 @@
 //! The live feeds (Server-Sent Events): a page left open gets each new record of a match.
 
-use crate::hall::{Hall, get};
+use crate::hall::{Chunked, Hall, get};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 /// An open feed, read as a browser's EventSource reads it.
 struct Feed {
-    lines: BufReader<TcpStream>,
+    head: String,
+    lines: BufReader<Chunked<BufReader<TcpStream>>>,
 }
 
 impl Feed {
@@ -19,22 +20,25 @@ impl Feed {
             "GET {path} HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n"
         )
         .unwrap();
+        let mut r = BufReader::new(s);
+        let mut head = String::new();
+        loop {
+            let mut line = String::new();
+            r.read_line(&mut line).unwrap();
+            if line.trim().is_empty() {
+                break;
+            }
+            head += &line;
+        }
         Feed {
-            lines: BufReader::new(s),
+            head,
+            lines: BufReader::new(Chunked::new(r)),
         }
     }
 
     /// The status line and headers.
-    fn head(&mut self) -> String {
-        let mut head = String::new();
-        loop {
-            let mut line = String::new();
-            self.lines.read_line(&mut line).unwrap();
-            if line.trim().is_empty() {
-                return head;
-            }
-            head += &line;
-        }
+    fn head(&self) -> String {
+        self.head.clone()
     }
 
     /// The next update's lines (`retry:`, `event:`, `data:`), the data parsed.
@@ -113,14 +117,70 @@ fn the_event_feed_sends_the_board_cards_when_a_board_moves() {
         .map(|p| p["id"].as_str().unwrap())
         .collect();
     assert_eq!(ids, ["b1-1-1", "b1-1-2"]);
+    // Each card with its whole picture, put in the card where its empty <svg> stands.
+    let svg = first["parts"][0]["svg"].as_str().unwrap().to_string();
+    assert!(svg.starts_with("<svg "), "{svg}");
     let mv = hall.play();
     let (_, update) = feed.next();
-    let card = update["parts"][0]["html"].as_str().unwrap();
+    let part = &update["parts"][0];
+    assert_eq!(part["id"], "b1-1-1");
+    let card = part["html"].as_str().unwrap();
     assert!(card.contains(&format!("Last move: 1. {mv}")), "{card}");
-    // The page itself carries the same card, and the script that swaps it.
+    // Of the picture, only the parts the move changed: the pieces and frames of the squares
+    // it left and reached, the side to move.
+    let picture = part["picture"].as_object().unwrap();
+    let squares: Vec<&str> = mv.split(['-', 'x']).collect();
+    for name in [
+        format!("p{}", squares[0]),
+        format!("p{}", squares[1]),
+        format!("f{}", squares[1]),
+        "turn".to_string(),
+        "title".to_string(),
+    ] {
+        assert!(picture.contains_key(&name), "{name}: {picture:?}");
+    }
+    assert!(picture.len() <= 8, "{:?}", picture.keys());
+    assert!(part.get("svg").is_none(), "the whole picture sent again");
+    // Redrawn so, the picture and the card are the page's own (but for the running clock's
+    // text: the page shows it now, the update as of the move, the page's script runs it).
+    let redrawn = picture.iter().fold(svg, |svg, (name, new)| {
+        redraw(&svg, name, new.as_str().unwrap())
+    });
     let page = get(&server, "/", None);
-    assert!(page.body.contains(card), "{}", page.body);
+    let whole = without_clocks(&card.replace("<svg></svg>", &redrawn));
+    assert!(
+        without_clocks(&page.body).contains(&whole),
+        "{whole}\n{}",
+        page.body
+    );
+    // And the script that does so.
     assert!(page.body.contains("new EventSource(src)"));
+}
+
+/// `html` without its clocks' paragraphs.
+fn without_clocks(html: &str) -> String {
+    let mut out = String::new();
+    let mut rest = html;
+    while let Some(at) = rest.find("<p class=\"clocks\"") {
+        out.push_str(&rest[..at]);
+        let end = rest[at..].find("</p>").unwrap() + at + "</p>".len();
+        rest = &rest[end..];
+    }
+    out + rest
+}
+
+/// `svg` with its part `name` (the element marked `data-part="NAME"`) replaced by `new`.
+fn redraw(svg: &str, name: &str, new: &str) -> String {
+    let mark = format!(" data-part=\"{name}\"");
+    let at = svg.find(&mark).unwrap();
+    let start = svg[..at].rfind('<').unwrap();
+    let close = if svg[start..].starts_with("<title") {
+        "</title>\n"
+    } else {
+        "</g>\n"
+    };
+    let end = at + svg[at..].find(close).unwrap() + close.len();
+    format!("{}{new}{}", &svg[..start], &svg[end..])
 }
 
 #[test]

@@ -7,7 +7,7 @@
 //! address). The short run is in the default test run and asserts that nothing fails and
 //! every spectator sees every move; the full run (`--ignored`) gives BENCHMARKS.md's figures.
 
-use crate::hall::{Board, Boards};
+use crate::hall::{Board, Boards, Chunked, start_serve};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpStream};
 use std::process::{Child, Command, Stdio};
@@ -21,6 +21,9 @@ struct Load {
     spectators: usize,
     pollers: usize,
     run: Duration,
+    /// The server's `--feed-lifetime`: how long each live stream lasts before the spectator
+    /// opens it again.
+    lifetime: Duration,
 }
 
 /// Between a board's moves, and a poller's fetches.
@@ -42,25 +45,14 @@ impl Drop for Server {
 }
 
 impl Server {
-    fn start(event: &Boards) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+    fn start(event: &Boards, lifetime: Duration) -> Server {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_crossboard"));
+        command
             .args(["serve", "--db", event.db.to_str().unwrap()])
             .args(["--bind", "127.0.0.1", "--port", "0"])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("serving at http://")
-            .and_then(|a| a.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("{line:?}"))
-            .parse()
-            .unwrap();
+            .args(["--feed-lifetime", &lifetime.as_secs().to_string()])
+            .stderr(Stdio::inherit());
+        let (child, addr) = start_serve(command);
         Server { child, addr }
     }
 
@@ -110,54 +102,80 @@ fn address(group: u8, k: usize) -> Ipv4Addr {
 /// Every time a spectator's feed showed more records: (records of the event page, when).
 type Seen = Vec<(usize, Instant)>;
 
-/// A spectator holding the event's live feed until `stop`, reopening it when it ends (as a
-/// browser does); what it saw, and its errors (refused or broken feeds).
+/// A spectator holding the event's live feed until `stop` as a browser's EventSource does:
+/// the answer read as HTTP/1.1 sends it (in chunks, the stream's end being the last chunk),
+/// and when the stream ends or breaks, opened again after the `retry:` the server gave. What
+/// it saw, and its errors (refused or broken feeds).
 fn spectator(server: SocketAddr, from: Ipv4Addr, stop: &AtomicBool) -> (Seen, usize) {
     let mut seen: Seen = Vec::new();
     let mut errors = 0;
-    let mut line = String::new();
+    let mut retry = Duration::from_secs(3);
     while !stop.load(Ordering::Relaxed) {
-        let opened = connect(server, from).and_then(|mut s| {
-            s.set_read_timeout(Some(Duration::from_secs(1)))?;
-            write!(s, "GET /live/event HTTP/1.1\r\nHost: hall\r\n\r\n")?;
-            Ok(BufReader::new(s))
-        });
-        let Ok(mut r) = opened else {
-            errors += 1;
-            std::thread::sleep(Duration::from_secs(1));
-            continue;
-        };
-        line.clear();
-        if r.read_line(&mut line).is_err() || !line.starts_with("HTTP/1.1 200") {
-            errors += 1;
-            continue;
+        match stream(server, from, stop, &mut seen, &mut retry) {
+            Ok(()) => {}
+            Err(_) => errors += 1,
         }
-        line.clear();
-        while !stop.load(Ordering::Relaxed) {
-            // A line cut by the read timeout is read on into the same string.
-            match r.read_line(&mut line) {
-                Ok(0) => break,
-                Ok(_) => {
-                    if let Some(n) = records(&line) {
-                        if seen.last().is_none_or(|&(last, _)| n > last) {
-                            seen.push((n, Instant::now()));
-                        }
-                    }
-                    line.clear();
-                }
-                Err(e)
-                    if matches!(
-                        e.kind(),
-                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                    ) => {}
-                Err(_) => {
-                    errors += 1;
-                    break;
-                }
-            }
-        }
+        sleep_unless(stop, retry);
     }
     (seen, errors)
+}
+
+/// One stream of the live feed, read until it ends or `stop`: each update's records into
+/// `seen`, the server's `retry:` into `retry`.
+fn stream(
+    server: SocketAddr,
+    from: Ipv4Addr,
+    stop: &AtomicBool,
+    seen: &mut Seen,
+    retry: &mut Duration,
+) -> std::io::Result<()> {
+    let mut s = connect(server, from)?;
+    s.set_read_timeout(Some(Duration::from_secs(1)))?;
+    write!(
+        s,
+        "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n"
+    )?;
+    let mut head = BufReader::new(s);
+    let mut line = String::new();
+    head.read_line(&mut line)?;
+    if !line.starts_with("HTTP/1.1 200") {
+        return Err(std::io::Error::other(line));
+    }
+    while line != "\r\n" {
+        line.clear();
+        if head.read_line(&mut line)? == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+    }
+    let mut r = BufReader::new(Chunked::new(head));
+    line.clear();
+    while !stop.load(Ordering::Relaxed) {
+        // A line cut by the read timeout is read on into the same string.
+        match r.read_line(&mut line) {
+            Ok(0) => return Ok(()),
+            Ok(_) => {
+                if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
+                    *retry = Duration::from_millis(ms.parse().unwrap_or(3000));
+                }
+                if let Some(n) = records(&line) {
+                    if seen.last().is_none_or(|&(last, _)| n > last) {
+                        seen.push((n, Instant::now()));
+                    }
+                }
+                line.clear();
+            }
+            Err(e) if timed_out(&e) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(())
+}
+
+fn timed_out(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+    )
 }
 
 /// The records of an update's data line (`data: {"now":..,"records":N,...`).
@@ -308,7 +326,7 @@ fn spawn<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> JoinHandl
 fn run(load: &Load) -> Figures {
     raise_file_limit();
     let event = Boards::with_games(load.boards, 8);
-    let server = Server::start(&event);
+    let server = Server::start(&event, load.lifetime);
     let addr = server.addr;
     let stop = Arc::new(AtomicBool::new(false));
     let mut watchers = Vec::new();
@@ -398,42 +416,42 @@ fn report(load: &Load, f: &Figures) {
     );
 }
 
-#[test]
-fn a_short_load_run_serves_every_client_without_an_error() {
-    let load = Load {
-        boards: 10,
-        spectators: 100,
-        pollers: 20,
-        run: Duration::from_secs(20),
-    };
-    let f = run(&load);
-    report(&load, &f);
+/// Run `load` and check it: no error, every spectator saw every push, and the boards and the
+/// pollers kept their pace (at least four fifths of a move or a poll every 2 s each).
+fn run_and_check(load: &Load) {
+    let f = run(load);
+    report(load, &f);
     assert_eq!(
         f.errors, 0,
         "errors under load ({} pushes unseen)",
         f.unseen
     );
-    // Every spectator saw every push.
     assert_eq!(f.latencies.len(), load.spectators * f.pushes);
-    assert!(f.pushes >= load.boards * 8, "{} pushes", f.pushes);
-    assert!(f.polls >= load.pollers * 8, "{} polls", f.polls);
+    let paces = (load.run.as_secs() / PACE.as_secs()) as usize * 4 / 5;
+    assert!(f.pushes >= load.boards * paces, "{} pushes", f.pushes);
+    assert!(f.polls >= load.pollers * paces, "{} polls", f.polls);
+}
+
+#[test]
+fn a_short_load_run_serves_every_client_without_an_error() {
+    run_and_check(&Load {
+        boards: 10,
+        spectators: 100,
+        pollers: 20,
+        run: Duration::from_secs(20),
+        // Every stream ends and is opened again three times in the run.
+        lifetime: Duration::from_secs(5),
+    });
 }
 
 #[test]
 #[ignore = "five minutes; the figures in BENCHMARKS.md"]
 fn the_full_load_run() {
-    let load = Load {
+    run_and_check(&Load {
         boards: 50,
         spectators: 500,
         pollers: 100,
         run: Duration::from_secs(300),
-    };
-    let f = run(&load);
-    report(&load, &f);
-    assert_eq!(
-        f.errors, 0,
-        "errors under load ({} pushes unseen)",
-        f.unseen
-    );
-    assert_eq!(f.latencies.len(), load.spectators * f.pushes);
+        lifetime: Duration::from_secs(300),
+    });
 }

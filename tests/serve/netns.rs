@@ -11,8 +11,7 @@
 //! so two runs at once do not meet; a guard removes the namespaces (and with them the links)
 //! and ends the processes, however the test ends.
 
-use crate::hall::{Board, Boards};
-use std::io::{BufRead, BufReader};
+use crate::hall::{Board, Boards, start_serve};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -145,21 +144,13 @@ impl Hosts {
     /// server) and wait until it says it serves.
     fn serve(&mut self, db: &std::path::Path) {
         let db = db.to_str().unwrap();
-        let mut child = Hosts::crossboard(&self.desk, &["serve", "--db", db])
+        let mut command = Hosts::crossboard(&self.desk, &["serve", "--db", db]);
+        command
             .args(["--bind", DESK, "--port", PORT])
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
+            .stderr(Stdio::null());
+        let (child, addr) = start_serve(command);
         self.server = Some(child);
-        assert!(
-            line.starts_with("serving at http://10.201.0.1:8080"),
-            "{line:?}"
-        );
+        assert_eq!(addr.to_string(), format!("{DESK}:{PORT}"));
     }
 
     /// Kill the desk's server at once (SIGKILL: no shutdown, no last write).

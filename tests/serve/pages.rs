@@ -11,7 +11,8 @@ fn picture(p: &crossboard::engine::Position, last: Option<&crossboard::engine::M
         last_move: last.map(|m| (m.from(), m.to())),
         ..Default::default()
     };
-    crossboard::publish::board_svg(p, &options)
+    let parts = crossboard::publish::board_svg_parts(p, &options);
+    parts.into_iter().map(|p| p.svg).collect()
 }
 
 const NAMES: [&str; 4] = ["Ann Lee", "Bob Ross", "Cid Moe", "Dee Fox"];
