@@ -1,13 +1,14 @@
 //! Endgame database files: a build to a folder that is interrupted carries on, damaged files
 //! are rebuilt, and the command line builds, reports, verifies and probes.
 
+use super::common::cli::{crossboard, crossboard_ok};
 use crossboard::egdb::plan;
 use crossboard::egdb::{Material, Wdl};
 use crossboard::engine::Position;
 use crossboard::store::egdb::{
     BuildObserver, PairReport, Phase, build, load, slice_path, verified_pieces,
 };
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::Mutex;
 
 #[derive(Default)]
@@ -123,12 +124,7 @@ fn slice_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 fn a_build_killed_part_way_resumes_to_the_same_files() {
     let whole = tempfile::tempdir().unwrap();
     let w = whole.path().to_str().unwrap();
-    let out = crossboard(&["egdb", "--dir", w, "build", "--pieces", "4"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crossboard_ok(&["egdb", "--dir", w, "build", "--pieces", "4"]);
     let expected = slice_files(whole.path());
     assert_eq!(expected.len(), 41);
 
@@ -156,13 +152,7 @@ fn a_build_killed_part_way_resumes_to_the_same_files() {
     assert!((16..41).contains(&kept), "{kept} slices when killed");
     assert!(!dir.path().join("verified-4.toml").exists());
 
-    let out = crossboard(&["egdb", "--dir", d, "build", "--pieces", "4"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crossboard_ok(&["egdb", "--dir", d, "build", "--pieces", "4"]);
     assert!(
         stdout.contains(&format!(
             "{} slices solved, {kept} found on disk",
@@ -198,25 +188,11 @@ fn loading_skips_damaged_files_and_names_them() {
     assert_eq!(loaded.db.complete_pieces(), 0);
 }
 
-fn crossboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run crossboard")
-}
-
 #[test]
 fn the_command_line_builds_verifies_and_probes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let out = crossboard(&["egdb", "--dir", d, "build", "--pieces", "3"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crossboard_ok(&["egdb", "--dir", d, "build", "--pieces", "3"]);
     assert!(stdout.contains("16 slices, 202280 positions"), "{stdout}");
     assert!(
         stdout.contains("16 slices solved, 0 found on disk; 199520 positions verified"),
@@ -231,9 +207,7 @@ fn the_command_line_builds_verifies_and_probes() {
         "{stdout}"
     );
 
-    let out = crossboard(&["egdb", "--dir", d, "verify"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let stdout = crossboard_ok(&["egdb", "--dir", d, "verify"]);
     assert!(
         stdout.contains("verified: 199520 positions up to 3 pieces"),
         "{stdout}"
