@@ -239,3 +239,76 @@ fn config_paths_show_the_database_folder() {
     assert!(stdout.contains("egdb"), "{stdout}");
     assert!(stdout.contains("practice-games.pdn"), "{stdout}");
 }
+
+/// A build killed while writing a slice leaves its temporary file (`.NAME.cbdb.XXXXXX.tmp`,
+/// tens of megabytes for a 6-piece slice) in the folder: the next build removes it, and leaves
+/// alone the files that are not its own.
+#[test]
+fn a_build_removes_the_temporary_files_a_killed_build_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let stale_slice = dir.path().join(".2m0k-1m0k.cbdb.AbC123.tmp");
+    let stale_marker = dir.path().join(".verified-3.toml.xYz789.tmp");
+    std::fs::write(&stale_slice, vec![0u8; 4096]).unwrap();
+    std::fs::write(&stale_marker, b"pieces = 3").unwrap();
+    let others = [
+        ".notes.txt.AbC123.tmp",
+        "mine.tmp",
+        ".cbdb.tmp",
+        "2m0k-1m0k.cbdb.tmp",
+    ];
+    for name in others {
+        std::fs::write(dir.path().join(name), b"not the build's").unwrap();
+    }
+    std::fs::create_dir(dir.path().join(".1m0k-1m0k.cbdb.folder.tmp")).unwrap();
+
+    build(dir.path(), 3, &Record::default()).unwrap();
+
+    assert!(!stale_slice.exists(), "the stale slice file is still there");
+    assert!(
+        !stale_marker.exists(),
+        "the stale marker file is still there"
+    );
+    for name in others {
+        assert_eq!(
+            std::fs::read(dir.path().join(name)).unwrap(),
+            b"not the build's",
+            "{name}"
+        );
+    }
+    assert!(dir.path().join(".1m0k-1m0k.cbdb.folder.tmp").is_dir());
+    assert_eq!(verified_pieces(dir.path()), 3);
+}
+
+/// While a build runs in a folder, a second build there is refused (its start would otherwise
+/// take the first one's temporary files for stale ones) and says who holds the folder; once the
+/// first has ended, a build goes ahead.
+#[test]
+fn a_second_build_in_the_same_folder_is_refused_while_the_first_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["egdb", "--dir", d, "build", "--pieces", "4"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while slice_files(dir.path()).is_empty() {
+        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+        assert!(start.elapsed().as_secs() < 120, "no slice written");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let err = build(dir.path(), 2, &Record::default())
+        .unwrap_err()
+        .to_string();
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(running, "the first build ended before the second was tried");
+    assert!(
+        err.contains("another database build is running in this folder (pid"),
+        "{err}"
+    );
+    build(dir.path(), 2, &Record::default()).unwrap();
+    assert_eq!(verified_pieces(dir.path()), 2);
+}
