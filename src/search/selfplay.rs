@@ -375,8 +375,8 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let g = sp.play(
             start,
-            Level::Expert,
-            Level::Expert,
+            Level::Master,
+            Level::Master,
             depth(10),
             &mut rng,
             &stop,
