@@ -107,9 +107,9 @@ impl std::str::FromStr for Level {
 /// Choose a move for `pos` at `level`: a search to the level's depth (bounded also by the
 /// caller's `limits` and by `stop`), then, for the levels with a margin, a random pick among the moves
 /// scoring within the margin of the best. The pick makes a player's mistakes, not random ones:
-/// a move that leaves pieces to be taken at once for nothing (counted piece for piece) is never among them
-/// while a move that does not exists (the search's best move always is, a sacrifice it found
-/// included). `rng` is the only source of randomness.
+/// a move that leaves pieces to be taken at once for nothing (counted piece for piece) is never
+/// among them while a move that does not exists (the search's best move always is, a sacrifice
+/// it found included). `rng` is the only source of randomness.
 pub fn choose_move<R: Rng + ?Sized>(
     engine: &mut Engine,
     pos: &Position,
