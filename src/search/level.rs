@@ -62,6 +62,19 @@ impl Level {
         }
     }
 
+    /// Deepest search iteration at this level in `pos`: [`Level::max_depth`], except that the
+    /// expert looks as deep as it once did (ten plies) in an ending of three pieces or fewer, as a
+    /// strong player knows how to win two kings against one (not in the losing game, where
+    /// that is no win).
+    pub fn depth_in(self, pos: &Position) -> u32 {
+        let pieces = pos.count(crate::engine::Color::Red) + pos.count(crate::engine::Color::White);
+        let ending = pieces <= ENDING_PIECES && pos.rules() != crate::engine::Rules::Losing;
+        match self {
+            Level::Expert if ending => ENDING_DEPTH,
+            _ => self.max_depth(),
+        }
+    }
+
     /// How much worse than the best (hundredths of a man) a move may be and still be chosen.
     /// Zero means the level always plays its best move.
     pub fn margin(self) -> i32 {
@@ -84,6 +97,11 @@ impl Level {
         }
     }
 }
+
+/// An ending, for [`Level::depth_in`]: this many pieces or fewer on the board.
+const ENDING_PIECES: u32 = 3;
+/// The expert's depth in an ending.
+const ENDING_DEPTH: u32 = 10;
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -121,12 +139,12 @@ pub fn choose_move<R: Rng + ?Sized>(
 ) -> SearchResult {
     if level.margin() == 0 {
         let limits = Limits {
-            depth: Some(limits.depth.unwrap_or(MAX_DEPTH).min(level.max_depth())),
+            depth: Some(limits.depth.unwrap_or(MAX_DEPTH).min(level.depth_in(pos))),
             ..limits
         };
         return engine.search(pos, history, limits, stop, |_| {});
     }
-    let depth = limits.depth.unwrap_or(MAX_DEPTH).min(level.max_depth());
+    let depth = limits.depth.unwrap_or(MAX_DEPTH).min(level.depth_in(pos));
     let scored = engine.score_moves(pos, history, depth, stop.clone());
     let Some(&(_, top)) = scored.first() else {
         // No move, or stopped before any was scored: fall back to a plain search.
@@ -343,6 +361,16 @@ mod tests {
                 assert!(seen.len() > 2, "the beginner still varies: {seen:?}");
             }
         }
+    }
+
+    #[test]
+    fn the_expert_looks_deeper_in_an_ending() {
+        let ending = Position::from_fen("B:WK28:BK18,K19").unwrap();
+        assert_eq!(Level::Expert.depth_in(&ending), 10);
+        assert_eq!(Level::Expert.depth_in(&Position::start()), 6);
+        assert_eq!(Level::Club.depth_in(&ending), Level::Club.max_depth());
+        let losing = ending.with_rules(crate::engine::Rules::Losing);
+        assert_eq!(Level::Expert.depth_in(&losing), 6);
     }
 
     #[test]

@@ -375,8 +375,8 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let g = sp.play(
             start,
-            Level::Master,
-            Level::Master,
+            Level::Expert,
+            Level::Expert,
             depth(10),
             &mut rng,
             &stop,
