@@ -4,15 +4,17 @@
 //! The pure work (indexing, solving, checking, probing) is `crate::egdb`; this module only
 //! reads and writes. A slice file is written atomically (temporary file, sync, rename) once
 //! its pair is solved and verified, so a build that is killed, even with `kill -9`, loses at
-//! most the pair it was on and carries on from there when restarted. Two builds in the same
-//! folder are harmless: they write identical files. After the last slice a marker
-//! `verified-N.toml` records the set.
+//! most the pair it was on and carries on from there when restarted. A build holds a lock on
+//! its folder (`.build.lock`): a second build there is refused while the first runs, and a
+//! build starting under the lock removes the temporary files a killed one left. After the last
+//! slice a marker `verified-N.toml` records the set.
 //!
 //! File layout (little-endian): the magic `CBEGDB01`, the material as four bytes (our men, our
 //! kings, their men, their kings), the number of positions (u64), an FNV-1a checksum of the
 //! table (u64), then the table (two bits a position, see [`crate::egdb::Bytes`]).
 
-use super::atomic::write_atomic;
+use super::atomic::{open_regular, write_atomic};
+use super::matchfile::lock_with_grace;
 use crate::egdb::{self, Bytes, Egdb, Material, VerifyReport, plan};
 use std::fs;
 use std::io;
@@ -68,6 +70,14 @@ pub enum EgdbError {
         asked: u32,
         /// The most supported.
         max: u32,
+    },
+    /// Another build holds the folder's lock.
+    #[error("{path}: another database build is running in this folder ({holder})")]
+    Busy {
+        /// The folder.
+        path: PathBuf,
+        /// Who holds the lock ("pid N since 14:05").
+        holder: String,
     },
     /// Verification found positions that disagree with their successors.
     #[error("verification failed: {mismatches} positions disagree (first: {first})")]
@@ -285,6 +295,8 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
         });
     }
     fs::create_dir_all(dir).map_err(io_err(dir))?;
+    let _lock = lock_folder(dir)?;
+    remove_stale_temporaries(dir);
     let plan = plan(pieces);
     let slices_total = plan.slices().count();
     observer.phase(Phase::Build, 2 * plan.positions());
@@ -336,6 +348,77 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
         verified,
         disk_bytes,
     })
+}
+
+/// The lock file a build holds in its folder.
+const LOCK_NAME: &str = ".build.lock";
+
+/// Take the build's lock on `dir`: an OS advisory lock on [`LOCK_NAME`], held while the returned
+/// file is open and released by the OS when the process ends, however it ends. The file says
+/// who holds it and is never deleted (deleting a lock file another build is about to lock would
+/// let two in).
+fn lock_folder(dir: &Path) -> Result<fs::File, EgdbError> {
+    use std::io::{Read, Seek, Write};
+    let path = dir.join(LOCK_NAME);
+    let mut options = fs::OpenOptions::new();
+    options.read(true).write(true).create(true).truncate(false);
+    let mut file = open_regular(&mut options, &path).map_err(io_err(&path))?;
+    if !lock_with_grace(&file).map_err(io_err(&path))? {
+        let mut holder = String::new();
+        let _ = file.read_to_string(&mut holder);
+        let holder = holder.trim();
+        return Err(EgdbError::Busy {
+            path: dir.to_path_buf(),
+            holder: if holder.is_empty() {
+                "pid unknown".into()
+            } else {
+                holder.to_string()
+            },
+        });
+    }
+    let since = chrono::Local::now().format("%H:%M");
+    let who = format!("pid {} since {since}\n", std::process::id());
+    file.set_len(0)
+        .and_then(|()| file.rewind())
+        .and_then(|()| file.write_all(who.as_bytes()))
+        .map_err(io_err(&path))?;
+    Ok(file)
+}
+
+/// Remove the temporary files a build killed while writing left in `dir` (a slice's
+/// `.NAME.cbdb.XXXXXX.tmp` is as big as the slice: tens of megabytes at 6 pieces). Called under
+/// the folder's lock, so no running build's file is taken; any other file is left alone, and one
+/// that cannot be removed is left too (it stops nothing).
+fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let is_file = entry.file_type().is_ok_and(|t| t.is_file());
+        if is_file && entry.file_name().to_str().is_some_and(is_build_temporary) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// A temporary file of a build's atomic writes (see `write_atomic`): `.` + the target's name +
+/// `.` + a random part + `.tmp`, the target a slice file or the `verified-N.toml` marker.
+fn is_build_temporary(name: &str) -> bool {
+    let Some(inner) = name.strip_prefix('.').and_then(|n| n.strip_suffix(".tmp")) else {
+        return false;
+    };
+    let Some((target, random)) = inner.rsplit_once('.') else {
+        return false;
+    };
+    let slice = target
+        .strip_suffix(EXTENSION)
+        .and_then(|m| m.strip_suffix('.'))
+        .is_some_and(|m| !m.is_empty());
+    let marker = target
+        .strip_prefix("verified-")
+        .and_then(|n| n.strip_suffix(".toml"))
+        .is_some_and(|n| n.parse::<u32>().is_ok());
+    !random.is_empty() && (slice || marker)
 }
 
 /// Solve the pair of `m` into `db`, verify it, write its files and map them back. Returns the
@@ -488,5 +571,28 @@ mod tests {
         let other = Material::new(0, 1, 1, 0).unwrap();
         fs::copy(&path, slice_path(dir.path(), other)).unwrap();
         assert!(read_slice(dir.path(), other, false).is_err());
+    }
+
+    #[test]
+    fn only_the_builds_own_temporary_files_count_as_its_own() {
+        for own in [
+            ".2m0k-1m0k.cbdb.AbC123.tmp",
+            ".0m1k-0m1k.cbdb.x.tmp",
+            ".verified-6.toml.Zz9.tmp",
+        ] {
+            assert!(is_build_temporary(own), "{own}");
+        }
+        for other in [
+            "2m0k-1m0k.cbdb.AbC123.tmp",
+            ".2m0k-1m0k.cbdb.tmp",
+            ".cbdb.AbC123.tmp",
+            ".2m0k-1m0k.cbdb.AbC123",
+            ".notes.txt.AbC123.tmp",
+            ".verified-x.toml.AbC123.tmp",
+            ".choice.toml.AbC123.tmp",
+            ".build.lock",
+        ] {
+            assert!(!is_build_temporary(other), "{other}");
+        }
     }
 }

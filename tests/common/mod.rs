@@ -4,6 +4,7 @@
 
 #![allow(dead_code)] // each test file uses a different part of the harness
 pub mod browser;
+pub mod cli;
 pub mod pdn;
 
 use std::process::{Command, Output};

@@ -1,13 +1,14 @@
 //! Endgame database files: a build to a folder that is interrupted carries on, damaged files
 //! are rebuilt, and the command line builds, reports, verifies and probes.
 
+use super::common::cli::{crossboard, crossboard_ok};
 use crossboard::egdb::plan;
 use crossboard::egdb::{Material, Wdl};
 use crossboard::engine::Position;
 use crossboard::store::egdb::{
     BuildObserver, PairReport, Phase, build, load, slice_path, verified_pieces,
 };
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::Mutex;
 
 #[derive(Default)]
@@ -123,12 +124,7 @@ fn slice_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
 fn a_build_killed_part_way_resumes_to_the_same_files() {
     let whole = tempfile::tempdir().unwrap();
     let w = whole.path().to_str().unwrap();
-    let out = crossboard(&["egdb", "--dir", w, "build", "--pieces", "4"]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    crossboard_ok(&["egdb", "--dir", w, "build", "--pieces", "4"]);
     let expected = slice_files(whole.path());
     assert_eq!(expected.len(), 41);
 
@@ -156,13 +152,7 @@ fn a_build_killed_part_way_resumes_to_the_same_files() {
     assert!((16..41).contains(&kept), "{kept} slices when killed");
     assert!(!dir.path().join("verified-4.toml").exists());
 
-    let out = crossboard(&["egdb", "--dir", d, "build", "--pieces", "4"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crossboard_ok(&["egdb", "--dir", d, "build", "--pieces", "4"]);
     assert!(
         stdout.contains(&format!(
             "{} slices solved, {kept} found on disk",
@@ -198,25 +188,11 @@ fn loading_skips_damaged_files_and_names_them() {
     assert_eq!(loaded.db.complete_pieces(), 0);
 }
 
-fn crossboard(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run crossboard")
-}
-
 #[test]
 fn the_command_line_builds_verifies_and_probes() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let out = crossboard(&["egdb", "--dir", d, "build", "--pieces", "3"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crossboard_ok(&["egdb", "--dir", d, "build", "--pieces", "3"]);
     assert!(stdout.contains("16 slices, 202280 positions"), "{stdout}");
     assert!(
         stdout.contains("16 slices solved, 0 found on disk; 199520 positions verified"),
@@ -231,9 +207,7 @@ fn the_command_line_builds_verifies_and_probes() {
         "{stdout}"
     );
 
-    let out = crossboard(&["egdb", "--dir", d, "verify"]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let stdout = crossboard_ok(&["egdb", "--dir", d, "verify"]);
     assert!(
         stdout.contains("verified: 199520 positions up to 3 pieces"),
         "{stdout}"
@@ -264,4 +238,77 @@ fn config_paths_show_the_database_folder() {
     assert!(stdout.contains("# endgame databases: "), "{stdout}");
     assert!(stdout.contains("egdb"), "{stdout}");
     assert!(stdout.contains("practice-games.pdn"), "{stdout}");
+}
+
+/// A build killed while writing a slice leaves its temporary file (`.NAME.cbdb.XXXXXX.tmp`,
+/// tens of megabytes for a 6-piece slice) in the folder: the next build removes it, and leaves
+/// alone the files that are not its own.
+#[test]
+fn a_build_removes_the_temporary_files_a_killed_build_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let stale_slice = dir.path().join(".2m0k-1m0k.cbdb.AbC123.tmp");
+    let stale_marker = dir.path().join(".verified-3.toml.xYz789.tmp");
+    std::fs::write(&stale_slice, vec![0u8; 4096]).unwrap();
+    std::fs::write(&stale_marker, b"pieces = 3").unwrap();
+    let others = [
+        ".notes.txt.AbC123.tmp",
+        "mine.tmp",
+        ".cbdb.tmp",
+        "2m0k-1m0k.cbdb.tmp",
+    ];
+    for name in others {
+        std::fs::write(dir.path().join(name), b"not the build's").unwrap();
+    }
+    std::fs::create_dir(dir.path().join(".1m0k-1m0k.cbdb.folder.tmp")).unwrap();
+
+    build(dir.path(), 3, &Record::default()).unwrap();
+
+    assert!(!stale_slice.exists(), "the stale slice file is still there");
+    assert!(
+        !stale_marker.exists(),
+        "the stale marker file is still there"
+    );
+    for name in others {
+        assert_eq!(
+            std::fs::read(dir.path().join(name)).unwrap(),
+            b"not the build's",
+            "{name}"
+        );
+    }
+    assert!(dir.path().join(".1m0k-1m0k.cbdb.folder.tmp").is_dir());
+    assert_eq!(verified_pieces(dir.path()), 3);
+}
+
+/// While a build runs in a folder, a second build there is refused (its start would otherwise
+/// take the first one's temporary files for stale ones) and says who holds the folder; once the
+/// first has ended, a build goes ahead.
+#[test]
+fn a_second_build_in_the_same_folder_is_refused_while_the_first_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().to_str().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["egdb", "--dir", d, "build", "--pieces", "4"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while slice_files(dir.path()).is_empty() {
+        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+        assert!(start.elapsed().as_secs() < 120, "no slice written");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let err = build(dir.path(), 2, &Record::default())
+        .unwrap_err()
+        .to_string();
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(running, "the first build ended before the second was tried");
+    assert!(
+        err.contains("another database build is running in this folder (pid"),
+        "{err}"
+    );
+    build(dir.path(), 2, &Record::default()).unwrap();
+    assert_eq!(verified_pieces(dir.path()), 2);
 }

@@ -5,6 +5,8 @@
 mod analysis;
 mod cli;
 mod cli_variants;
+#[path = "../common/mod.rs"]
+mod common;
 mod egdb;
 mod egdb_full;
 mod egdb_small;

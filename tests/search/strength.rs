@@ -59,3 +59,47 @@ fn master_beats_beginner_from_both_sides() {
         games.len()
     );
 }
+
+/// Each level beats the next one down by at least 75 %: the adjacent matches of BENCHMARKS.md
+/// ("The levels"), 10 ballots from both sides at 20,000 nodes a move, replayed exactly from
+/// their seed by the real binary.
+#[test]
+#[ignore = "plays 100 engine games"]
+fn each_level_beats_the_next_one_down() {
+    let dir = tempfile::tempdir().unwrap();
+    let levels = Level::ALL;
+    for pair in levels.windows(2) {
+        let (lower, upper) = (pair[0].name(), pair[1].name());
+        let out = dir.path().join(format!("{upper}-{lower}.pdn"));
+        let stdout = super::common::cli::crossboard_ok(&[
+            "engine-match",
+            "--ballots",
+            "10",
+            "--seed",
+            "1",
+            "--nodes",
+            "20000",
+            "--level",
+            upper,
+            "--opponent",
+            lower,
+            "--jobs",
+            "1",
+            "--no-egdb",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        let head = format!("crossboard {upper} ");
+        let summary = stdout
+            .lines()
+            .find(|l| l.starts_with(&head) && l.contains(" over 20 games"))
+            .unwrap_or_else(|| panic!("no summary line: {stdout}"));
+        println!("{summary}");
+        let points: f64 = summary[head.len()..]
+            .split_whitespace()
+            .next()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or_else(|| panic!("no score in {summary:?}"));
+        assert!(points >= 15.0, "{upper} against {lower}: {summary}");
+    }
+}

@@ -1,6 +1,6 @@
 //! The store's commands on the real binary: `crossboard pdn` (and `export`).
 
-use super::{crossboard, fixture};
+use super::{crossboard, crossboard_ok, fixture};
 
 /// A fixture's path as an argument.
 fn fixture_arg(name: &str) -> String {
@@ -9,9 +9,7 @@ fn fixture_arg(name: &str) -> String {
 
 #[test]
 fn pdn_check_lists_every_game() {
-    let out = crossboard(&["pdn", &fixture_arg("pdn/loy_chinook_1991.pdn")]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{stdout}");
+    let stdout = crossboard_ok(&["pdn", &fixture_arg("pdn/loy_chinook_1991.pdn")]);
     assert_eq!(
         stdout.trim_end(),
         "  1  Loy, Jim - Chinook  0-1  38 plies, 19 moves  B:W11,12,13,17,21,32:B3,4,6,10,14,26"
@@ -130,13 +128,7 @@ pub(super) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
 fn export_writes_pdn_next_to_the_match() {
     let dir = tempfile::tempdir().unwrap();
     let path = small_match(dir.path());
-    let out = crossboard(&["export", path.to_str().unwrap()]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{stdout}{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crossboard_ok(&["export", path.to_str().unwrap()]);
     assert!(
         stdout.contains("wrote 3 games (1 unfinished, result *)"),
         "{stdout}"
@@ -183,9 +175,7 @@ fn export_of_a_damaged_file_names_the_line() {
 
 #[test]
 fn config_command_reports_bad_files() {
-    let ok = crossboard(&["--config", &fixture_arg("config/partial.toml"), "config"]);
-    let stdout = String::from_utf8_lossy(&ok.stdout);
-    assert!(ok.status.success(), "{stdout}");
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/partial.toml"), "config"]);
     assert!(stdout.contains("config file: ") && stdout.contains("partial.toml"));
     assert!(stdout.contains("\"Ann Smith\""), "{stdout}");
     for (name, line) in [("config/unknown_key.toml", 6), ("config/bad_value.toml", 3)] {
@@ -223,13 +213,7 @@ fn export_refuses_to_overwrite_its_own_match_file() {
     let path = dir.path().join("m.pdn");
     std::fs::copy(&jsonl, &path).unwrap();
     let before = std::fs::read(&path).unwrap();
-    let out = crossboard(&["export", path.to_str().unwrap()]);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let stdout = crossboard_ok(&["export", path.to_str().unwrap()]);
     assert!(stdout.contains("m.games.pdn"), "{stdout}");
     assert_eq!(
         std::fs::read(&path).unwrap(),

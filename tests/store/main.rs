@@ -16,14 +16,7 @@ mod pdn;
 mod pdn_variants;
 mod props;
 
-/// The real binary run with `args`, colours off; its output.
-fn crossboard(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(args)
-        .env("NO_COLOR", "1")
-        .output()
-        .expect("run crossboard")
-}
+use common::cli::{crossboard, crossboard_ok};
 
 /// The path of `tests/fixtures/NAME`.
 fn fixture(name: &str) -> std::path::PathBuf {

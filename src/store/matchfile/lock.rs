@@ -97,7 +97,7 @@ impl WriterLock {
 const LOCK_GRACE: std::time::Duration = std::time::Duration::from_millis(300);
 
 /// Try the exclusive lock, retrying for [`LOCK_GRACE`]; false when it is still held after that.
-fn lock_with_grace(file: &std::fs::File) -> std::io::Result<bool> {
+pub(crate) fn lock_with_grace(file: &std::fs::File) -> std::io::Result<bool> {
     use fs4::fs_std::FileExt;
     let start = std::time::Instant::now();
     loop {

@@ -26,6 +26,7 @@ mod write;
 
 pub use listing::{default_match_dir, latest_unfinished, list_matches};
 pub use lock::WriterLock;
+pub(crate) use lock::lock_with_grace;
 pub use read::v1_text;
 pub use write::{MatchStore, slug};
 
