@@ -406,11 +406,20 @@ fn weighted(pos: &Position, weights: &'static Weights, king: i32, red: i32, whit
     dot.sum / SCALE
 }
 
+/// The linear weights that go with the tables, but the hunt's, which stays hand-set: the games
+/// hold too few thin endings with a lead to fit it, and a side ahead with kings must hunt
+/// the last pieces down to win (see BENCHMARKS.md, "Evaluation tuning").
+const WITH_PATTERNS: Weights = {
+    let mut w = patterns::LINEAR;
+    w[term::HUNT] = HAND[term::HUNT];
+    w
+};
+
 /// The linear terms with the tables' own weights plus the tables (for Red).
 #[inline(always)]
 fn with_patterns(pos: &Position, red: i32, white: i32) -> i32 {
     let mut dot = Dot {
-        weights: &patterns::LINEAR,
+        weights: &WITH_PATTERNS,
         sum: 0,
     };
     standard(pos, KING, red, white, &mut dot);
@@ -673,7 +682,7 @@ mod tests {
                 p.to_fen()
             );
             // With the tables: their own linear weights, and one entry a region and phase.
-            let dot: i32 = f.iter().zip(patterns::LINEAR).map(|(x, w)| x * w).sum();
+            let dot: i32 = f.iter().zip(WITH_PATTERNS).map(|(x, w)| x * w).sum();
             let pieces = p.occupied().count_ones() as i32;
             let table: i32 = configs(&p)
                 .iter()
