@@ -1,6 +1,6 @@
 #!/bin/sh
 # Remake the data and the pattern tables of the English evaluation (assets/eval/english.bin);
-# see docs/engine.md, "How the evaluation is tuned". About 30 minutes on 2 cores.
+# see docs/engine.md, "How the evaluation is tuned". About 35 minutes on 2 cores.
 #
 #   tools/eval/make-weights.sh ACF.txt [WORK_DIR]
 #
