@@ -12,7 +12,7 @@ use crate::openings::{self, DrawMode, DrawSettings, Opening, System};
 use crate::search::selfplay::{
     EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game, points_for,
 };
-use crate::search::{Level, MAX_THREADS, Options};
+use crate::search::{Evaluation, Level, MAX_THREADS, Options};
 use crate::store::{PdnGame, PdnResult, write_pdn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -97,6 +97,11 @@ pub(super) struct Args {
     /// The built-in engines probe no endgame databases.
     #[arg(long)]
     no_egdb: bool,
+    /// The built-in engines' evaluation of English draughts: patterns (the pattern tables and
+    /// the linear terms) or linear (the terms of weights.rs alone; the self-play games the
+    /// tables are fitted to are played with it).
+    #[arg(long, default_value = "patterns", value_parser = ["patterns", "linear"])]
+    eval: String,
 }
 
 /// Who plays one side.
@@ -186,6 +191,11 @@ pub(super) fn run(args: Args) -> CliResult {
         options: Options {
             threads: args.threads.clamp(1, MAX_THREADS),
             hash_mb: args.hash.max(1),
+            eval: if args.eval == "linear" {
+                Evaluation::Linear
+            } else {
+                Evaluation::Patterns
+            },
             ..Options::default()
         },
         egdb: egdb.clone(),

@@ -102,7 +102,7 @@ enum Command {
     /// written, until the match is over and the desk has it all, or Ctrl-C.
     Report(report::Args),
     /// Fit the weights of the English evaluation to the results of PDN games (Texel's
-    /// method) and write them as Rust source.
+    /// method) and write them as Rust source, or with --patterns the pattern tables.
     Tune(tune::Args),
 }
 

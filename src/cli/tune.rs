@@ -2,7 +2,9 @@
 //! of the games of PDN files (Texel's method) and write them as `src/search/eval/weights.rs`.
 
 use super::CliResult;
-use crate::search::tune::{TuneGame, TuneOptions, tune, weights_source};
+use crate::search::tune::{
+    PatternOptions, TuneGame, TuneOptions, asset_bytes, tune, tune_patterns, weights_source,
+};
 use crate::store::{PdnResult, decode, read_pdn};
 use std::path::PathBuf;
 
@@ -25,9 +27,20 @@ pub(super) struct Args {
     /// Plies from the start of each game whose positions are left out.
     #[arg(long, default_value_t = 8)]
     skip_plies: usize,
-    /// Write the weights here as Rust source (e.g. src/search/eval/weights.rs).
+    /// Write the weights here: Rust source (e.g. src/search/eval/weights.rs), or with
+    /// `--patterns` the tables' asset (assets/eval/english.bin).
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Fit the pattern tables and their linear weights instead of the linear weights alone
+    /// (starting from those of weights.rs).
+    #[arg(long)]
+    patterns: bool,
+    /// With --patterns: the step of Adam, hundredths of a man.
+    #[arg(long, default_value_t = 0.5)]
+    rate: f64,
+    /// With --patterns: this times the sum of the squared table entries is added to the loss.
+    #[arg(long, default_value_t = 1e-6)]
+    l2: f64,
 }
 
 /// Red's score of a result, `None` for an unfinished game.
@@ -76,6 +89,9 @@ pub(super) fn run(args: Args) -> CliResult {
         prior: args.prior,
         ..TuneOptions::default()
     };
+    if args.patterns {
+        return run_patterns(&args, &games, &options);
+    }
     let report = tune(&games, &options);
     println!(
         "training: {} games, {} positions; held out: {} games, {} positions; k = {:.6}",
@@ -110,6 +126,37 @@ pub(super) fn run(args: Args) -> CliResult {
             println!("written to {}", out.display());
         }
         None => print!("{source}"),
+    }
+    Ok(())
+}
+
+/// Fit the tables: print the losses; write the asset when asked.
+fn run_patterns(args: &Args, games: &[TuneGame], options: &TuneOptions) -> CliResult {
+    let fit = PatternOptions {
+        rate: args.rate,
+        l2: args.l2,
+    };
+    let report = tune_patterns(games, options, &fit);
+    println!(
+        "training: {} games, {} positions; held out: {} games, {} positions; k = {:.6}",
+        report.train_games,
+        report.train_positions,
+        report.held_games,
+        report.held_positions,
+        report.k
+    );
+    for (epoch, held) in &report.curve {
+        println!("round {epoch}: held-out mean squared error {held:.6}");
+    }
+    println!(
+        "mean squared error: training {:.6} (weights.rs) -> {:.6} (tables); held out {:.6} (hand-set), {:.6} (weights.rs) -> {:.6} (tables)",
+        report.train.0, report.train.1, report.held.0, report.held.1, report.held.2
+    );
+    println!("linear weights with the tables: {:?}", report.linear);
+    if let Some(out) = &args.out {
+        crate::store::write_atomic(out, &asset_bytes(&report))
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+        println!("written to {}", out.display());
     }
     Ok(())
 }

@@ -38,7 +38,7 @@ pub use analysis::{
 pub use analysis::{MoveReview, PositionAnalyser, analyse_game};
 pub use bench::{bench_analysis_report, bench_search, bench_search_timed};
 pub use eval::MAN;
-pub use eval::{KING, POOL_KING, evaluate, material};
+pub use eval::{Evaluation, KING, POOL_KING, evaluate, material};
 pub use hub::{
     Line, TimeLimit, move_text, parse_hub_move, parse_position, position_text, score_text,
 };

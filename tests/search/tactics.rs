@@ -30,7 +30,10 @@ fn crowning_shot() {
     // 19-24 28x19 and 15x24x31 takes two and crowns on 31; the other moves lose material.
     let (mv, score, pv) = best("B:W21,27,28,30,32:B10,15,19,20", 6);
     assert_eq!(mv.to_string(), "19-24", "{pv:?}");
-    assert!(score.0 > 40, "{score}");
+    // A king and two men against three men, which the 6-piece databases call a draw
+    // (W:W21,30,32:B10,20,K31, White to move): the shot saves the game a man down, every
+    // other move loses (`only_the_shot_keeps_the_advantage`), so its score is not below level.
+    assert!(score.0 >= 0, "{score}");
     assert_eq!(pv[..3], ["19-24", "28x19", "15x24x31"]);
 }
 

@@ -103,6 +103,8 @@ pub struct Options {
     /// Evaluate material only (men 100, kings 140): the score then says what material a side
     /// wins or loses by force within the horizon. Used by the ballot analysis.
     pub material_only: bool,
+    /// The evaluation of English draughts (the pattern tables by default).
+    pub eval: crate::search::eval::Evaluation,
     /// Search threads (1: a single thread; more: lazy SMP sharing the table).
     pub threads: usize,
 }
@@ -119,6 +121,7 @@ impl Default for Options {
             history_malus: true,
             strict_tt: false,
             material_only: false,
+            eval: crate::search::eval::Evaluation::Patterns,
             threads: 1,
         }
     }

@@ -4,7 +4,7 @@
 use super::ordering::{HISTORY_MAX, Worker, dedup_from, reward, search_moves};
 use super::{Limits, MAX_DEPTH, MAX_PLY, Options, SearchInfo, SearchResult};
 use crate::engine::{Color, Move, Position, generate_with_jumpers, has_any_move, jumpers};
-use crate::search::eval::{evaluate, evaluate_quiet, material};
+use crate::search::eval::{evaluate_quiet, evaluate_with, material};
 use crate::search::probe::Probe;
 use crate::search::score::{INFINITY, KNOWN, Score, WIN};
 use crate::search::tt::{Bound, MoveKey, NO_MOVE, Table};
@@ -378,7 +378,7 @@ impl<'a> Search<'a> {
         if self.options.material_only {
             material(pos)
         } else {
-            evaluate(pos)
+            evaluate_with(pos, self.options.eval)
         }
     }
 
@@ -388,7 +388,7 @@ impl<'a> Search<'a> {
         if self.options.material_only {
             has_any_move(pos).then(|| material(pos))
         } else {
-            evaluate_quiet(pos)
+            evaluate_quiet(pos, self.options.eval)
         }
     }
 

@@ -8,11 +8,16 @@
 //! counts its long moves; the losing game wants the opposite of material (fewer pieces and
 //! fewer moves of its own).
 
+mod patterns;
 mod terms;
 mod weights;
 
+pub(crate) use patterns::{
+    CONFIGS, ENTRIES, FULL, PHASES, REGIONS, configs, mirror_config, mirror_region,
+};
 use terms::POOL;
 pub(crate) use terms::{HAND, NAMES, SCALE, TERMS, Weights, term};
+pub(crate) use weights::ENGLISH;
 
 use crate::engine::free_run;
 use crate::engine::{Bitboard, Color, Position, Rules};
@@ -331,11 +336,33 @@ fn hunt(pos: &Position, strong: Color) -> i32 {
     total
 }
 
+/// Which evaluation of English draughts the search uses.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The linear terms and the pattern tables (the default).
+    #[default]
+    Patterns,
+    /// The linear terms alone, with the weights of `weights.rs` (the evaluation the self-play
+    /// games the tables are fitted to are played with).
+    Linear,
+}
+
 /// Static evaluation of `pos` for the side to move, by the rules of its game.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_with(pos, Evaluation::Patterns)
+}
+
+/// [`evaluate`] with the English evaluation `eval`.
+#[inline]
+pub(crate) fn evaluate_with(pos: &Position, eval: Evaluation) -> i32 {
     for_side_to_move(
         pos,
-        for_red(pos, mobility(pos, Color::Red), mobility(pos, Color::White)),
+        for_red(
+            pos,
+            mobility(pos, Color::Red),
+            mobility(pos, Color::White),
+            eval,
+        ),
     )
 }
 
@@ -343,14 +370,14 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// move at all (lost, or won in the losing game): the mobility the evaluation counts anyway
 /// answers that.
 #[inline]
-pub(crate) fn evaluate_quiet(pos: &Position) -> Option<i32> {
+pub(crate) fn evaluate_quiet(pos: &Position, eval: Evaluation) -> Option<i32> {
     let red = mobility(pos, Color::Red);
     let white = mobility(pos, Color::White);
     let own = match pos.turn() {
         Color::Red => red,
         Color::White => white,
     };
-    (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white)))
+    (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white, eval)))
 }
 
 /// The terms of the English evaluation of `pos`, Red's less White's: the evaluation for Red
@@ -379,13 +406,36 @@ fn weighted(pos: &Position, weights: &'static Weights, king: i32, red: i32, whit
     dot.sum / SCALE
 }
 
+/// The linear weights that go with the tables, but the hunt's, which stays hand-set: the games
+/// hold too few thin endings with a lead to fit it, and a side ahead with kings must hunt
+/// the last pieces down to win (see BENCHMARKS.md, "Evaluation tuning").
+const WITH_PATTERNS: Weights = {
+    let mut w = patterns::LINEAR;
+    w[term::HUNT] = HAND[term::HUNT];
+    w
+};
+
+/// The linear terms with the tables' own weights plus the tables (for Red).
+#[inline(always)]
+fn with_patterns(pos: &Position, red: i32, white: i32) -> i32 {
+    let mut dot = Dot {
+        weights: &WITH_PATTERNS,
+        sum: 0,
+    };
+    standard(pos, KING, red, white, &mut dot);
+    (dot.sum * FULL + patterns::table_sum(pos)) / patterns::DENOMINATOR
+}
+
 /// The evaluation for Red by the rules of the position's game, given both sides' plain moves.
 #[inline(always)]
-fn for_red(pos: &Position, red_mobility: i32, white_mobility: i32) -> i32 {
+fn for_red(pos: &Position, red_mobility: i32, white_mobility: i32, eval: Evaluation) -> i32 {
     match pos.rules() {
-        Rules::English | Rules::Huffing => {
-            weighted(pos, &weights::ENGLISH, KING, red_mobility, white_mobility)
-        }
+        Rules::English | Rules::Huffing => match eval {
+            Evaluation::Patterns => with_patterns(pos, red_mobility, white_mobility),
+            Evaluation::Linear => {
+                weighted(pos, &weights::ENGLISH, KING, red_mobility, white_mobility)
+            }
+        },
         Rules::Pool => {
             weighted(pos, &POOL, POOL_KING, red_mobility, white_mobility) + 3 * reach_balance(pos)
         }
@@ -577,8 +627,15 @@ mod tests {
                     trapped
                 );
                 if !has_capture(&p) {
-                    let expected = has_any_move(&p).then(|| evaluate(&p));
-                    assert_eq!(evaluate_quiet(&p), expected, "{rules:?} {}", p.to_fen());
+                    for eval in [Evaluation::Patterns, Evaluation::Linear] {
+                        let expected = has_any_move(&p).then(|| evaluate_with(&p, eval));
+                        assert_eq!(
+                            evaluate_quiet(&p, eval),
+                            expected,
+                            "{rules:?} {}",
+                            p.to_fen()
+                        );
+                    }
                     seen[rules as usize] += 1;
                 }
             }
@@ -613,12 +670,34 @@ mod tests {
         let mut kings = 0;
         for p in random_positions(5, 200) {
             let f = english_features(&p).0;
-            let dot: i32 = f.iter().zip(weights::ENGLISH).map(|(x, w)| x * w).sum();
-            let red = match p.turn() {
-                Color::Red => evaluate(&p),
-                Color::White => -evaluate(&p),
+            let sign = match p.turn() {
+                Color::Red => 1,
+                Color::White => -1,
             };
-            assert_eq!(dot / SCALE, red, "{}", p.to_fen());
+            let dot: i32 = f.iter().zip(weights::ENGLISH).map(|(x, w)| x * w).sum();
+            assert_eq!(
+                dot / SCALE,
+                sign * evaluate_with(&p, Evaluation::Linear),
+                "{}",
+                p.to_fen()
+            );
+            // With the tables: their own linear weights, and one entry a region and phase.
+            let dot: i32 = f.iter().zip(WITH_PATTERNS).map(|(x, w)| x * w).sum();
+            let pieces = p.occupied().count_ones() as i32;
+            let table: i32 = configs(&p)
+                .iter()
+                .enumerate()
+                .map(|(r, &c)| {
+                    let at = (r * CONFIGS + c) * PHASES;
+                    patterns::entry(at) * pieces + patterns::entry(at + 1) * (FULL - pieces)
+                })
+                .sum();
+            assert_eq!(
+                (dot * FULL + table) / (FULL * SCALE),
+                sign * evaluate(&p),
+                "{}",
+                p.to_fen()
+            );
             kings += usize::from(p.kings() != 0);
         }
         assert!(kings > 500, "positions with kings: {kings}");
@@ -655,6 +734,7 @@ mod tests {
             MAN,
             "the man is the unit of the scale"
         );
+        assert_eq!(patterns::LINEAR[term::MAN], MAN);
         assert_eq!(POOL[term::KING], POOL_KING);
     }
 

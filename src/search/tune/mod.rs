@@ -7,10 +7,15 @@
 //! 100 so that scores keep their scale. Pure: games in, weights and losses out; the games are
 //! split into training and held-out ones by game, from a seed.
 
-use super::eval::{HAND, NAMES, SCALE, TERMS, Weights, english_features, evaluate_quiet, term};
+use super::eval::{
+    Evaluation, HAND, NAMES, SCALE, TERMS, Weights, english_features, evaluate_quiet, term,
+};
 use crate::engine::{Move, Position, Rules};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+mod patterns;
+pub use patterns::{PatternOptions, PatternReport, asset_bytes, tune_patterns};
 
 /// One game to learn from: where it starts, its moves, its result for Red (1, 1/2 or 0).
 #[derive(Clone, Debug)]
@@ -85,7 +90,7 @@ pub fn samples_of(game: &TuneGame, skip: usize) -> Vec<Sample> {
     let mut out = Vec::new();
     let mut pos = game.start;
     for (ply, mv) in game.moves.iter().enumerate() {
-        let quiet = !pos.can_capture() && evaluate_quiet(&pos).is_some();
+        let quiet = !pos.can_capture() && evaluate_quiet(&pos, Evaluation::Linear).is_some();
         if ply >= skip && pos.rules() == Rules::English && quiet {
             let f = english_features(&pos).0;
             out.push(Sample {
@@ -198,18 +203,39 @@ pub fn descend(
 
 /// The games split by `options.seed` into training and held-out ones, as samples.
 pub fn split(games: &[TuneGame], options: &TuneOptions) -> (Vec<Sample>, Vec<Sample>, usize) {
+    let (train, held, held_games, _) =
+        split_by(games, options, |g| samples_of(g, options.skip_plies));
+    (train, held, held_games)
+}
+
+/// The games split by `options.seed` into training and held-out ones (one in
+/// `held_out_every`, drawn game by game), each game turned into samples by `samples`: the
+/// training and held-out samples, the held-out and the training games.
+fn split_by<T>(
+    games: &[TuneGame],
+    options: &TuneOptions,
+    samples: impl Fn(&TuneGame) -> Vec<T>,
+) -> (Vec<T>, Vec<T>, usize, usize) {
     let mut rng = ChaCha8Rng::seed_from_u64(options.seed);
-    let (mut train, mut held, mut held_games) = (Vec::new(), Vec::new(), 0);
+    let (mut train, mut held, mut held_games, mut train_games) = (Vec::new(), Vec::new(), 0, 0);
+    let mut seen = std::collections::HashSet::new();
     for g in games {
-        let samples = samples_of(g, options.skip_plies);
+        // A game played twice (two copies of one engine give the same game from both sides
+        // of a ballot) counts once, so that no held-out game is also a training game.
+        let text: Vec<String> = g.moves.iter().map(ToString::to_string).collect();
+        if !seen.insert((g.start.to_fen(), text)) {
+            continue;
+        }
+        let samples = samples(g);
         if rng.random_range(0..options.held_out_every.max(1)) == 0 {
             held_games += 1;
             held.extend(samples);
         } else {
+            train_games += 1;
             train.extend(samples);
         }
     }
-    (train, held, held_games)
+    (train, held, held_games, train_games)
 }
 
 fn as_f64(w: &Weights) -> [f64; TERMS] {
@@ -218,14 +244,15 @@ fn as_f64(w: &Weights) -> [f64; TERMS] {
 
 /// Tunes the English weights on `games`, starting from the hand-set ones.
 pub fn tune(games: &[TuneGame], options: &TuneOptions) -> TuneReport {
-    let (train, held, held_games) = split(games, options);
+    let (train, held, held_games, train_games) =
+        split_by(games, options, |g| samples_of(g, options.skip_plies));
     let start = as_f64(&HAND);
     let k = fit_k(&train, &start);
     let tuned = descend(&train, &start, k, (options.epochs, options.prior));
     let weights: Weights = tuned.map(|x| x.round() as i32);
     let rounded = as_f64(&weights);
     TuneReport {
-        train_games: games.len() - held_games,
+        train_games,
         train_positions: train.len(),
         held_games,
         held_positions: held.len(),
@@ -272,7 +299,7 @@ mod tests {
 
     /// Random games whose result is decided by material after the last move: the lead in
     /// men wins.
-    fn games(seed: u64, n: usize) -> Vec<TuneGame> {
+    pub(super) fn games(seed: u64, n: usize) -> Vec<TuneGame> {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         (0..n)
             .map(|_| {
@@ -344,6 +371,20 @@ mod tests {
             assert_eq!(samples.len(), quiet);
             assert!(samples.iter().all(|s| s.result == g.result));
         }
+    }
+
+    #[test]
+    fn a_game_played_twice_counts_once() {
+        // Two copies of one engine play the same game from both sides of a ballot: the twin
+        // must not land in the held-out games while its copy trains.
+        let once = games(8, 50);
+        let mut twice = once.clone();
+        twice.extend(once.clone());
+        let options = TuneOptions::default();
+        let (train, held, _) = split(&once, &options);
+        let (train2, held2, _) = split(&twice, &options);
+        assert_eq!(train2.len() + held2.len(), train.len() + held.len());
+        assert!(!train.is_empty() && !held.is_empty());
     }
 
     #[test]

@@ -1,0 +1,188 @@
+//! Pattern tables of the English evaluation: the board cut into 22 overlapping regions of eight
+//! squares (the seven bands of two rows, and the fifteen blocks of four rows by two squares a
+//! row), each region's men (empty, a Red man or a White man on each square: 3^8 = 6,561
+//! configurations) indexing a table of weights, one for a full board and one for an empty one,
+//! blended by the pieces on the board. Kings are left to the linear terms, which the tables add
+//! to with their own weights (fitted together with them by `crossboard tune --patterns`).
+//!
+//! The asset `assets/eval/english.bin` holds the [`TERMS`] linear weights (i32, little endian)
+//! and then the tables (i16, little endian), in 1/[`SCALE`] of a hundredth of a man, region by
+//! region, configuration by configuration, the full board's weight before the empty one's. The
+//! tables are symmetric by construction: the board turned half a turn with the colours swapped
+//! scores the opposite.
+
+use super::terms::{SCALE, TERMS, Weights};
+use crate::engine::{Bitboard, Color, Position};
+
+/// Configurations of a region: 3^8.
+pub(crate) const CONFIGS: usize = 6561;
+/// The bands of two rows (rows r and r+1, r = 0..6).
+const BANDS: usize = 7;
+/// The blocks: rows r..r+3 (r = 0..4), the squares 2k0 and 2k0+1 of each row (k0 = 0..2).
+const BLOCKS: usize = 15;
+/// Regions in all.
+pub(crate) const REGIONS: usize = BANDS + BLOCKS;
+/// Phases a table has: the full board (24 pieces) and the empty one.
+pub(crate) const PHASES: usize = 2;
+/// Entries of the tables.
+pub(crate) const ENTRIES: usize = REGIONS * CONFIGS * PHASES;
+/// Pieces of a full board: the blend's denominator.
+pub(crate) const FULL: i32 = 24;
+
+const BYTES: &[u8] = include_bytes!("../../../assets/eval/english.bin");
+const _: () = assert!(BYTES.len() == 4 * TERMS + 2 * ENTRIES);
+
+/// The linear weights that go with the tables.
+pub(crate) const LINEAR: Weights = {
+    let mut w = [0; TERMS];
+    let mut i = 0;
+    while i < TERMS {
+        let b = 4 * i;
+        w[i] = i32::from_le_bytes([BYTES[b], BYTES[b + 1], BYTES[b + 2], BYTES[b + 3]]);
+        i += 1;
+    }
+    w
+};
+
+/// The table entry `i`.
+#[inline(always)]
+pub(super) fn entry(i: usize) -> i32 {
+    let b = 4 * TERMS + 2 * i;
+    i32::from(i16::from_le_bytes([BYTES[b], BYTES[b + 1]]))
+}
+
+/// The base-3 value of each byte's bits (bit i worth 3^i).
+const TERNARY: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut b = 0;
+    while b < 256 {
+        let (mut v, mut p, mut i) = (0u16, 1u16, 0);
+        while i < 8 {
+            if b & (1 << i) != 0 {
+                v += p;
+            }
+            p *= 3;
+            i += 1;
+        }
+        t[b] = v;
+        b += 1;
+    }
+    t
+};
+
+/// A region's eight squares of `b` as a byte: a band's two rows, or a block's four pairs.
+#[inline(always)]
+pub(crate) fn gather(b: Bitboard, region: usize) -> u32 {
+    if region < BANDS {
+        (b >> (4 * region)) & 0xFF
+    } else {
+        let r = (region - BANDS) / 3;
+        let k0 = (region - BANDS) % 3;
+        let x = b >> (4 * r + k0);
+        (x & 3) | ((x >> 2) & 0xC) | ((x >> 4) & 0x30) | ((x >> 6) & 0xC0)
+    }
+}
+
+/// The configuration of a region with Red's men `red` and White's `white` (bytes).
+#[inline(always)]
+pub(crate) fn config(red: u32, white: u32) -> usize {
+    usize::from(TERNARY[red as usize & 0xFF]) + 2 * usize::from(TERNARY[white as usize & 0xFF])
+}
+
+/// The region a region becomes when the board is turned half a turn.
+pub(crate) const fn mirror_region(region: usize) -> usize {
+    if region < BANDS {
+        BANDS - 1 - region
+    } else {
+        let r = (region - BANDS) / 3;
+        let k0 = (region - BANDS) % 3;
+        BANDS + (4 - r) * 3 + (2 - k0)
+    }
+}
+
+/// The configuration of the turned region, colours swapped: the squares in reverse order.
+pub(crate) fn mirror_config(red: u32, white: u32) -> usize {
+    config(
+        (white as u8).reverse_bits().into(),
+        (red as u8).reverse_bits().into(),
+    )
+}
+
+/// Each region's configuration in `pos`.
+#[inline(always)]
+pub(crate) fn configs(pos: &Position) -> [usize; REGIONS] {
+    let red = pos.men(Color::Red);
+    let white = pos.men(Color::White);
+    std::array::from_fn(|r| config(gather(red, r), gather(white, r)))
+}
+
+/// The tables' sum for Red, times [`FULL`], in 1/[`SCALE`] of a hundredth of a man.
+#[inline(always)]
+pub(crate) fn table_sum(pos: &Position) -> i32 {
+    let red = pos.men(Color::Red);
+    let white = pos.men(Color::White);
+    let pieces = pos.occupied().count_ones() as i32;
+    let (mut full, mut empty) = (0, 0);
+    for r in 0..REGIONS {
+        let at = (r * CONFIGS + config(gather(red, r), gather(white, r))) * PHASES;
+        full += entry(at);
+        empty += entry(at + 1);
+    }
+    full * pieces + empty * (FULL - pieces)
+}
+
+/// The scale the table sum is over: [`FULL`] times [`SCALE`].
+pub(crate) const DENOMINATOR: i32 = FULL * SCALE;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_region_holds_eight_squares_and_turns_into_its_mirror() {
+        for r in 0..REGIONS {
+            let squares: Vec<u32> = (0..32).filter(|&s| gather(1 << s, r) != 0).collect();
+            assert_eq!(squares.len(), 8, "region {r}");
+            // Each square lands on its own bit of the byte.
+            let all = squares.iter().fold(0, |acc, &s| acc | 1 << s);
+            assert_eq!(gather(all, r), 0xFF, "region {r}");
+            let m = mirror_region(r);
+            assert_eq!(mirror_region(m), r);
+            for (j, &s) in squares.iter().enumerate() {
+                // Square s turned is 31 - s, at the mirrored bit of the mirrored region.
+                assert_eq!(
+                    gather(1 << (31 - s), m),
+                    1 << (7 - j),
+                    "region {r} square {s}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn configurations_are_distinct_and_in_range() {
+        let mut seen = vec![false; CONFIGS];
+        for red in 0..256u32 {
+            for white in 0..256u32 {
+                if red & white == 0 {
+                    let c = config(red, white);
+                    assert!(!seen[c], "{red} {white}");
+                    seen[c] = true;
+                }
+            }
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn the_tables_are_antisymmetric() {
+        for r in 0..REGIONS {
+            for (red, white) in [(0x13u32, 0x80u32), (0x01, 0x02), (0xF0, 0x0F)] {
+                let a = (r * CONFIGS + config(red, white)) * PHASES;
+                let b = (mirror_region(r) * CONFIGS + mirror_config(red, white)) * PHASES;
+                assert_eq!(entry(a), -entry(b), "region {r}");
+                assert_eq!(entry(a + 1), -entry(b + 1), "region {r}");
+            }
+        }
+    }
+}
