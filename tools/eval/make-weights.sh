@@ -21,4 +21,4 @@ for seed in 29 30; do
         --hash 4 --no-egdb --out "$work/selfplay-$seed.pdn" > "$work/selfplay-$seed.log"
 done
 "$cb" tune --patterns --pdn "$work/acf.pdn" "$work/selfplay-29.pdn" "$work/selfplay-30.pdn" \
-    --seed 27 --epochs 250 --rate 0.5 --l2 3e-10 --prior 0.000003 --out assets/eval/english.bin
+    --seed 27 --epochs 150 --rate 0.5 --l2 3e-9 --prior 0.000003 --out assets/eval/english.bin
