@@ -93,14 +93,7 @@ pub(super) fn run(args: Args) -> CliResult {
         return run_patterns(&args, &games, &options);
     }
     let report = tune(&games, &options);
-    println!(
-        "training: {} games, {} positions; held out: {} games, {} positions; k = {:.6}",
-        report.train_games,
-        report.train_positions,
-        report.held_games,
-        report.held_positions,
-        report.k
-    );
+    println!("{}", report.split);
     println!(
         "mean squared error: training {:.6} -> {:.6}, held out {:.6} -> {:.6}",
         report.before.0, report.after.0, report.before.1, report.after.1
@@ -137,14 +130,7 @@ fn run_patterns(args: &Args, games: &[TuneGame], options: &TuneOptions) -> CliRe
         l2: args.l2,
     };
     let report = tune_patterns(games, options, &fit);
-    println!(
-        "training: {} games, {} positions; held out: {} games, {} positions; k = {:.6}",
-        report.train_games,
-        report.train_positions,
-        report.held_games,
-        report.held_positions,
-        report.k
-    );
+    println!("{}", report.split);
     for (epoch, held) in &report.curve {
         println!("round {epoch}: held-out mean squared error {held:.6}");
     }

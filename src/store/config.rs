@@ -5,7 +5,7 @@
 //! unknown key or a bad value stops crossboard with the file, the line and the key named.
 //! `config.example.toml` at the top of the repository documents every setting with its default.
 
-use super::atomic::{Format, LoadError, parse_toml_strict};
+use super::tomlfile::{Format, LoadError, parse_toml_strict};
 use crate::director::MatchSettings;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;

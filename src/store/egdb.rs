@@ -13,8 +13,7 @@
 //! kings, their men, their kings), the number of positions (u64), an FNV-1a checksum of the
 //! table (u64), then the table (two bits a position, see [`crate::egdb::Bytes`]).
 
-use super::atomic::{open_regular, write_atomic};
-use super::matchfile::lock_with_grace;
+use super::atomic::write_atomic;
 use crate::egdb::{self, Bytes, Egdb, Material, VerifyReport, plan};
 use std::fs;
 use std::io;
@@ -353,36 +352,17 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
 /// The lock file a build holds in its folder.
 const LOCK_NAME: &str = ".build.lock";
 
-/// Take the build's lock on `dir`: an OS advisory lock on [`LOCK_NAME`], held while the returned
-/// file is open and released by the OS when the process ends, however it ends. The file says
-/// who holds it and is never deleted (deleting a lock file another build is about to lock would
-/// let two in).
+/// Take the build's lock on `dir`: an advisory lock on [`LOCK_NAME`] (see `store::lockfile`),
+/// held while the returned file is open.
 fn lock_folder(dir: &Path) -> Result<fs::File, EgdbError> {
-    use std::io::{Read, Seek, Write};
     let path = dir.join(LOCK_NAME);
-    let mut options = fs::OpenOptions::new();
-    options.read(true).write(true).create(true).truncate(false);
-    let mut file = open_regular(&mut options, &path).map_err(io_err(&path))?;
-    if !lock_with_grace(&file).map_err(io_err(&path))? {
-        let mut holder = String::new();
-        let _ = file.read_to_string(&mut holder);
-        let holder = holder.trim();
-        return Err(EgdbError::Busy {
+    match super::lockfile::take(&path).map_err(io_err(&path))? {
+        Ok(held) => Ok(held.file),
+        Err(holder) => Err(EgdbError::Busy {
             path: dir.to_path_buf(),
-            holder: if holder.is_empty() {
-                "pid unknown".into()
-            } else {
-                holder.to_string()
-            },
-        });
+            holder,
+        }),
     }
-    let since = chrono::Local::now().format("%H:%M");
-    let who = format!("pid {} since {since}\n", std::process::id());
-    file.set_len(0)
-        .and_then(|()| file.rewind())
-        .and_then(|()| file.write_all(who.as_bytes()))
-        .map_err(io_err(&path))?;
-    Ok(file)
 }
 
 /// Remove the temporary files a build killed while writing left in `dir` (a slice's

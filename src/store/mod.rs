@@ -11,13 +11,16 @@ pub mod egdb;
 mod event_bench;
 mod eventdb;
 mod export;
+mod lockfile;
 mod matchfile;
 mod matchlog;
 mod pdn;
 pub mod practice;
 mod tokens;
-pub use atomic::{Fault, Format, Step, load_toml, save_toml, to_toml, write_atomic_with};
-pub use atomic::{LoadError, OutputIsInput, check_output, same_file, write_atomic};
+mod tomlfile;
+pub use atomic::{
+    Fault, OutputIsInput, Step, check_output, same_file, write_atomic, write_atomic_with,
+};
 pub use bench::bench_lines;
 pub use config::parse_config;
 pub use config::read_config;
@@ -41,3 +44,4 @@ pub use pdn::PdnErrorKind;
 pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};
 pub use practice::default_practice_file;
 pub use tokens::{board_of_token, copy_path, keep_board_token, tokens_path};
+pub use tomlfile::{Format, LoadError, load_toml, save_toml, to_toml};

@@ -91,13 +91,20 @@ impl Tmux {
             .into_owned()
     }
 
-    /// Wait until the screen satisfies `pred`; panic with the screen after `secs`.
+    /// Wait until the screen satisfies `pred` and is whole: the same in two captures 50 ms
+    /// apart, so a screen caught half drawn (the new header above the old menu) is not taken
+    /// for the next one. Panic with the screen after `secs`.
     pub fn wait_for(&self, what: &str, secs: u64, pred: impl Fn(&str) -> bool) -> String {
         let deadline = Instant::now() + Duration::from_secs(secs);
         loop {
             let screen = self.capture();
             if pred(&screen) {
-                return screen;
+                sleep(Duration::from_millis(50));
+                // A screen that never holds still (a clock in tenths) is taken at the deadline.
+                if self.capture() == screen || Instant::now() > deadline {
+                    return screen;
+                }
+                continue;
             }
             if Instant::now() > deadline {
                 panic!("timed out waiting for {what}; screen:\n{screen}");

@@ -117,6 +117,31 @@ fn slice_files(dir: &std::path::Path) -> Vec<(String, Vec<u8>)> {
     files
 }
 
+/// `crossboard egdb build --pieces 4` started in `dir`, returned once it has written `slices`
+/// slice files and while it still runs.
+fn build_in_background(dir: &std::path::Path, slices: usize) -> std::process::Child {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args([
+            "egdb",
+            "--dir",
+            dir.to_str().unwrap(),
+            "build",
+            "--pieces",
+            "4",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while slice_files(dir).len() < slices {
+        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
+        assert!(start.elapsed().as_secs() < 120, "no slice written");
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child
+}
+
 /// A build killed with SIGKILL part way (as `kill -9` or a power cut would stop it) carries on
 /// from the pairs it had written, and ends with files byte for byte those of a build that was
 /// never stopped.
@@ -130,22 +155,8 @@ fn a_build_killed_part_way_resumes_to_the_same_files() {
 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path().to_str().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(["egdb", "--dir", d, "build", "--pieces", "4"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
     // Kill it once the 3-piece slices are written, while it works on the 4-piece ones.
-    let start = std::time::Instant::now();
-    while slice_files(dir.path()).len() < 16 {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "finished before it was killed"
-        );
-        assert!(start.elapsed().as_secs() < 120, "no slice written");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let mut child = build_in_background(dir.path(), 16);
     child.kill().unwrap();
     child.wait().unwrap();
     let kept = slice_files(dir.path()).len();
@@ -285,19 +296,7 @@ fn a_build_removes_the_temporary_files_a_killed_build_left() {
 #[test]
 fn a_second_build_in_the_same_folder_is_refused_while_the_first_runs() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path().to_str().unwrap();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .args(["egdb", "--dir", d, "build", "--pieces", "4"])
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let start = std::time::Instant::now();
-    while slice_files(dir.path()).is_empty() {
-        assert!(child.try_wait().unwrap().is_none(), "finished too soon");
-        assert!(start.elapsed().as_secs() < 120, "no slice written");
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    let mut child = build_in_background(dir.path(), 1);
     let err = build(dir.path(), 2, &Record::default())
         .unwrap_err()
         .to_string();

@@ -70,6 +70,7 @@ fn a_reporting_board_is_copied_at_the_desk_byte_for_byte_and_served_live() {
     let reporter = report(&format!("http://{}", server.addr()), TOKEN, &hall.file);
     let moves: Vec<String> = (0..4).map(|_| hall.play()).collect();
     wait_for_copy(&hall);
+    wait_for_acknowledged(&reporter, &hall);
     // The copy is linked to the board: the board's page shows the moves.
     let page = get(&server, "/board/1/1/1", None);
     for mv in &moves {
@@ -211,6 +212,7 @@ fn a_finished_board_result_reaches_the_event_without_typing() {
     hall.apply(Command::StartGame);
     hall.apply(Command::Resign { colour: Color::Red });
     wait_for_copy(&hall);
+    wait_for_acknowledged(&reporter, &hall);
     drop(reporter);
     let desk = crossboard::store::Desk::open(&hall.db).unwrap();
     let id = desk.find_event("Club Open").unwrap();
@@ -394,4 +396,20 @@ fn a_result_in_the_copy_the_event_lacks_is_recorded_when_serve_starts_and_only_o
     server.stop();
     let _again = desk(&hall, "127.0.0.1:0");
     assert_eq!(result_and_records(&hall), ("1 1".to_string(), 1));
+}
+
+/// Wait (at most 10 s) until the desk has acknowledged every line of the board's file: it has
+/// then also recorded what the copy brings to the event (the link, a result), which it does
+/// after writing the copy, so the copy alone may be seen a moment before.
+fn wait_for_acknowledged(reporter: &crossboard::serve::Reporter, hall: &Hall) {
+    let lines = std::fs::read_to_string(&hall.file).unwrap().lines().count();
+    let start = Instant::now();
+    while reporter.acknowledged() != Some(lines) {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "the desk never acknowledged the {lines} lines: {:?}",
+            reporter.link()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
 }

@@ -63,10 +63,11 @@ impl Default for TuneOptions {
     }
 }
 
-/// What a tuning run found.
-#[derive(Clone, Debug)]
-pub struct TuneReport {
-    /// Games and positions for training, and held out.
+/// How the games were split into training and held-out ones, and the scale of the sigmoid
+/// fitted to the starting weights: `1 / (1 + e^(-k * eval))`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Split {
+    /// Training games.
     pub train_games: usize,
     /// Training positions.
     pub train_positions: usize,
@@ -74,8 +75,25 @@ pub struct TuneReport {
     pub held_games: usize,
     /// Held-out positions.
     pub held_positions: usize,
-    /// The scale of the sigmoid, fitted to the starting weights: `1 / (1 + e^(-k * eval))`.
+    /// The sigmoid's scale.
     pub k: f64,
+}
+
+impl std::fmt::Display for Split {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "training: {} games, {} positions; held out: {} games, {} positions; k = {:.6}",
+            self.train_games, self.train_positions, self.held_games, self.held_positions, self.k
+        )
+    }
+}
+
+/// What a tuning run found.
+#[derive(Clone, Debug)]
+pub struct TuneReport {
+    /// The split of the games, and the sigmoid's scale fitted to the starting weights.
+    pub split: Split,
     /// Mean squared error with the starting weights: training, held out.
     pub before: (f64, f64),
     /// Mean squared error with the tuned weights (whole numbers): training, held out.
@@ -252,11 +270,13 @@ pub fn tune(games: &[TuneGame], options: &TuneOptions) -> TuneReport {
     let weights: Weights = tuned.map(|x| x.round() as i32);
     let rounded = as_f64(&weights);
     TuneReport {
-        train_games,
-        train_positions: train.len(),
-        held_games,
-        held_positions: held.len(),
-        k,
+        split: Split {
+            train_games,
+            train_positions: train.len(),
+            held_games,
+            held_positions: held.len(),
+            k,
+        },
         before: (loss(&train, &start, k), loss(&held, &start, k)),
         after: (loss(&train, &rounded, k), loss(&held, &rounded, k)),
         weights,
@@ -272,11 +292,11 @@ pub fn weights_source(report: &TuneReport, how: &str) -> String {
     s += &format!("//!\n//! {how}\n");
     s += &format!(
         "//! {} training games ({} positions), {} held out ({} positions); k = {:.6}.\n",
-        report.train_games,
-        report.train_positions,
-        report.held_games,
-        report.held_positions,
-        report.k
+        report.split.train_games,
+        report.split.train_positions,
+        report.split.held_games,
+        report.split.held_positions,
+        report.split.k
     );
     s += &format!(
         "//! Mean squared error, held out: {:.6} hand-set, {:.6} tuned.\n\n",
@@ -348,11 +368,12 @@ mod tests {
             a.before,
             a.after
         );
-        assert!(a.held_games > 10 && a.held_games < 60, "{}", a.held_games);
+        let held = a.split.held_games;
+        assert!(held > 10 && held < 60, "{held}");
         assert_eq!(a.weights[term::MAN], 100, "the man's weight is held");
         let b = tune(&games, &options);
         assert_eq!(a.weights, b.weights);
-        assert_eq!(a.held_positions, b.held_positions);
+        assert_eq!(a.split, b.split);
     }
 
     #[test]
@@ -401,11 +422,13 @@ mod tests {
     #[test]
     fn the_weights_source_names_each_weight() {
         let report = TuneReport {
-            train_games: 9,
-            train_positions: 90,
-            held_games: 1,
-            held_positions: 10,
-            k: 0.01,
+            split: Split {
+                train_games: 9,
+                train_positions: 90,
+                held_games: 1,
+                held_positions: 10,
+                k: 0.01,
+            },
             before: (0.2, 0.21),
             after: (0.1, 0.11),
             weights: HAND,

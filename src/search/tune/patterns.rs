@@ -4,7 +4,7 @@
 //! the entry of the turned board with the opposite sign), by Adam, the tables held near zero by
 //! an L2 penalty, the linear weights pulled towards those of `weights.rs`.
 
-use super::{Sample, TuneGame, TuneOptions, fit_k, sigmoid, split_by};
+use super::{Sample, Split, TuneGame, TuneOptions, fit_k, sigmoid, split_by};
 use crate::engine::{Position, Rules};
 use crate::search::eval::{
     CONFIGS, ENGLISH, ENTRIES, Evaluation, FULL, HAND, PHASES, REGIONS, SCALE, TERMS, Weights,
@@ -35,16 +35,9 @@ pub struct PatternOptions {
 /// What a fit of the tables found.
 #[derive(Clone, Debug)]
 pub struct PatternReport {
-    /// Games and positions for training, and held out.
-    pub train_games: usize,
-    /// Training positions.
-    pub train_positions: usize,
-    /// Held-out games.
-    pub held_games: usize,
-    /// Held-out positions.
-    pub held_positions: usize,
-    /// The sigmoid's scale, fitted to the linear weights of `weights.rs`.
-    pub k: f64,
+    /// The split of the games (the same as [`super::tune`]'s), and the sigmoid's scale fitted
+    /// to the linear weights of `weights.rs`.
+    pub split: Split,
     /// Held-out mean squared error: hand-set weights, the linear weights of `weights.rs`, the
     /// tables with their linear weights (as shipped: whole numbers).
     pub held: (f64, f64, f64),
@@ -254,11 +247,13 @@ pub fn tune_patterns(
         .collect();
     let (wf, hand) = (weights.map(f64::from), HAND.map(f64::from));
     PatternReport {
-        train_games,
-        train_positions: train.len(),
-        held_games,
-        held_positions: held.len(),
-        k,
+        split: Split {
+            train_games,
+            train_positions: train.len(),
+            held_games,
+            held_positions: held.len(),
+            k,
+        },
         held: (
             super::loss(&held_linear, &hand, k),
             super::loss(&held_linear, &start, k),

@@ -3,8 +3,8 @@
 
 use super::write::is_v1_copy;
 use super::{EXTENSION, MatchFile, load_match};
-use crate::store::atomic::LoadError;
 use crate::store::config::project_dirs;
+use crate::store::tomlfile::LoadError;
 use std::io;
 use std::path::{Path, PathBuf};
 

@@ -26,12 +26,11 @@ mod write;
 
 pub use listing::{default_match_dir, latest_unfinished, list_matches};
 pub use lock::WriterLock;
-pub(crate) use lock::lock_with_grace;
 pub use read::v1_text;
 pub use write::{MatchStore, slug};
 
-use super::atomic::{Format, LoadError};
 use super::matchlog;
+use super::tomlfile::{Format, LoadError};
 use crate::director::{Match, Phase};
 use chrono::{DateTime, Utc};
 use read::{is_v1_start, last_stamp, parse_error, read_v1, read_v2};

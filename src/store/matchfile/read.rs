@@ -3,8 +3,8 @@
 
 use super::{Dropped, MATCH_FILE_VERSION, MatchFile, StoreError, V1_FORMAT, V1File};
 use crate::director::Match;
-use crate::store::atomic::{LoadError, parse_toml_strict};
 use crate::store::matchlog;
+use crate::store::tomlfile::{LoadError, parse_toml_strict};
 use chrono::{DateTime, Utc};
 use std::path::Path;
 
@@ -32,7 +32,7 @@ pub(super) fn read_v2(bytes: &[u8], path: &Path) -> Result<MatchFile, LoadError>
     let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
-            let (line, column) = crate::store::atomic::line_col(bytes, e.valid_up_to());
+            let (line, column) = crate::store::tomlfile::line_col(bytes, e.valid_up_to());
             let msg = "not UTF-8 text: the file is damaged".to_string();
             return Err(parse_error(path, line, column, msg));
         }
@@ -117,6 +117,6 @@ pub fn v1_text(m: &Match, saved_at: DateTime<Utc>) -> Result<String, StoreError>
         saved_at,
         the_match: m.clone(),
     };
-    crate::store::atomic::to_toml(&file, V1_FORMAT)
+    crate::store::tomlfile::to_toml(&file, V1_FORMAT)
         .map_err(|e| StoreError::Serialize(e.to_string()))
 }
