@@ -16,6 +16,7 @@ mod report;
 mod rounds;
 mod routes;
 mod view;
+mod watcher;
 
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
@@ -163,7 +164,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         options.source,
         Arc::clone(&feeds),
         Arc::clone(&log),
-        options.limits.feed_lifetime,
+        &options.limits,
     );
     let (limits, kept) = (options.limits, Arc::clone(&log));
     let thread = std::thread::spawn(move || {

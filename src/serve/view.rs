@@ -3,7 +3,7 @@
 //! only while the database's files keep their length and modification time, so the server
 //! can stop and start again and show the same.
 
-use super::live::{Stamp, db_files, stamps};
+use super::watcher::{Stamp, db_files, stamps};
 use crate::director::{Match, MatchEvent};
 use crate::event::{Board, Division, Round, Tournament};
 use crate::publish::Published;

@@ -36,7 +36,7 @@ fn wait_for_copy(hall: &Hall) {
 }
 
 /// POST a push; status and answer.
-fn push(server: &Running, token: &str, body: &str) -> (u16, serde_json::Value) {
+pub(crate) fn push(server: &Running, token: &str, body: &str) -> (u16, serde_json::Value) {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()
@@ -59,7 +59,7 @@ fn lines(hall: &Hall) -> Vec<String> {
         .collect()
 }
 
-fn body(from: usize, lines: &[String]) -> String {
+pub(crate) fn body(from: usize, lines: &[String]) -> String {
     serde_json::json!({ "from": from, "lines": lines }).to_string()
 }
 
