@@ -136,6 +136,11 @@ impl Drop for Running {
     }
 }
 
+/// The most threads the server reads files and writes pushes on (tokio's default is 512):
+/// enough for the pages being made at once and a push, few enough that their allocator
+/// arenas (glibc gives each thread its own, up to 8 a core) stay few and small.
+const BLOCKING_THREADS: usize = 4;
+
 /// Listen on `options.bind` and serve on a thread of its own.
 pub fn start(options: Options) -> Result<Running, ServeError> {
     let s = &options.source;
@@ -151,6 +156,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         .map_err(ServeError::Runtime)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .max_blocking_threads(BLOCKING_THREADS)
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
