@@ -256,8 +256,9 @@ fn round_text(
 /// The games of a board's match file, as they stand.
 fn live_games(b: &crate::event::Board) -> Option<Vec<crate::store::PdnGame>> {
     let path = b.match_file.as_deref()?;
-    let f = crate::store::load_match(std::path::Path::new(path)).ok()?;
-    Some(crate::store::match_to_pdn(&f.the_match))
+    super::view::read_match(std::path::Path::new(path))
+        .pdn
+        .clone()
 }
 
 #[derive(serde::Deserialize)]

@@ -25,13 +25,13 @@ use tokio::sync::watch;
 pub(super) type Stamp = Option<(u64, SystemTime)>;
 
 pub(super) fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
-    files
-        .iter()
-        .map(|f| {
-            let m = std::fs::metadata(f).ok()?;
-            Some((m.len(), m.modified().ok()?))
-        })
-        .collect()
+    files.iter().map(|f| stamp(f)).collect()
+}
+
+/// The stamp of one file.
+pub(super) fn stamp(file: &std::path::Path) -> Stamp {
+    let m = std::fs::metadata(file).ok()?;
+    Some((m.len(), m.modified().ok()?))
 }
 
 /// The database and its write-ahead log (a commit in WAL mode changes the log only).
