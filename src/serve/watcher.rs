@@ -135,6 +135,9 @@ impl Files {
     }
 }
 
+/// How soon the watcher sees that the server stopped, however seldom it looks at the files.
+const STOPPING: Duration = Duration::from_millis(100);
+
 /// Start the watcher of `source`'s files, looking every `look` and announcing at most every
 /// `every`: the count of announcements, and the nudge that makes it look at once. The thread
 /// ends when no feed can listen any more (the server stopped).
@@ -156,8 +159,9 @@ pub(super) fn watch_files(
                     true
                 }
                 Err(RecvTimeoutError::Timeout) => false,
+                // The pushes' side is gone: the server is stopping.
                 Err(RecvTimeoutError::Disconnected) => {
-                    std::thread::sleep(wait.max(Duration::from_millis(1)));
+                    std::thread::sleep(wait.clamp(Duration::from_millis(1), STOPPING));
                     false
                 }
             };
