@@ -1,9 +1,9 @@
 //! `crossboard serve`: the desk's event and its boards on the network. An HTTP server (axum on
 //! tokio) with server-rendered pages, live PDN, a read-only JSON API and Server-Sent Events,
 //! all derived from the desk's database and the match files (what is kept between requests,
-//! the event as read, the live pages' renderings and the round's PDN, is made again when a file
-//! it was made from changes); and the desk's side of boards reporting their match files
-//! ([`desk`]).
+//! the event and the match files as read, the live pages' renderings and the round's PDN, is
+//! made again when a file it was made from changes); and the desk's side of boards reporting
+//! their match files ([`desk`]).
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
