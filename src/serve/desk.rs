@@ -18,8 +18,8 @@
 //! that records).
 
 use super::listen::Log;
-use super::live::{Stamp, db_files, stamps};
 use super::view::{Source, find_board};
+use super::watcher::{Nudge, Stamp, db_files, stamps};
 use crate::director::Match;
 use crate::event::{Action, BoardGameResult, BoardResult, Tournament, board_result};
 use crate::store::{Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match};
@@ -83,18 +83,25 @@ impl Refusal {
     }
 }
 
-/// The pushes' state: what is served, and the event as last read, behind the lock that lets
-/// one push at a time read the desk's copy, add to it and record in the event.
+/// The pushes' state: what is served, the event as last read, behind the lock that lets one
+/// push at a time read the desk's copy, add to it and record in the event, and the nudge that
+/// has the files looked at as soon as a push is written.
 pub(super) struct Pushes {
     source: Arc<Source>,
+    /// Taken before a push is given a blocking thread, so that pushes waiting for their turn
+    /// do not hold threads of the runtime's small pool.
+    turn: tokio::sync::Mutex<()>,
     held: Mutex<Held>,
+    nudge: Nudge,
 }
 
 impl Pushes {
-    pub(super) fn new(source: Arc<Source>) -> Pushes {
+    pub(super) fn new(source: Arc<Source>, nudge: Nudge) -> Pushes {
         Pushes {
             source,
+            turn: tokio::sync::Mutex::new(()),
             held: Mutex::default(),
+            nudge,
         }
     }
 }
@@ -151,12 +158,20 @@ async fn run(p: Arc<Pushes>, headers: HeaderMap, push: Option<Push>) -> Response
     let Some(token) = token(&headers) else {
         return answer(Err(Refusal::Token));
     };
+    let turn = Arc::clone(&p);
+    let _turn = turn.turn.lock().await;
     let done = tokio::task::spawn_blocking(move || {
         let mut held = p
             .held
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        accept(&p.source, &mut held, &token, push)
+        let writes = push.is_some();
+        let done = accept(&p.source, &mut held, &token, push);
+        if writes && done.is_ok() {
+            // The live pages show it now, not at the watcher's next look.
+            p.nudge.look_now();
+        }
+        done
     })
     .await;
     answer(done.unwrap_or_else(|e| Err(Refusal::Desk(e.to_string()))))

@@ -28,6 +28,12 @@ pub struct Limits {
     /// How long one live stream lasts: then it ends and the browser opens it again, so no
     /// stream is held for ever by a client that has gone.
     pub feed_lifetime: Duration,
+    /// How often the served files are looked at for changes (files written by other
+    /// processes: the desk screen, a board's match screen on this machine).
+    pub look: Duration,
+    /// The least time between two updates of a live page: the changes that come within it go
+    /// out together, in one event.
+    pub update_every: Duration,
 }
 
 impl Default for Limits {
@@ -36,6 +42,8 @@ impl Default for Limits {
             per_address: 64,
             header_timeout: Duration::from_secs(10),
             feed_lifetime: Duration::from_secs(300),
+            look: Duration::from_millis(100),
+            update_every: Duration::from_millis(150),
         }
     }
 }

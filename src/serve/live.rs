@@ -1,11 +1,7 @@
-//! Live updates by Server-Sent Events. One watcher thread looks at the served files (the desk's
-//! database and its write-ahead log, every linked match file, the standalone match file) every
-//! [`POLL`], by length and modification time, and counts each change; every open stream waits
-//! for the count to move, renders its page's changed parts on the server and sends them.
-//!
-//! Polling rather than change notification: the files are written by other processes (the
-//! desk, a board's match screen, the desk's copy of a pushed board), and a stat of each every
-//! 100 ms is cheap, the same on every system and file system, and shared by all spectators.
+//! Live updates by Server-Sent Events. The watcher of the served files ([`super::watcher`])
+//! counts their changes, at most one announcement an update interval; every open stream waits
+//! for the count to move, renders its page's changed parts on the server and sends them, so a
+//! feed wakes and writes once for all the changes of an interval.
 //!
 //! A page is rendered once per change, not once per feed: the first feed to wake renders it
 //! ([`Slots`]), the others take that rendering, and each sends only what changed since the
@@ -16,6 +12,7 @@
 use super::pages::{self, At, Picture};
 use super::routes::{Shared, picture_parts, read};
 use super::view::{Source, ViewError};
+
 use crate::publish::SvgPart;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
@@ -27,14 +24,10 @@ use std::cell::RefCell;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::hash::Hash;
-use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 use tokio::sync::watch;
-
-/// How often the watcher looks at the files.
-pub(super) const POLL: Duration = Duration::from_millis(100);
 
 /// How soon a browser reconnects after a stream ends or the network drops.
 const RETRY: Duration = Duration::from_secs(1);
@@ -101,68 +94,6 @@ impl Drop for Open {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::Relaxed);
     }
-}
-
-/// Start the watcher of `source`'s files: a thread that ends when no feed can listen any more
-/// (the server stopped).
-pub(super) fn watch_files(source: Shared) -> watch::Receiver<u64> {
-    let (tx, rx) = watch::channel(0u64);
-    std::thread::spawn(move || {
-        let mut files = Vec::new();
-        let mut db_seen = None;
-        let mut last = None;
-        while !tx.is_closed() {
-            let db = stamps(&source.db.as_deref().map(db_files).unwrap_or_default());
-            if db_seen.as_ref() != Some(&db) {
-                files = linked_files(&source);
-                db_seen = Some(db.clone());
-            }
-            let now = (db, stamps(&files));
-            if last.as_ref() != Some(&now) {
-                last = Some(now);
-                tx.send_modify(|n| *n += 1);
-            }
-            std::thread::sleep(POLL);
-        }
-    });
-    rx
-}
-
-/// A file's length and modification time (`None`: no such file).
-pub(super) type Stamp = Option<(u64, SystemTime)>;
-
-pub(super) fn stamps(files: &[PathBuf]) -> Vec<Stamp> {
-    files
-        .iter()
-        .map(|f| {
-            let m = std::fs::metadata(f).ok()?;
-            Some((m.len(), m.modified().ok()?))
-        })
-        .collect()
-}
-
-/// The database and its write-ahead log (a commit in WAL mode changes the log only).
-pub(super) fn db_files(db: &std::path::Path) -> Vec<PathBuf> {
-    let mut wal = db.as_os_str().to_owned();
-    wal.push("-wal");
-    vec![db.to_path_buf(), wal.into()]
-}
-
-/// The match files served: every board's linked file, and the standalone one.
-fn linked_files(s: &Source) -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = s.match_file.iter().cloned().collect();
-    if let Ok(t) = s.tournament() {
-        for d in &t.divisions {
-            for r in &d.rounds {
-                out.extend(
-                    r.boards
-                        .iter()
-                        .filter_map(|b| b.match_file.as_ref().map(PathBuf::from)),
-                );
-            }
-        }
-    }
-    out
 }
 
 /// Which page a feed keeps live.

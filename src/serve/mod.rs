@@ -1,9 +1,9 @@
 //! `crossboard serve`: the desk's event and its boards on the network. An HTTP server (axum on
 //! tokio) with server-rendered pages, live PDN, a read-only JSON API and Server-Sent Events,
 //! all derived from the desk's database and the match files (what is kept between requests,
-//! the event as read, the live pages' renderings and the round's PDN, is made again when a file
-//! it was made from changes); and the desk's side of boards reporting their match files
-//! ([`desk`]).
+//! the event and the match files as read, the live pages' renderings and the round's PDN, is
+//! made again when a file it was made from changes); and the desk's side of boards reporting
+//! their match files ([`desk`]).
 //!
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
@@ -16,6 +16,7 @@ mod report;
 mod rounds;
 mod routes;
 mod view;
+mod watcher;
 
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
@@ -135,6 +136,11 @@ impl Drop for Running {
     }
 }
 
+/// The most threads the server reads files and writes pushes on (tokio's default is 512):
+/// enough for the pages being made at once and a push, few enough that their allocator
+/// arenas (glibc gives each thread its own, up to 8 a core) stay few and small.
+const BLOCKING_THREADS: usize = 4;
+
 /// Listen on `options.bind` and serve on a thread of its own.
 pub fn start(options: Options) -> Result<Running, ServeError> {
     let s = &options.source;
@@ -150,6 +156,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         .map_err(ServeError::Runtime)?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
+        .max_blocking_threads(BLOCKING_THREADS)
         .enable_all()
         .build()
         .map_err(ServeError::Runtime)?;
@@ -163,7 +170,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         options.source,
         Arc::clone(&feeds),
         Arc::clone(&log),
-        options.limits.feed_lifetime,
+        &options.limits,
     );
     let (limits, kept) = (options.limits, Arc::clone(&log));
     let thread = std::thread::spawn(move || {

@@ -3,8 +3,8 @@
 //! own length and modification time are looked at (the database, its write-ahead log and the
 //! match files of the round's boards), so an answer is never older than the files.
 
-use super::live::{Stamp, db_files, stamps};
 use super::view::{Source, ViewError};
+use super::watcher::{Stamp, db_files, stamps};
 use axum::body::Bytes;
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -18,15 +18,17 @@ pub(super) fn router(
     source: Source,
     open: Arc<std::sync::atomic::AtomicUsize>,
     log: Arc<super::Log>,
-    lifetime: std::time::Duration,
+    limits: &super::Limits,
 ) -> Router {
     let source = Arc::new(source);
+    let (changes, nudge) =
+        super::watcher::watch_files(Arc::clone(&source), limits.look, limits.update_every);
     let live = super::live::Live {
         open,
-        changes: super::live::watch_files(Arc::clone(&source)),
+        changes,
         source: Arc::clone(&source),
         renders: Arc::default(),
-        lifetime,
+        lifetime: limits.feed_lifetime,
     };
     let feeds = Router::new()
         .route("/live/event", get(super::live::event))
@@ -36,7 +38,10 @@ pub(super) fn router(
     let pushes = Router::new()
         .route("/push", get(super::desk::have).post(super::desk::push))
         .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
-        .with_state(Arc::new(super::desk::Pushes::new(Arc::clone(&source))));
+        .with_state(Arc::new(super::desk::Pushes::new(
+            Arc::clone(&source),
+            nudge,
+        )));
     let rounds = Router::new()
         .route("/round/{file}", get(round_pdn))
         .route("/board/{d}/{r}/{b}", get(board))
@@ -251,8 +256,9 @@ fn round_text(
 /// The games of a board's match file, as they stand.
 fn live_games(b: &crate::event::Board) -> Option<Vec<crate::store::PdnGame>> {
     let path = b.match_file.as_deref()?;
-    let f = crate::store::load_match(std::path::Path::new(path)).ok()?;
-    Some(crate::store::match_to_pdn(&f.the_match))
+    super::view::read_match(std::path::Path::new(path))
+        .pdn
+        .clone()
 }
 
 #[derive(serde::Deserialize)]

@@ -3,16 +3,16 @@
 //! only while the database's files keep their length and modification time, so the server
 //! can stop and start again and show the same.
 
-use super::live::{Stamp, db_files, stamps};
+use super::watcher::{Stamp, db_files, stamp, stamps};
 use crate::director::{Match, MatchEvent};
 use crate::event::{Board, Division, Round, Tournament};
 use crate::publish::Published;
 use crate::publish::sentences::{ballot_text, result_text};
-use crate::store::{Desk, load_match, move_label};
+use crate::store::{Desk, PdnGame, load_match, match_to_pdn, move_label};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Where the server reads: the desk's database (one event of it) and/or one match file.
 #[derive(Clone, Debug, Default)]
@@ -67,7 +67,7 @@ pub(crate) struct BoardView {
     pub result: String,
     /// The match played on crossboard, read from its file.
     #[serde(rename = "match")]
-    pub live: Option<MatchView>,
+    pub live: Option<Arc<MatchView>>,
 }
 
 /// A match read from its file.
@@ -209,12 +209,12 @@ impl Source {
     }
 
     /// The standalone match.
-    pub(crate) fn standalone(&self) -> Result<MatchView, ViewError> {
+    pub(crate) fn standalone(&self) -> Result<Arc<MatchView>, ViewError> {
         let path = self
             .match_file
             .as_deref()
             .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
-        Ok(match_view(path))
+        Ok(Arc::clone(&read_match(path).view))
     }
 }
 
@@ -296,24 +296,69 @@ fn board_view(d: &Division, division: usize, r: &Round, b: &Board) -> BoardView 
         players: [d.name(b.first).to_string(), d.name(b.second).to_string()],
         ballots,
         result: result_text(b.result.as_ref()),
-        live: b.match_file.as_deref().map(|f| match_view(Path::new(f))),
+        live: (b.match_file.as_deref()).map(|f| Arc::clone(&read_match(Path::new(f)).view)),
     }
 }
 
-/// A match file as served; one that does not read says why (the board keeps its place).
-pub(crate) fn match_view(path: &Path) -> MatchView {
-    match load_match(path) {
-        Ok(f) => from_match(&f.the_match),
-        Err(e) => MatchView {
-            players: [String::new(), String::new()],
-            heading: String::new(),
-            score: [String::new(), String::new()],
-            finished: false,
-            records: 0,
-            games: Vec::new(),
-            log: Vec::new(),
-            error: Some(e.to_string()),
+/// A match file as read: what the pages show of it, and its games as PDN (`None`: it does not
+/// read).
+pub(crate) struct ReadMatch {
+    pub view: Arc<MatchView>,
+    pub pdn: Option<Vec<PdnGame>>,
+}
+
+/// The match files as last read, by path, with their stamps before they were read.
+type Matches = HashMap<PathBuf, (Stamp, Arc<ReadMatch>)>;
+
+static MATCHES: Mutex<Option<Matches>> = Mutex::new(None);
+
+/// The most match files kept as read (more, and all are forgotten).
+const MATCHES_KEPT: usize = 4096;
+
+/// The match file `path` as it is now: as read last while the file keeps its length and
+/// modification time, else read again (a live page's rendering reads only the files that
+/// changed).
+pub(crate) fn read_match(path: &Path) -> Arc<ReadMatch> {
+    let now = stamp(path);
+    let kept = || MATCHES.lock().unwrap_or_else(PoisonError::into_inner);
+    let known = kept()
+        .as_ref()
+        .and_then(|m| m.get(path))
+        .filter(|(was, _)| now.is_some() && *was == now)
+        .map(|(_, read)| Arc::clone(read));
+    if let Some(read) = known {
+        return read;
+    }
+    let read = Arc::new(match load_match(path) {
+        Ok(f) => ReadMatch {
+            view: Arc::new(from_match(&f.the_match)),
+            pdn: Some(match_to_pdn(&f.the_match)),
         },
+        Err(e) => ReadMatch {
+            view: Arc::new(unreadable(&e)),
+            pdn: None,
+        },
+    });
+    let mut kept = kept();
+    let map = kept.get_or_insert_with(HashMap::new);
+    if map.len() >= MATCHES_KEPT {
+        map.clear();
+    }
+    map.insert(path.to_path_buf(), (now, Arc::clone(&read)));
+    read
+}
+
+/// A match file that does not read, as served: it says why (the board keeps its place).
+fn unreadable(e: &dyn std::fmt::Display) -> MatchView {
+    MatchView {
+        players: [String::new(), String::new()],
+        heading: String::new(),
+        score: [String::new(), String::new()],
+        finished: false,
+        records: 0,
+        games: Vec::new(),
+        log: Vec::new(),
+        error: Some(e.to_string()),
     }
 }
 

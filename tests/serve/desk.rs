@@ -35,8 +35,19 @@ fn wait_for_copy(hall: &Hall) {
     }
 }
 
+/// The event page shows board 1's result as `result`.
+fn the_event_page_shows_the_result(server: &Running, result: &str) {
+    let page = get(server, "/", None);
+    assert!(
+        page.body
+            .contains(&format!("<span class=\"result\">{result}</span>")),
+        "{}",
+        page.body
+    );
+}
+
 /// POST a push; status and answer.
-fn push(server: &Running, token: &str, body: &str) -> (u16, serde_json::Value) {
+pub(crate) fn push(server: &Running, token: &str, body: &str) -> (u16, serde_json::Value) {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
         .build()
@@ -59,7 +70,7 @@ fn lines(hall: &Hall) -> Vec<String> {
         .collect()
 }
 
-fn body(from: usize, lines: &[String]) -> String {
+pub(crate) fn body(from: usize, lines: &[String]) -> String {
     serde_json::json!({ "from": from, "lines": lines }).to_string()
 }
 
@@ -229,12 +240,7 @@ fn a_finished_board_result_reaches_the_event_without_typing() {
         log.iter().any(|(_, _, a)| a.contains("link-match")),
         "{log:?}"
     );
-    let page = get(&server, "/", None);
-    assert!(
-        page.body.contains("<span class=\"result\">1 1</span>"),
-        "{}",
-        page.body
-    );
+    the_event_page_shows_the_result(&server, "1 1");
 }
 
 #[test]
@@ -374,12 +380,7 @@ fn a_result_in_the_copy_the_event_lacks_is_recorded_at_the_next_push_and_only_on
     push(&server, TOKEN, &body(0, &all));
     push(&server, TOKEN, &body(all.len(), &[]));
     assert_eq!(result_and_records(&hall), ("1 1".to_string(), 1));
-    let page = get(&server, "/", None);
-    assert!(
-        page.body.contains("<span class=\"result\">1 1</span>"),
-        "{}",
-        page.body
-    );
+    the_event_page_shows_the_result(&server, "1 1");
 }
 
 #[test]

@@ -151,6 +151,20 @@ impl<R: std::io::BufRead> std::io::Read for Chunked<R> {
     }
 }
 
+/// The first player takes Red, the ballot is drawn and game 1 starts.
+fn start_first_game(m: &mut Match, t0: Instant, rng: &mut ChaCha8Rng) {
+    for c in [
+        Command::AssignColour {
+            player: Player::First,
+            colour: Color::Red,
+        },
+        Command::DrawBallot,
+        Command::StartGame,
+    ] {
+        m.apply(c, now(t0), rng).unwrap();
+    }
+}
+
 pub struct Hall {
     /// Holds the files (removed when the hall is dropped).
     _dir: tempfile::TempDir,
@@ -213,16 +227,7 @@ impl Hall {
             rng,
             t0,
         };
-        for c in [
-            Command::AssignColour {
-                player: Player::First,
-                colour: Color::Red,
-            },
-            Command::DrawBallot,
-            Command::StartGame,
-        ] {
-            m.apply(c, now(hall.t0), &mut hall.rng).unwrap();
-        }
+        start_first_game(&mut m, hall.t0, &mut hall.rng);
         hall.m = m;
         hall.store.save(&hall.m).unwrap();
         hall
@@ -361,16 +366,7 @@ impl Board {
         let mut m = Match::new(s, now(t0)).unwrap();
         let store = MatchStore::create(&file, &m).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for c in [
-            Command::AssignColour {
-                player: Player::First,
-                colour: Color::Red,
-            },
-            Command::DrawBallot,
-            Command::StartGame,
-        ] {
-            m.apply(c, now(t0), &mut rng).unwrap();
-        }
+        start_first_game(&mut m, t0, &mut rng);
         let mut board = Board {
             file,
             token,

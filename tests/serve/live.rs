@@ -1,6 +1,8 @@
 //! The live feeds (Server-Sent Events): a page left open gets each new record of a match.
 
-use crate::hall::{Chunked, Hall, get};
+use crate::desk::{body, push};
+use crate::hall::{Board, Boards, Chunked, Hall, get};
+use crossboard::serve::{Options, Running, Source};
 use std::io::{BufRead, BufReader, Write};
 use std::net::TcpStream;
 use std::time::{Duration, Instant};
@@ -190,4 +192,78 @@ fn a_feed_of_no_board_is_not_found() {
     for path in ["/live/board/1/1/x", "/live/board/1/+1/1", "/live/nowhere"] {
         assert_eq!(get(&server, path, None).status, 404, "{path}");
     }
+}
+
+/// A desk over the reporting boards of `event` that looks at its files every `look` and
+/// updates its live pages at most every `every`.
+fn desk_pacing(event: &Boards, look: Duration, every: Duration) -> Running {
+    let source = Source {
+        db: Some(event.db.clone()),
+        ..Default::default()
+    };
+    let mut options = Options::new(source, "127.0.0.1:0".parse().unwrap());
+    options.limits.look = look;
+    options.limits.update_every = every;
+    crossboard::serve::start(options).unwrap()
+}
+
+/// Push what the desk lacks of `board`'s match file (it has `from` lines); the lines it has.
+fn push_board(server: &Running, board: &Board, from: usize) -> usize {
+    let lines: Vec<String> = board.text().lines().map(str::to_string).collect();
+    let (status, ack) = push(server, &board.token, &body(from, &lines[from..]));
+    assert_eq!(status, 200, "{ack}");
+    ack["have"].as_u64().unwrap() as usize
+}
+
+/// The ids of an update's parts.
+fn part_ids(update: &serde_json::Value) -> Vec<String> {
+    update["parts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["id"].as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_push_reaches_the_feeds_without_waiting_for_the_look_at_the_files() {
+    let event = Boards::new(2);
+    // The files looked at once an hour: only the push itself can bring the update.
+    let server = desk_pacing(
+        &event,
+        Duration::from_secs(3600),
+        Duration::from_millis(150),
+    );
+    let mut feed = Feed::open(&server, "/live/event");
+    let (_, first) = feed.next();
+    assert_eq!(first["records"], 0, "no board linked yet");
+    push_board(&server, &event.boards[0], 0);
+    let (_, update) = feed.next();
+    assert_eq!(
+        update["records"].as_u64().unwrap() as usize,
+        event.boards[0].m.log().len()
+    );
+    assert_eq!(part_ids(&update), ["b1-1-1"]);
+}
+
+#[test]
+fn changes_within_the_update_interval_reach_a_feed_as_one_event() {
+    let mut event = Boards::new(2);
+    let server = desk_pacing(&event, Duration::from_millis(100), Duration::from_secs(2));
+    let mut feed = Feed::open(&server, "/live/event");
+    feed.next();
+    // A change after a quiet spell goes out at once.
+    let mut have = push_board(&server, &event.boards[0], 0);
+    let (_, update) = feed.next();
+    assert_eq!(part_ids(&update), ["b1-1-1"]);
+    // Two more within the interval, each seen by a look at the files of its own: one event.
+    push_board(&server, &event.boards[1], 0);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(event.boards[0].play());
+    have = push_board(&server, &event.boards[0], have);
+    assert_eq!(have, event.boards[0].text().lines().count());
+    let (_, update) = feed.next();
+    let records = event.boards.iter().map(|b| b.m.log().len()).sum::<usize>();
+    assert_eq!(update["records"].as_u64().unwrap() as usize, records);
+    assert_eq!(part_ids(&update), ["b1-1-1", "b1-1-2"]);
 }

@@ -56,6 +56,16 @@ impl Server {
         Server { child, addr }
     }
 
+    /// The server's threads now.
+    fn threads(&self) -> usize {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap();
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix("Threads:"))
+            .and_then(|v| v.trim().parse().ok())
+            .unwrap()
+    }
+
     /// CPU time (user + system) and peak resident memory (VmHWM, KiB) of the server so far.
     fn usage(&self) -> (Duration, u64) {
         let pid = self.child.id();
@@ -430,6 +440,48 @@ fn run_and_check(load: &Load) {
     let paces = (load.run.as_secs() / PACE.as_secs()) as usize * 4 / 5;
     assert!(f.pushes >= load.boards * paces, "{} pushes", f.pushes);
     assert!(f.polls >= load.pollers * paces, "{} polls", f.polls);
+}
+
+#[test]
+fn the_server_does_its_blocking_work_on_a_few_threads() {
+    let event = Boards::new(10);
+    let server = Server::start(&event, Duration::from_secs(300));
+    let addr = server.addr;
+    let tokens: Vec<String> = event.boards.iter().map(|b| b.token.clone()).collect();
+    // 25 clients at once (one address may hold 64 connections), each asking the desk for a
+    // board's lines and for the event page.
+    let clients: Vec<_> = (0..25)
+        .map(|k| {
+            let token = tokens[k % tokens.len()].clone();
+            spawn(move || {
+                let agent: ureq::Agent = ureq::Agent::config_builder()
+                    .http_status_as_error(false)
+                    .build()
+                    .into();
+                let get = |path: &str, auth: &str| {
+                    let mut r = agent
+                        .get(format!("http://{addr}{path}"))
+                        .header("Authorization", auth)
+                        .call()
+                        .unwrap();
+                    // Read to the end, so that the connection serves the next request.
+                    let body = r.body_mut().read_to_string().unwrap();
+                    assert_eq!(r.status(), 200, "{path}: {body}");
+                };
+                for _ in 0..10 {
+                    get("/push", &format!("Bearer {token}"));
+                    get("/", "");
+                }
+            })
+        })
+        .collect();
+    for c in clients {
+        c.join().unwrap();
+    }
+    // The runtime's two workers, at most four for reading files and writing pushes, and the
+    // process's own (main, the server's, the watcher of the files).
+    let threads = server.threads();
+    assert!(threads <= 9, "{threads} threads");
 }
 
 #[test]
