@@ -7,8 +7,8 @@
 //! address). The short run is in the default test run and asserts that nothing fails and
 //! every spectator sees every move; the full run (`--ignored`) gives BENCHMARKS.md's figures.
 
-use crate::hall::{Board, Boards, Chunked, start_serve};
-use std::io::{BufRead, BufReader, Read, Write};
+use crate::hall::{Board, Boards, start_serve};
+use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpStream};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -112,73 +112,186 @@ fn address(group: u8, k: usize) -> Ipv4Addr {
 /// Every time a spectator's feed showed more records: (records of the event page, when).
 type Seen = Vec<(usize, Instant)>;
 
+/// The spectators, all on one thread as a browser's or an event-driven client's sockets
+/// are: one task each, woken when its socket has something to read. (A thread blocked on
+/// each socket would be woken by each of the server's writes, inside the server's send on
+/// loopback, and counted as the server's time.) What each saw, and its errors.
+fn spectators(
+    server: SocketAddr,
+    count: usize,
+    stop: &Arc<AtomicBool>,
+) -> JoinHandle<Vec<(Seen, usize)>> {
+    let stop = Arc::clone(stop);
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let tasks: Vec<_> = (0..count)
+                .map(|k| tokio::spawn(spectator(server, address(10, k), Arc::clone(&stop))))
+                .collect();
+            let mut all = Vec::new();
+            for t in tasks {
+                all.push(t.await.unwrap());
+            }
+            all
+        })
+    })
+}
+
 /// A spectator holding the event's live feed until `stop` as a browser's EventSource does:
 /// the answer read as HTTP/1.1 sends it (in chunks, the stream's end being the last chunk),
 /// and when the stream ends or breaks, opened again after the `retry:` the server gave. What
 /// it saw, and its errors (refused or broken feeds).
-fn spectator(server: SocketAddr, from: Ipv4Addr, stop: &AtomicBool) -> (Seen, usize) {
+async fn spectator(server: SocketAddr, from: Ipv4Addr, stop: Arc<AtomicBool>) -> (Seen, usize) {
     let mut seen: Seen = Vec::new();
     let mut errors = 0;
     let mut retry = Duration::from_secs(3);
     while !stop.load(Ordering::Relaxed) {
-        match stream(server, from, stop, &mut seen, &mut retry) {
+        match stream(server, from, &stop, &mut seen, &mut retry).await {
             Ok(()) => {}
             Err(_) => errors += 1,
         }
-        sleep_unless(stop, retry);
+        let end = Instant::now() + retry;
+        while !stop.load(Ordering::Relaxed) && Instant::now() < end {
+            tokio::time::sleep(Duration::from_millis(100).min(end - Instant::now())).await;
+        }
     }
     (seen, errors)
 }
 
 /// One stream of the live feed, read until it ends or `stop`: each update's records into
 /// `seen`, the server's `retry:` into `retry`.
-fn stream(
+async fn stream(
     server: SocketAddr,
     from: Ipv4Addr,
     stop: &AtomicBool,
     seen: &mut Seen,
     retry: &mut Duration,
 ) -> std::io::Result<()> {
-    let mut s = connect(server, from)?;
-    s.set_read_timeout(Some(Duration::from_secs(1)))?;
-    write!(
-        s,
-        "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n"
-    )?;
-    let mut head = BufReader::new(s);
-    let mut line = String::new();
-    head.read_line(&mut line)?;
-    if !line.starts_with("HTTP/1.1 200") {
-        return Err(std::io::Error::other(line));
-    }
-    while line != "\r\n" {
-        line.clear();
-        if head.read_line(&mut line)? == 0 {
-            return Err(std::io::ErrorKind::UnexpectedEof.into());
-        }
-    }
-    let mut r = BufReader::new(Chunked::new(head));
-    line.clear();
-    while !stop.load(Ordering::Relaxed) {
-        // A line cut by the read timeout is read on into the same string.
-        match r.read_line(&mut line) {
-            Ok(0) => return Ok(()),
-            Ok(_) => {
-                if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
-                    *retry = Duration::from_millis(ms.parse().unwrap_or(3000));
-                }
-                if let Some(n) = records(&line) {
-                    if seen.last().is_none_or(|&(last, _)| n > last) {
-                        seen.push((n, Instant::now()));
-                    }
-                }
-                line.clear();
-            }
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(SocketAddr::V4(SocketAddrV4::new(from, 0)))?;
+    let s = socket.connect(server).await?;
+    let ask: &[u8] = b"GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n";
+    let mut sent = 0;
+    while sent < ask.len() {
+        s.writable().await?;
+        match s.try_write(&ask[sent..]) {
+            Ok(n) => sent += n,
             Err(e) if timed_out(&e) => {}
             Err(e) => return Err(e),
         }
     }
+    let mut feed = Feed::default();
+    let mut buf = vec![0; 16 * 1024];
+    while !stop.load(Ordering::Relaxed) {
+        // Awake at least once a second to see `stop`.
+        match tokio::time::timeout(Duration::from_secs(1), s.readable()).await {
+            Ok(ready) => ready?,
+            Err(_) => continue,
+        }
+        let n = match s.try_read(&mut buf) {
+            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
+            Ok(n) => n,
+            Err(e) if timed_out(&e) => continue,
+            Err(e) => return Err(e),
+        };
+        let at = Instant::now();
+        let ended = feed.take(&buf[..n], |line| {
+            if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
+                *retry = Duration::from_millis(ms.parse().unwrap_or(3000));
+            }
+            if let Some(n) = records(line) {
+                if seen.last().is_none_or(|&(last, _)| n > last) {
+                    seen.push((n, at));
+                }
+            }
+        })?;
+        if ended {
+            return Ok(());
+        }
+    }
     Ok(())
+}
+
+/// An answer to `GET /live/event` read as it comes: its head, then its body in HTTP/1.1's
+/// chunks, cut into lines.
+#[derive(Default)]
+struct Feed {
+    /// Bytes read and not yet taken apart.
+    raw: Vec<u8>,
+    /// The head has been read (and was a 200).
+    head: bool,
+    /// What is left of the chunk being read.
+    left: usize,
+    /// The body's line being read, up to its end.
+    line: Vec<u8>,
+}
+
+impl Feed {
+    /// Take `bytes`, giving `line` each line of the body they complete: whether the body
+    /// ended (its last chunk, of size 0), or an error if the answer is not a 200.
+    fn take(&mut self, bytes: &[u8], mut line: impl FnMut(&str)) -> std::io::Result<bool> {
+        self.raw.extend_from_slice(bytes);
+        if !self.head {
+            let Some(end) = find(&self.raw, b"\r\n\r\n") else {
+                return Ok(false);
+            };
+            if !self.raw.starts_with(b"HTTP/1.1 200") {
+                let head = String::from_utf8_lossy(&self.raw[..end]).into_owned();
+                return Err(std::io::Error::other(head));
+            }
+            self.head = true;
+            self.raw.drain(..end + 4);
+        }
+        let mut at = 0;
+        let ended = loop {
+            if self.left == 0 {
+                // A chunk's size line, or the empty line ending a chunk's data.
+                let Some(end) = find(&self.raw[at..], b"\r\n") else {
+                    break false;
+                };
+                let size = String::from_utf8_lossy(&self.raw[at..at + end]).into_owned();
+                at += end + 2;
+                let size = size.split(';').next().unwrap_or_default().trim();
+                if size.is_empty() {
+                    continue;
+                }
+                match usize::from_str_radix(size, 16).map_err(std::io::Error::other)? {
+                    0 => break true,
+                    n => self.left = n,
+                }
+            } else {
+                let take = self.left.min(self.raw.len() - at);
+                if take == 0 {
+                    break false;
+                }
+                lines(&mut self.line, &self.raw[at..at + take], &mut line);
+                at += take;
+                self.left -= take;
+            }
+        };
+        self.raw.drain(..at);
+        Ok(ended)
+    }
+}
+
+/// A chunk's data, `bytes`, read on from `partial`: each line it completes to `line`.
+fn lines(partial: &mut Vec<u8>, bytes: &[u8], line: &mut impl FnMut(&str)) {
+    for part in bytes.split_inclusive(|&b| b == b'\n') {
+        partial.extend_from_slice(part);
+        if part.ends_with(b"\n") {
+            line(&String::from_utf8_lossy(partial));
+            partial.clear();
+        }
+    }
+}
+
+/// Where `needle` first is in `hay`.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    hay.windows(needle.len()).position(|w| w == needle)
 }
 
 fn timed_out(e: &std::io::Error) -> bool {
@@ -339,11 +452,7 @@ fn run(load: &Load) -> Figures {
     let server = Server::start(&event, load.lifetime);
     let addr = server.addr;
     let stop = Arc::new(AtomicBool::new(false));
-    let mut watchers = Vec::new();
-    for k in 0..load.spectators {
-        let stop = Arc::clone(&stop);
-        watchers.push(spawn(move || spectator(addr, address(10, k), &stop)));
-    }
+    let watchers = spectators(addr, load.spectators, &stop);
     let mut pollers = Vec::new();
     for k in 0..load.pollers {
         let stop = Arc::clone(&stop);
@@ -375,8 +484,7 @@ fn run(load: &Load) -> Figures {
         polls += p;
         errors += e;
     }
-    for t in watchers {
-        let (seen, e) = t.join().unwrap();
+    for (seen, e) in watchers.join().unwrap() {
         errors += e;
         for &(records, acked) in &pushes {
             match seen.get(seen.partition_point(|&(n, _)| n < records)) {
@@ -506,4 +614,28 @@ fn the_full_load_run() {
         run: Duration::from_secs(300),
         lifetime: Duration::from_secs(300),
     });
+}
+
+#[test]
+fn a_spectator_reads_the_feed_in_chunks_however_the_reads_cut_them() {
+    let answer = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n\
+                  c\r\nretry: 1000\n\r\n\
+                  15\r\ndata: {\"records\":7}\n\n\r\n\
+                  0\r\n\r\n";
+    // The end is the size line of the last chunk.
+    let end = answer.find("\r\n0\r\n").unwrap() + 5;
+    // Every way of cutting the answer in two reads gives the same lines and the end.
+    for cut in 0..=answer.len() {
+        let mut feed = Feed::default();
+        let mut lines = Vec::new();
+        let (a, b) = answer.as_bytes().split_at(cut);
+        let first = feed.take(a, |l| lines.push(l.to_string())).unwrap();
+        assert_eq!(first, cut >= end, "cut at {cut}");
+        if !first {
+            assert!(feed.take(b, |l| lines.push(l.to_string())).unwrap());
+        }
+        assert_eq!(lines, ["retry: 1000\n", "data: {\"records\":7}\n", "\n"]);
+    }
+    let refused = "HTTP/1.1 429 Too Many Requests\r\ncontent-length: 0\r\n\r\n";
+    assert!(Feed::default().take(refused.as_bytes(), |_| {}).is_err());
 }
