@@ -2,7 +2,7 @@
 //! in `sheets`); the pairings as FIDE TRF; the PDN of a round's or the event's games.
 
 use crate::director::{Player, Points};
-use crate::event::{Board, BoardGameResult, BoardResult, Division, Tournament};
+use crate::event::{Board, BoardGameResult, BoardResult, Division, Round, Tournament};
 use crate::event::{RoundKind, RoundRecord};
 use crate::event::{Standing, Table, standings};
 use crate::store::{PdnGame, read_pdn, write_pdn};
@@ -430,72 +430,115 @@ pub fn pdn_with(
             .iter()
             .filter(|b| board.is_none_or(|n| n == b.number))
         {
-            let attached: Vec<PdnGame> = live(b).unwrap_or_else(|| {
-                b.pdn
-                    .as_deref()
-                    .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
-                    .unwrap_or_default()
-            });
-            let results: Vec<BoardGameResult> = match &b.result {
-                Some(BoardResult::Games { games }) => games.clone(),
-                Some(BoardResult::Forfeit { .. }) => {
-                    forfeited += division.settings.games_per_round as usize;
-                    continue;
-                }
-                None => Vec::new(),
-            };
-            let count = attached.len().max(results.len());
-            for g in 0..count {
-                if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) {
-                    forfeited += 1;
-                    continue;
-                }
-                let (red, white) = if g % 2 == 0 {
-                    (b.first, b.second)
-                } else {
-                    (b.second, b.first)
-                };
-                let mut game = attached.get(g).cloned().unwrap_or_else(|| {
-                    let start = crate::event::ballot_for(division, r.number, b.number, g as u32)
-                        .map_or_else(crate::engine::Position::start, |d| d.opening.position);
-                    PdnGame::new(start)
-                });
-                game.set_tag("Event", format!("{} - {}", event.info.name, division.name));
-                if !event.info.site.is_empty() {
-                    game.set_tag("Site", event.info.site.clone());
-                }
-                game.set_tag("Round", format!("{}.{}.{}", r.number, b.number, g + 1));
-                // The event's first day stands in for a game's own date (PDN writes YYYY.MM.DD).
-                let dated = game.tag("Date").is_some_and(|d| !d.contains('?'));
-                if !dated && !event.info.start_date.is_empty() {
-                    game.set_tag("Date", event.info.start_date.replace('-', "."));
-                }
-                game.set_tag("Black", division.name(red));
-                game.set_tag("White", division.name(white));
-                if let Some(o) = results.get(g) {
-                    let red_side = if g % 2 == 0 {
-                        Player::First
-                    } else {
-                        Player::Second
-                    };
-                    let text = match o {
-                        BoardGameResult::Draw => "1/2-1/2",
-                        BoardGameResult::Win { winner } if *winner == red_side => "1-0",
-                        _ => "0-1",
-                    };
-                    game.set_tag("Result", text);
-                    if let Some(res) = crate::store::PdnResult::parse(text) {
-                        game.result = res;
-                    }
-                }
-                games.push(game);
-            }
+            let (played, left_out) = board_games(event, division, r, b, live);
+            games.extend(played);
+            forfeited += left_out;
         }
     }
     EventPdn {
         text: write_pdn(&games),
         games: games.len(),
         forfeited,
+    }
+}
+
+/// The PDN of one board's games, as [`pdn_with`] writes them (the text of a round is its
+/// boards' texts that are not empty, joined by a line break).
+pub fn board_pdn(
+    event: &Tournament,
+    division: &Division,
+    round: &Round,
+    board: &Board,
+    live: &dyn Fn(&Board) -> Option<Vec<PdnGame>>,
+) -> String {
+    write_pdn(&board_games(event, division, round, board, live).0)
+}
+
+/// A board's games as written, and how many were left out as not played.
+fn board_games(
+    event: &Tournament,
+    division: &Division,
+    r: &Round,
+    b: &Board,
+    live: &dyn Fn(&Board) -> Option<Vec<PdnGame>>,
+) -> (Vec<PdnGame>, usize) {
+    let attached: Vec<PdnGame> = live(b).unwrap_or_else(|| {
+        b.pdn
+            .as_deref()
+            .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
+            .unwrap_or_default()
+    });
+    let results: Vec<BoardGameResult> = match &b.result {
+        Some(BoardResult::Games { games }) => games.clone(),
+        Some(BoardResult::Forfeit { .. }) => {
+            return (Vec::new(), division.settings.games_per_round as usize);
+        }
+        None => Vec::new(),
+    };
+    let mut games = Vec::new();
+    let mut forfeited = 0;
+    let count = attached.len().max(results.len());
+    for g in 0..count {
+        if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) {
+            forfeited += 1;
+            continue;
+        }
+        let mut game = attached.get(g).cloned().unwrap_or_else(|| {
+            let start = crate::event::ballot_for(division, r.number, b.number, g as u32)
+                .map_or_else(crate::engine::Position::start, |d| d.opening.position);
+            PdnGame::new(start)
+        });
+        tag_game(&mut game, event, division, (r, b, g));
+        if let Some(o) = results.get(g) {
+            set_result(&mut game, o, g);
+        }
+        games.push(game);
+    }
+    (games, forfeited)
+}
+
+/// The tags of game `g` of board `b` of round `r`: event, site, round, date and names.
+fn tag_game(
+    game: &mut PdnGame,
+    event: &Tournament,
+    division: &Division,
+    at: (&Round, &Board, usize),
+) {
+    let (r, b, g) = at;
+    let (red, white) = if g % 2 == 0 {
+        (b.first, b.second)
+    } else {
+        (b.second, b.first)
+    };
+    game.set_tag("Event", format!("{} - {}", event.info.name, division.name));
+    if !event.info.site.is_empty() {
+        game.set_tag("Site", event.info.site.clone());
+    }
+    game.set_tag("Round", format!("{}.{}.{}", r.number, b.number, g + 1));
+    // The event's first day stands in for a game's own date (PDN writes YYYY.MM.DD).
+    let dated = game.tag("Date").is_some_and(|d| !d.contains('?'));
+    if !dated && !event.info.start_date.is_empty() {
+        game.set_tag("Date", event.info.start_date.replace('-', "."));
+    }
+    game.set_tag("Black", division.name(red));
+    game.set_tag("White", division.name(white));
+}
+
+/// Game `g`'s result as the board has it.
+fn set_result(game: &mut PdnGame, o: &BoardGameResult, g: usize) {
+    let red_side = if g % 2 == 0 {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let text = match o {
+        BoardGameResult::Draw => "1/2-1/2",
+        BoardGameResult::Win { winner } if *winner == red_side => "1-0",
+        _ => "0-1",
+    };
+    game.set_tag("Result", text);
+    if let Some(res) = crate::store::PdnResult::parse(text) {
+        game.result = res;
     }
 }
 

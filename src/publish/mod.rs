@@ -11,5 +11,5 @@ pub mod sentences;
 mod sheets;
 pub use board_png::{PNG_MAX_SIDE, PngError, svg_to_png};
 pub use board_svg::{BOARD_SVG_FONT, BoardSvgOptions, SvgPart, board_svg, board_svg_parts};
-pub use export::{EventPdn, Published, ascii_halves, pdn, pdn_with, trf};
+pub use export::{EventPdn, Published, ascii_halves, board_pdn, pdn, pdn_with, trf};
 pub use sheets::{Paper, SheetKind, crosstable_table, sheet};

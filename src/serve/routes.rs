@@ -220,45 +220,11 @@ async fn round_pdn(State(p): State<PdnState>, Path(file): Path<String>, h: Heade
 /// The PDN of `key`, as made last unless its files changed since.
 async fn pdn_answer(p: PdnState, key: super::rounds::Key, h: &HeaderMap) -> Response {
     let rounds = Arc::clone(&p.rounds);
-    let made = read(&p.source, move |s| {
-        rounds.get(s, key, |t| round_text(t, key.0, key.1))
-    })
-    .await;
+    let made = read(&p.source, move |s| rounds.get(s, key)).await;
     match made {
         Ok(m) => tagged_as(h, m.text.clone(), &m.etag, PDN),
         Err(e) => failed(e),
     }
-}
-
-/// The PDN of round `round` of event `t` (of division `only` alone, and its board, when
-/// given).
-fn round_text(
-    t: &crate::event::Tournament,
-    round: u32,
-    only: Option<(usize, u32)>,
-) -> Result<String, ViewError> {
-    let mut text = String::new();
-    let mut found = false;
-    for (k, d) in t.divisions.iter().enumerate() {
-        if only.is_some_and(|(dn, _)| dn != k + 1) || d.round(round).is_none() {
-            continue;
-        }
-        found = true;
-        let board = only.map(|(_, b)| b);
-        text += &crate::publish::pdn_with(t, d, Some(round), board, &live_games).text;
-    }
-    if !found {
-        return Err(ViewError::NotFound(format!("no round {round}")));
-    }
-    Ok(text)
-}
-
-/// The games of a board's match file, as they stand.
-fn live_games(b: &crate::event::Board) -> Option<Vec<crate::store::PdnGame>> {
-    let path = b.match_file.as_deref()?;
-    super::view::read_match(std::path::Path::new(path))
-        .pdn
-        .clone()
 }
 
 #[derive(serde::Deserialize)]
