@@ -598,9 +598,10 @@ fn a_short_load_run_serves_every_client_without_an_error() {
         boards: 10,
         spectators: 100,
         pollers: 20,
-        run: Duration::from_secs(20),
-        // Every stream ends and is opened again three times in the run.
-        lifetime: Duration::from_secs(5),
+        // Five moves a board: enough for every check below (a shorter run keeps CI quick).
+        run: Duration::from_secs(10),
+        // Every stream ends and is opened again four times in the run.
+        lifetime: Duration::from_secs(3),
     });
 }
 

@@ -36,7 +36,7 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     std::fs::write(
         &config,
         "[match]\nplayers = [\"Ann\", \"Bob\"]\nballots = 2\ncolour-method = \"director-assigns\"\n\
-         # 8 s a move, then 2 s of grace: a flag comes quickly.\ntime-control = \"move/8/8/2\"\n",
+         # 4 s a move, then 1 s of grace: a flag comes quickly.\ntime-control = \"move/4/4/1\"\n",
     )
     .unwrap();
     let cmd = format!(
@@ -63,7 +63,7 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     then(&t, "White decides first", &["a"]);
     then(&t, "Enter goes to the board", &["Enter"]);
     then(&t, "Enter starts Red's clock", &["Enter"]);
-    // Nobody moves: Time is called at 8 s and the move is lost 2 s later.
+    // Nobody moves: Time is called at 4 s and the move is lost 1 s later.
     let over = t.wait_for("the flag", WAIT_SECS, |s| s.contains("Game over"));
     assert!(over.contains("exceeded the move limit"), "{over}");
     assert!(over.contains("FLAG FELL"), "{over}");
