@@ -43,22 +43,20 @@ fn from_git(dir: &Path) -> Option<String> {
     if let Some(head) = git(&["rev-parse", "--path-format=absolute", "--git-path", "HEAD"]) {
         println!("cargo:rerun-if-changed={head}");
     }
-    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"]) {
-        if let Some(file) = git(&["rev-parse", "--path-format=absolute", "--git-path", &branch]) {
-            if Path::new(&file).exists() {
-                println!("cargo:rerun-if-changed={file}");
-            }
-        }
+    if let Some(branch) = git(&["symbolic-ref", "-q", "HEAD"])
+        && let Some(file) = git(&["rev-parse", "--path-format=absolute", "--git-path", &branch])
+        && Path::new(&file).exists()
+    {
+        println!("cargo:rerun-if-changed={file}");
     }
     if let Some(packed) = git(&[
         "rev-parse",
         "--path-format=absolute",
         "--git-path",
         "packed-refs",
-    ]) {
-        if Path::new(&packed).exists() {
-            println!("cargo:rerun-if-changed={packed}");
-        }
+    ]) && Path::new(&packed).exists()
+    {
+        println!("cargo:rerun-if-changed={packed}");
     }
     Some(commit)
 }

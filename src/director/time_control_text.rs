@@ -207,7 +207,7 @@ impl FromStr for TimeControl {
 }
 
 fn period_time(seconds: u64) -> String {
-    if seconds % 60 == 0 {
+    if seconds.is_multiple_of(60) {
         (seconds / 60).to_string()
     } else {
         format!("{seconds}s")
@@ -257,7 +257,7 @@ impl fmt::Display for TimeControl {
 }
 
 fn fmt_duration(seconds: u64) -> String {
-    if seconds >= 60 && seconds % 60 == 0 {
+    if seconds >= 60 && seconds.is_multiple_of(60) {
         format!("{} min", seconds / 60)
     } else {
         format!("{seconds} s")

@@ -64,15 +64,15 @@ pub fn plan(max_pieces: u32) -> Plan {
 pub(super) fn dependencies(m: Material) -> Vec<Material> {
     let mut out = Vec::new();
     for side in [m, m.swapped()] {
-        if side.us_men > 0 {
-            if let Some(p) = Material::new(
+        if side.us_men > 0
+            && let Some(p) = Material::new(
                 side.them_men,
                 side.them_kings,
                 side.us_men - 1,
                 side.us_kings + 1,
-            ) {
-                out.push(p);
-            }
+            )
+        {
+            out.push(p);
         }
     }
     for pieces in 2..m.pieces() {

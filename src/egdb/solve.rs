@@ -318,10 +318,10 @@ fn settle(
                 Some(s - 1)
             }
         });
-        if let Ok(old) = changed {
-            if lost || old == 1 {
-                pred.mark(i, next);
-            }
+        if let Ok(old) = changed
+            && (lost || old == 1)
+        {
+            pred.mark(i, next);
         }
     });
     true

@@ -135,7 +135,7 @@ impl Square {
     /// Column 0-7, counted from the left of the diagram (White's left).
     pub fn col(self) -> u8 {
         let within = (self.0 - 1) % 4;
-        if self.row() % 2 == 0 {
+        if self.row().is_multiple_of(2) {
             within * 2 + 1
         } else {
             within * 2
@@ -144,7 +144,7 @@ impl Square {
 
     /// The square at a row and column of the diagram, if it is a playing (dark) square.
     pub fn at(row: u8, col: u8) -> Option<Square> {
-        if row > 7 || col > 7 || (row + col) % 2 == 0 {
+        if row > 7 || col > 7 || (row + col).is_multiple_of(2) {
             return None;
         }
         Square::new(row * 4 + col / 2 + 1)

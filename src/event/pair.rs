@@ -331,14 +331,14 @@ pub fn repeats(division: &Division, pairing: &Pairing) -> Vec<Repeat> {
             });
         }
     }
-    if let Some((player, i)) = pairing.bye.and_then(|p| Some((p, at(p)?))) {
-        if let Some(r) = recs[i].iter().find(|r| r.unplayed_win()) {
-            out.push(Repeat::SecondBye {
-                player,
-                round: r.round,
-                forfeit_win: r.kind != RoundKind::Bye,
-            });
-        }
+    if let Some((player, i)) = pairing.bye.and_then(|p| Some((p, at(p)?)))
+        && let Some(r) = recs[i].iter().find(|r| r.unplayed_win())
+    {
+        out.push(Repeat::SecondBye {
+            player,
+            round: r.round,
+            forfeit_win: r.kind != RoundKind::Bye,
+        });
     }
     out
 }

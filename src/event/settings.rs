@@ -220,7 +220,7 @@ impl DivisionSettings {
         if !(1..=MAX_GAMES_PER_ROUND).contains(&self.games_per_round) {
             return Err(SettingsError::Games(self.games_per_round));
         }
-        if self.scoring.unit == ScoreUnit::Ballot && self.games_per_round % 2 != 0 {
+        if self.scoring.unit == ScoreUnit::Ballot && !self.games_per_round.is_multiple_of(2) {
             return Err(SettingsError::BallotUnitOddGames(self.games_per_round));
         }
         let max = self.round_max();

@@ -526,7 +526,7 @@ fn tag_game(
 
 /// Game `g`'s result as the board has it.
 fn set_result(game: &mut PdnGame, o: &BoardGameResult, g: usize) {
-    let red_side = if g % 2 == 0 {
+    let red_side = if g.is_multiple_of(2) {
         Player::First
     } else {
         Player::Second

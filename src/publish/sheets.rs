@@ -209,7 +209,7 @@ impl Sheets<'_> {
 
     /// Red and White of game `g` (0-based): colours alternate game by game.
     fn colours(&self, b: &Board, g: u32) -> (&str, &str) {
-        let (red, white) = if g % 2 == 0 {
+        let (red, white) = if g.is_multiple_of(2) {
             (Player::First, Player::Second)
         } else {
             (Player::Second, Player::First)

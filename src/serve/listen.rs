@@ -211,16 +211,16 @@ async fn connection(
         .serve_connection(TokioIo::new(socket), TowerToHyperService::new(service))
         .with_upgrades()
         .await;
-    if let Err(e) = served {
-        if e.is_timeout() {
-            log.note(
-                Some(peer),
-                &format!(
-                    "cut off: no complete request head within {} s",
-                    limits.header_timeout.as_secs_f32()
-                ),
-            );
-        }
+    if let Err(e) = served
+        && e.is_timeout()
+    {
+        log.note(
+            Some(peer),
+            &format!(
+                "cut off: no complete request head within {} s",
+                limits.header_timeout.as_secs_f32()
+            ),
+        );
     }
     drop(slot);
 }

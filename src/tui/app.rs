@@ -255,10 +255,11 @@ impl App {
             return Vec::new();
         }
         self.egdb.poll();
-        if let Msg::Key(k) = &msg {
-            if self.on_home() && self.egdb.key(k) {
-                return Vec::new();
-            }
+        if let Msg::Key(k) = &msg
+            && self.on_home()
+            && self.egdb.key(k)
+        {
+            return Vec::new();
         }
         let mut ctx = Ctx {
             now,

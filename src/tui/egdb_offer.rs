@@ -101,13 +101,13 @@ impl EgdbOffer {
             loaded: None,
         };
         offer.load();
-        if let Some(dir) = &offer.dir {
-            if files::verified_pieces(dir) < pieces {
-                match files::remembered_choice(dir) {
-                    None => offer.state = State::Offered,
-                    Some(Choice::Build) => offer.start(),
-                    Some(Choice::Declined) => {}
-                }
+        if let Some(dir) = &offer.dir
+            && files::verified_pieces(dir) < pieces
+        {
+            match files::remembered_choice(dir) {
+                None => offer.state = State::Offered,
+                Some(Choice::Build) => offer.start(),
+                Some(Choice::Declined) => {}
             }
         }
         offer
@@ -169,19 +169,19 @@ impl EgdbOffer {
 
     /// Notice a finished build (call on each tick).
     pub fn poll(&mut self) {
-        if let State::Building { handle, .. } = &mut self.state {
-            if handle.as_ref().is_some_and(JoinHandle::is_finished) {
-                let result = handle.take().map(JoinHandle::join);
-                self.state = match result {
-                    Some(Ok(Ok(()))) => {
-                        self.loaded = None;
-                        self.load();
-                        State::Ready
-                    }
-                    Some(Ok(Err(e))) => State::Failed(e),
-                    _ => State::Failed("the build stopped unexpectedly".into()),
-                };
-            }
+        if let State::Building { handle, .. } = &mut self.state
+            && handle.as_ref().is_some_and(JoinHandle::is_finished)
+        {
+            let result = handle.take().map(JoinHandle::join);
+            self.state = match result {
+                Some(Ok(Ok(()))) => {
+                    self.loaded = None;
+                    self.load();
+                    State::Ready
+                }
+                Some(Ok(Err(e))) => State::Failed(e),
+                _ => State::Failed("the build stopped unexpectedly".into()),
+            };
         }
     }
 

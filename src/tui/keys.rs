@@ -151,10 +151,10 @@ impl<A> Binding<A> {
         let mut out = String::new();
         let mut prev: Option<Key> = None;
         for &k in self.keys {
-            if let Some(p) = prev {
-                if !(p.is_arrow() && k.is_arrow()) {
-                    out.push_str(", ");
-                }
+            if let Some(p) = prev
+                && !(p.is_arrow() && k.is_arrow())
+            {
+                out.push_str(", ");
             }
             out.push_str(&k.label());
             prev = Some(k);

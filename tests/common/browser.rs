@@ -202,10 +202,10 @@ mod devtools {
                     buf.extend_from_slice(&byte[..n]);
                     while let Some(end) = buf.iter().position(|&b| b == 0) {
                         let msg: Vec<u8> = buf.drain(..=end).collect();
-                        if let Ok(v) = serde_json::from_slice(&msg[..end]) {
-                            if tx.send(v).is_err() {
-                                return;
-                            }
+                        if let Ok(v) = serde_json::from_slice(&msg[..end])
+                            && tx.send(v).is_err()
+                        {
+                            return;
                         }
                     }
                 }

@@ -177,7 +177,7 @@ pub fn ended(ev: &[MatchEvent]) -> Option<GameResult> {
 
 /// What the match waits for, as a command (so streams get deep into matches).
 pub fn expected(h: &H, arg: u8) -> Command {
-    let colour = if arg % 2 == 0 {
+    let colour = if arg.is_multiple_of(2) {
         Color::Red
     } else {
         Color::White
@@ -189,7 +189,7 @@ pub fn expected(h: &H, arg: u8) -> Command {
         },
         Awaiting::ColourChoice(player) => Command::ChooseColour { player, colour },
         Awaiting::BallotDraw(_) => Command::DrawBallot,
-        Awaiting::Decision { colour, .. } if arg % 4 == 0 => Command::Reject { colour },
+        Awaiting::Decision { colour, .. } if arg.is_multiple_of(4) => Command::Reject { colour },
         Awaiting::Decision { colour, .. } => Command::Accept { colour },
         Awaiting::GameStart { .. } => Command::StartGame,
         Awaiting::Resume => Command::ResumeClocks,
@@ -199,12 +199,12 @@ pub fn expected(h: &H, arg: u8) -> Command {
 
 /// A command from a menu, with the move (if any) chosen among the legal ones by index.
 pub fn command(h: &H, pick: u8, arg: u8) -> Command {
-    let colour = if arg % 2 == 0 {
+    let colour = if arg.is_multiple_of(2) {
         Color::Red
     } else {
         Color::White
     };
-    let player = if arg % 3 == 0 {
+    let player = if arg.is_multiple_of(3) {
         Player::First
     } else {
         Player::Second
@@ -212,7 +212,7 @@ pub fn command(h: &H, pick: u8, arg: u8) -> Command {
     match pick % 22 {
         0 => Command::CallCoin {
             caller: player,
-            call: if arg % 5 == 0 {
+            call: if arg.is_multiple_of(5) {
                 CoinSide::Heads
             } else {
                 CoinSide::Tails
@@ -228,7 +228,7 @@ pub fn command(h: &H, pick: u8, arg: u8) -> Command {
             Some(g) => {
                 let pos = g.game.position();
                 let moves = pos.distinct_moves();
-                let colour = if arg % 7 == 0 {
+                let colour = if arg.is_multiple_of(7) {
                     pos.turn().opponent()
                 } else {
                     pos.turn()
@@ -261,7 +261,7 @@ pub fn command(h: &H, pick: u8, arg: u8) -> Command {
             reason: "ruling".into(),
         },
         20 => Command::Adjudicate {
-            outcome: if arg % 2 == 0 {
+            outcome: if arg.is_multiple_of(2) {
                 Outcome::Draw
             } else {
                 Outcome::Win(colour)

@@ -115,11 +115,10 @@ proptest! {
         match parse_move(&pos, &text) {
             Ok(mv) => prop_assert!(pos.legal_moves().contains(&mv)),
             Err(_) => {
-                if let Ok(mv) = Move::from_notation_path(&text) {
-                    if !pos.legal_moves().contains(&mv) {
+                if let Ok(mv) = Move::from_notation_path(&text)
+                    && !pos.legal_moves().contains(&mv) {
                         prop_assert!(pos.play(&mv).is_err());
                     }
-                }
                 prop_assert_eq!(pos, before);
             }
         }

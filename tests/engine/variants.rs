@@ -228,7 +228,7 @@ fn playouts(rules: Rules, game: slow::Game, starts: &[&str], depth: u32, seed: u
             if moves.is_empty() {
                 break;
             }
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 let reference = slow::from_fen(&pos.to_fen());
                 assert_eq!(
                     perft(&pos, depth),
@@ -240,7 +240,7 @@ fn playouts(rules: Rules, game: slow::Game, starts: &[&str], depth: u32, seed: u
             }
             // Huffing: mostly take captures, so that games do not stall in piece shuffling.
             let captures: Vec<&Move> = moves.iter().filter(|m| m.is_capture()).collect();
-            let mv = if !captures.is_empty() && rng.next() % 4 != 0 {
+            let mv = if !captures.is_empty() && !rng.next().is_multiple_of(4) {
                 *captures[rng.next() % captures.len()]
             } else {
                 moves[rng.next() % moves.len()]

@@ -306,7 +306,7 @@ fn scramble(db: &std::path::Path) {
     let mut bytes = std::fs::read(db).unwrap();
     let page = 4096;
     assert!(
-        bytes.len() > 2 * page && bytes.len() % page == 0,
+        bytes.len() > 2 * page && bytes.len().is_multiple_of(page),
         "{}",
         bytes.len()
     );

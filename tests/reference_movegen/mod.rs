@@ -32,7 +32,7 @@ const DIRS: [(i32, i32); 4] = [(1, -1), (1, 1), (-1, -1), (-1, 1)];
 
 fn coords(n: u32) -> (usize, usize) {
     let row = (n - 1) / 4;
-    let col = 2 * ((n - 1) % 4) + if row % 2 == 0 { 1 } else { 0 };
+    let col = 2 * ((n - 1) % 4) + if row.is_multiple_of(2) { 1 } else { 0 };
     (row as usize, col as usize)
 }
 

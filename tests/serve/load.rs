@@ -203,10 +203,10 @@ async fn stream(
             if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
                 *retry = Duration::from_millis(ms.parse().unwrap_or(3000));
             }
-            if let Some(n) = records(line) {
-                if seen.last().is_none_or(|&(last, _)| n > last) {
-                    seen.push((n, at));
-                }
+            if let Some(n) = records(line)
+                && seen.last().is_none_or(|&(last, _)| n > last)
+            {
+                seen.push((n, at));
             }
         })?;
         if ended {

@@ -202,7 +202,7 @@ fn run(
             assert_eq!(back.the_match, p.m, "step {}", s.step);
             assert_eq!(back.the_match.phase(), p.m.phase());
         }
-        if kill_every > 0 && s.step % kill_every == 0 {
+        if kill_every > 0 && s.step.is_multiple_of(kill_every) {
             // Kill: nothing survives but the file. A new process starts its monotonic clock
             // afresh, reloads and resumes with the clocks held.
             kills += 1;

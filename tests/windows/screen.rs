@@ -242,10 +242,10 @@ impl Screen {
                 c if c.is_control() => {}
                 c => {
                     let w = self.cells[0].len();
-                    if let Some(line) = self.cells.get_mut(self.row) {
-                        if self.col < w {
-                            line[self.col] = c;
-                        }
+                    if let Some(line) = self.cells.get_mut(self.row)
+                        && self.col < w
+                    {
+                        line[self.col] = c;
                     }
                     self.col = (self.col + 1).min(w);
                 }

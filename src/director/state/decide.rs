@@ -82,7 +82,7 @@ impl Match {
         cmd: &Command,
         rng: &mut R,
     ) -> Result<Roll, MatchError> {
-        let heads = |rng: &mut R| rng.next_u32() % 2 == 0;
+        let heads = |rng: &mut R| rng.next_u32().is_multiple_of(2);
         Ok(match cmd {
             Command::CallCoin { .. } => {
                 self.expect_toss(ColourMethod::CoinFlip, CommandKind::CallCoin)?;

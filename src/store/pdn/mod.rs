@@ -277,7 +277,7 @@ pub fn move_label(start_turn: Color, ply: usize) -> String {
     // Count full moves: Red's move opens a number, White's closes it.
     let offset = usize::from(start_turn == Color::White);
     let n = (ply + offset) / 2 + 1;
-    if (ply + offset) % 2 == 0 {
+    if (ply + offset).is_multiple_of(2) {
         format!("{n}.")
     } else {
         format!("{n}...")

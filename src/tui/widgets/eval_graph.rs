@@ -112,7 +112,7 @@ impl GraphRows {
         }
         let time = if height >= 18 && cap >= 9 { 2 } else { 1 };
         let mut curve = (height - 3 - 2 * time).min(cap.max(3));
-        if curve % 2 == 0 {
+        if curve.is_multiple_of(2) {
             curve -= 1;
         }
         Some(GraphRows { curve, time })
@@ -381,7 +381,11 @@ impl EvalGraphView {
 
 /// Who makes move `i` of a game `first` opens.
 fn mover(first: Side, i: usize) -> Side {
-    if i % 2 == 0 { first } else { first.opponent() }
+    if i.is_multiple_of(2) {
+        first
+    } else {
+        first.opponent()
+    }
 }
 
 /// The rows a value's bar covers (top, bottom) in a curve whose drawn band is row `mid`, and

@@ -398,7 +398,7 @@ impl TossStage {
                     words::coin_side(*call)
                 )];
                 if spinning {
-                    let face = if self.ticks % 2 == 0 { "H" } else { "T" };
+                    let face = ["H", "T"][usize::from(self.ticks) % 2];
                     let height = [0, 1, 2, 3, 2, 1][usize::from(self.ticks) % 6];
                     v.push(String::new());
                     for _ in 0..(3 - height) {
