@@ -265,7 +265,7 @@ pub enum MatchEvent {
         /// The square of the piece removed.
         square: Square,
         /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
-        /// older files (see [`Event`]).
+        /// older files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
@@ -277,14 +277,14 @@ pub enum MatchEvent {
         /// The weaker side.
         colour: Color,
         /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
-        /// older files (see [`Event`]).
+        /// older files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
     /// Pool, rule 27: the director granted the stronger side 8 more moves.
     StrengthCountExtended {
         /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
-        /// older files (see [`Event`]).
+        /// older files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
@@ -293,7 +293,7 @@ pub enum MatchEvent {
         /// By.
         colour: Color,
         /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
-        /// older files (see [`Event`]).
+        /// older files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
@@ -303,7 +303,7 @@ pub enum MatchEvent {
         colour: Color,
         /// Time the side to move had spent on its move so far, ms; none when declined by moving
         /// (the move records its time) and in older
-        /// files (see [`Event`]).
+        /// files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
@@ -389,7 +389,7 @@ pub enum MatchEvent {
         /// Why.
         reason: String,
         /// Time the side to move had spent on its move so far (pauses excluded), ms; none in
-        /// older files (see [`Event`]).
+        /// older files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
@@ -408,7 +408,7 @@ pub enum MatchEvent {
         /// The text.
         text: String,
         /// Time the side to move had spent on its move so far, ms; none when no game is in
-        /// play and in older files (see [`Event`]).
+        /// play and in older files (see [`MatchEvent`]).
         #[serde(rename = "spent", default, skip_serializing_if = "Option::is_none")]
         spent_ms: Option<u64>,
     },
@@ -418,7 +418,7 @@ pub enum MatchEvent {
 }
 
 impl MatchEvent {
-    /// The time on the move of a record made while a side may be thinking (see [`Event`]);
+    /// The time on the move of a record made while a side may be thinking (see [`MatchEvent`]);
     /// `None`: not such a record.
     pub(crate) fn thinking_mut(&mut self) -> Option<&mut Option<u64>> {
         match self {

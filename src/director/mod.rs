@@ -6,11 +6,12 @@
 //! - [`time_control_text`]: time-control text in one place: the typed form (`30/60`, `20+5`, ...),
 //!   the words and the PGN form.
 //! - [`command`]: what players and the director ask ([`Command`]).
-//! - [`event`]: what happened ([`Event`], stamped into log [`Entry`]s): the one source of truth.
+//! - [`event`]: what happened ([`MatchEvent`], stamped into log [`LogEntry`]s): the one source
+//!   of truth.
 //! - [`state`]: the [`Match`]: [`Match::decide`] (a command -> its events, pure),
 //!   [`Match::evolve`] (fold one entry in), [`Match::apply`] (both).
 //! - [`replay`]: [`Match::from_log`], a match rebuilt from its log with every record checked.
-//! - [`score`]: the score table, derived from the games' results.
+//! - [`match_score`]: the score table, derived from the games' results.
 //!
 //! Nothing here reads the time, rolls dice or touches a file: time comes in as [`Now`] and
 //! randomness as an `rng` argument, and what the rng decided is recorded in the log. Nor does

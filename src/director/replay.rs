@@ -168,7 +168,7 @@ fn differs(expected: &MatchEvent, found: &MatchEvent) -> String {
     }
 }
 
-/// A record made while a side may be thinking that does not say for how long (see [`Event`]).
+/// A record made while a side may be thinking that does not say for how long (see [`MatchEvent`]).
 fn lacks_thinking(e: &MatchEvent) -> bool {
     matches!(
         e,

@@ -22,6 +22,8 @@
 //! Contradictory forms are refused with the reason: `none` with anything else, two delays, an
 //! increment with a delay, an increment that is not on the last period, `move` twice.
 //! [`Display`] writes the shortest typed form, and reading it back gives the same control.
+//!
+//! [`Display`]: std::fmt::Display
 
 use super::clock::{Delay, DelayKind, PerMoveLimit, Period, TimeControl, TimeControlError};
 use super::limits;

@@ -2,7 +2,7 @@
 //! retrograde analysis.
 //!
 //! Pure like the rules engine: this module knows nothing of files or terminals. It numbers the
-//! positions of each material slice ([`index`]), solves slices ([`solve`]), checks them
+//! positions of each material slice ([`index`]), solves slices ([`solve`](mod@solve)), checks them
 //! ([`verify`]) and answers probes on tables held in memory ([`Egdb`]). Reading and writing the
 //! tables, resuming a build and the data folder live in `store::egdb`.
 //!

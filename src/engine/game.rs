@@ -106,11 +106,12 @@ pub struct Game {
     rules: Rules,
     start: Position,
     moves: Vec<Move>,
-    /// positions[i] is the position moves[i] was played from; the last entry is the current one.
+    /// `positions[i]` is the position `moves[i]` was played from; the last entry is the current
+    /// one.
     positions: Vec<Position>,
-    /// quiet[i]: plies without a man move or capture, up to and including positions[i].
+    /// `quiet[i]`: plies without a man move or capture, up to and including `positions[i]`.
     quiet: Vec<u32>,
-    /// preludes[i]: what the player of moves[i] did before it (huffing only).
+    /// `preludes[i]`: what the player of `moves[i]` did before it (huffing only).
     preludes: Vec<Prelude>,
     /// What the side to move has done so far this turn (huffing only).
     pending: Prelude,

@@ -48,7 +48,7 @@ impl Rules {
     pub const ALL: [Rules; 4] = [Rules::English, Rules::Pool, Rules::Huffing, Rules::Losing];
 
     /// The PDN `GameType` number of this rule set: 23 for pool, 21 (English draughts) for the
-    /// other three, which PDN has no number for (see [`Rules::pdn_variant_tag`]).
+    /// other three, which PDN has no number for (a `Variant` tag tells them apart).
     pub fn pdn_game_type(self) -> u32 {
         match self {
             Rules::Pool => 23,
@@ -80,12 +80,6 @@ impl Rules {
     /// Kings move and capture any distance along a diagonal.
     #[inline(always)]
     pub fn flying_kings(self) -> bool {
-        matches!(self, Rules::Pool)
-    }
-
-    /// Men capture backward as well as forward.
-    #[inline(always)]
-    pub fn men_capture_backward(self) -> bool {
         matches!(self, Rules::Pool)
     }
 

@@ -2,7 +2,7 @@
 //! usual practice) or one per board; a round of four games has two ballots per board. The
 //! division's [`DrawSettings`](crate::openings::DrawSettings) say the system, deck and
 //! exclusions (man-down, KingsRow-lost); with no-repeat, openings drawn in earlier rounds of the
-//! division are not drawn again. Every card is kept in the [`Draw`](crate::openings::Draw).
+//! division are not drawn again. Every card is kept in the [`Draw`].
 
 use super::settings::BallotMode;
 use super::state::{Action, Division, DivisionId, EventError};

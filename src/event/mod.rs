@@ -4,11 +4,12 @@
 //! - [`settings`]: the event's heading and each division's format, games, scoring, tie-breaks.
 //! - [`player`]: a player as the registry keeps them and an entry copies them.
 //! - [`state`]: the [`Tournament`] derived from its log of [`Action`]s ([`Tournament::apply`],
-//!   [`Event::replay`]); a refused action changes nothing.
-//! - [`pair`]: the next round's pairing (Berger tables in [`berger`], the Dutch-system Swiss in
-//!   [`swiss`] over the blossom [`matching`]), director overrides.
+//!   [`Tournament::replay`]); a refused action changes nothing.
+//! - [`pair`](mod@pair): the next round's pairing (Berger tables in [`berger`](mod@berger), the
+//!   Dutch-system Swiss in [`swiss`] over the blossom [`matching`]), director overrides.
 //! - [`ballot`]: the round's ballots, drawn with the openings module.
-//! - [`score`], [`standings`], [`tiebreak`]: points, standings and tie-breaks.
+//! - [`round_points`], [`standings`](mod@standings), [`tiebreak`]: points, standings and
+//!   tie-breaks.
 //! - [`explain`]: why each board was paired as it was.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 

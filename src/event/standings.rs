@@ -9,7 +9,7 @@ use super::tiebreak::TieBreak;
 use crate::director::Points;
 use crate::engine::Color;
 
-/// A tie-break value, exact: see [`TieValue::text`] for the published form.
+/// A tie-break value, exact: see [`Table::text`] for the published form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct TieValue(pub i64);
 

@@ -7,7 +7,7 @@
 //! Every opening of every system is an [`Opening`]: its number in the system, the position the
 //! ballot starts from (standard start, or after the 11-man removals / Roll Your Own placement), the
 //! ballot's set moves, the resulting position, and what the rules engine says about it (whether a
-//! side loses a man at once, see [`man_down`]).
+//! side loses a man at once, see [`man_down`](mod@man_down)).
 
 mod draw;
 mod eleven_man;
@@ -141,7 +141,7 @@ pub struct Opening {
     pub position: Position,
     /// 11-man: the public position id 1-2500 (KingsRow numbering).
     pub public_id: Option<u32>,
-    /// The side that loses a man at once, decided by the rules engine ([`man_down`]).
+    /// The side that loses a man at once, decided by the rules engine ([`man_down`](fn@man_down)).
     pub loses_man: Option<Color>,
     /// 11-man: KingsRow classes the position "lost".
     pub kingsrow_lost: bool,

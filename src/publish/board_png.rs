@@ -1,4 +1,4 @@
-//! The board picture as PNG: [`board_svg`](super::board_svg)'s drawing rasterised by resvg.
+//! The board picture as PNG: [`board_svg`](mod@super::board_svg)'s drawing rasterised by resvg.
 //!
 //! Pure: a string in, bytes out. The text is drawn with fonts compiled into crossboard
 //! (a subset of DejaVu Sans, regular and bold: Latin, Greek and Cyrillic letters, digits and

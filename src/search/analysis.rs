@@ -245,11 +245,6 @@ impl PositionAnalyser {
         }
     }
 
-    /// Use these limits for the forcing-line proof instead of [`BALLOT_PROOF`].
-    pub fn set_proof_limits(&mut self, limits: ProofLimits) {
-        self.proof = limits;
-    }
-
     /// The depth searched.
     pub fn depth(&self) -> u32 {
         self.depth

@@ -3,7 +3,7 @@
 //!
 //! - **One source of truth**: an event is its log of director actions (table `actions`, one
 //!   row per [`Action`], JSON text, numbered from 0); the standings, pairings and crosstables
-//!   are derived by replaying it ([`Event::replay`]), never stored.
+//!   are derived by replaying it ([`Tournament::replay`]), never stored.
 //! - **Every director action is one transaction** ([`Desk::record`]): checked against the
 //!   event first, then written and committed, and only then applied in memory and shown. The
 //!   file is opened in WAL mode with `synchronous = FULL`, so a committed action survives a
@@ -405,24 +405,6 @@ impl Desk {
         let id = insert_player(&tx, info, at).map_err(|e| sql(&self.path, e))?;
         tx.commit().map_err(|e| sql(&self.path, e))?;
         Ok(id)
-    }
-
-    /// Change a registry record (entries already made keep the name they were entered with).
-    pub fn update_player(&mut self, id: PlayerId, info: &PlayerInfo) -> Result<(), DeskError> {
-        info.validate_new().map_err(EventError::from)?;
-        let n = self
-            .conn
-            .execute(
-                "UPDATE players SET name = ?2, club = ?3, region = ?4, federation_ids = ?5, rating = ?6 WHERE id = ?1",
-                params![id, info.name, info.club, info.region, info.federation_ids, info.rating],
-            )
-            .map_err(|e| self.err(e))?;
-        if n == 0 {
-            return Err(DeskError::NotFound(format!(
-                "no player {id} in the registry"
-            )));
-        }
-        Ok(())
     }
 
     /// Every registered player, by name.

@@ -8,7 +8,7 @@
 //! {"t":95,"event":"move","mv":"11-15","spent":30000,"left":3570000}
 //! ```
 //!
-//! Line 1 is the version, line 2 the settings, then one record per [`Entry`] of the match's
+//! Line 1 is the version, line 2 the settings, then one record per [`LogEntry`] of the match's
 //! log, in order: the match-created record holds its wall-clock time (`at`), every later record
 //! `t`, whole seconds after it. Nothing else is stored: games, positions, clocks, scores and
 //! phase are derived by replaying the records ([`Match::from_log`]).

@@ -5,7 +5,7 @@
 //! Data flows one way: terminal event -> [`Msg`] -> [`App::update`] (the current screen changes
 //! its own state and returns a [`Nav`](screens::Nav)) -> [`render`] draws a frame from `&App`
 //! only. [`run_loop`] is generic over the ratatui `Backend`, the [`EventSource`] and the
-//! [`Clock`], so tests drive the real app on a `TestBackend` with scripted keys and a
+//! [`TimeSource`], so tests drive the real app on a `TestBackend` with scripted keys and a
 //! [`FakeClock`]. Nothing here is needed by the layers below (engine, openings, director, store).
 //!
 //! - [`terminal`]: [`TerminalGuard`] (raw mode, alternate screen, mouse; one restore path, on

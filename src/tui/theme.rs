@@ -326,7 +326,7 @@ fn latin_base(c: char) -> char {
 }
 
 /// A string in ASCII: half points in the one ASCII form of the published tables (`2½` ->
-/// `2.5`, `½` -> `0.5`: [`crate::publish::export::ascii_halves`]), other characters as
+/// `2.5`, `½` -> `0.5`: [`crate::publish::ascii_halves`]), other characters as
 /// [`ascii_char`]. For text whose layout may change (it may grow).
 pub fn ascii_text(s: &str) -> String {
     crate::publish::ascii_halves(s)

@@ -39,9 +39,9 @@ use chrono::{DateTime, Utc};
 /// they are all derived from.
 ///
 /// Two matches are equal when their logs say the same: the monotonic instants a running
-/// process keeps for its clocks are not compared (see [`Clock`]). With serde, a match is
-/// written as its settings and its log, and read back by replaying the log with every record
-/// checked ([`Match::from_log`]).
+/// process keeps for its clocks are not compared (see [`Clock`](crate::director::Clock)). With
+/// serde, a match is written as its settings and its log, and read back by replaying the log
+/// with every record checked ([`Match::from_log`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Match {
     settings: MatchSettings,
@@ -116,7 +116,7 @@ impl Match {
         self.evolve_at(entry, None);
     }
 
-    /// Continue a match read back by a new process: records [`Event::Reopened`] and holds a
+    /// Continue a match read back by a new process: records [`MatchEvent::Reopened`] and holds a
     /// running game clock at what the log counted (paused) until the director resumes it.
     pub fn reopen(&mut self, now: Now) -> LogEntry {
         let entry = LogEntry {

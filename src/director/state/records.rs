@@ -108,7 +108,7 @@ pub struct GameRecord {
     pub result: Option<GameResult>,
     /// What the director's decisions on this game replaced, oldest first: the result before
     /// an amendment, or none for a decision that ended the game in play. The last one is what
-    /// [`Command::UndoDecision`] brings back.
+    /// [`Command::UndoDecision`](crate::director::Command::UndoDecision) brings back.
     pub overruled: Vec<Option<GameResult>>,
     /// Pool: the strength rule's count, once the weaker side asked for it.
     pub strength: Option<StrengthCount>,

@@ -1,6 +1,6 @@
 //! The event, derived from its log: every director action is an [`Action`]; [`Tournament::apply`]
 //! checks it against the state and applies it, or refuses it and changes nothing. The store
-//! keeps the log; reading an event back replays it ([`Event::replay`]), so the state is never
+//! keeps the log; reading an event back replays it ([`Tournament::replay`]), so the state is never
 //! stored twice.
 //!
 //! The records of a round ([`Board`], [`Pairing`], [`Round`], ...) are in `records`, the

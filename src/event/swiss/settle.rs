@@ -5,7 +5,8 @@ use crate::director::Points;
 use crate::event::matching::{Weight, max_weight_matching};
 
 /// A bracket's graph while its pairs are settled one by one: the criteria's weights (already
-/// scaled by [`order_reserve`](super::criteria::order_reserve)), edges cut as decisions rule them out, vertices fixed in pairs.
+/// scaled by `criteria::order_reserve`), edges cut as decisions rule them out, vertices fixed in
+/// pairs.
 pub(super) struct Graph {
     n: usize,
     edges: Vec<(usize, usize, Weight)>,

@@ -216,11 +216,6 @@ impl PdnGame {
         self
     }
 
-    /// Append a move with its clock reading (milliseconds left to the mover), if any.
-    pub fn push_move(&mut self, mv: Move, clock_ms: Option<u64>) {
-        self.push_move_after(Prelude::default(), mv, clock_ms);
-    }
-
     /// Append a move with what its player did before it (huffing) and its clock reading.
     pub fn push_move_after(&mut self, prelude: Prelude, mv: Move, clock_ms: Option<u64>) {
         self.moves.push(mv);

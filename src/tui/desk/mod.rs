@@ -1,7 +1,7 @@
 //! The tournament desk screen (home `t`): the events of the desk's database, then one event:
 //! its divisions, the round's pairings with board numbers and states, a result in a few keys,
 //! standings, the crosstable and the pairing explanation. Every change is one transaction in
-//! the database (see [`crate::store::eventdb`]) and is shown only once committed.
+//! the database (see [`crate::store::Desk`]) and is shown only once committed.
 
 mod ask;
 mod commands;

@@ -9,8 +9,8 @@
 //! - [`stages`]: the stages, one file each with its update and render (toss, ballot draw,
 //!   accept/reject, pre-game, game, game over); [`results`] draws from the match alone.
 //! - [`log_view`]: the event log in words.
-//! - [`session`]: [`MatchSession`], the match, its save target and its time base; every
-//!   command goes through it and is saved at once.
+//! - [`session`]: [`MatchSession`](session::MatchSession), the match, its save target and its
+//!   time base; every command goes through it and is saved at once.
 //! - [`director_menu`]: the guarded director menu and its forms.
 //! - [`results`]: the score table by game and by ballot.
 //! - [`persist`]: where the match file and the PDN export are written.

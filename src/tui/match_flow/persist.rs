@@ -16,7 +16,8 @@ pub enum Saver {
     /// Appended to the store's match file after every event.
     File(MatchStore),
     /// A file another crossboard has open for play, looked at: nothing is written, no lock is
-    /// held, and the director takes no command ([`super::MatchSession::read_only`]).
+    /// held, and the director takes no command
+    /// ([`MatchSession::read_only`](super::session::MatchSession::read_only)).
     ReadOnly {
         /// The file looked at.
         path: PathBuf,

@@ -134,14 +134,6 @@ impl MatchSession {
         self.m.name(p)
     }
 
-    /// The name of the player with `colour` in `g`.
-    pub fn name_in(&self, g: &GameRecord, colour: Color) -> String {
-        match colour {
-            Color::Red => g.red_name.clone(),
-            Color::White => g.white_name.clone(),
-        }
-    }
-
     /// The clock reading of the game shown, at `at` (a finished game: its final state).
     pub fn reading(&self, at: Instant) -> Option<ClockReading> {
         let g = self.m.current_game()?;

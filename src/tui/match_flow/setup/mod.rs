@@ -55,7 +55,7 @@ pub enum FieldId {
     NoRepeat,
     /// Ballots planned.
     Ballots,
-    /// Time control (the typed form of [`crate::director::time_control_text`]).
+    /// Time control (its typed form, read by [`crate::director::TimeControl`]'s `FromStr`).
     Time,
     /// Points per game.
     Points,

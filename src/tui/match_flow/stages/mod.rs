@@ -181,7 +181,8 @@ impl View<'_> {
 
     /// The status line: the message if one is shown, else the stage's own, after what the last
     /// save did to the file if the director should know it (a version 1 file rewritten); while
-    /// the last save failed, NOT SAVED in front of it ([`persist::not_saved`]).
+    /// the last save failed, NOT SAVED in front of it
+    /// ([`persist::not_saved`](super::persist::not_saved)).
     pub fn status(&self, own: (String, StatusKind)) -> (String, StatusKind) {
         let message = match self.message.clone() {
             Some((text, kind, true)) => {
