@@ -8,9 +8,11 @@
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
 mod addresses;
+mod descriptors;
 mod desk;
 mod listen;
 mod live;
+mod log;
 mod pages;
 mod report;
 mod rounds;
@@ -20,6 +22,7 @@ mod watcher;
 
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
+pub use descriptors::HEADROOM;
 pub use desk::MAX_LINES;
 pub use listen::{Limits, Log};
 pub use report::{LinkState, Reporter, report};
@@ -162,17 +165,25 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         .map_err(ServeError::Runtime)?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let feeds = Arc::new(AtomicUsize::new(0));
-    let log = Arc::new(Log::new(options.echo));
+    let log = Arc::new(Log::new(options.echo, options.limits.log_every));
     if let Some(db) = &options.source.db {
         desk::catch_up_all(db, &log);
     }
+    let limits = Limits {
+        total: descriptors::connections(options.limits.total),
+        ..options.limits
+    };
     let app = routes::router(
         options.source,
         Arc::clone(&feeds),
         Arc::clone(&log),
-        &options.limits,
-    );
-    let (limits, kept) = (options.limits, Arc::clone(&log));
+        &limits,
+    )
+    .layer(axum::middleware::from_fn_with_state(
+        (limits, Arc::clone(&log)),
+        listen::whole_body,
+    ));
+    let kept = Arc::clone(&log);
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
