@@ -208,3 +208,42 @@ fn a_flood_of_refused_requests_on_one_connection_writes_a_line_a_second_and_the_
     );
     assert!(folded > 0, "{log:?}");
 }
+
+#[test]
+fn feeds_of_boards_and_pages_that_do_not_exist_are_not_found() {
+    let hall = Hall::new(NAMES);
+    let server = hall.serve();
+    for path in [
+        "/live/board/1/1/9",
+        "/live/board/1/9/1",
+        "/live/board/9/1/1",
+    ] {
+        let mut s = TcpStream::connect(server.addr()).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let answer = until_closed(&mut s, Duration::from_secs(5)).unwrap_or_default();
+        assert!(answer.starts_with("HTTP/1.1 404"), "{path}: {answer:?}");
+    }
+    // A board that exists keeps its feed.
+    assert_eq!(
+        raw_status_open(&server, "/live/board/1/1/1"),
+        "HTTP/1.1 200 OK"
+    );
+}
+
+/// The status line of `path`, its answer left open (a live feed).
+fn raw_status_open(server: &Running, path: &str) -> String {
+    let mut s = TcpStream::connect(server.addr()).unwrap();
+    write!(s, "GET {path} HTTP/1.1\r\nHost: hall\r\n\r\n").unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut buf = [0u8; 256];
+    let n = s.read(&mut buf).unwrap_or(0);
+    String::from_utf8_lossy(&buf[..n])
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
