@@ -28,7 +28,7 @@ pub use listen::{Limits, Log};
 pub use report::{LinkState, Reporter, report};
 pub use view::Source;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
@@ -80,6 +80,8 @@ impl Options {
 /// A server running on a thread of its own; dropping it stops it.
 pub struct Running {
     addr: SocketAddr,
+    /// Listening on IPv6's every address, and IPv4's too.
+    dual_stack: bool,
     feeds: Arc<AtomicUsize>,
     log: Arc<Log>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -90,6 +92,23 @@ impl Running {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Whether a client at `ip` can reach the server: the address it listens on, or any of
+    /// its family for an unspecified address (IPv4's too for `[::]` where the system lets one
+    /// socket take both, see [`Running::dual_stack`]).
+    pub fn takes(&self, ip: IpAddr) -> bool {
+        let own = self.addr.ip();
+        if !own.is_unspecified() {
+            return ip == own;
+        }
+        own.is_ipv6() == ip.is_ipv6() || self.dual_stack
+    }
+
+    /// Whether it listens on every IPv6 address and every IPv4 address both (asked for `[::]`,
+    /// where the system allows it; else IPv6 alone).
+    pub fn dual_stack(&self) -> bool {
+        self.dual_stack
     }
 
     /// The live feeds open now (pages kept live).
@@ -144,6 +163,21 @@ impl Drop for Running {
 /// arenas (glibc gives each thread its own, up to 8 a core) stay few and small.
 const BLOCKING_THREADS: usize = 4;
 
+/// A listening socket on `addr`, and whether it takes IPv4 as well as IPv6: asked for IPv6's
+/// unspecified address (`[::]`), it is made dual-stack where the system allows (so that one
+/// address takes every client, as `0.0.0.0` does for IPv4 alone).
+fn listen_on(addr: SocketAddr) -> std::io::Result<(std::net::TcpListener, bool)> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+    let dual = addr.is_ipv6() && addr.ip().is_unspecified() && socket.set_only_v6(false).is_ok();
+    // As the standard library does on Unix: a restarted server gets its port back at once.
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(1024)?;
+    Ok((socket.into(), dual))
+}
+
 /// Listen on `options.bind` and serve on a thread of its own.
 pub fn start(options: Options) -> Result<Running, ServeError> {
     let s = &options.source;
@@ -151,8 +185,8 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         return Err(ServeError::Nothing);
     }
     let bind = options.bind;
-    let listener = std::net::TcpListener::bind(bind)
-        .map_err(|source| ServeError::Bind { addr: bind, source })?;
+    let (listener, dual_stack) =
+        listen_on(bind).map_err(|source| ServeError::Bind { addr: bind, source })?;
     let addr = listener.local_addr().map_err(ServeError::Runtime)?;
     listener
         .set_nonblocking(true)
@@ -196,6 +230,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     });
     Ok(Running {
         addr,
+        dual_stack,
         feeds,
         log,
         stop: Some(stop),

@@ -247,3 +247,100 @@ fn raw_status_open(server: &Running, path: &str) -> String {
         .unwrap_or_default()
         .to_string()
 }
+
+/// `crossboard serve --db DB --port 0 --no-qr` with `args`, and what it printed up to
+/// `Ctrl-C stops the server.`
+fn serve_saying(db: &std::path::Path, args: &[&str]) -> (std::process::Child, Vec<String>) {
+    use std::io::BufRead;
+    let mut child = std::process::Command::new(crate::common::bin())
+        .args([
+            "serve",
+            "--db",
+            db.to_str().unwrap(),
+            "--port",
+            "0",
+            "--no-qr",
+        ])
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut lines = Vec::new();
+    for line in std::io::BufReader::new(child.stdout.take().unwrap()).lines() {
+        let line = line.unwrap();
+        let end = line == "Ctrl-C stops the server.";
+        lines.push(line);
+        if end {
+            break;
+        }
+    }
+    (child, lines)
+}
+
+/// The addresses in `lines` (`http://ADDR/`).
+fn urls(lines: &[String]) -> Vec<std::net::SocketAddr> {
+    lines
+        .iter()
+        .flat_map(|l| l.split_whitespace())
+        .filter_map(|w| w.strip_prefix("http://")?.strip_suffix('/')?.parse().ok())
+        .collect()
+}
+
+fn answers(addr: std::net::SocketAddr) -> bool {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .timeout_global(Some(Duration::from_secs(5)))
+        .build()
+        .into();
+    agent
+        .get(format!("http://{addr}/api/event"))
+        .call()
+        .is_ok_and(|r| r.status() == 200)
+}
+
+#[test]
+fn bind_lists_exactly_the_addresses_it_listens_on_and_warns_when_open_to_the_network() {
+    let hall = Hall::new(NAMES);
+    let warning = "warning: open beyond this machine";
+    // This machine only: no warning.
+    let (mut child, lines) = serve_saying(&hall.db, &[]);
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!lines.iter().any(|l| l.contains(warning)), "{lines:?}");
+    // Every IPv4 interface: IPv4 addresses only, each answering, and the warning.
+    let (mut child, lines) = serve_saying(&hall.db, &["--bind", "0.0.0.0"]);
+    let listed = urls(&lines);
+    let all_answer = listed.iter().all(|&a| a.is_ipv4() && answers(a));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!listed.is_empty() && all_answer, "{lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(warning)).count(),
+        1,
+        "{lines:?}"
+    );
+    // Every address, IPv6 and IPv4 both, where this machine has IPv6.
+    if std::net::TcpListener::bind("[::1]:0").is_err() {
+        return;
+    }
+    let (mut child, lines) = serve_saying(&hall.db, &["--bind", "[::]"]);
+    let listed = urls(&lines);
+    let port = listed.first().map(std::net::SocketAddr::port);
+    let all_answer = listed.iter().all(|&a| answers(a));
+    let both = port.is_some_and(|p| {
+        answers(std::net::SocketAddr::from(([127, 0, 0, 1], p)))
+            && answers(std::net::SocketAddr::from((
+                std::net::Ipv6Addr::LOCALHOST,
+                p,
+            )))
+    });
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(!listed.is_empty() && all_answer, "{lines:?}");
+    assert!(both, "not listening on IPv4 and IPv6 both: {lines:?}");
+    assert_eq!(
+        lines.iter().filter(|l| l.contains(warning)).count(),
+        1,
+        "{lines:?}"
+    );
+}
