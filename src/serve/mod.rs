@@ -10,6 +10,7 @@
 mod addresses;
 mod descriptors;
 mod desk;
+mod desk_files;
 mod listen;
 mod live;
 mod log;
@@ -47,6 +48,9 @@ pub enum ServeError {
     /// The async runtime could not be made.
     #[error("cannot start the server: {0}")]
     Runtime(std::io::Error),
+    /// The desk's files are not what serve may read and write.
+    #[error("{0}")]
+    Files(String),
     /// Nothing to serve.
     #[error("nothing to serve: give --db (an event database) and/or --match FILE")]
     Nothing,
@@ -184,6 +188,10 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     if s.db.is_none() && s.match_file.is_none() {
         return Err(ServeError::Nothing);
     }
+    if let Some(db) = &s.db {
+        desk_files::check_database(db).map_err(ServeError::Files)?;
+        desk_files::check_boards_folder(db).map_err(ServeError::Files)?;
+    }
     let bind = options.bind;
     let (listener, dual_stack) =
         listen_on(bind).map_err(|source| ServeError::Bind { addr: bind, source })?;
@@ -201,6 +209,15 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     let feeds = Arc::new(AtomicUsize::new(0));
     let log = Arc::new(Log::new(options.echo, options.limits.log_every));
     if let Some(db) = &options.source.db {
+        let removed = desk_files::remove_leftovers(db);
+        if removed > 0 {
+            let dir = desk_files::boards_folder(db);
+            let what = format!(
+                "removed {removed} temporary files left in {} by a server stopped while writing",
+                dir.display()
+            );
+            log.note(None, &what);
+        }
         desk::catch_up_all(db, &log);
     }
     let limits = Limits {

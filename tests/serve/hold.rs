@@ -344,3 +344,103 @@ fn bind_lists_exactly_the_addresses_it_listens_on_and_warns_when_open_to_the_net
         "{lines:?}"
     );
 }
+
+/// `crossboard serve --db DB --port 0`, expected to refuse to start: its exit status and what
+/// it said on the standard error.
+fn serve_refused(db: &std::path::Path) -> (bool, String) {
+    let out = std::process::Command::new(crate::common::bin())
+        .args(["serve", "--db", db.to_str().unwrap(), "--port", "0"])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn serve_refuses_another_programs_database_and_changes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other.db");
+    {
+        let conn = rusqlite::Connection::open(&other).unwrap();
+        conn.execute_batch("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine');")
+            .unwrap();
+    }
+    let not_sqlite = dir.path().join("notes.txt");
+    std::fs::write(
+        &not_sqlite,
+        "not a database at all, but long enough to have a header .....",
+    )
+    .unwrap();
+    for db in [&other, &not_sqlite] {
+        let before = std::fs::read(db).unwrap();
+        let (ok, said) = serve_refused(db);
+        assert!(!ok, "{} was served", db.display());
+        assert!(
+            said.contains(&format!("{}: not a crossboard desk database", db.display())),
+            "{said}"
+        );
+        assert_eq!(
+            std::fs::read(db).unwrap(),
+            before,
+            "{} changed",
+            db.display()
+        );
+    }
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["notes.txt", "other.db"], "files made beside them");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_link_planted_as_the_boards_folder_is_refused_and_nothing_is_written_through_it() {
+    let hall = Hall::new(NAMES);
+    let elsewhere = tempfile::tempdir().unwrap();
+    let folder = hall.db.with_file_name("desk-boards");
+    std::os::unix::fs::symlink(elsewhere.path(), &folder).unwrap();
+    let (ok, said) = serve_refused(&hall.db);
+    assert!(!ok, "served with a linked boards folder");
+    assert!(
+        said.contains(&format!("{} is a symbolic link", folder.display())),
+        "{said}"
+    );
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn temporary_files_left_in_the_boards_folder_are_removed_at_the_next_start() {
+    let hall = Hall::new(NAMES);
+    let folder = hall.db.with_file_name("desk-boards");
+    std::fs::create_dir(&folder).unwrap();
+    let left = [
+        ".Club-Open-d1-r1-b1.jsonl.a1B2c3.tmp",
+        ".Club-Open-d1-r1-b2.jsonl.Zz9y8X.tmp",
+    ];
+    let kept = ["Club-Open-d1-r1-b1.jsonl", ".notes.tmp", "readme.txt"];
+    for name in left.iter().chain(&kept) {
+        std::fs::write(folder.join(name), "x").unwrap();
+    }
+    let server = hall.serve();
+    let mut names: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    let mut expected = kept.map(String::from).to_vec();
+    expected.sort();
+    assert_eq!(names, expected);
+    assert!(
+        server
+            .log()
+            .iter()
+            .any(|l| l.contains("removed 2 temporary files left in")),
+        "{:?}",
+        server.log()
+    );
+}
