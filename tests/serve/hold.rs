@@ -3,7 +3,7 @@
 //! requests on one connection, feeds of boards that do not exist.
 
 use crate::hall::{Hall, start_serve};
-use crate::hostile::serve;
+use crate::hostile::{logged, serve};
 use crossboard::serve::{Limits, Running};
 use std::io::{Read, Write};
 use std::net::TcpStream;
@@ -62,14 +62,8 @@ fn a_client_trickling_its_body_a_byte_at_a_time_is_answered_408_and_cut_off() {
     let answer = answer.expect("the slow body was never cut off");
     assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
     assert!(took >= Duration::from_millis(700), "cut after {took:?}");
-    assert!(
-        server
-            .log()
-            .iter()
-            .any(|l| l.contains("408 Request Timeout: cut off: the body not complete within 1 s")),
-        "{:?}",
-        server.log()
-    );
+    let why = "408 Request Timeout: cut off: the body not complete within 1 s";
+    assert!(logged(&server, why), "{:?}", server.log());
     drop(slow);
     writer.join().unwrap();
 }
@@ -435,12 +429,6 @@ fn temporary_files_left_in_the_boards_folder_are_removed_at_the_next_start() {
     let mut expected = kept.map(String::from).to_vec();
     expected.sort();
     assert_eq!(names, expected);
-    assert!(
-        server
-            .log()
-            .iter()
-            .any(|l| l.contains("removed 2 temporary files left in")),
-        "{:?}",
-        server.log()
-    );
+    let removed = "removed 2 temporary files left in";
+    assert!(logged(&server, removed), "{:?}", server.log());
 }
