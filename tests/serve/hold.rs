@@ -120,6 +120,7 @@ fn hundreds_of_slow_connections_from_many_addresses_cannot_keep_out_a_spectator(
             held.push(s);
         }
     }
+    assert_eq!(held.len(), 300, "connections made");
     std::thread::sleep(Duration::from_millis(300));
     let answer = connect_from([127, 0, 0, 1], addr).and_then(|mut s| {
         s.write_all(b"GET / HTTP/1.1\r\nHost: hall\r\nConnection: close\r\n\r\n")
@@ -339,18 +340,36 @@ fn bind_lists_exactly_the_addresses_it_listens_on_and_warns_when_open_to_the_net
     );
 }
 
-/// `crossboard serve --db DB --port 0`, expected to refuse to start: its exit status and what
-/// it said on the standard error.
+/// `crossboard serve --db DB --port 0`, expected to refuse to start: whether it served (still
+/// running after 10 s, then stopped) and what it said on the standard error.
 fn serve_refused(db: &std::path::Path) -> (bool, String) {
-    let out = std::process::Command::new(crate::common::bin())
+    let mut child = std::process::Command::new(crate::common::bin())
         .args(["serve", "--db", db.to_str().unwrap(), "--port", "0"])
         .stdin(std::process::Stdio::null())
-        .output()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let start = Instant::now();
+    let served = loop {
+        if child.try_wait().unwrap().is_some() {
+            break false;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            break true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let mut said = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    let _ = child.wait();
+    (served, said)
 }
 
 #[test]
@@ -370,8 +389,8 @@ fn serve_refuses_another_programs_database_and_changes_nothing() {
     .unwrap();
     for db in [&other, &not_sqlite] {
         let before = std::fs::read(db).unwrap();
-        let (ok, said) = serve_refused(db);
-        assert!(!ok, "{} was served", db.display());
+        let (served, said) = serve_refused(db);
+        assert!(!served, "{} was served", db.display());
         assert!(
             said.contains(&format!("{}: not a crossboard desk database", db.display())),
             "{said}"
@@ -398,8 +417,8 @@ fn a_link_planted_as_the_boards_folder_is_refused_and_nothing_is_written_through
     let elsewhere = tempfile::tempdir().unwrap();
     let folder = hall.db.with_file_name("desk-boards");
     std::os::unix::fs::symlink(elsewhere.path(), &folder).unwrap();
-    let (ok, said) = serve_refused(&hall.db);
-    assert!(!ok, "served with a linked boards folder");
+    let (served, said) = serve_refused(&hall.db);
+    assert!(!served, "served with a linked boards folder");
     assert!(
         said.contains(&format!("{} is a symbolic link", folder.display())),
         "{said}"
