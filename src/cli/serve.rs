@@ -1,7 +1,7 @@
 //! `crossboard serve`: the event and its boards on the network, until Ctrl-C.
 
 use super::CliResult;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr, SocketAddr};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard serve`.
@@ -35,17 +35,25 @@ fn address(bind: &str, port: u16) -> Result<SocketAddr, String> {
     if let Ok(a) = bind.parse::<SocketAddr>() {
         return Ok(a);
     }
-    let ip: IpAddr = bind.parse().map_err(|_| {
-        format!("--bind {bind:?}: not an IP address (such as 0.0.0.0 or 127.0.0.1:8080)")
+    // An IPv6 address may come in brackets, as in a URL: `[::]`.
+    let bare = bind
+        .strip_prefix('[')
+        .and_then(|b| b.strip_suffix(']'))
+        .unwrap_or(bind);
+    let ip: IpAddr = bare.parse().map_err(|_| {
+        format!(
+            "--bind {bind:?}: not an IP address (such as 0.0.0.0, [::], 127.0.0.1:8080 or \
+             [::1]:8080)"
+        )
     })?;
     Ok(SocketAddr::new(ip, port))
 }
 
 /// What `serve` prints about where it listens on `addr`: the address to give (on every
-/// interface: each of `hall`, this machine's addresses, then this machine's own), and, when
-/// `qr` and the address is not this machine's only, the QR code of the first to give, drawn
-/// with half blocks (light on a dark terminal).
-fn where_served(addr: SocketAddr, hall: &[IpAddr], qr: bool) -> Vec<String> {
+/// interface: each of `hall`, this machine's addresses it listens on, then this machine's own,
+/// `own`), and, when `qr` and the address is not this machine's only, the QR code of the first
+/// to give, drawn with half blocks (light on a dark terminal).
+fn where_served(addr: SocketAddr, hall: &[IpAddr], own: IpAddr, qr: bool) -> Vec<String> {
     let port = addr.port();
     let given: Vec<String> = if addr.ip().is_unspecified() {
         hall.iter()
@@ -55,10 +63,7 @@ fn where_served(addr: SocketAddr, hall: &[IpAddr], qr: bool) -> Vec<String> {
         vec![format!("http://{addr}/")]
     };
     let mut out = Vec::new();
-    let own = format!(
-        "http://{}/",
-        SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port)
-    );
+    let own = format!("http://{}/", SocketAddr::new(own, port));
     match (addr.ip().is_unspecified(), given.is_empty()) {
         (true, true) => out.push(format!(
             "serving at {own} (and this machine's address in the hall, port {port})"
@@ -75,6 +80,28 @@ fn where_served(addr: SocketAddr, hall: &[IpAddr], qr: bool) -> Vec<String> {
         && let Some(code) = qr_code(first)
     {
         out.push(code);
+    }
+    out
+}
+
+/// What the director must know of where the server listens: IPv6 alone where IPv4 was asked
+/// for too, and open beyond this machine.
+fn cautions(running: &crate::serve::Running) -> Vec<String> {
+    let ip = running.addr().ip();
+    let mut out = Vec::new();
+    if ip.is_unspecified() && ip.is_ipv6() && !running.dual_stack() {
+        out.push(
+            "IPv6 only: this system does not let one socket take IPv4 too (--bind 0.0.0.0 in \
+             another serve takes IPv4)"
+                .to_string(),
+        );
+    }
+    if !ip.is_loopback() {
+        out.push(
+            "warning: open beyond this machine: anyone on the network can read the pages and \
+             reach the desk's push endpoint (a board's token is all it asks)"
+                .to_string(),
+        );
     }
     out
 }
@@ -114,16 +141,28 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>, ascii: bool) -> CliRe
     options.limits.feed_lifetime = std::time::Duration::from_secs(args.feed_lifetime);
     let running = crate::serve::start(options)?;
     let addr = running.addr();
-    let hall = if addr.ip().is_unspecified() {
-        crate::serve::hall_addresses()
+    // Only the addresses it listens on: IPv4's for 0.0.0.0, IPv6's too for a dual-stack [::].
+    let hall: Vec<IpAddr> = if addr.ip().is_unspecified() {
+        let all = crate::serve::hall_addresses();
+        all.into_iter().filter(|&ip| running.takes(ip)).collect()
     } else {
         Vec::new()
     };
+    let own = [
+        IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(Ipv6Addr::LOCALHOST),
+    ]
+    .into_iter()
+    .find(|&ip| running.takes(ip))
+    .unwrap_or(addr.ip());
     {
         // A closed standard output (the terminal gone) does not stop the server.
         use std::io::Write;
         let mut out = std::io::stdout().lock();
-        for line in where_served(addr, &hall, !args.no_qr && !ascii) {
+        for line in where_served(addr, &hall, own, !args.no_qr && !ascii) {
+            let _ = writeln!(out, "{line}");
+        }
+        for line in cautions(&running) {
             let _ = writeln!(out, "{line}");
         }
         let _ = writeln!(out, "Ctrl-C stops the server.");
@@ -137,11 +176,13 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>, ascii: bool) -> CliRe
 mod tests {
     use super::*;
 
+    const LOCAL: IpAddr = IpAddr::V4(Ipv4Addr::LOCALHOST);
+
     #[test]
     fn the_hall_is_given_each_address_and_the_qr_code_of_the_first() {
         let hall: Vec<IpAddr> = vec!["192.168.1.5".parse().unwrap(), "10.0.0.2".parse().unwrap()];
         let all: SocketAddr = "0.0.0.0:8080".parse().unwrap();
-        let lines = where_served(all, &hall, true);
+        let lines = where_served(all, &hall, LOCAL, true);
         assert_eq!(
             lines[0],
             "serving at http://192.168.1.5:8080/ http://10.0.0.2:8080/ (the hall)"
@@ -162,20 +203,20 @@ mod tests {
             "half blocks"
         );
         // --no-qr (and --ascii): the addresses alone.
-        assert_eq!(where_served(all, &hall, false).len(), 2);
+        assert_eq!(where_served(all, &hall, LOCAL, false).len(), 2);
     }
 
     #[test]
     fn this_machine_only_gets_no_qr_code() {
         let here: SocketAddr = "127.0.0.1:8080".parse().unwrap();
         assert_eq!(
-            where_served(here, &[], true),
+            where_served(here, &[], LOCAL, true),
             ["serving at http://127.0.0.1:8080/"]
         );
         let nowhere: SocketAddr = "0.0.0.0:8080".parse().unwrap();
-        assert_eq!(where_served(nowhere, &[], true).len(), 1);
+        assert_eq!(where_served(nowhere, &[], LOCAL, true).len(), 1);
         let one: SocketAddr = "192.168.1.5:8000".parse().unwrap();
-        let lines = where_served(one, &[], true);
+        let lines = where_served(one, &[], LOCAL, true);
         assert_eq!(lines[0], "serving at http://192.168.1.5:8000/");
         assert_eq!(lines.len(), 2, "its QR code");
     }

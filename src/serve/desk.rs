@@ -216,6 +216,7 @@ fn accept(s: &Source, held: &mut Held, token: &str, push: Option<Push>) -> Resul
     let key = board_of_token(db, token).ok_or(Refusal::Token)?;
     let (event, d, r, b) = board_key(&key).ok_or(Refusal::Token)?;
     let copy = copy_path(db, &event, d, r, b);
+    super::desk_files::check_boards_folder(db).map_err(Refusal::Desk)?;
     let kept = std::fs::read_to_string(&copy).unwrap_or_default();
     let have = kept.lines().count();
     let Some(push) = push else {

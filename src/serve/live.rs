@@ -404,11 +404,17 @@ fn feed(live: Live, scope: Scope) -> axum::response::Response {
         .into_response()
 }
 
-pub(super) async fn event(State(l): State<Live>) -> impl axum::response::IntoResponse {
+pub(super) async fn event(State(l): State<Live>) -> axum::response::Response {
+    if l.source.db.is_none() {
+        return super::routes::missing("no event database is served");
+    }
     feed(l, Scope::Event)
 }
 
-pub(super) async fn standalone(State(l): State<Live>) -> impl axum::response::IntoResponse {
+pub(super) async fn standalone(State(l): State<Live>) -> axum::response::Response {
+    if l.source.match_file.is_none() {
+        return super::routes::missing("no match file is served");
+    }
     feed(l, Scope::Match)
 }
 
@@ -417,8 +423,13 @@ pub(super) async fn board(
     Path((d, r, b)): Path<(String, String, String)>,
 ) -> axum::response::Response {
     use super::routes::number;
-    match (number(&d), number(&r), number(&b)) {
-        (Some(d), Some(r), Some(b)) => feed(l, Scope::Board(d, r, b)),
-        _ => super::routes::missing("a board's feed is /live/board/DIVISION/ROUND/BOARD"),
+    let (Some(d), Some(r), Some(b)) = (number(&d), number(&r), number(&b)) else {
+        return super::routes::missing("a board's feed is /live/board/DIVISION/ROUND/BOARD");
+    };
+    // A board that does not exist has no feed (rather than one that never says anything).
+    match read(&l.source, move |s| s.board(d, r, b).map(drop)).await {
+        // The database unreadable for a moment: the feed says so when it can.
+        Ok(()) | Err(ViewError::Desk(_)) => feed(l, Scope::Board(d, r, b)),
+        Err(ViewError::NotFound(what)) => super::routes::missing(&what),
     }
 }

@@ -8,9 +8,12 @@
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
 mod addresses;
+mod descriptors;
 mod desk;
+mod desk_files;
 mod listen;
 mod live;
+mod log;
 mod pages;
 mod report;
 mod rounds;
@@ -20,12 +23,13 @@ mod watcher;
 
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
+pub use descriptors::HEADROOM;
 pub use desk::MAX_LINES;
 pub use listen::{Limits, Log};
 pub use report::{LinkState, Reporter, report};
 pub use view::Source;
 
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::thread::JoinHandle;
@@ -44,6 +48,9 @@ pub enum ServeError {
     /// The async runtime could not be made.
     #[error("cannot start the server: {0}")]
     Runtime(std::io::Error),
+    /// The desk's files are not what serve may read and write.
+    #[error("{0}")]
+    Files(String),
     /// Nothing to serve.
     #[error("nothing to serve: give --db (an event database) and/or --match FILE")]
     Nothing,
@@ -77,6 +84,8 @@ impl Options {
 /// A server running on a thread of its own; dropping it stops it.
 pub struct Running {
     addr: SocketAddr,
+    /// Listening on IPv6's every address, and IPv4's too.
+    dual_stack: bool,
     feeds: Arc<AtomicUsize>,
     log: Arc<Log>,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
@@ -87,6 +96,23 @@ impl Running {
     /// The address it listens on.
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// Whether a client at `ip` can reach the server: the address it listens on, or any of
+    /// its family for an unspecified address (IPv4's too for `[::]` where the system lets one
+    /// socket take both, see [`Running::dual_stack`]).
+    pub fn takes(&self, ip: IpAddr) -> bool {
+        let own = self.addr.ip();
+        if !own.is_unspecified() {
+            return ip == own;
+        }
+        own.is_ipv6() == ip.is_ipv6() || self.dual_stack
+    }
+
+    /// Whether it listens on every IPv6 address and every IPv4 address both (asked for `[::]`,
+    /// where the system allows it; else IPv6 alone).
+    pub fn dual_stack(&self) -> bool {
+        self.dual_stack
     }
 
     /// The live feeds open now (pages kept live).
@@ -141,15 +167,34 @@ impl Drop for Running {
 /// arenas (glibc gives each thread its own, up to 8 a core) stay few and small.
 const BLOCKING_THREADS: usize = 4;
 
+/// A listening socket on `addr`, and whether it takes IPv4 as well as IPv6: asked for IPv6's
+/// unspecified address (`[::]`), it is made dual-stack where the system allows (so that one
+/// address takes every client, as `0.0.0.0` does for IPv4 alone).
+fn listen_on(addr: SocketAddr) -> std::io::Result<(std::net::TcpListener, bool)> {
+    use socket2::{Domain, Protocol, Socket, Type};
+    let socket = Socket::new(Domain::for_address(addr), Type::STREAM, Some(Protocol::TCP))?;
+    let dual = addr.is_ipv6() && addr.ip().is_unspecified() && socket.set_only_v6(false).is_ok();
+    // As the standard library does on Unix: a restarted server gets its port back at once.
+    #[cfg(unix)]
+    socket.set_reuse_address(true)?;
+    socket.bind(&addr.into())?;
+    socket.listen(1024)?;
+    Ok((socket.into(), dual))
+}
+
 /// Listen on `options.bind` and serve on a thread of its own.
 pub fn start(options: Options) -> Result<Running, ServeError> {
     let s = &options.source;
     if s.db.is_none() && s.match_file.is_none() {
         return Err(ServeError::Nothing);
     }
+    if let Some(db) = &s.db {
+        desk_files::check_database(db).map_err(ServeError::Files)?;
+        desk_files::check_boards_folder(db).map_err(ServeError::Files)?;
+    }
     let bind = options.bind;
-    let listener = std::net::TcpListener::bind(bind)
-        .map_err(|source| ServeError::Bind { addr: bind, source })?;
+    let (listener, dual_stack) =
+        listen_on(bind).map_err(|source| ServeError::Bind { addr: bind, source })?;
     let addr = listener.local_addr().map_err(ServeError::Runtime)?;
     listener
         .set_nonblocking(true)
@@ -162,17 +207,34 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
         .map_err(ServeError::Runtime)?;
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let feeds = Arc::new(AtomicUsize::new(0));
-    let log = Arc::new(Log::new(options.echo));
+    let log = Arc::new(Log::new(options.echo, options.limits.log_every));
     if let Some(db) = &options.source.db {
+        let removed = desk_files::remove_leftovers(db);
+        if removed > 0 {
+            let dir = desk_files::boards_folder(db);
+            let what = format!(
+                "removed {removed} temporary files left in {} by a server stopped while writing",
+                dir.display()
+            );
+            log.note(None, &what);
+        }
         desk::catch_up_all(db, &log);
     }
+    let limits = Limits {
+        total: descriptors::connections(options.limits.total),
+        ..options.limits
+    };
     let app = routes::router(
         options.source,
         Arc::clone(&feeds),
         Arc::clone(&log),
-        &options.limits,
-    );
-    let (limits, kept) = (options.limits, Arc::clone(&log));
+        &limits,
+    )
+    .layer(axum::middleware::from_fn_with_state(
+        (limits, Arc::clone(&log)),
+        listen::whole_body,
+    ));
+    let kept = Arc::clone(&log);
     let thread = std::thread::spawn(move || {
         rt.block_on(async move {
             let Ok(listener) = tokio::net::TcpListener::from_std(listener) else {
@@ -185,6 +247,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     });
     Ok(Running {
         addr,
+        dual_stack,
         feeds,
         log,
         stop: Some(stop),

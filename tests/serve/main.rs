@@ -8,6 +8,7 @@ mod browser;
 mod common;
 mod desk;
 mod hall;
+mod hold;
 mod hostile;
 mod live;
 mod load;
