@@ -22,7 +22,7 @@ pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
 pub use desk::MAX_LINES;
 pub use listen::{Limits, Log};
-pub use report::{LinkState, Reporter, report};
+pub use report::{LinkState, Refusal, RefusalKind, Reporter, report};
 pub use view::Source;
 
 use std::net::SocketAddr;

@@ -36,6 +36,9 @@ mod popup;
 
 use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS, SERVE_KEYS, SERVING_KEYS};
 
+/// How often an idle match screen that reports to a desk redraws its link's state.
+const LINK_WAKE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// What a confirmation leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
@@ -664,6 +667,10 @@ impl ScreenState for MatchScreen {
             Stage::Draw(d) => d.animating(),
             _ => self.clocks_running(),
         }
+    }
+
+    fn idle_wake(&self) -> Option<std::time::Duration> {
+        self.reporting().then_some(LINK_WAKE)
     }
 
     fn typing(&self) -> bool {

@@ -1,0 +1,130 @@
+//! Every answer of the desk understood by a reporting board: only a 2xx with the desk's count
+//! acknowledges lines, a refusal is told in words and not sent again unchanged, and `crossboard
+//! report` ends with the reason on a refusal that cannot clear.
+
+use crate::hall::Hall;
+use crossboard::serve::{LinkState, Options, RefusalKind, Running, Source, copy_path, report};
+use std::time::{Duration, Instant};
+
+const NAMES: [&str; 4] = ["Ann Lee", "Bob Ross", "Cid Moe", "Dee Fox"];
+const TOKEN: &str = "0123456789abcdef0123456789abcdef";
+
+fn desk(hall: &Hall) -> Running {
+    crossboard::store::keep_board_token(&hall.db, "Club Open/1/1/1", TOKEN).unwrap();
+    let source = Source {
+        db: Some(hall.db.clone()),
+        ..Default::default()
+    };
+    crossboard::serve::start(Options::new(source, "127.0.0.1:0".parse().unwrap())).unwrap()
+}
+
+/// The reporter's link once it is no longer connecting (at most 10 s).
+fn settled(reporter: &crossboard::serve::Reporter) -> LinkState {
+    let start = Instant::now();
+    loop {
+        let link = reporter.link();
+        if link != LinkState::Connecting {
+            return link;
+        }
+        assert!(start.elapsed() < Duration::from_secs(10), "no answer");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The refused pushes in the desk's log.
+fn refused_pushes(server: &Running) -> Vec<String> {
+    server
+        .log()
+        .into_iter()
+        .filter(|l| l.contains("refused POST /push"))
+        .collect()
+}
+
+#[test]
+fn a_desk_copy_that_differs_is_never_shown_as_acknowledged() {
+    let mut hall = Hall::with(NAMES, false);
+    for _ in 0..3 {
+        hall.play();
+    }
+    let server = desk(&hall);
+    // The desk holds as many lines as the board's file, but its third is another file's.
+    let mut other = std::fs::read_to_string(&hall.file).unwrap();
+    let third = other.match_indices('\n').nth(1).unwrap().0 + 1;
+    other.insert(third + 1, ' ');
+    let copy = copy_path(&hall.db, "Club Open", 1, 1, 1);
+    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+    std::fs::write(&copy, &other).unwrap();
+    let reporter = report(&format!("http://{}", server.addr()), TOKEN, &hall.file);
+    let link = settled(&reporter);
+    assert_eq!(reporter.acknowledged(), None, "{link:?}");
+    let LinkState::Refused { refusal, .. } = link else {
+        panic!("{link:?}");
+    };
+    assert_eq!(refusal.kind, RefusalKind::Diverged { line: 3 });
+    let words = refusal.words();
+    assert!(words.contains("line 3"), "{words}");
+    assert!(words.contains("re-sync"), "{words}");
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), other);
+}
+
+#[test]
+fn a_refused_push_is_not_sent_again_until_the_file_changes() {
+    // The board's file is another pairing's (other players): the desk will not keep it.
+    let desk_hall = Hall::with(NAMES, false);
+    let mut board = Hall::with(["Eve Hart", "Fay Gold", "Cid Moe", "Dee Fox"], false);
+    let server = desk(&desk_hall);
+    let reporter = report(&format!("http://{}", server.addr()), TOKEN, &board.file);
+    let link = settled(&reporter);
+    let LinkState::Refused { refusal, .. } = &link else {
+        panic!("{link:?}");
+    };
+    assert_eq!(refusal.kind, RefusalKind::Lines { line: 1 }, "{link:?}");
+    assert!(refusal.words().contains("line 1"), "{}", refusal.words());
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(refused_pushes(&server).len(), 1, "{:?}", server.log());
+    // The file changes: sent once more (and refused once more).
+    board.play();
+    let start = Instant::now();
+    while refused_pushes(&server).len() < 2 {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "never sent again"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    std::thread::sleep(Duration::from_secs(1));
+    assert_eq!(refused_pushes(&server).len(), 2, "{:?}", server.log());
+    assert!(matches!(reporter.link(), LinkState::Refused { .. }));
+}
+
+#[test]
+fn crossboard_report_with_a_token_no_board_has_ends_with_the_reason() {
+    let hall = Hall::with(NAMES, false);
+    let server = desk(&hall);
+    let url = format!("http://{}", server.addr());
+    let wrong = "ffffffffffffffffffffffffffffffff";
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["report", "--desk", &url, "--board-token", wrong])
+        .arg(&hall.file)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(20) {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("crossboard report never ended on a token the desk refuses");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(!status.success(), "{said}");
+    assert!(said.contains("no board has this token"), "{said}");
+    assert!(said.contains("ask the director"), "{said}");
+}
