@@ -4,8 +4,8 @@
 //! `NAME-boards/`, and answers with the lines it now has. A push is idempotent (lines the desk
 //! has are checked, not added again), a gap or a line that differs from the desk's copy is
 //! refused with the line count the desk has, and a push whose lines do not read back as the
-//! board's match (replayed record by record, the board's players and ballot) is refused with
-//! the reason: nothing is written then. `GET /push` says how many lines the desk has.
+//! board's match (replayed record by record, the set-up of its first line the board's pairing:
+//! [`check_board_setup`]) is refused with the reason: nothing is written then. `GET /push` says how many lines the desk has.
 //!
 //! The copy is the board's match file on the desk, linked to the board (as `crossboard event
 //! match` does), and the board's result is derived from it: on every accepted push (even one
@@ -21,7 +21,9 @@ use super::listen::Log;
 use super::view::{Source, find_board};
 use super::watcher::{Nudge, Stamp, db_files, stamps};
 use crate::director::Match;
-use crate::event::{Action, BoardGameResult, BoardResult, Tournament, board_result};
+use crate::event::{
+    Action, BoardGameResult, BoardResult, Tournament, board_result, check_board_setup,
+};
 use crate::store::{Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -258,6 +260,8 @@ fn catch_up(
 ) -> Result<Vec<Action>, Refusal> {
     let (d, r, b) = at;
     let (division, _, board) = find_board(t, d, r, b).map_err(bad)?;
+    check_board_setup(m, division, r, board)
+        .map_err(|e| Refusal::Bad(format!("not this board's match: {e}")))?;
     let games = board_result(m, division, r, board).map_err(bad)?;
     let mut actions = Vec::new();
     let file = copy.display().to_string();

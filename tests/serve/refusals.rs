@@ -3,7 +3,10 @@
 //! report` ends with the reason on a refusal that cannot clear.
 
 use crate::hall::Hall;
+use crossboard::director::{ColourMethod, Match, MatchSettings, Now};
+use crossboard::event::match_settings;
 use crossboard::serve::{LinkState, Options, RefusalKind, Running, Source, copy_path, report};
+use crossboard::store::{Desk, MatchStore};
 use std::time::{Duration, Instant};
 
 const NAMES: [&str; 4] = ["Ann Lee", "Bob Ross", "Cid Moe", "Dee Fox"];
@@ -127,4 +130,64 @@ fn crossboard_report_with_a_token_no_board_has_ends_with_the_reason() {
     assert!(!status.success(), "{said}");
     assert!(said.contains("no board has this token"), "{said}");
     assert!(said.contains("ask the director"), "{said}");
+}
+
+/// A change to the settings the desk gives a board.
+type Change = fn(&mut MatchSettings);
+
+/// A match file for board 1 made by hand beside the desk's database: the settings the desk
+/// gives the board, changed by `change`.
+fn by_hand(hall: &Hall, name: &str, change: impl FnOnce(&mut MatchSettings)) -> std::path::PathBuf {
+    let desk = Desk::open(&hall.db).unwrap();
+    let id = desk.find_event("Club Open").unwrap();
+    let open = desk.load(id).unwrap();
+    let d = &open.event.divisions[0];
+    let board = &d.rounds[0].boards[0];
+    let mut s = match_settings(&MatchSettings::default(), "Club Open", d, 1, board).unwrap();
+    change(&mut s);
+    let file = hall.db.with_file_name(format!("{name}.jsonl"));
+    let now = Now {
+        mono_ms: 0,
+        wall: chrono::Utc::now(),
+    };
+    MatchStore::create(&file, &Match::new(s, now).unwrap()).unwrap();
+    file
+}
+
+#[test]
+fn a_match_set_up_otherwise_than_the_pairing_is_refused_at_its_first_line() {
+    let hall = Hall::with(NAMES, false);
+    let server = desk(&hall);
+    let copy = copy_path(&hall.db, "Club Open", 1, 1, 1);
+    let cases: [(&str, Change); 4] = [
+        (
+            "the match plays ballots none (drawn at the board), the round gives this board",
+            |s| s.given_ballots.clear(),
+        ),
+        ("the match has 12 games, the round 2 per board", |s| {
+            s.ballots = 6
+        }),
+        ("the board is", |s| s.players.swap(0, 1)),
+        ("has Red in game 1", |s| {
+            s.colour_method = ColourMethod::CoinFlip
+        }),
+    ];
+    for (k, (why, change)) in cases.into_iter().enumerate() {
+        let file = by_hand(&hall, &format!("case{k}"), change);
+        // The head, the settings and the match's creation: the file before any move.
+        let text = std::fs::read_to_string(&file).unwrap();
+        let set_up: Vec<String> = text.lines().map(str::to_string).collect();
+        assert_eq!(set_up.len(), 3, "{text}");
+        let (status, answer) = crate::desk::push(&server, TOKEN, &crate::desk::body(0, &set_up));
+        assert_eq!(status, 422, "{why}: {answer}");
+        let said = answer["refused"].as_str().unwrap();
+        assert!(said.starts_with("not this board's match"), "{said}");
+        assert!(said.contains(why), "{why}: {said}");
+        assert!(!copy.exists(), "{why}: nothing kept");
+    }
+    // The desk's own set-up for the board is kept.
+    let file = by_hand(&hall, "the-desks", |_| {});
+    let reporter = report(&format!("http://{}", server.addr()), TOKEN, &file);
+    assert_eq!(settled(&reporter), LinkState::Acknowledged(3));
+    assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&file).unwrap());
 }
