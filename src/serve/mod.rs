@@ -9,6 +9,7 @@
 
 mod addresses;
 mod desk;
+mod join;
 mod listen;
 mod live;
 mod pages;
@@ -21,6 +22,7 @@ mod watcher;
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
 pub use desk::MAX_LINES;
+pub use join::{Pairing, fetch_pairing};
 pub use listen::{Limits, Log};
 pub use report::{LinkState, Refusal, RefusalKind, Reporter, report};
 pub use view::Source;

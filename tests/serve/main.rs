@@ -9,6 +9,7 @@ mod common;
 mod desk;
 mod hall;
 mod hostile;
+mod join;
 mod live;
 mod load;
 mod match_live;

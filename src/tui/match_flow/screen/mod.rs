@@ -134,6 +134,33 @@ impl MatchScreen {
         Ok(s)
     }
 
+    /// Start a new match for a board of an event, with the `settings` the event gives it
+    /// ([`crate::event::match_settings`]): the board's first player takes Red in game 1 (the
+    /// director assigns colours) and, when the round gave the board its ballot, that ballot
+    /// is played (no draw of the match's own).
+    pub fn start_for_board(
+        settings: MatchSettings,
+        options: &MatchOptions,
+        now: Instant,
+        rng: &mut dyn rand::Rng,
+    ) -> Result<MatchScreen, String> {
+        let given = !settings.given_ballots.is_empty();
+        let mut screen = MatchScreen::start(settings, options, now)?;
+        let first_red = Command::AssignColour {
+            player: crate::director::Player::First,
+            colour: Color::Red,
+        };
+        screen
+            .apply_before_shown(first_red, now, rng)
+            .map_err(|e| e.to_string())?;
+        if given {
+            screen
+                .apply_before_shown(Command::DrawBallot, now, rng)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(screen)
+    }
+
     /// Continue a match read back from disk: clocks held at the last committed move (the
     /// director resumes them), every move and clock reading shown.
     pub fn resume(
