@@ -191,3 +191,50 @@ fn a_match_set_up_otherwise_than_the_pairing_is_refused_at_its_first_line() {
     assert_eq!(settled(&reporter), LinkState::Acknowledged(3));
     assert_eq!(std::fs::read(&copy).unwrap(), std::fs::read(&file).unwrap());
 }
+
+#[test]
+fn a_diverged_board_re_synced_by_the_director_sends_its_file_from_the_start() {
+    let mut hall = Hall::with(NAMES, false);
+    hall.play();
+    let server = desk(&hall);
+    let mut other = std::fs::read_to_string(&hall.file).unwrap();
+    let third = other.match_indices('\n').nth(1).unwrap().0 + 1;
+    other.insert(third + 1, ' ');
+    let copy = copy_path(&hall.db, "Club Open", 1, 1, 1);
+    std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
+    std::fs::write(&copy, &other).unwrap();
+    let reporter = report(&format!("http://{}", server.addr()), TOKEN, &hall.file);
+    assert!(matches!(settled(&reporter), LinkState::Refused { .. }));
+    // The director re-syncs the board from the desk: the copy is put aside, not deleted.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["event", "--db"])
+        .arg(&hall.db)
+        .args(["resync", "Club Open", "Open", "1", "1"])
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{said}");
+    assert!(said.contains("the board sends its file again"), "{said}");
+    let kept: Vec<_> = std::fs::read_dir(copy.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".archived-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), other);
+    // The board, asking again (every 10 s), finds the desk has nothing and sends it all.
+    let lines = std::fs::read_to_string(&hall.file).unwrap().lines().count();
+    let start = Instant::now();
+    while reporter.acknowledged() != Some(lines) {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "never sent again: {:?}",
+            reporter.link()
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    assert_eq!(
+        std::fs::read(&copy).unwrap(),
+        std::fs::read(&hall.file).unwrap()
+    );
+}
