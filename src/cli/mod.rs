@@ -10,6 +10,7 @@ mod event;
 mod export;
 mod hub;
 mod hub_client;
+mod join;
 mod net;
 mod openings;
 mod pdn;
@@ -53,18 +54,42 @@ pub struct Cli {
     /// Read settings from this file instead of the platform config directory.
     #[arg(long, global = true, value_name = "FILE")]
     config: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    match_file: MatchFile,
+    #[command(flatten)]
+    desk: DeskFlags,
+}
+
+/// `--match FILE`: an option of the commands that play, show or serve a match file only (not
+/// of every subcommand).
+#[derive(Debug, Default, clap::Args)]
+struct MatchFile {
     /// The match file: a new match is saved there (default: a new file in the data
-    /// directory); `resume` reopens it; `diagram` draws a position of its games.
-    #[arg(long = "match", global = true, value_name = "FILE")]
+    /// directory); `resume` reopens it; `diagram` draws a position of its games; `serve`
+    /// serves it.
+    #[arg(long = "match", value_name = "FILE")]
     match_file: Option<std::path::PathBuf>,
-    /// Report the match played (a new one: the set-up's desk fields start with it; or
-    /// resume's FILE) to the desk at this address (`http://HOST:PORT`, where `crossboard
-    /// serve` runs) as it is written.
-    #[arg(long, global = true, value_name = "URL", requires = "board_token")]
+}
+
+/// `--desk URL --board-token TOKEN`: options of the commands that report a match to the desk.
+#[derive(Debug, Default, clap::Args)]
+struct DeskFlags {
+    /// Report to the desk at this address (`http://HOST:PORT`, where `crossboard serve`
+    /// runs): alone with --board-token, the board's pairing comes from the desk and its match
+    /// opens (the same command again resumes it); with --match, the set-up's desk fields
+    /// start with it; with resume, the match reopened reports.
+    #[arg(long, value_name = "URL", requires = "board_token")]
     desk: Option<String>,
     /// The board's token for --desk (`crossboard event token` at the desk gives it).
-    #[arg(long, global = true, value_name = "TOKEN", requires = "desk")]
+    #[arg(long, value_name = "TOKEN", requires = "desk")]
     board_token: Option<String>,
+}
+
+impl MatchFile {
+    /// This one, else `outer` (given before the subcommand).
+    fn or(self, outer: &MatchFile) -> Option<std::path::PathBuf> {
+        self.match_file.or_else(|| outer.match_file.clone())
+    }
 }
 
 #[derive(Debug, Subcommand)]
@@ -85,7 +110,12 @@ enum Command {
     /// Write every game of a match file as PDN.
     Export(export::Args),
     /// Draw a position (a FEN, or a game and a ply of a PDN or match file) as SVG or PNG.
-    Diagram(diagram::Args),
+    Diagram {
+        #[command(flatten)]
+        args: diagram::Args,
+        #[command(flatten)]
+        file: MatchFile,
+    },
     /// The tournament desk: events, divisions, players, pairings, results, standings.
     Event(Box<event::Args>),
     /// Check the config file and print the settings in effect.
@@ -94,13 +124,30 @@ enum Command {
     Egdb(egdb::Args),
     /// Continue a saved match where it stopped (clocks paused): FILE, or the most recent
     /// unfinished one.
-    Resume(resume::Args),
+    Resume {
+        #[command(flatten)]
+        args: resume::Args,
+        #[command(flatten)]
+        file: MatchFile,
+        #[command(flatten)]
+        desk: DeskFlags,
+    },
     /// Serve the event (and/or the match of --match FILE) on the network: pages, live PDN,
     /// a JSON API, live updates.
-    Serve(serve::Args),
+    Serve {
+        #[command(flatten)]
+        args: serve::Args,
+        #[command(flatten)]
+        file: MatchFile,
+    },
     /// Send a board's match file to the desk (--desk URL --board-token TOKEN) as it is
     /// written, until the match is over and the desk has it all, or Ctrl-C.
-    Report(report::Args),
+    Report {
+        #[command(flatten)]
+        args: report::Args,
+        #[command(flatten)]
+        desk: DeskFlags,
+    },
     /// Fit the weights of the English evaluation to the results of PDN games (Texel's
     /// method) and write them as Rust source, or with --patterns the pattern tables.
     Tune(tune::Args),
@@ -164,16 +211,23 @@ pub fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    let Cli {
+        command,
+        ascii,
+        no_color,
+        config: config_path,
+        match_file: outer_file,
+        desk: outer_desk,
+    } = cli;
     let flags = TuiFlags {
-        ascii: cli.ascii,
-        no_color: cli.no_color,
-        match_file: cli.match_file.clone(),
+        ascii,
+        no_color,
+        match_file: outer_file.match_file.clone(),
         desk,
     };
-    let config_path = cli.config.clone();
     // A wrong config file stops crossboard before the screen opens.
     let config = || crate::store::load_config(config_path.as_deref());
-    let result = match cli.command {
+    let result = match command {
         Some(Command::Perft(args)) => perft::run(args),
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Openings(args)) => openings::run(args),
@@ -183,21 +237,32 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
-        Some(Command::Diagram(args)) => diagram::run(args, flags.match_file.clone()),
+        Some(Command::Diagram { args, file }) => diagram::run(args, file.or(&outer_file)),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),
-        Some(Command::Serve(args)) => serve::run(args, cli.match_file.clone(), cli.ascii),
-        Some(Command::Report(args)) => {
-            report::run(&args, cli.desk.as_deref(), cli.board_token.as_deref())
+        Some(Command::Serve { args, file }) => serve::run(args, file.or(&outer_file), ascii),
+        Some(Command::Report { args, desk }) => {
+            let desk = desk.or(outer_desk);
+            report::run(&args, desk.desk.as_deref(), desk.board_token.as_deref())
         }
         Some(Command::Tune(args)) => tune::run(args),
         Some(Command::Config(args)) => config::run(args, config_path.as_deref()),
-        Some(Command::Resume(args)) => config()
-            .map_err(Into::into)
-            .and_then(|c| resume::run(args, tui_options(&flags, &c.config))),
+        Some(Command::Resume { args, file, .. }) => {
+            let flags = TuiFlags {
+                match_file: file.or(&outer_file),
+                ..flags
+            };
+            config()
+                .map_err(Into::into)
+                .and_then(|c| resume::run(args, tui_options(&flags, &c.config)))
+        }
         None => config().map_err(Into::into).and_then(|c| {
-            crate::tui::run(tui_options(&flags, &c.config))?;
-            Ok(())
+            let options = tui_options(&flags, &c.config);
+            match (&flags.desk, &flags.match_file) {
+                // A board's laptop joining with its token alone.
+                (Some((desk, token)), None) => join::run(desk, token, options),
+                _ => Ok(crate::tui::run(options)?),
+            }
         }),
     };
     match result {
@@ -214,17 +279,29 @@ pub fn main() -> ExitCode {
     }
 }
 
+impl DeskFlags {
+    /// These, else `outer` (given before the subcommand).
+    fn or(self, outer: DeskFlags) -> DeskFlags {
+        if self.desk.is_some() { self } else { outer }
+    }
+}
+
 /// `--desk` and `--board-token`, checked: only where a match is played (the TUI, resume).
 fn desk_flags(cli: &Cli) -> Result<Option<(String, String)>, String> {
-    let (Some(desk), Some(token)) = (&cli.desk, &cli.board_token) else {
+    let given = match &cli.command {
+        Some(Command::Resume { desk, .. }) if desk.desk.is_some() => desk,
+        _ => &cli.desk,
+    };
+    let (Some(desk), Some(token)) = (&given.desk, &given.board_token) else {
         return Ok(None);
     };
-    if matches!(cli.command, Some(Command::Report(_))) {
+    match cli.command {
+        None | Some(Command::Resume { .. }) => {}
         // It reports on its own, until the match is over.
-        return Ok(None);
-    }
-    if !matches!(cli.command, None | Some(Command::Resume(_))) {
-        return Err("--desk reports a match: use it to play one, or with resume".into());
+        Some(Command::Report { .. }) => return Ok(None),
+        Some(_) => {
+            return Err("--desk reports a match: use it to play one, or with resume".into());
+        }
     }
     let desk = crate::tui::check_desk_url(desk).map_err(|e| format!("--desk {desk:?}: {e}"))?;
     let token = crate::tui::check_token(token).map_err(|e| format!("--board-token: {e}"))?;

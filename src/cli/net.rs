@@ -21,10 +21,18 @@ struct Reported(crate::serve::Reporter);
 
 impl Reporting for Reported {
     fn link(&self) -> Link {
+        use crate::serve::LinkState;
         match self.0.link() {
-            crate::serve::LinkState::Connecting => Link::Connecting,
-            crate::serve::LinkState::Acknowledged(n) => Link::Acknowledged(n),
-            crate::serve::LinkState::Unreachable(n) => Link::Unreachable(n),
+            LinkState::Connecting => Link::Connecting,
+            LinkState::Acknowledged(n) => Link::Acknowledged(n),
+            LinkState::Unreachable { acknowledged, why } => Link::Unreachable { acknowledged, why },
+            LinkState::Refused {
+                acknowledged,
+                refusal,
+            } => Link::Refused {
+                acknowledged,
+                words: refusal.words(),
+            },
         }
     }
 }

@@ -20,7 +20,8 @@ pub(super) struct Args {
 /// How often the file and the desk's count are compared.
 const LOOK: Duration = Duration::from_millis(200);
 
-/// Run `report` with the global `--desk` and `--board-token`.
+/// Run `report` with the global `--desk` and `--board-token`. A refusal of the desk ends it
+/// with its reason (what the desk refuses, sent again unchanged, it refuses again).
 pub(super) fn run(args: &Args, desk: Option<&str>, token: Option<&str>) -> CliResult {
     let (Some(desk), Some(token)) = (desk, token) else {
         return Err("report needs the desk and the board's token: \
@@ -35,17 +36,29 @@ pub(super) fn run(args: &Args, desk: Option<&str>, token: Option<&str>) -> CliRe
         "reporting {} to {desk} until the match is over (Ctrl-C stops)",
         file.display()
     ));
+    let mut told = String::new();
     loop {
         if interrupted.load(Ordering::Relaxed) {
             drop(reporter);
             say("stopped (Ctrl-C)");
             return Ok(());
         }
-        if let Some(lines) = reporter.acknowledged().and_then(|have| over(file, have)) {
+        let link = reporter.link();
+        if let crate::serve::LinkState::Refused { refusal, .. } = &link {
+            drop(reporter);
+            return Err(format!("{}: {}", file.display(), refusal.words()).into());
+        }
+        if let Some(lines) = link.acknowledged().and_then(|have| over(file, have)) {
             say(&format!(
                 "the match is over and the desk has all {lines} lines"
             ));
             return Ok(());
+        }
+        if let crate::serve::LinkState::Unreachable { why, .. } = &link
+            && *why != told
+        {
+            say(&format!("the desk cannot be reached ({why}): trying again"));
+            told.clone_from(why);
         }
         std::thread::sleep(LOOK);
     }

@@ -16,6 +16,7 @@
 mod ballot;
 mod berger;
 mod board_match;
+mod board_setup;
 mod explain;
 mod matching;
 mod pair;
@@ -31,6 +32,7 @@ pub use ballot::{ballot_for, draw_ballots};
 pub use berger::{berger, berger_round};
 pub use board_match::BoardMatchError;
 pub use board_match::{board_result, match_settings};
+pub use board_setup::{SetupMismatch, check_board_setup};
 pub use explain::{Avoided, Method, Note};
 pub use pair::swiss_input;
 pub use pair::{

@@ -4,8 +4,8 @@
 //! `NAME-boards/`, and answers with the lines it now has. A push is idempotent (lines the desk
 //! has are checked, not added again), a gap or a line that differs from the desk's copy is
 //! refused with the line count the desk has, and a push whose lines do not read back as the
-//! board's match (replayed record by record, the board's players and ballot) is refused with
-//! the reason: nothing is written then. `GET /push` says how many lines the desk has.
+//! board's match (replayed record by record, the set-up of its first line the board's pairing:
+//! [`check_board_setup`]) is refused with the reason: nothing is written then. `GET /push` says how many lines the desk has.
 //!
 //! The copy is the board's match file on the desk, linked to the board (as `crossboard event
 //! match` does), and the board's result is derived from it: on every accepted push (even one
@@ -21,7 +21,9 @@ use super::listen::Log;
 use super::view::{Source, find_board};
 use super::watcher::{Nudge, Stamp, db_files, stamps};
 use crate::director::Match;
-use crate::event::{Action, BoardGameResult, BoardResult, Tournament, board_result};
+use crate::event::{
+    Action, BoardGameResult, BoardResult, Tournament, board_result, check_board_setup,
+};
 use crate::store::{Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match};
 use axum::body::Bytes;
 use axum::extract::State;
@@ -141,12 +143,15 @@ impl Held {
 fn answer(result: Result<usize, Refusal>) -> Response {
     match result {
         Ok(have) => axum::Json(serde_json::json!({ "have": have })).into_response(),
-        Err(r) => {
-            let body = serde_json::json!({ "refused": r.to_string(), "have": r.have() });
-            let reason = super::listen::Reason(r.to_string());
-            (r.status(), axum::Extension(reason), axum::Json(body)).into_response()
-        }
+        Err(r) => refused(&r),
     }
+}
+
+/// A refusal's answer: its status, `{refused, have}`, and the reason for the log.
+fn refused(r: &Refusal) -> Response {
+    let body = serde_json::json!({ "refused": r.to_string(), "have": r.have() });
+    let reason = super::listen::Reason(r.to_string());
+    (r.status(), axum::Extension(reason), axum::Json(body)).into_response()
 }
 
 fn token(headers: &HeaderMap) -> Option<String> {
@@ -192,6 +197,57 @@ pub(super) async fn push(
         Ok(push) => run(p, headers, Some(push)).await,
         Err(e) => answer(Err(Refusal::Bad(format!("not a push: {e}")))),
     }
+}
+
+/// `GET /pairing`: the pairing of the board whose token is given, for a board's laptop that
+/// joins with its token alone: `{event, division, round, board, file, settings}`, `settings`
+/// being the match settings the desk's own match for the board has
+/// ([`crate::event::match_settings`]: players and colours, the round's ballots, games, rules,
+/// time control, the event's heading) and `file` the name the desk keeps its copy under.
+/// Refused as a push is, with the reason.
+pub(super) async fn pairing(State(p): State<Arc<Pushes>>, headers: HeaderMap) -> Response {
+    let Some(token) = token(&headers) else {
+        return refused(&Refusal::Token);
+    };
+    let done = tokio::task::spawn_blocking(move || {
+        let mut held = p
+            .held
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        board_pairing(&p.source, &mut held, &token)
+    })
+    .await;
+    match done.unwrap_or_else(|e| Err(Refusal::Desk(e.to_string()))) {
+        Ok(pairing) => axum::Json(pairing).into_response(),
+        Err(r) => refused(&r),
+    }
+}
+
+/// The pairing of the board of `token`, as [`pairing`] answers it.
+fn board_pairing(s: &Source, held: &mut Held, token: &str) -> Result<serde_json::Value, Refusal> {
+    let db = s.db.as_deref().ok_or(Refusal::NoDesk)?;
+    let key = board_of_token(db, token).ok_or(Refusal::Token)?;
+    let (event, d, r, b) = board_key(&key).ok_or(Refusal::Token)?;
+    let (_, open) = held.event(db, &event)?;
+    let (division, _, board) = find_board(&open.event, d, r, b).map_err(bad)?;
+    let settings = crate::event::match_settings(
+        &crate::director::MatchSettings::default(),
+        &open.event.info.name,
+        division,
+        r,
+        board,
+    )
+    .map_err(bad)?;
+    let copy = copy_path(db, &event, d, r, b);
+    let file = copy.file_name().unwrap_or_default().to_string_lossy();
+    Ok(serde_json::json!({
+        "event": event,
+        "division": d,
+        "round": r,
+        "board": b,
+        "file": file,
+        "settings": settings,
+    }))
 }
 
 /// The board a token is for: event, division (1-based), round, board.
@@ -259,6 +315,8 @@ fn catch_up(
 ) -> Result<Vec<Action>, Refusal> {
     let (d, r, b) = at;
     let (division, _, board) = find_board(t, d, r, b).map_err(bad)?;
+    check_board_setup(m, division, r, board)
+        .map_err(|e| Refusal::Bad(format!("not this board's match: {e}")))?;
     let games = board_result(m, division, r, board).map_err(bad)?;
     let mut actions = Vec::new();
     let file = copy.display().to_string();

@@ -11,6 +11,7 @@ mod addresses;
 mod descriptors;
 mod desk;
 mod desk_files;
+mod join;
 mod listen;
 mod live;
 mod log;
@@ -25,8 +26,9 @@ pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
 pub use descriptors::HEADROOM;
 pub use desk::MAX_LINES;
+pub use join::{Pairing, fetch_pairing};
 pub use listen::{Limits, Log};
-pub use report::{LinkState, Reporter, report};
+pub use report::{LinkState, Refusal, RefusalKind, Reporter, report};
 pub use view::Source;
 
 use std::net::{IpAddr, SocketAddr};

@@ -37,6 +37,7 @@ pub(super) fn router(
         .with_state(live);
     let pushes = Router::new()
         .route("/push", get(super::desk::have).post(super::desk::push))
+        .route("/pairing", get(super::desk::pairing))
         .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
         .with_state(Arc::new(super::desk::Pushes::new(
             Arc::clone(&source),

@@ -43,5 +43,5 @@ pub use matchfile::{
 pub use pdn::PdnErrorKind;
 pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};
 pub use practice::default_practice_file;
-pub use tokens::{board_of_token, copy_path, keep_board_token, tokens_path};
+pub use tokens::{archive_copy, board_of_token, copy_path, keep_board_token, tokens_path};
 pub use tomlfile::{Format, LoadError, load_toml, save_toml, to_toml};

@@ -14,6 +14,38 @@ pub fn copy_path(db: &Path, event: &str, d: usize, r: u32, b: u32) -> PathBuf {
         .join(format!("{}-d{d}-r{r}-b{b}.jsonl", super::slug(event, 40)))
 }
 
+/// Put the desk's copy of a board (`copy_path(db, event, d, r, b)`) aside, renamed
+/// `NAME.archived-YYYYMMDD-HHMMSS.jsonl` beside it (never deleted), so that the board, whose
+/// file diverged from it, reports from its first line again: the path it has now, `None` when
+/// the desk has no copy.
+pub fn archive_copy(
+    db: &Path,
+    event: &str,
+    at: (usize, u32, u32),
+    now: chrono::DateTime<chrono::Utc>,
+) -> std::io::Result<Option<PathBuf>> {
+    let copy = copy_path(db, event, at.0, at.1, at.2);
+    if !copy.is_file() {
+        return Ok(None);
+    }
+    let stem = copy.file_stem().unwrap_or_default().to_string_lossy();
+    let aside = copy.with_file_name(format!(
+        "{stem}.archived-{}.jsonl",
+        now.format("%Y%m%d-%H%M%S")
+    ));
+    if aside.exists() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::AlreadyExists,
+            format!(
+                "{} is there already: try again in a second",
+                aside.display()
+            ),
+        ));
+    }
+    std::fs::rename(&copy, &aside)?;
+    Ok(Some(aside))
+}
+
 /// Where the digests of `db`'s board tokens are kept.
 pub fn tokens_path(db: &Path) -> PathBuf {
     let mut name = db.file_name().unwrap_or_default().to_os_string();

@@ -180,10 +180,15 @@ impl App {
         self.quit
     }
 
-    /// How long the loop may sleep before redrawing: `None` (until input) unless a clock runs.
+    /// How long the loop may sleep before redrawing: `None` (until input) unless a clock runs
+    /// or the screen shows something that changes by itself.
     pub fn tick_interval(&self) -> Option<Duration> {
         let egdb = self.on_home() && self.egdb.building();
-        (self.screen.ticking() || egdb).then_some(TICK)
+        if self.screen.ticking() || egdb {
+            Some(TICK)
+        } else {
+            self.screen.idle_wake()
+        }
     }
 
     /// The key tables a key is looked up in now, in order, below the keys every screen shares

@@ -10,10 +10,12 @@ mod desk;
 mod hall;
 mod hold;
 mod hostile;
+mod join;
 mod live;
 mod load;
 mod match_live;
 #[cfg(target_os = "linux")]
 mod netns;
 mod pages;
+mod refusals;
 mod screens;

@@ -1,6 +1,7 @@
 //! The match screen on the network with the real server and reporter: `S` serves the match
 //! being played (the server of `crossboard serve --match`) until `s` stops it, and the set-up's
-//! desk fields make the match report to a desk.
+//! desk fields make the match report to a desk, which keeps it only when it is the board's
+//! pairing.
 
 use crate::hall::Hall;
 use crossboard::serve::copy_path;
@@ -85,7 +86,7 @@ fn the_serve_key_serves_the_match_on_loopback_until_stopped() {
 }
 
 #[test]
-fn the_set_up_refuses_a_bad_desk_and_a_good_one_has_the_match_reported() {
+fn the_set_up_refuses_a_bad_desk_and_the_desk_refuses_a_match_not_the_boards_pairing() {
     let hall = Hall::with(["Ann Lee", "Bob Ross", "Cid Moe", "Dee Fox"], false);
     crossboard::store::keep_board_token(&hall.db, "Club Open/1/1/1", TOKEN).unwrap();
     let desk = hall.serve();
@@ -111,18 +112,20 @@ fn the_set_up_refuses_a_bad_desk_and_a_good_one_has_the_match_reported() {
 
     run_script(&mut a, &clock, &format!("\x15http://{}/\n", desk.addr()));
     assert!(matches!(a.screen, Screen::Match(_)), "started");
+    // The form's match is not the board's pairing (its own ballots, drawn at the board): the
+    // desk refuses it at its first lines, and the status line says so; nothing is kept.
     let copy = copy_path(&hall.db, "Club Open", 1, 1, 1);
     let start = Instant::now();
     loop {
         let shown = render_text(&a);
-        let caught_up = std::fs::read(&copy).ok() == std::fs::read(&file).ok();
-        if caught_up && shown.contains("desk: reporting, line") {
+        if shown.contains("desk refused line 1: not this board's match") {
             break;
         }
         assert!(
             start.elapsed() < Duration::from_secs(10),
-            "the desk never caught up:\n{shown}"
+            "the desk's refusal never shown:\n{shown}"
         );
         std::thread::sleep(Duration::from_millis(50));
     }
+    assert!(!copy.exists(), "nothing kept at the desk");
 }

@@ -34,7 +34,7 @@ struct FakeReporter(Arc<Mutex<Option<Link>>>);
 
 impl Reporting for FakeReporter {
     fn link(&self) -> Link {
-        self.0.lock().unwrap().unwrap_or(Link::Connecting)
+        self.0.lock().unwrap().clone().unwrap_or(Link::Connecting)
     }
 }
 
@@ -69,6 +69,11 @@ fn app(clock: &FakeClock, dir: &Path, stand: &Arc<Stand>, desk: &str, token: &st
         token: token.into(),
     };
     a
+}
+
+/// The app of [`app`] with the desk's address and a token: a new match reports to the desk.
+fn reporting(clock: &FakeClock, dir: &Path, stand: &Arc<Stand>) -> App {
+    app(clock, dir, stand, "http://192.168.1.10:8080", TOKEN)
 }
 
 fn served_at(a: &App) -> Option<SocketAddr> {
@@ -121,13 +126,7 @@ fn the_status_line_shows_the_link_to_the_desk() {
     let dir = tempfile::tempdir().unwrap();
     let clock = FakeClock::new();
     let stand = Arc::new(Stand::default());
-    let mut a = app(
-        &clock,
-        dir.path(),
-        &stand,
-        "http://192.168.1.10:8080",
-        TOKEN,
-    );
+    let mut a = reporting(&clock, dir.path(), &stand);
     run_script(&mut a, &clock, GAME);
     assert_eq!(
         *stand.asked.lock().unwrap(),
@@ -137,13 +136,44 @@ fn the_status_line_shows_the_link_to_the_desk() {
     *stand.link.lock().unwrap() = Some(Link::Acknowledged(6));
     let up = render_text(&a);
     assert!(up.contains("desk: reporting, line 6 acknowledged"), "{up}");
-    *stand.link.lock().unwrap() = Some(Link::Unreachable(Some(6)));
+    *stand.link.lock().unwrap() = Some(Link::Unreachable {
+        acknowledged: Some(6),
+        why: "connection refused".into(),
+    });
     let down = render_text(&a);
     assert!(
-        down.contains("desk unreachable, retrying (line 6 acknowledged)"),
+        down.contains("desk unreachable (connection refused), retrying, line 6"),
         "{down}"
     );
     insta::assert_snapshot!("match_desk_unreachable_80x24", down);
+    // A refusal is told in words, where the player sits.
+    *stand.link.lock().unwrap() = Some(Link::Refused {
+        acknowledged: None,
+        words: "desk refused line 1: players Ann and Bob are not this board's".into(),
+    });
+    let refused = render_text(&a);
+    assert!(
+        refused.contains("desk refused line 1: players Ann"),
+        "{refused}"
+    );
+}
+
+#[test]
+fn a_screen_that_reports_to_the_desk_redraws_its_link_without_a_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let stand = Arc::new(Stand::default());
+    let mut a = reporting(&clock, dir.path(), &stand);
+    // The match created, its coin not yet tossed: no clock runs, nothing moves.
+    run_script(&mut a, &clock, "n\n");
+    let wake = a.tick_interval();
+    assert!(
+        wake.is_some_and(|w| w <= std::time::Duration::from_secs(1)),
+        "{wake:?}"
+    );
+    let mut quiet = app(&clock, dir.path(), &Arc::new(Stand::default()), "", "");
+    run_script(&mut quiet, &clock, "n\n");
+    assert_eq!(quiet.tick_interval(), None, "no desk, no wake-up");
 }
 
 #[test]

@@ -40,9 +40,12 @@ pub(super) enum Cmd {
     /// match's finished games as the board's result.
     Match(MatchArgs),
     /// A new token for a board that reports to the desk (`crossboard --desk URL
-    /// --board-token T --match FILE` on the board's laptop); the board's earlier token stops
+    /// --board-token T` on the board's laptop); the board's earlier token stops
     /// working. The desk keeps only its digest.
     Token(TokenArgs),
+    /// Re-sync a reporting board whose file diverged from the desk's copy: the copy is put
+    /// aside (renamed, never deleted) and the board sends its file again from the first line.
+    Resync(TokenArgs),
     /// Print a round's pairings (default: the last).
     Pairings(PairingsArgs),
     /// Why a player is paired as they are.

@@ -70,6 +70,7 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Pdn(a) => record::attach_pdn(&mut ctx, a),
         Cmd::Match(a) => record::match_file(&mut ctx, a),
         Cmd::Token(a) => board_token(&ctx, &a),
+        Cmd::Resync(a) => resync(&ctx, &a),
         Cmd::Pairings(a) => output::pairings(&ctx, &a),
         Cmd::Why(a) => output::explain(&ctx, &a),
         Cmd::Standings(a) => output::standings(&ctx, &a),
@@ -89,6 +90,28 @@ fn board_token(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
     let token = format!("{:032x}", rand::random::<u128>());
     crate::store::keep_board_token(ctx.desk.path(), &key, &token)?;
     println!("{token}");
+    Ok(())
+}
+
+/// `event resync`: the desk's copy of a reporting board put aside, for the board to send its
+/// file again from the first line (results recorded from the old copy stay: correct them with
+/// `event result` if they differ).
+fn resync(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
+    let (open, d) = ctx.division(&a.event, &a.division)?;
+    let at = (d + 1, a.round, a.board);
+    let name = &open.event.info.name;
+    match crate::store::archive_copy(ctx.desk.path(), name, at, now())? {
+        Some(aside) => println!(
+            "round {} board {}: the desk's copy is kept as {}; the board sends its file again",
+            a.round,
+            a.board,
+            aside.display()
+        ),
+        None => println!(
+            "round {} board {}: the desk has no copy of this board",
+            a.round, a.board
+        ),
+    }
     Ok(())
 }
 

@@ -2,8 +2,6 @@
 //! read back as the board's result when the match screen closes.
 
 use super::DeskScreen;
-use crate::director::{Command, Player};
-use crate::engine::Color;
 use crate::event::{Action, BoardResult};
 use crate::event::{board_result, match_settings};
 use crate::publish::sentences::result_text;
@@ -84,25 +82,8 @@ impl DeskScreen {
             dir: None,
             ..ctx.matches.clone()
         };
-        let given = !settings.given_ballots.is_empty();
-        let mut screen = MatchScreen::start(settings, &options, ctx.now)?;
+        let mut screen = MatchScreen::start_for_board(settings, &options, ctx.now, ctx.rng)?;
         screen.back_to_caller = true;
-        screen
-            .apply_before_shown(
-                Command::AssignColour {
-                    player: Player::First,
-                    colour: Color::Red,
-                },
-                ctx.now,
-                ctx.rng,
-            )
-            .map_err(|e| e.to_string())?;
-        if given {
-            // The round's ballot, not a draw of the match's own.
-            screen
-                .apply_before_shown(Command::DrawBallot, ctx.now, ctx.rng)
-                .map_err(|e| e.to_string())?;
-        }
         let link = Action::LinkMatch {
             division: self.division,
             round,

@@ -32,26 +32,51 @@ pub trait Reporting: Send {
 }
 
 /// The state of the link to the desk.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Link {
     /// Nothing heard from the desk yet.
     Connecting,
-    /// The desk has this many lines of the file.
+    /// The desk confirmed this many lines of the file.
     Acknowledged(usize),
-    /// The last try failed; tried again after a wait. The lines acknowledged last, if any.
-    Unreachable(Option<usize>),
+    /// The last try failed in a way that may pass; tried again after a wait.
+    Unreachable {
+        /// The lines confirmed last, if any.
+        acknowledged: Option<usize>,
+        /// What went wrong.
+        why: String,
+    },
+    /// The desk refused; nothing is sent again until the file or the desk's answer changes.
+    Refused {
+        /// The lines confirmed last, if any.
+        acknowledged: Option<usize>,
+        /// The refusal in words: which line, why, what to do.
+        words: String,
+    },
 }
 
 impl Link {
-    /// The words of the status line: "desk: 42 lines acknowledged".
-    pub fn words(self) -> String {
+    /// The words of the status line: "desk: reporting, line 42 acknowledged".
+    pub fn words(&self) -> String {
         match self {
             Link::Connecting => "desk: connecting".into(),
             Link::Acknowledged(n) => format!("desk: reporting, line {n} acknowledged"),
-            Link::Unreachable(None) => "desk unreachable, retrying".into(),
-            Link::Unreachable(Some(n)) => {
-                format!("desk unreachable, retrying (line {n} acknowledged)")
+            Link::Unreachable { acknowledged, why } => {
+                let had =
+                    acknowledged.map_or_else(String::new, |n| format!(", line {n} acknowledged"));
+                format!("desk unreachable ({why}), retrying{had}")
             }
+            Link::Refused { words, .. } => words.clone(),
+        }
+    }
+
+    /// How the status line shows it: the desk refused (an error), cannot be reached (a
+    /// warning), or reports.
+    pub fn kind(&self) -> crate::tui::widgets::StatusKind {
+        use crate::tui::widgets::StatusKind;
+        match self {
+            Link::Refused { .. } => StatusKind::Error,
+            Link::Unreachable { .. } => StatusKind::Warn,
+            Link::Connecting | Link::Acknowledged(_) => StatusKind::Info,
         }
     }
 }

@@ -86,6 +86,12 @@ pub trait ScreenState {
     fn ticking(&self) -> bool {
         false
     }
+    /// How often the loop wakes to redraw while no clock runs and no key comes: `None` (only
+    /// on input) unless the screen shows something that changes by itself (the link to the
+    /// desk).
+    fn idle_wake(&self) -> Option<std::time::Duration> {
+        None
+    }
     /// True while the screen takes free text (a name, a file path): `?` and `q` are then typed
     /// rather than handled globally (the help is on F1).
     fn typing(&self) -> bool {
@@ -170,6 +176,9 @@ impl ScreenState for Screen {
     }
     fn ticking(&self) -> bool {
         each_screen!(self, s => s.ticking())
+    }
+    fn idle_wake(&self) -> Option<std::time::Duration> {
+        each_screen!(self, s => s.idle_wake())
     }
     fn typing(&self) -> bool {
         each_screen!(self, s => s.typing())

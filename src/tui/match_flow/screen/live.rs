@@ -171,9 +171,15 @@ impl MatchScreen {
     }
 
     /// The link's words for the status line, while the match reports to a desk.
-    pub(super) fn link_words(&self) -> Option<(String, bool)> {
+    pub(super) fn link_words(&self) -> Option<(String, StatusKind)> {
         let link = self.desk_link()?;
-        Some((link.words(), matches!(link, Link::Unreachable(_))))
+        Some((link.words(), link.kind()))
+    }
+
+    /// True while the match reports to a desk: the status line then shows the link as it
+    /// changes, without a key pressed.
+    pub(super) fn reporting(&self) -> bool {
+        self.live.reporting.is_some()
     }
 
     /// Draw the serve popups.

@@ -36,6 +36,9 @@ mod popup;
 
 use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS, SERVE_KEYS, SERVING_KEYS};
 
+/// How often an idle match screen that reports to a desk redraws its link's state.
+const LINK_WAKE: std::time::Duration = std::time::Duration::from_millis(500);
+
 /// What a confirmation leads to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
@@ -129,6 +132,33 @@ impl MatchScreen {
             s.say(n, StatusKind::Warn);
         }
         Ok(s)
+    }
+
+    /// Start a new match for a board of an event, with the `settings` the event gives it
+    /// ([`crate::event::match_settings`]): the board's first player takes Red in game 1 (the
+    /// director assigns colours) and, when the round gave the board its ballot, that ballot
+    /// is played (no draw of the match's own).
+    pub fn start_for_board(
+        settings: MatchSettings,
+        options: &MatchOptions,
+        now: Instant,
+        rng: &mut dyn rand::Rng,
+    ) -> Result<MatchScreen, String> {
+        let given = !settings.given_ballots.is_empty();
+        let mut screen = MatchScreen::start(settings, options, now)?;
+        let first_red = Command::AssignColour {
+            player: crate::director::Player::First,
+            colour: Color::Red,
+        };
+        screen
+            .apply_before_shown(first_red, now, rng)
+            .map_err(|e| e.to_string())?;
+        if given {
+            screen
+                .apply_before_shown(Command::DrawBallot, now, rng)
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(screen)
     }
 
     /// Continue a match read back from disk: clocks held at the last committed move (the
@@ -664,6 +694,10 @@ impl ScreenState for MatchScreen {
             Stage::Draw(d) => d.animating(),
             _ => self.clocks_running(),
         }
+    }
+
+    fn idle_wake(&self) -> Option<std::time::Duration> {
+        self.reporting().then_some(LINK_WAKE)
     }
 
     fn typing(&self) -> bool {

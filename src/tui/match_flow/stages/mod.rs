@@ -168,9 +168,9 @@ pub struct View<'a> {
     /// The status line's message, if one is shown now, and whether the stage's own status
     /// follows it.
     pub message: Option<(String, StatusKind, bool)>,
-    /// The link to the desk in words, while the match reports to one, and whether it is
-    /// down.
-    pub link: Option<(String, bool)>,
+    /// The link to the desk in words, while the match reports to one, and how the status
+    /// line shows it.
+    pub link: Option<(String, StatusKind)>,
 }
 
 impl View<'_> {
@@ -201,11 +201,10 @@ impl View<'_> {
             None => message,
         };
         let message = match &self.link {
-            Some((link, down)) => {
-                let kind = if *down && message.1 == StatusKind::Info {
-                    StatusKind::Warn
-                } else {
-                    message.1
+            Some((link, link_kind)) => {
+                let kind = match (link_kind, message.1) {
+                    (StatusKind::Error, _) | (StatusKind::Warn, StatusKind::Info) => *link_kind,
+                    (_, own) => own,
                 };
                 (format!("{link} · {}", message.0), kind)
             }
