@@ -10,6 +10,7 @@
 //! - [`ballot`]: the round's ballots, drawn with the openings module.
 //! - [`score`], [`standings`], [`tiebreak`]: points, standings and tie-breaks.
 //! - [`explain`]: why each board was paired as it was.
+//! - [`rating`]: a rating preview by the ACF's published formula.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 
 mod ballot;
@@ -19,6 +20,7 @@ mod explain;
 mod matching;
 mod pair;
 mod player;
+mod rating;
 mod round_points;
 mod settings;
 mod standings;
@@ -36,6 +38,9 @@ pub use pair::{
     Repeat, by_hand, pairing_order, propose, repeats, swap, swap_repeats, with_reason_note,
 };
 pub use player::{PlayerId, PlayerInfo};
+pub use rating::{
+    HISTORY_GAMES, RatingChange, WINDOW_BY_GAME, WINDOW_BY_ROUND, rating_preview, window_size,
+};
 pub use round_points::records;
 pub use round_points::{RoundKind, RoundRecord};
 pub use settings::MAX_TEXT;

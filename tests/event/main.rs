@@ -10,6 +10,7 @@ mod cli_entry;
 mod common;
 mod concurrent;
 mod desk_cli;
+mod federation;
 mod fide;
 mod pairing;
 mod sheets;

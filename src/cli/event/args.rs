@@ -49,8 +49,11 @@ pub(super) enum Cmd {
     Why(WhyArgs),
     /// Print the standings and crosstable.
     Standings(StandingsArgs),
-    /// Publish: crosstable as text, csv or html; pairings as trf; games as pdn.
+    /// Publish: crosstable as text, csv or html; pairings as trf; games as pdn; the record a
+    /// federation rates as acf or wcdf (a text report) or acf-csv or wcdf-csv (a row per game).
     Export(ExportArgs),
+    /// Each player's rating change by the ACF's rating formula, from the rounds finished.
+    Ratings(RatingsArgs),
     /// Print-ready HTML of a round for the wall: its pairings, a result slip per board, a
     /// score sheet per board and ballot, or the crosstable after it (A4 or US Letter).
     Sheets(SheetsArgs),
@@ -258,15 +261,28 @@ pub(super) struct ExportArgs {
     pub(super) event: String,
     /// The division.
     pub(super) division: String,
-    /// text, csv, html, trf or pdn.
+    /// text, csv, html, trf, pdn, acf, wcdf, acf-csv or wcdf-csv.
     #[arg(long, default_value = "html")]
     pub(super) format: String,
     /// For pdn: one round only.
     #[arg(long)]
     pub(super) round: Option<u32>,
+    /// For acf and wcdf: write the record even if players lack an id, a full name or a
+    /// region, or results are missing (the report lists what is missing).
+    #[arg(long)]
+    pub(super) allow_incomplete: bool,
     /// The file (`-`: standard output).
     #[arg(long, short)]
     pub(super) out: PathBuf,
+}
+
+// The arguments of `event ratings`.
+#[derive(Debug, clap::Args)]
+pub(super) struct RatingsArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
 }
 
 // The arguments of `event sheets`.

@@ -3,9 +3,11 @@
 //! committed.
 //!
 //! Here the command's arguments and its dispatch; the subcommands' arguments are in `args`,
-//! those that change the desk in `record`, those that read it in `output`.
+//! those that change the desk in `record`, those that read it in `output`,
+//! what a federation is sent in `federation`.
 
 mod args;
+mod federation;
 mod output;
 mod record;
 
@@ -74,6 +76,7 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Why(a) => output::explain(&ctx, &a),
         Cmd::Standings(a) => output::standings(&ctx, &a),
         Cmd::Export(a) => output::export(&ctx, &a),
+        Cmd::Ratings(a) => federation::ratings(&ctx, &a),
         Cmd::Sheets(a) => output::sheets(&ctx, &a),
     }
 }

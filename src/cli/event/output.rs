@@ -93,7 +93,15 @@ pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
             notes.insert(0, pdn_note(&pdn));
             pdn.text
         }
-        f => return Err(format!("--format {f:?}: use text, csv, html, trf or pdn").into()),
+        f @ ("acf" | "wcdf" | "acf-csv" | "wcdf-csv") => {
+            super::federation::record(&open.event, div, f, a.allow_incomplete)?
+        }
+        f => {
+            return Err(format!(
+                "--format {f:?}: use text, csv, html, trf, pdn, acf, wcdf, acf-csv or wcdf-csv"
+            )
+            .into());
+        }
     };
     write_out(ctx, &a.out, &text, &notes.join("; "))
 }
