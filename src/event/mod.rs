@@ -11,6 +11,7 @@
 //! - [`score`], [`standings`], [`tiebreak`]: points, standings and tie-breaks.
 //! - [`explain`]: why each board was paired as it was.
 //! - [`rating`]: a rating preview by the ACF's published formula.
+//! - [`prizes`]: the prize list and who wins what.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 
 mod ballot;
@@ -20,6 +21,7 @@ mod explain;
 mod matching;
 mod pair;
 mod player;
+mod prizes;
 mod rating;
 mod round_points;
 mod settings;
@@ -38,6 +40,9 @@ pub use pair::{
     Repeat, by_hand, pairing_order, propose, repeats, swap, swap_repeats, with_reason_note,
 };
 pub use player::{PlayerId, PlayerInfo};
+pub use prizes::{
+    Award, Contender, Eligible, Money, Prize, PrizeError, Prizes, TieShare, award, prize_awards,
+};
 pub use rating::{
     HISTORY_GAMES, RatingChange, WINDOW_BY_GAME, WINDOW_BY_ROUND, rating_preview, window_size,
 };

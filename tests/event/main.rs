@@ -13,6 +13,7 @@ mod desk_cli;
 mod federation;
 mod fide;
 mod pairing;
+mod prizes;
 mod sheets;
 mod standings;
 mod store;

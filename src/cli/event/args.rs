@@ -54,6 +54,11 @@ pub(super) enum Cmd {
     Export(ExportArgs),
     /// Each player's rating change by the ACF's rating formula, from the rounds finished.
     Ratings(RatingsArgs),
+    /// Set the division's prize list: add a prize (`place 100`, `class 1600-1799 50`,
+    /// `under 1600 40`), how ties on points share (`--share equal|hort`), `--clear`.
+    Prize(PrizeArgs),
+    /// Print who wins which prize, beside the final standings.
+    Prizes(PrizesArgs),
     /// Print-ready HTML of a round for the wall: its pairings, a result slip per board, a
     /// score sheet per board and ballot, or the crosstable after it (A4 or US Letter).
     Sheets(SheetsArgs),
@@ -279,6 +284,32 @@ pub(super) struct ExportArgs {
 // The arguments of `event ratings`.
 #[derive(Debug, clap::Args)]
 pub(super) struct RatingsArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
+}
+
+// The arguments of `event prize`.
+#[derive(Debug, clap::Args)]
+pub(super) struct PrizeArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
+    /// The prize to add: `place AMOUNT`, `class LOW-HIGH AMOUNT` or `under RATING AMOUNT`.
+    pub(super) prize: Vec<String>,
+    /// How players level on points share: equal or hort.
+    #[arg(long)]
+    pub(super) share: Option<String>,
+    /// Remove every prize first.
+    #[arg(long)]
+    pub(super) clear: bool,
+}
+
+// The arguments of `event prizes`.
+#[derive(Debug, clap::Args)]
+pub(super) struct PrizesArgs {
     /// The event.
     pub(super) event: String,
     /// The division.

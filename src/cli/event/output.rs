@@ -84,7 +84,8 @@ pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
     // PDN.
     let mut notes: Vec<String> = unpaired_note(div).into_iter().collect();
     let text = match a.format.as_str() {
-        "text" => p.text(),
+        "text" if div.prizes.list.is_empty() => p.text(),
+        "text" => p.text() + "\n" + &super::prizes::prizes_text(div),
         "csv" => p.csv(),
         "html" => p.html(),
         "trf" => trf(&open.event, div),
