@@ -4,20 +4,13 @@
 //! when nothing is missing.
 
 use crate::desk_cli::{crossboard, refused, run};
+use crate::standings::{DRAW, FIRST, SECOND};
 use crossboard::director::{GamePoints, Player};
 use crossboard::event::{
     Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, RatingChange,
     ScoreUnit, Tournament, by_hand, rating_preview,
 };
 use std::path::Path;
-
-const FIRST: BoardGameResult = BoardGameResult::Win {
-    winner: Player::First,
-};
-const SECOND: BoardGameResult = BoardGameResult::Win {
-    winner: Player::Second,
-};
-const DRAW: BoardGameResult = BoardGameResult::Draw;
 
 /// A Swiss of `rounds` rounds of `games` games scored by `unit`; players 1.. with `ratings`.
 fn event(
