@@ -6,14 +6,15 @@
 //! Neither body publishes a file layout. The ACF asks for the players' full names, their
 //! state or country of residence, the final standings, the prize distribution and the format,
 //! and for round-by-round results for its ratings; the WCDF's processor asks for round-by-round
-//! results and full names. The text report carries all of it in that order; the CSV gives the
+//! results and full names. The text report carries all of it in that order (the prize
+//! distribution when the director has set prizes); the CSV gives the
 //! same games one to a row for a processor's spreadsheet. Where each field comes from is in
 //! docs/tournament-desk.md.
 
 use crate::director::Player;
 use crate::event::{
-    Board, BoardGameResult, BoardResult, Division, Format, RoundKind, RoundRecord, ScoreUnit,
-    Tournament, ballot_for, pairing_order, records, standings,
+    Board, BoardGameResult, BoardResult, Division, Format, Money, RoundKind, RoundRecord,
+    ScoreUnit, Tournament, ballot_for, pairing_order, prize_awards, records, standings,
 };
 use std::fmt::Write as _;
 
@@ -280,6 +281,7 @@ pub fn federation_report(
     }
     let lines = lines(division, fed);
     out += &standings_text(division, &lines, fed);
+    out += &prizes_text(division, &lines);
     let recs = records(division, u32::MAX);
     for r in &division.rounds {
         out += &round_text(division, r.number, &lines, &recs);
@@ -311,6 +313,33 @@ fn standings_text(division: &Division, lines: &[Line<'_>], fed: Federation) -> S
             out,
             "{place:>5} {:>3}  {:<32} {:<10} {:<16} {:>7} {:>6}",
             l.number, l.name, l.id, l.region, l.rating, s.score
+        );
+    }
+    out
+}
+
+/// The prize distribution, in standings order (nothing when no prize is set).
+fn prizes_text(division: &Division, lines: &[Line<'_>]) -> String {
+    let prizes = &division.prizes;
+    if prizes.list.is_empty() {
+        return String::new();
+    }
+    let names = prizes.names();
+    let mut out = "\nPrize distribution\n".to_string();
+    for w in prize_awards(division) {
+        let l = &lines[w.entrant];
+        let shared = if w.shared_by > 1 {
+            format!(", shared by {}", w.shared_by)
+        } else {
+            String::new()
+        };
+        let _ = writeln!(
+            out,
+            "  {} ({}): {}, {}{shared}",
+            l.name,
+            l.number,
+            Money(w.amount),
+            names[w.prize]
         );
     }
     out

@@ -296,6 +296,7 @@ fn a_complete_record_has_every_game_ballot_and_player() {
     let db = dir.path().join("desk.sqlite3");
     desk_event(&db, true);
     run(&db, &["result", "Ohio Open", "Open", "1", "2", "1 1"]);
+    run(&db, &["prize", "Ohio Open", "Open", "place", "100"]);
     let text = run(
         &db,
         &[
@@ -346,6 +347,11 @@ fn a_complete_record_has_every_game_ballot_and_player() {
         "{text}"
     );
     assert!(line("    2   1  Ann Lee").ends_with(" 1½"), "{text}");
+    // The prize distribution, as the ACF asks.
+    assert!(
+        text.contains("\nPrize distribution\n  Dee Ames (4): 100, 1st place\n"),
+        "{text}"
+    );
     // The CSV: a row per game, Red's result first (the first player has Red in game 1).
     let csv = run(
         &db,
