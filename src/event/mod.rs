@@ -11,6 +11,8 @@
 //! - [`round_points`], [`standings`](mod@standings), [`tiebreak`]: points, standings and
 //!   tie-breaks.
 //! - [`explain`]: why each board was paired as it was.
+//! - [`rating`]: a rating preview by the ACF's published formula.
+//! - [`prizes`]: the prize list and who wins what.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 
 mod ballot;
@@ -21,6 +23,8 @@ mod explain;
 mod matching;
 mod pair;
 mod player;
+mod prizes;
+mod rating;
 mod round_points;
 mod settings;
 mod standings;
@@ -39,6 +43,12 @@ pub use pair::{
     Repeat, by_hand, pairing_order, propose, repeats, swap, swap_repeats, with_reason_note,
 };
 pub use player::{PlayerId, PlayerInfo};
+pub use prizes::{
+    Award, Contender, Eligible, Money, Prize, PrizeError, Prizes, TieShare, award, prize_awards,
+};
+pub use rating::{
+    HISTORY_GAMES, RatingChange, WINDOW_BY_GAME, WINDOW_BY_ROUND, rating_preview, window_size,
+};
 pub use round_points::records;
 pub use round_points::{RoundKind, RoundRecord};
 pub use settings::MAX_TEXT;

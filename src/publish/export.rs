@@ -249,7 +249,7 @@ pub(super) fn dates(a: &str, b: &str) -> String {
 }
 
 /// Text a spreadsheet would take for a formula, made plain with a leading `'`.
-fn spreadsheet_safe(c: &str) -> String {
+pub(super) fn spreadsheet_safe(c: &str) -> String {
     if c.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         format!("'{c}")
     } else {

@@ -9,13 +9,13 @@ use crossboard::event::{
 };
 use crossboard::event::{Preset, TieBreak};
 
-const FIRST: BoardGameResult = BoardGameResult::Win {
+pub(crate) const FIRST: BoardGameResult = BoardGameResult::Win {
     winner: Player::First,
 };
-const SECOND: BoardGameResult = BoardGameResult::Win {
+pub(crate) const SECOND: BoardGameResult = BoardGameResult::Win {
     winner: Player::Second,
 };
-const DRAW: BoardGameResult = BoardGameResult::Draw;
+pub(crate) const DRAW: BoardGameResult = BoardGameResult::Draw;
 
 /// A round robin of `names` (rated in order, so pairing numbers follow) with `results` per round
 /// in board order.

@@ -52,8 +52,16 @@ pub(super) enum Cmd {
     Why(WhyArgs),
     /// Print the standings and crosstable.
     Standings(StandingsArgs),
-    /// Publish: crosstable as text, csv or html; pairings as trf; games as pdn.
+    /// Publish: crosstable as text, csv or html; pairings as trf; games as pdn; the record a
+    /// federation rates as acf or wcdf (a text report) or acf-csv or wcdf-csv (a row per game).
     Export(ExportArgs),
+    /// Each player's rating change by the ACF's rating formula, from the rounds finished.
+    Ratings(RatingsArgs),
+    /// Set the division's prize list: add a prize (`place 100`, `class 1600-1799 50`,
+    /// `under 1600 40`), how ties on points share (`--share equal|hort`), `--clear`.
+    Prize(PrizeArgs),
+    /// Print who wins which prize, beside the final standings.
+    Prizes(PrizesArgs),
     /// Print-ready HTML of a round for the wall: its pairings, a result slip per board, a
     /// score sheet per board and ballot, or the crosstable after it (A4 or US Letter).
     Sheets(SheetsArgs),
@@ -261,15 +269,54 @@ pub(super) struct ExportArgs {
     pub(super) event: String,
     /// The division.
     pub(super) division: String,
-    /// text, csv, html, trf or pdn.
+    /// text, csv, html, trf, pdn, acf, wcdf, acf-csv or wcdf-csv.
     #[arg(long, default_value = "html")]
     pub(super) format: String,
     /// For pdn: one round only.
     #[arg(long)]
     pub(super) round: Option<u32>,
+    /// For acf and wcdf: write the record even if players lack an id, a full name or a
+    /// region, or results are missing (the report lists what is missing).
+    #[arg(long)]
+    pub(super) allow_incomplete: bool,
     /// The file (`-`: standard output).
     #[arg(long, short)]
     pub(super) out: PathBuf,
+}
+
+// The arguments of `event ratings`.
+#[derive(Debug, clap::Args)]
+pub(super) struct RatingsArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
+}
+
+// The arguments of `event prize`.
+#[derive(Debug, clap::Args)]
+pub(super) struct PrizeArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
+    /// The prize to add: `place AMOUNT`, `class LOW-HIGH AMOUNT` or `under RATING AMOUNT`.
+    pub(super) prize: Vec<String>,
+    /// How players level on points share: equal or hort.
+    #[arg(long)]
+    pub(super) share: Option<String>,
+    /// Remove every prize first.
+    #[arg(long)]
+    pub(super) clear: bool,
+}
+
+// The arguments of `event prizes`.
+#[derive(Debug, clap::Args)]
+pub(super) struct PrizesArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    pub(super) division: String,
 }
 
 // The arguments of `event sheets`.

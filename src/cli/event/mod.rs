@@ -3,10 +3,13 @@
 //! committed.
 //!
 //! Here the command's arguments and its dispatch; the subcommands' arguments are in `args`,
-//! those that change the desk in `record`, those that read it in `output`.
+//! those that change the desk in `record`, those that read it in `output`,
+//! what a federation is sent in `federation`, the prize list in `prizes`.
 
 mod args;
+mod federation;
 mod output;
+mod prizes;
 mod record;
 
 use super::CliResult;
@@ -75,6 +78,9 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Why(a) => output::explain(&ctx, &a),
         Cmd::Standings(a) => output::standings(&ctx, &a),
         Cmd::Export(a) => output::export(&ctx, &a),
+        Cmd::Ratings(a) => federation::ratings(&ctx, &a),
+        Cmd::Prize(a) => prizes::set(&mut ctx, &a),
+        Cmd::Prizes(a) => prizes::show(&ctx, &a),
         Cmd::Sheets(a) => output::sheets(&ctx, &a),
     }
 }

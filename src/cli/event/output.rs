@@ -84,7 +84,8 @@ pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
     // PDN.
     let mut notes: Vec<String> = unpaired_note(div).into_iter().collect();
     let text = match a.format.as_str() {
-        "text" => p.text(),
+        "text" if div.prizes.list.is_empty() => p.text(),
+        "text" => p.text() + "\n" + &super::prizes::prizes_text(div),
         "csv" => p.csv(),
         "html" => p.html(),
         "trf" => trf(&open.event, div),
@@ -93,7 +94,15 @@ pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
             notes.insert(0, pdn_note(&pdn));
             pdn.text
         }
-        f => return Err(format!("--format {f:?}: use text, csv, html, trf or pdn").into()),
+        f @ ("acf" | "wcdf" | "acf-csv" | "wcdf-csv") => {
+            super::federation::record(&open.event, div, f, a.allow_incomplete)?
+        }
+        f => {
+            return Err(format!(
+                "--format {f:?}: use text, csv, html, trf, pdn, acf, wcdf, acf-csv or wcdf-csv"
+            )
+            .into());
+        }
     };
     write_out(ctx, &a.out, &text, &notes.join("; "))
 }

@@ -3,6 +3,7 @@
 use super::{BoardResult, DivisionId, Pairing};
 use crate::event::ballot::BallotDraw;
 use crate::event::player::{PlayerId, PlayerInfo};
+use crate::event::prizes::Prizes;
 use crate::event::settings::{DivisionSettings, EventInfo};
 use serde::{Deserialize, Serialize};
 
@@ -116,6 +117,13 @@ pub enum Action {
         board: u32,
         /// The result so far.
         result: BoardResult,
+    },
+    /// The division's prize list (replaces the one before).
+    SetPrizes {
+        /// The division.
+        division: DivisionId,
+        /// The whole list and how ties share.
+        prizes: Prizes,
     },
     /// A PDN of the board's games.
     AttachPdn {

@@ -58,6 +58,10 @@ impl Tournament {
             } => self
                 .division(*division)?
                 .check_result(*round, *board, result),
+            Action::SetPrizes { division, prizes } => {
+                self.division(*division)?;
+                Ok(prizes.validate()?)
+            }
             Action::AttachPdn {
                 division,
                 round,

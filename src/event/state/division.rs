@@ -3,6 +3,7 @@
 use super::records::Entrant;
 use super::{EventError, Round};
 use crate::event::player::PlayerId;
+use crate::event::prizes::Prizes;
 use crate::event::settings::DivisionSettings;
 use std::collections::HashMap;
 
@@ -17,6 +18,8 @@ pub struct Division {
     pub entrants: Vec<Entrant>,
     /// Rounds paired so far.
     pub rounds: Vec<Round>,
+    /// The prize list.
+    pub prizes: Prizes,
     /// Each entrant's position in `entrants`.
     pub(super) index: HashMap<PlayerId, usize>,
 }
@@ -28,6 +31,7 @@ impl Division {
             settings,
             entrants: Vec::new(),
             rounds: Vec::new(),
+            prizes: Prizes::default(),
             index: HashMap::new(),
         }
     }

@@ -142,6 +142,9 @@ pub enum EventError {
         /// The division's name.
         division: String,
     },
+    /// A prize list that cannot be accepted.
+    #[error(transparent)]
+    Prizes(#[from] crate::event::prizes::PrizeError),
     /// Two entrants of that name.
     #[error("{0:?} names two players: use the registry id")]
     AmbiguousPlayer(String),

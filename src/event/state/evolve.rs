@@ -18,6 +18,7 @@ impl Tournament {
             Action::SetSettings { division, settings } => {
                 self.divisions[division].settings = settings;
             }
+            Action::SetPrizes { division, prizes } => self.divisions[division].prizes = prizes,
             Action::Enter {
                 division,
                 player,

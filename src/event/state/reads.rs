@@ -17,6 +17,7 @@ impl Tournament {
     ///   and the player's entry;
     /// - a new division: nothing (its name is checked again against the event as it is);
     /// - the heading: the heading;
+    /// - the prize list: the division's prize list;
     /// - a pairing, an override, an unpairing, ballots, settings: the whole division.
     pub fn reads_same(&self, now: &Tournament, action: &Action) -> bool {
         match action {
@@ -51,6 +52,9 @@ impl Tournament {
             | Action::Absent {
                 division, player, ..
             } => same(self, now, *division, |a, b| same_entry(a, b, *player)),
+            Action::SetPrizes { division, .. } => {
+                same(self, now, *division, |a, b| a.prizes == b.prizes)
+            }
             Action::SetSettings { division, .. }
             | Action::Pair { division, .. }
             | Action::PairByHand { division, .. }
