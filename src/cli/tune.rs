@@ -76,6 +76,11 @@ fn games_of(path: &PathBuf) -> Result<Vec<TuneGame>, String> {
 
 /// Run `tune`: print the losses and the weights; write them when asked.
 pub(super) fn run(args: Args) -> CliResult {
+    if let Some(out) = &args.out {
+        for pdn in &args.pdn {
+            crate::store::check_output(out, pdn, "one of the PDN files read")?;
+        }
+    }
     let mut games = Vec::new();
     for path in &args.pdn {
         let g = games_of(path)?;

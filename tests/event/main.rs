@@ -11,6 +11,7 @@ mod common;
 mod concurrent;
 mod desk_cli;
 mod fide;
+mod foreign;
 mod pairing;
 mod sheets;
 mod standings;

@@ -52,7 +52,7 @@ fn pdn_check_missing_file() {
 
 /// A short finished-and-started match on disk: ballot 1 played (a resignation, then a draw by
 /// agreement), game one of ballot 2 under way.
-pub(super) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
+pub(crate) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     use chrono::{TimeZone, Utc};
     use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
     use crossboard::engine::Color;
@@ -254,4 +254,18 @@ fn export_refuses_to_overwrite_its_own_match_file() {
             out_path.display()
         );
     }
+}
+
+#[test]
+fn tune_refuses_to_write_its_weights_over_a_pdn_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("g.pdn");
+    std::fs::copy(fixture("pdn/loy_chinook_1991.pdn"), &pdn).unwrap();
+    let before = std::fs::read(&pdn).unwrap();
+    let arg = pdn.display().to_string();
+    let out = crossboard(&["tune", "--pdn", &arg, "--epochs", "1", "--out", &arg]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "accepted: {stderr}");
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert_eq!(std::fs::read(&pdn).unwrap(), before, "the PDN was replaced");
 }

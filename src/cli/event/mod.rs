@@ -32,9 +32,20 @@ pub(super) fn run(args: Args) -> CliResult {
         .db
         .or_else(default_db_path)
         .ok_or("no data folder on this machine: pass --db FILE")?;
-    let mut ctx = Ctx {
-        desk: Desk::open(&path)?,
+    // Only the commands that make something new make the database; the others need it.
+    let creates = matches!(
+        args.command,
+        Cmd::New(_)
+            | Cmd::Player {
+                command: PlayerCmd::Add { .. }
+            }
+    );
+    let desk = if creates {
+        Desk::open(&path)?
+    } else {
+        Desk::open_existing(&path)?
     };
+    let mut ctx = Ctx { desk };
     match args.command {
         Cmd::New(a) => record::new_event(&mut ctx, a),
         Cmd::List => output::list_events(&ctx),
