@@ -85,6 +85,16 @@ fn search_options(off: &[Feature]) -> crate::search::Options {
 
 /// Run `bench`.
 pub(super) fn run(args: Args) -> CliResult {
+    if let Some(depth) = args.depth {
+        let most = match args.what {
+            What::Perft => crate::engine::PERFT_MAX_DEPTH,
+            _ => crate::search::MAX_DEPTH,
+        };
+        super::in_range("--depth", depth, 1..=most)?;
+    }
+    if let Some(ms) = args.ms {
+        super::in_range("--ms", ms, 1..=crate::search::MAX_MOVE_MS)?;
+    }
     match args.what {
         What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
         What::Search if args.ms.is_some() => {

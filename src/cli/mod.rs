@@ -231,6 +231,25 @@ fn desk_flags(cli: &Cli) -> Result<Option<(String, String)>, String> {
     Ok(Some((desk, token)))
 }
 
+/// `value` of the option `flag` when it is within `range`; otherwise the refusal naming the
+/// range (the bounds are those of the engine and the search: [`crate::engine::PERFT_MAX_DEPTH`],
+/// [`crate::search::MAX_DEPTH`], ...).
+pub(super) fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
+    flag: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{flag} {value} is out of range: {} to {}",
+            range.start(),
+            range.end()
+        ))
+    }
+}
+
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine
 /// the wall-clock figures understate the speed; CPU time shows the cost on one core.
 pub(super) fn cpu_seconds() -> Option<f64> {
