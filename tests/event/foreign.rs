@@ -154,3 +154,32 @@ fn an_export_onto_the_desks_files_beside_the_database_is_refused() {
     assert!(said.contains("boards"), "{said}");
     assert_eq!(std::fs::read_to_string(&copy).unwrap(), "kept\n");
 }
+
+/// Direction controls and invisible characters are refused in every name the desk takes, as
+/// control characters are.
+#[test]
+fn names_with_direction_controls_or_invisible_characters_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    run(&db, &["division", "E", "D"]);
+    for c in [
+        '\u{202E}', '\u{2066}', '\u{200D}', '\u{200B}', '\u{2060}', '\u{FEFF}',
+    ] {
+        let name = format!("Ann{c}Lee");
+        for args in [
+            &["player", "add", name.as_str()][..],
+            &["enter", "E", "D", name.as_str()],
+            &["new", name.as_str()],
+            &["division", "E", name.as_str()],
+        ] {
+            let said = refused(&db, args);
+            assert!(
+                said.contains("invisible or direction-changing"),
+                "U+{:04X} {args:?}: {said}",
+                u32::from(c)
+            );
+        }
+    }
+    assert_eq!(run(&db, &["player", "list"]), "");
+}
