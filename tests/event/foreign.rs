@@ -183,3 +183,20 @@ fn names_with_direction_controls_or_invisible_characters_are_refused() {
     }
     assert_eq!(run(&db, &["player", "list"]), "");
 }
+
+/// Standings after a round that does not exist are refused, as the pairings of one are.
+#[test]
+fn standings_after_a_round_not_paired_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    run(&db, &["division", "E", "D", "--format", "rr"]);
+    run(&db, &["enter", "E", "D", "Ann", "Bob", "Cid", "Dee"]);
+    run(&db, &["pair", "E", "D"]);
+    for round in ["2", "4294967295"] {
+        let pairings = refused(&db, &["pairings", "E", "D", "--round", round]);
+        let standings = refused(&db, &["standings", "E", "D", "--round", round]);
+        assert_eq!(standings, pairings, "round {round}");
+    }
+    assert!(run(&db, &["standings", "E", "D", "--round", "1"]).contains("Ann"));
+}

@@ -65,6 +65,10 @@ pub(super) fn explain(ctx: &Ctx, a: &WhyArgs) -> CliResult {
 /// `event standings`: after a round (default: all).
 pub(super) fn standings(ctx: &Ctx, a: &StandingsArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
+    if let Some(round) = a.round {
+        // A round not paired is refused as `event pairings` refuses it.
+        open.event.divisions[d].paired_round(round)?;
+    }
     let p = Published::new(
         &open.event,
         &open.event.divisions[d],
