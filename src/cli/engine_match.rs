@@ -223,7 +223,7 @@ pub(super) fn run(args: Args) -> CliResult {
         egdb: egdb.clone(),
     };
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
-    eprintln!(
+    errln!(
         "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}, endgame databases: {}",
         args.ballots,
         args.system.title(),
@@ -233,7 +233,7 @@ pub(super) fn run(args: Args) -> CliResult {
         limit_text(&opponent_limit),
         super::egdb::describe(egdb.as_ref()),
     );
-    eprintln!("game: {}", args.game.name());
+    errln!("game: {}", args.game.name());
     let specs = draw_specs(&args, [(first, limit), (second, opponent_limit)], &mut rng)?;
     let games = play_all(&specs, &builtin, jobs, args.max_plies)?;
     let date = chrono::Local::now().format("%Y.%m.%d").to_string();
@@ -243,7 +243,7 @@ pub(super) fn run(args: Args) -> CliResult {
         .map(|(spec, g)| pdn_record(spec, g, &date))
         .collect();
     crate::store::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
-    println!("{}", summary(&games, &args.out));
+    outln!("{}", summary(&games, &args.out))?;
     Ok(())
 }
 
@@ -334,7 +334,7 @@ fn play_all(
             .par_iter()
             .map(|spec| {
                 let g = play_one(spec, builtin, max_plies);
-                eprintln!("{}", game_line(spec, &g));
+                errln!("{}", game_line(spec, &g));
                 g
             })
             .collect()

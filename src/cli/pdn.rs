@@ -29,14 +29,14 @@ pub(super) fn run(args: Args) -> CliResult {
     for (i, r) in games.iter().enumerate() {
         match r {
             Ok(g) => {
-                println!("{}", game_line(i + 1, g));
+                outln!("{}", game_line(i + 1, g))?;
                 for w in &g.warnings {
-                    println!("     warning: {w}");
+                    outln!("     warning: {w}")?;
                 }
             }
             Err(e) => {
                 failed += 1;
-                println!("{}", error_line(e));
+                outln!("{}", error_line(e))?;
             }
         }
     }

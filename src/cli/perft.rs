@@ -29,12 +29,12 @@ pub(super) fn run(args: Args) -> CliResult {
     if args.divide {
         let mut total = 0;
         for (mv, n) in perft_divide(&pos, args.depth) {
-            println!("{mv}\t{n}");
+            outln!("{mv}\t{n}")?;
             total += n;
         }
-        println!("total\t{total}");
+        outln!("total\t{total}")?;
     } else {
-        println!("{}", perft(&pos, args.depth));
+        outln!("{}", perft(&pos, args.depth))?;
     }
     Ok(())
 }

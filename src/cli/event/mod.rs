@@ -99,7 +99,7 @@ fn board_token(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
     let key = format!("{}/{}/{}/{}", open.event.info.name, d + 1, a.round, a.board);
     let token = format!("{:032x}", rand::random::<u128>());
     crate::store::keep_board_token(ctx.desk.path(), &key, &token)?;
-    println!("{token}");
+    outln!("{token}")?;
     Ok(())
 }
 
@@ -143,11 +143,11 @@ impl Ctx {
         let (actions, what) = make(&open, d)?;
         if actions.is_empty() {
             // Nothing to change (the same result again): nothing is written.
-            println!("{what}");
+            outln!("{what}")?;
             return Ok((open, d));
         }
         self.desk.record(&mut open, &actions, now())?;
-        println!("recorded: {what}");
+        outln!("recorded: {what}")?;
         Ok((open, d))
     }
 }
