@@ -75,7 +75,7 @@ pub(super) fn analyse_text(system: System, depth: u32, egdb: Option<&Arc<Egdb>>)
     let total = positions.len();
     let verdicts = analyse_all(&positions, depth, egdb, &stop, &|n| {
         if n % 250 < 25 || n == total {
-            eprintln!("analysed {n} of {total} positions");
+            errln!("analysed {n} of {total} positions");
         }
     });
     let mut out = String::new();

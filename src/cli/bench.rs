@@ -85,12 +85,22 @@ fn search_options(off: &[Feature]) -> crate::search::Options {
 
 /// Run `bench`.
 pub(super) fn run(args: Args) -> CliResult {
+    if let Some(depth) = args.depth {
+        let most = match args.what {
+            What::Perft => crate::engine::PERFT_MAX_DEPTH,
+            _ => crate::search::MAX_DEPTH,
+        };
+        super::in_range("--depth", depth, 1..=most)?;
+    }
+    if let Some(ms) = args.ms {
+        super::in_range("--ms", ms, 1..=crate::search::MAX_MOVE_MS)?;
+    }
     match args.what {
-        What::Perft => bench_perft(args.depth.unwrap_or(12), args.game),
+        What::Perft => bench_perft(args.depth.unwrap_or(12), args.game)?,
         What::Search if args.ms.is_some() => {
             let options = search_options(&args.off);
             for line in crate::search::bench_search_timed(args.ms.unwrap_or(150), options) {
-                println!("{line}");
+                outln!("{line}")?;
             }
         }
         What::Search => {
@@ -99,9 +109,9 @@ pub(super) fn run(args: Args) -> CliResult {
             let depth = args.depth.unwrap_or(14);
             let options = search_options(&args.off);
             for line in crate::search::bench_search(depth, cores, options, &cpu_seconds) {
-                println!("{line}");
+                outln!("{line}")?;
             }
-            print_cpu(cpu);
+            print_cpu(cpu)?;
         }
         What::Analysis => {
             let depth = args.depth.unwrap_or(crate::search::DEFAULT_BALLOT_DEPTH);
@@ -110,19 +120,19 @@ pub(super) fn run(args: Args) -> CliResult {
             } else {
                 super::egdb::for_engine(None)
             };
-            println!(
+            outln!(
                 "endgame databases: {}",
                 super::egdb::describe(egdb.as_ref())
-            );
+            )?;
             let cpu = cpu_seconds();
             for line in crate::search::bench_analysis_report(depth, egdb.as_ref()) {
-                println!("{line}");
+                outln!("{line}")?;
             }
-            print_cpu(cpu);
+            print_cpu(cpu)?;
         }
-        What::Openings => bench_openings(),
-        What::Render => bench_render(),
-        What::Director => bench_director(),
+        What::Openings => bench_openings()?,
+        What::Render => bench_render()?,
+        What::Director => bench_director()?,
         What::Egdb => {
             let cpu = cpu_seconds();
             let pieces = args.pieces.unwrap_or(5);
@@ -134,83 +144,85 @@ pub(super) fn run(args: Args) -> CliResult {
                 .into());
             }
             let (db, line) = crate::egdb::bench_build(pieces);
-            println!("{line}");
+            outln!("{line}")?;
             let built = cpu_seconds();
             if let (Some(a), Some(b)) = (cpu, built) {
-                println!(
+                outln!(
                     "egdb build CPU time: {:.2} s: {:.2} M positions per CPU-second",
                     b - a,
                     crate::egdb::plan(pieces).positions() as f64 / (b - a) / 1e6
-                );
+                )?;
             }
             let (probes, line) = crate::egdb::bench_probe(&db);
-            println!("{line}");
+            outln!("{line}")?;
             if let (Some(a), Some(b)) = (built, cpu_seconds()) {
-                println!(
+                outln!(
                     "egdb probe CPU time: {:.2} s: {:.1} M probes per CPU-second",
                     b - a,
                     probes as f64 / (b - a) / 1e6
-                );
+                )?;
             }
         }
         What::Event => {
             let cpu = cpu_seconds();
             for line in crate::store::bench_event()? {
-                println!("{line}");
+                outln!("{line}")?;
             }
-            print_cpu(cpu);
+            print_cpu(cpu)?;
         }
         What::Store => {
             for line in crate::store::bench_lines() {
-                println!("{line}");
+                outln!("{line}")?;
             }
         }
     }
     Ok(())
 }
 
-fn print_cpu(before: Option<f64>) {
+fn print_cpu(before: Option<f64>) -> CliResult {
     if let (Some(a), Some(b)) = (before, cpu_seconds()) {
-        println!("CPU time: {:.2} s", b - a);
+        outln!("CPU time: {:.2} s", b - a)?;
     }
+    Ok(())
 }
 
-fn bench_perft(depth: u32, rules: Rules) {
+fn bench_perft(depth: u32, rules: Rules) -> CliResult {
     let pos = Position::start_in(rules);
     let cpu = cpu_seconds();
     let t = Instant::now();
     let nodes = perft(&pos, depth);
     let secs = t.elapsed().as_secs_f64();
-    println!(
+    outln!(
         "{} perft({depth}) = {nodes} in {secs:.3} s: {:.1} M nodes/s (one thread, bulk counting)",
         rules.key(),
         nodes as f64 / secs / 1e6
-    );
+    )?;
     if let (Some(a), Some(b)) = (cpu, cpu_seconds()) {
         let used = (b - a).max(0.01);
-        println!(
+        outln!(
             "CPU time: {used:.2} s: {:.1} M nodes per CPU-second",
             nodes as f64 / used / 1e6
-        );
+        )?;
     }
+    Ok(())
 }
 
-fn bench_openings() {
+fn bench_openings() -> CliResult {
     use crate::openings::{self, System};
     let t = Instant::now();
     let first = openings::all_ref(System::ElevenMan).len();
-    println!(
+    outln!(
         "11-man table on first use (parse public list, {first} ballots, index): {:.1} ms",
         t.elapsed().as_secs_f64() * 1e3
-    );
+    )?;
     for system in System::ALL {
         let t = Instant::now();
         let n = openings::build(system).len();
-        println!(
+        outln!(
             "build {:<14} {n:>5} openings in {:>7.2} ms (moves checked, man-down, ids)",
             system.key(),
             t.elapsed().as_secs_f64() * 1e3
-        );
+        )?;
     }
     let ballots = openings::all_ref(System::ElevenMan);
     let rounds = 20;
@@ -223,32 +235,34 @@ fn bench_openings() {
             .count();
     }
     let secs = t.elapsed().as_secs_f64() / f64::from(rounds);
-    println!(
+    outln!(
         "man-down check of {} ballots: {:.2} ms ({down} lose a man at once), {:.2} us per ballot",
         ballots.len(),
         secs * 1e3,
         secs * 1e6 / ballots.len() as f64
-    );
+    )?;
     let t = Instant::now();
     let found = (1..=2500)
         .filter(|&id| openings::opening_by_public_id(id).is_ok())
         .count();
-    println!(
+    outln!(
         "lookup of all {found} public ids (after first use): {:.2} ms",
         t.elapsed().as_secs_f64() * 1e3
-    );
+    )?;
+    Ok(())
 }
 
-fn bench_render() {
+fn bench_render() -> CliResult {
     for (what, (w, h), frames, secs) in crate::tui::bench_render(2000) {
-        println!(
+        outln!(
             "render {what} screen {w}x{h}: {frames} frames in {secs:.3} s: {:.1} us/frame",
             secs / f64::from(frames) * 1e6
-        );
+        )?;
     }
+    Ok(())
 }
 
-fn bench_director() {
+fn bench_director() -> CliResult {
     use crate::director::{Command, Match, MatchSettings, Now, Player};
     use crate::engine::Color;
     use rand::SeedableRng;
@@ -270,7 +284,7 @@ fn bench_director() {
         }
     };
     let Ok(mut m) = Match::new(settings, now()) else {
-        return;
+        return Ok(());
     };
     let mut applied = 0u64;
     let mut per_ballot = Vec::new();
@@ -319,7 +333,7 @@ fn bench_director() {
     let secs = total.elapsed().as_secs_f64();
     let (first_s, first_n) = per_ballot[0];
     let (last_s, last_n) = per_ballot[per_ballot.len() - 1];
-    println!(
+    outln!(
         "director: {applied} commands over {ballots} ballots ({} log entries) in {:.1} ms: \
          {:.1} us/apply; first ballot {:.1} us/apply, last {:.1} us/apply",
         m.log().len(),
@@ -327,7 +341,7 @@ fn bench_director() {
         secs / applied as f64 * 1e6,
         first_s / first_n as f64 * 1e6,
         last_s / last_n as f64 * 1e6,
-    );
+    )?;
     let t = Instant::now();
     let rounds = 10;
     let mut len = 0;
@@ -339,11 +353,12 @@ fn bench_director() {
     let text = toml::to_string(&m).unwrap_or_default();
     let back: Result<Match, _> = toml::from_str(&text);
     let load = t.elapsed().as_secs_f64() - save;
-    println!(
+    outln!(
         "director: finished match as TOML: {} KiB, serialise {:.1} ms, read back {:.1} ms ({})",
         len / 1024,
         save * 1e3,
         load * 1e3,
         if back.is_ok() { "ok" } else { "FAILED" }
-    );
+    )?;
+    Ok(())
 }

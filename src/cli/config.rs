@@ -19,23 +19,23 @@ pub(super) fn run(args: Args, explicit: Option<&Path>) -> CliResult {
     let loaded = load_config(explicit)?;
     let shown = |p: Option<&Path>| p.map_or("(unknown)".to_string(), |p| p.display().to_string());
     match &loaded.path {
-        Some(p) => println!("# config file: {}", p.display()),
-        None => println!(
+        Some(p) => outln!("# config file: {}", p.display())?,
+        None => outln!(
             "# config file: none (built-in defaults; would be read from {})",
             shown(default_config_path().as_deref())
-        ),
+        )?,
     }
-    println!("# match files: {}", shown(default_match_dir().as_deref()));
+    outln!("# match files: {}", shown(default_match_dir().as_deref()))?;
     let practice_games =
         crate::store::default_practice_file().map(|f| crate::store::practice::games_file(&f));
-    println!("# practice games: {}", shown(practice_games.as_deref()));
-    println!(
+    outln!("# practice games: {}", shown(practice_games.as_deref()))?;
+    outln!(
         "# endgame databases: {}",
         shown(crate::store::default_egdb_dir().as_deref())
-    );
+    )?;
     if !args.paths {
-        println!();
-        print!("{}", toml::to_string_pretty(&loaded.config)?);
+        outln!()?;
+        out!("{}", toml::to_string_pretty(&loaded.config)?)?;
     }
     Ok(())
 }

@@ -156,14 +156,14 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>) -> CliResult {
     }
     for (path, bytes) in files {
         if path.as_os_str() == "-" {
-            print!("{svg}");
+            out!("{svg}")?;
             continue;
         }
         write_atomic(&path, &bytes).map_err(|source| DiagramError::Write {
             path: path.clone(),
             source,
         })?;
-        println!("wrote {}", path.display());
+        outln!("wrote {}", path.display())?;
     }
     Ok(())
 }

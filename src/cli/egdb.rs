@@ -54,7 +54,7 @@ pub(super) fn for_engine(dir: Option<&Path>) -> Option<Arc<Egdb>> {
         None => files::load_default(),
     };
     for p in &loaded.problems {
-        eprintln!("endgame databases: {p}");
+        errln!("endgame databases: {p}");
     }
     (loaded.db.complete_pieces() > 0).then(|| Arc::new(loaded.db))
 }
@@ -160,7 +160,7 @@ impl BuildObserver for Bar {
             );
             // A hidden bar (standard error not a terminal) prints nothing: the line goes as is.
             if b.is_hidden() {
-                eprintln!("{line}");
+                errln!("{line}");
             } else {
                 b.println(line);
             }
@@ -177,7 +177,7 @@ fn build(dir: &std::path::Path, pieces: u32) -> CliResult {
         return Err(format!("--pieces must be between 2 and {MAX_PIECES}, not {pieces}").into());
     }
     let p = plan(pieces);
-    println!(
+    outln!(
         "building endgame databases up to {pieces} pieces in {}: {} slices, {} positions, {:.1} MiB",
         dir.display(),
         p.slices().count(),
@@ -186,7 +186,7 @@ fn build(dir: &std::path::Path, pieces: u32) -> CliResult {
             .map(|m| crate::egdb::table_len(m.size()))
             .sum::<u64>() as f64
             / (1024.0 * 1024.0)
-    );
+    )?;
     let bar = Bar::new();
     let wall = Instant::now();
     let cpu = super::cpu_seconds();
@@ -197,7 +197,7 @@ fn build(dir: &std::path::Path, pieces: u32) -> CliResult {
         (Some(a), Some(b)) => format!(", {:.1} s CPU", b - a),
         _ => String::new(),
     };
-    println!(
+    outln!(
         "done: {} slices solved, {} found on disk; {} positions verified; {:.1} MiB on disk; \
          {:.1} s wall{cpu}",
         built.solved,
@@ -205,7 +205,7 @@ fn build(dir: &std::path::Path, pieces: u32) -> CliResult {
         built.verified,
         built.disk_bytes as f64 / (1024.0 * 1024.0),
         wall.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(())
 }
 
@@ -213,7 +213,7 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     let pieces = pieces.unwrap_or_else(|| files::verified_pieces(dir));
     let loaded = files::load(dir);
     for p in &loaded.problems {
-        eprintln!("crossboard: {p}");
+        errln!("crossboard: {p}");
     }
     let have = loaded.db.complete_pieces();
     if pieces < 2 || have < pieces {
@@ -231,9 +231,13 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     bar.finish();
     if report.mismatches > 0 {
         for m in &report.examples {
-            eprintln!(
+            errln!(
                 "  {} index {}: {} stored {}, successors say {:?}",
-                m.material, m.index, m.fen, m.stored, m.expected
+                m.material,
+                m.index,
+                m.fen,
+                m.stored,
+                m.expected
             );
         }
         return Err(format!(
@@ -242,20 +246,20 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
         )
         .into());
     }
-    println!(
+    outln!(
         "verified: {} positions up to {pieces} pieces agree with their successors ({:.1} s)",
         report.checked,
         t.elapsed().as_secs_f64()
-    );
+    )?;
     Ok(())
 }
 
 fn status(dir: &std::path::Path) -> CliResult {
     let loaded = files::load(dir);
     for p in &loaded.problems {
-        eprintln!("crossboard: {p}");
+        errln!("crossboard: {p}");
     }
-    println!("# folder: {}", dir.display());
+    outln!("# folder: {}", dir.display())?;
     for pieces in 2..=MAX_PIECES {
         let slices: Vec<Material> = crate::egdb::materials_with(pieces).collect();
         let present = slices.iter().filter(|m| loaded.db.has(**m)).count();
@@ -264,17 +268,17 @@ fn status(dir: &std::path::Path) -> CliResult {
             .filter(|m| loaded.db.has(**m))
             .map(|m| crate::egdb::table_len(m.size()))
             .sum();
-        println!(
+        outln!(
             "{pieces} pieces: {present}/{} slices, {:.1} MiB",
             slices.len(),
             bytes as f64 / (1024.0 * 1024.0)
-        );
+        )?;
     }
-    println!(
+    outln!(
         "complete up to {} pieces; verified up to {}",
         loaded.db.complete_pieces(),
         files::verified_pieces(dir)
-    );
+    )?;
     Ok(())
 }
 
@@ -283,16 +287,16 @@ fn probe(dir: &std::path::Path, fen: &str) -> CliResult {
     let loaded = files::load(dir);
     let db = &loaded.db;
     let show = |p: &Position| db.probe(p).map_or("not in the databases", |v| v.name());
-    println!(
+    outln!(
         "{}: {} for {} to move",
         pos.to_fen(),
         show(&pos),
         pos.turn()
-    );
+    )?;
     for mv in pos.distinct_moves() {
         let after = pos.after(&mv);
         let v = db.probe(&after).map(|v| v.negate());
-        println!("  {mv}: {}", v.map_or("not in the databases", |v| v.name()));
+        outln!("  {mv}: {}", v.map_or("not in the databases", |v| v.name()))?;
     }
     Ok(())
 }

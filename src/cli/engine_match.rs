@@ -12,7 +12,7 @@ use crate::openings::{self, DrawMode, DrawSettings, Opening, System};
 use crate::search::selfplay::{
     EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game, points_for,
 };
-use crate::search::{Evaluation, Level, MAX_THREADS, Options};
+use crate::search::{Evaluation, Level, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, Options};
 use crate::store::{PdnGame, PdnResult, write_pdn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -175,8 +175,30 @@ fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
     }
 }
 
+/// Refuse a thinking time, depth, table or thread count past the engine's bounds.
+fn check_bounds(args: &Args) -> Result<(), String> {
+    use super::in_range;
+    for (flag, ms) in [("--ms", Some(args.ms)), ("--opponent-ms", args.opponent_ms)] {
+        if let Some(ms) = ms {
+            in_range(flag, ms, 1..=MAX_MOVE_MS)?;
+        }
+    }
+    for (flag, depth) in [
+        ("--depth", args.depth),
+        ("--opponent-depth", args.opponent_depth),
+    ] {
+        if let Some(depth) = depth {
+            in_range(flag, depth, 1..=MAX_DEPTH)?;
+        }
+    }
+    in_range("--threads", args.threads, 1..=MAX_THREADS)?;
+    in_range("--hash", args.hash, 1..=MAX_HASH_MB)?;
+    Ok(())
+}
+
 /// Run `engine-match`.
 pub(super) fn run(args: Args) -> CliResult {
+    check_bounds(&args)?;
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);
@@ -189,8 +211,8 @@ pub(super) fn run(args: Args) -> CliResult {
     };
     let builtin = Builtin {
         options: Options {
-            threads: args.threads.clamp(1, MAX_THREADS),
-            hash_mb: args.hash.max(1),
+            threads: args.threads,
+            hash_mb: args.hash,
             eval: if args.eval == "linear" {
                 Evaluation::Linear
             } else {
@@ -201,7 +223,7 @@ pub(super) fn run(args: Args) -> CliResult {
         egdb: egdb.clone(),
     };
     let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
-    eprintln!(
+    errln!(
         "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}, endgame databases: {}",
         args.ballots,
         args.system.title(),
@@ -211,7 +233,7 @@ pub(super) fn run(args: Args) -> CliResult {
         limit_text(&opponent_limit),
         super::egdb::describe(egdb.as_ref()),
     );
-    eprintln!("game: {}", args.game.name());
+    errln!("game: {}", args.game.name());
     let specs = draw_specs(&args, [(first, limit), (second, opponent_limit)], &mut rng)?;
     let games = play_all(&specs, &builtin, jobs, args.max_plies)?;
     let date = chrono::Local::now().format("%Y.%m.%d").to_string();
@@ -221,7 +243,7 @@ pub(super) fn run(args: Args) -> CliResult {
         .map(|(spec, g)| pdn_record(spec, g, &date))
         .collect();
     crate::store::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
-    println!("{}", summary(&games, &args.out));
+    outln!("{}", summary(&games, &args.out))?;
     Ok(())
 }
 
@@ -312,7 +334,7 @@ fn play_all(
             .par_iter()
             .map(|spec| {
                 let g = play_one(spec, builtin, max_plies);
-                eprintln!("{}", game_line(spec, &g));
+                errln!("{}", game_line(spec, &g));
                 g
             })
             .collect()

@@ -24,7 +24,7 @@ pub(super) fn run(args: Args) -> CliResult {
     let fail = |e: ExportError| format!("{}: {e}", args.file.display());
     if out.as_os_str() == "-" {
         let (text, _) = match_pdn(m).map_err(fail)?;
-        print!("{text}");
+        out!("{text}")?;
         return Ok(());
     }
     let done = export_match(m, &out, Some(&args.file)).map_err(fail)?;
@@ -32,6 +32,6 @@ pub(super) fn run(args: Args) -> CliResult {
         0 => String::new(),
         n => format!(" ({n} unfinished, result *)"),
     };
-    println!("wrote {} games{note} to {}", done.games, out.display());
+    outln!("wrote {} games{note} to {}", done.games, out.display())?;
     Ok(())
 }

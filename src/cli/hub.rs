@@ -13,7 +13,9 @@
 use super::CliResult;
 use crate::egdb::Egdb;
 use crate::engine::{Move, Position};
-use crate::search::{Budget, Engine, Limits, MAX_THREADS, Options, SearchInfo, SearchResult};
+use crate::search::{
+    Budget, Engine, Limits, MAX_HASH_MB, MAX_THREADS, Options, SearchInfo, SearchResult,
+};
 use crate::search::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -43,14 +45,13 @@ pub(super) struct Args {
 /// The name of the Hub parameter that names the endgame databases' folder (empty: none).
 pub(super) const EGDB_PARAM: &str = "egdb-dir";
 
-/// Largest table the `hash` parameter accepts, in MB.
-const MAX_HASH_MB: usize = 4096;
-
 enum Event {
     Line(String),
     Eof,
     Info(u64, SearchInfo),
     Done(u64, SearchResult),
+    /// The search could not start: the engine could not be made (no memory for its table).
+    Failed(u64, String),
 }
 
 struct Job {
@@ -67,23 +68,28 @@ struct Job {
 enum Work {
     /// Make the engine for `options` now (its hash table allocated and touched) and, with
     /// `clear`, forget what it learned (the table emptied beside the next search); `done` is
-    /// told once that is over.
+    /// told once that is over, or why the engine could not be made.
     Prepare {
         options: Options,
         clear: bool,
-        done: Sender<()>,
+        done: Sender<Result<(), String>>,
     },
     /// Search.
     Search(Job),
 }
 
 /// The engine for `options`: the one made before if it has them, else a new one (the old
-/// one let go first, so that two tables are never held at once).
-fn engine_for(engine: &mut Option<Engine>, options: Options) -> &mut Engine {
+/// one let go first, so that two tables are never held at once); or why it cannot be made.
+fn engine_for(engine: &mut Option<Engine>, options: Options) -> Result<&mut Engine, String> {
     if engine.as_ref().is_some_and(|e| e.options() != options) {
         *engine = None;
     }
-    engine.get_or_insert_with(|| Engine::new(options))
+    if engine.is_none() {
+        *engine = Some(Engine::try_new(options)?);
+    }
+    engine
+        .as_mut()
+        .ok_or_else(|| "the engine was not made".to_string())
 }
 
 /// The search thread: one piece of work at a time, its engine rebuilt when the options change.
@@ -96,16 +102,25 @@ fn searcher(work: Receiver<Work>, events: Sender<Event>) {
                 clear,
                 done,
             } => {
-                let e = engine_for(&mut engine, options);
-                if clear {
-                    e.clear_soon();
-                }
-                let _ = done.send(());
+                let made = engine_for(&mut engine, options).map(|e| {
+                    if clear {
+                        e.clear_soon();
+                    }
+                });
+                let _ = done.send(made);
                 continue;
             }
             Work::Search(job) => job,
         };
-        let e = engine_for(&mut engine, job.options);
+        let e = match engine_for(&mut engine, job.options) {
+            Ok(e) => e,
+            Err(why) => {
+                if events.send(Event::Failed(job.id, why)).is_err() {
+                    return;
+                }
+                continue;
+            }
+        };
         e.set_egdb(job.egdb);
         let tx = events.clone();
         let id = job.id;
@@ -179,8 +194,9 @@ impl<W: Write> Server<W> {
     /// Have the search thread make the engine for the current options (its hash table
     /// allocated and touched) and, with `clear`, forget what it learned. Waits for it when no
     /// search runs (otherwise it follows the search), so the next `go` spends its time
-    /// searching.
-    fn prepare(&mut self, clear: bool) {
+    /// searching. When the engine cannot be made (no memory for its table) the error is said
+    /// and the options go back to `fallback`, for which the engine is made instead.
+    fn prepare(&mut self, clear: bool, fallback: Options) {
         let (done, ready) = channel();
         let work = Work::Prepare {
             options: self.options,
@@ -190,8 +206,16 @@ impl<W: Write> Server<W> {
         if self.jobs.send(work).is_err() {
             return self.error("the search thread has stopped");
         }
-        if self.running.is_none() {
-            let _ = ready.recv();
+        if self.running.is_some() {
+            return;
+        }
+        if let Ok(Err(why)) = ready.recv() {
+            let msg = format!("{why}; the table stays at {} MB", fallback.hash_mb);
+            self.error(&msg);
+            if self.options != fallback {
+                self.options = fallback;
+                self.prepare(clear, fallback);
+            }
         }
     }
 
@@ -288,15 +312,17 @@ impl<W: Write> Server<W> {
         let number = value.parse::<usize>();
         match (name, number) {
             ("threads", Ok(n)) if (1..=MAX_THREADS).contains(&n) => {
+                let before = self.options;
                 self.options.threads = n;
                 if self.initialised {
-                    self.prepare(false);
+                    self.prepare(false, before);
                 }
             }
             ("hash", Ok(n)) if (1..=MAX_HASH_MB).contains(&n) => {
+                let before = self.options;
                 self.options.hash_mb = n;
                 if self.initialised {
-                    self.prepare(false);
+                    self.prepare(false, before);
                 }
             }
             ("threads" | "hash", _) => {
@@ -428,6 +454,16 @@ impl<W: Write> Server<W> {
         self.say(&line);
     }
 
+    /// The search `id` could not start: why, then `done` without a move.
+    fn failed(&mut self, id: u64, why: &str) {
+        if self.running.as_ref().is_none_or(|r| r.id != id) {
+            return;
+        }
+        self.running = None;
+        self.error(why);
+        self.say(&Line::new("done"));
+    }
+
     fn done(&mut self, id: u64, result: &SearchResult) {
         if self.running.as_ref().is_none_or(|r| r.id != id) {
             return;
@@ -465,10 +501,15 @@ impl<W: Write> Server<W> {
             "set-param" => self.set_param(&line),
             "init" => {
                 self.initialised = true;
-                self.prepare(false);
+                // Short of memory for the table asked for, the default one.
+                let fallback = Options {
+                    hash_mb: Options::default().hash_mb,
+                    ..self.options
+                };
+                self.prepare(false, fallback);
                 self.say(&Line::new("ready"));
             }
-            "new-game" => self.prepare(true),
+            "new-game" => self.prepare(true, self.options),
             "pos" => self.set_position(&line),
             "level" => match TimeLimit::from_line(&line) {
                 Ok(l) => self.limit = l,
@@ -515,6 +556,13 @@ pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResu
         let db = super::egdb::for_engine(dir.as_deref());
         Databases { dir, db }
     };
+    // Refused as `set-param` refuses them; the config's values are checked as it is read.
+    if let Some(n) = args.threads {
+        super::in_range("--threads", n, 1..=MAX_THREADS)?;
+    }
+    if let Some(n) = args.hash {
+        super::in_range("--hash", n, 1..=MAX_HASH_MB)?;
+    }
     let options = Options {
         threads: args
             .threads
@@ -548,6 +596,7 @@ pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResu
             Event::Eof => break,
             Event::Info(id, info) => server.info(id, &info),
             Event::Done(id, result) => server.done(id, &result),
+            Event::Failed(id, why) => server.failed(id, &why),
         }
     }
     // Stop a running search so that the process ends at once.
@@ -575,7 +624,7 @@ mod tests {
                         done,
                     } => {
                         seen.push(format!("prepare hash={} clear={clear}", options.hash_mb));
-                        let _ = done.send(());
+                        let _ = done.send(Ok(()));
                     }
                     Work::Search(job) => seen.push(format!("search hash={}", job.options.hash_mb)),
                 }

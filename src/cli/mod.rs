@@ -1,5 +1,30 @@
 //! Command-line entry: parses arguments and runs one command. Each command lives in its own file.
 
+/// A line to standard output: `outln!(...)?` (see `stdout`: a failure is returned, never a
+/// panic).
+macro_rules! outln {
+    () => {
+        $crate::cli::stdout::write(format_args!("\n"))
+    };
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
+/// Text to standard output, as `outln!` without the line break.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write(format_args!($($arg)*))
+    };
+}
+
+/// A line to standard error (a failure there is ignored: see `stdout`).
+macro_rules! errln {
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write_err(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
+
 mod ballot_analysis;
 mod bench;
 mod config;
@@ -18,6 +43,7 @@ mod perft;
 mod report;
 mod resume;
 mod serve;
+mod stdout;
 mod tune;
 
 pub use net::network;
@@ -206,8 +232,7 @@ pub fn main() -> ExitCode {
     let desk = match desk_flags(&cli) {
         Ok(d) => d,
         Err(e) => {
-            use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
+            errln!("crossboard: {e}");
             return ExitCode::FAILURE;
         }
     };
@@ -265,17 +290,27 @@ pub fn main() -> ExitCode {
             }
         }),
     };
+    // What is still buffered is written now, so that a failure there is reported too.
+    let result = result.and_then(|()| Ok(stdout::flush()?));
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            // Not eprintln!: after a hang-up stderr may be gone, and that must not panic.
-            use std::io::Write;
-            let _ = writeln!(std::io::stderr(), "crossboard: {e}");
-            match e.downcast_ref::<crate::tui::TuiError>() {
-                Some(tui) => ExitCode::from(tui.exit_status()),
-                None => ExitCode::FAILURE,
-            }
-        }
+        Err(e) => exit_status(e.as_ref()),
+    }
+}
+
+/// The exit status of a command that failed with `e`, said on standard error: quietly 0 when
+/// the reader of standard output went away (`| head`), as Unix tools end.
+fn exit_status(e: &(dyn std::error::Error + 'static)) -> ExitCode {
+    if e.downcast_ref::<stdout::StdoutError>()
+        .is_some_and(stdout::StdoutError::is_closed_pipe)
+    {
+        return ExitCode::SUCCESS;
+    }
+    // After a hang-up stderr may be gone, and that must not panic.
+    errln!("crossboard: {e}");
+    match e.downcast_ref::<crate::tui::TuiError>() {
+        Some(tui) => ExitCode::from(tui.exit_status()),
+        None => ExitCode::FAILURE,
     }
 }
 
@@ -306,6 +341,25 @@ fn desk_flags(cli: &Cli) -> Result<Option<(String, String)>, String> {
     let desk = crate::tui::check_desk_url(desk).map_err(|e| format!("--desk {desk:?}: {e}"))?;
     let token = crate::tui::check_token(token).map_err(|e| format!("--board-token: {e}"))?;
     Ok(Some((desk, token)))
+}
+
+/// `value` of the option `flag` when it is within `range`; otherwise the refusal naming the
+/// range (the bounds are those of the engine and the search: [`crate::engine::PERFT_MAX_DEPTH`],
+/// [`crate::search::MAX_DEPTH`], ...).
+pub(super) fn in_range<T: PartialOrd + std::fmt::Display + Copy>(
+    flag: &str,
+    value: T,
+    range: std::ops::RangeInclusive<T>,
+) -> Result<T, String> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!(
+            "{flag} {value} is out of range: {} to {}",
+            range.start(),
+            range.end()
+        ))
+    }
 }
 
 /// CPU time this process has used (Linux: from /proc; `None` elsewhere). On a shared machine

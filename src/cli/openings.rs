@@ -10,7 +10,6 @@ use crate::openings::{
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::fmt::Write as _;
-use std::io::Write as _;
 
 /// Arguments of `crossboard openings`.
 #[derive(Debug, clap::Args)]
@@ -102,13 +101,9 @@ pub(super) fn run(args: Args) -> CliResult {
     print_text(&text)
 }
 
-/// Print to stdout; a closed pipe (`| head`) is not an error.
+/// Print to stdout.
 fn print_text(text: &str) -> CliResult {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Err(e.into()),
-        _ => Ok(()),
-    }
+    Ok(out!("{text}")?)
 }
 
 fn side_counts(red: usize, white: usize) -> String {

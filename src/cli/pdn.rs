@@ -1,7 +1,7 @@
 //! `crossboard pdn FILE`: check a PDN file by replaying every game.
 
 use super::CliResult;
-use crate::store::{PdnError, PdnGame, decode, read_pdn};
+use crate::store::{MatchFile, PdnError, PdnGame, decode, read_pdn};
 use std::path::PathBuf;
 
 /// Arguments of `crossboard pdn`.
@@ -16,20 +16,27 @@ pub(super) struct Args {
 pub(super) fn run(args: Args) -> CliResult {
     let bytes = std::fs::read(&args.file)
         .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
+    if MatchFile::is_match_file(&bytes) {
+        let file = args.file.display();
+        return Err(format!(
+            "{file} is a crossboard match file, not PDN: `crossboard export {file}` writes its games as PDN"
+        )
+        .into());
+    }
     // Old programs write Windows-1252 names.
     let games = read_pdn(&decode(&bytes));
     let mut failed = 0;
     for (i, r) in games.iter().enumerate() {
         match r {
             Ok(g) => {
-                println!("{}", game_line(i + 1, g));
+                outln!("{}", game_line(i + 1, g))?;
                 for w in &g.warnings {
-                    println!("     warning: {w}");
+                    outln!("     warning: {w}")?;
                 }
             }
             Err(e) => {
                 failed += 1;
-                println!("{}", error_line(e));
+                outln!("{}", error_line(e))?;
             }
         }
     }

@@ -1,7 +1,7 @@
 //! `crossboard perft <depth> [--game GAME] [--fen FEN] [--divide]`.
 
 use super::CliResult;
-use crate::engine::{Position, Rules, perft, perft_divide};
+use crate::engine::{PERFT_MAX_DEPTH, Position, Rules, perft, perft_divide};
 
 /// Arguments of `crossboard perft`.
 #[derive(Debug, clap::Args)]
@@ -21,6 +21,7 @@ pub(super) struct Args {
 
 /// Run `perft`.
 pub(super) fn run(args: Args) -> CliResult {
+    super::in_range("the depth", args.depth, 0..=PERFT_MAX_DEPTH)?;
     let pos = match &args.fen {
         Some(f) => Position::from_fen_in(args.game, f).map_err(|e| format!("bad --fen: {e}"))?,
         None => Position::start_in(args.game),
@@ -28,12 +29,12 @@ pub(super) fn run(args: Args) -> CliResult {
     if args.divide {
         let mut total = 0;
         for (mv, n) in perft_divide(&pos, args.depth) {
-            println!("{mv}\t{n}");
+            outln!("{mv}\t{n}")?;
             total += n;
         }
-        println!("total\t{total}");
+        outln!("total\t{total}")?;
     } else {
-        println!("{}", perft(&pos, args.depth));
+        outln!("{}", perft(&pos, args.depth))?;
     }
     Ok(())
 }

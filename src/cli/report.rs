@@ -4,7 +4,6 @@
 //! or for the director sending a board's file after its laptop was offline when the game ended.
 
 use super::CliResult;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -96,7 +95,5 @@ fn on_interrupt() -> Arc<AtomicBool> {
 
 /// A line on the standard output (a closed one does not stop the reporting).
 fn say(line: &str) {
-    let mut out = std::io::stdout().lock();
-    let _ = writeln!(out, "{line}");
-    let _ = out.flush();
+    super::stdout::write_lossy(format_args!("{line}\n"));
 }

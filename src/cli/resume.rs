@@ -34,7 +34,7 @@ pub(super) fn run(args: Args, options: Options) -> CliResult {
             let (latest, damaged) = (found.latest, found.damaged);
             for d in &damaged {
                 if let Err(e) = &d.file {
-                    eprintln!("crossboard: skipped {}: {e}", d.path.display());
+                    errln!("crossboard: skipped {}: {e}", d.path.display());
                 }
             }
             match latest {

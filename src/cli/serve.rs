@@ -157,16 +157,13 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>, ascii: bool) -> CliRe
     .unwrap_or(addr.ip());
     {
         // A closed standard output (the terminal gone) does not stop the server.
-        use std::io::Write;
-        let mut out = std::io::stdout().lock();
         for line in where_served(addr, &hall, own, !args.no_qr && !ascii) {
-            let _ = writeln!(out, "{line}");
+            super::stdout::write_lossy(format_args!("{line}\n"));
         }
         for line in cautions(&running) {
-            let _ = writeln!(out, "{line}");
+            super::stdout::write_lossy(format_args!("{line}\n"));
         }
-        let _ = writeln!(out, "Ctrl-C stops the server.");
-        let _ = out.flush();
+        super::stdout::write_lossy(format_args!("Ctrl-C stops the server.\n"));
     }
     running.wait_for_interrupt()?;
     Ok(())

@@ -76,10 +76,15 @@ fn games_of(path: &PathBuf) -> Result<Vec<TuneGame>, String> {
 
 /// Run `tune`: print the losses and the weights; write them when asked.
 pub(super) fn run(args: Args) -> CliResult {
+    if let Some(out) = &args.out {
+        for pdn in &args.pdn {
+            crate::store::check_output(out, pdn, "one of the PDN files read")?;
+        }
+    }
     let mut games = Vec::new();
     for path in &args.pdn {
         let g = games_of(path)?;
-        println!("{}: {} games", path.display(), g.len());
+        outln!("{}: {} games", path.display(), g.len())?;
         games.extend(g);
     }
     let options = TuneOptions {
@@ -93,11 +98,14 @@ pub(super) fn run(args: Args) -> CliResult {
         return run_patterns(&args, &games, &options);
     }
     let report = tune(&games, &options);
-    println!("{}", report.split);
-    println!(
+    outln!("{}", report.split)?;
+    outln!(
         "mean squared error: training {:.6} -> {:.6}, held out {:.6} -> {:.6}",
-        report.before.0, report.after.0, report.before.1, report.after.1
-    );
+        report.before.0,
+        report.after.0,
+        report.before.1,
+        report.after.1
+    )?;
     let names: Vec<String> = args
         .pdn
         .iter()
@@ -116,9 +124,9 @@ pub(super) fn run(args: Args) -> CliResult {
         Some(out) => {
             crate::store::write_atomic(out, source.as_bytes())
                 .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-            println!("written to {}", out.display());
+            outln!("written to {}", out.display())?;
         }
-        None => print!("{source}"),
+        None => out!("{source}")?,
     }
     Ok(())
 }
@@ -130,19 +138,23 @@ fn run_patterns(args: &Args, games: &[TuneGame], options: &TuneOptions) -> CliRe
         l2: args.l2,
     };
     let report = tune_patterns(games, options, &fit);
-    println!("{}", report.split);
+    outln!("{}", report.split)?;
     for (epoch, held) in &report.curve {
-        println!("round {epoch}: held-out mean squared error {held:.6}");
+        outln!("round {epoch}: held-out mean squared error {held:.6}")?;
     }
-    println!(
+    outln!(
         "mean squared error: training {:.6} (weights.rs) -> {:.6} (tables); held out {:.6} (hand-set), {:.6} (weights.rs) -> {:.6} (tables)",
-        report.train.0, report.train.1, report.held.0, report.held.1, report.held.2
-    );
-    println!("linear weights with the tables: {:?}", report.linear);
+        report.train.0,
+        report.train.1,
+        report.held.0,
+        report.held.1,
+        report.held.2
+    )?;
+    outln!("linear weights with the tables: {:?}", report.linear)?;
     if let Some(out) = &args.out {
         crate::store::write_atomic(out, &asset_bytes(&report))
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-        println!("written to {}", out.display());
+        outln!("written to {}", out.display())?;
     }
     Ok(())
 }

@@ -32,6 +32,26 @@ pub const MOVE_LIMIT_SECONDS_MAX: u64 = 60 * 60;
 /// Time one director adjustment adds or removes, milliseconds (a day).
 pub const ADJUST_MS_MAX: u64 = 24 * 60 * 60 * 1000;
 
+/// True for a character no name or director text may hold: a control character (a line
+/// break or tab would break the published tables), a direction control (U+202A-202E,
+/// U+2066-2069 and the marks U+200E, U+200F, U+061C: they reorder what follows, so that a name
+/// shows other than it reads) or an invisible one (U+200B-200D, U+2060-2064, U+FEFF: two
+/// names that look alike would differ).
+pub fn is_unfit(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{061C}'
+                | '\u{200B}'..='\u{200D}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{FEFF}'
+        )
+}
+
 /// The number of characters in `text` (what the limits count).
 pub fn chars(text: &str) -> usize {
     text.chars().count()

@@ -68,7 +68,7 @@ pub use clock::{
 pub use command::{CoinSide, Command, CommandKind, Hand};
 pub use event::{Decided, EndReason, GameResult, LogEntry, MatchEvent, MatchOutcome};
 pub use limits::NOTE_MAX_CHARS;
-pub use limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS};
+pub use limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS, is_unfit};
 pub use match_score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
 pub use settings::{

@@ -257,6 +257,17 @@ pub enum PoolClock {
     PerMove,
 }
 
+/// Exactly two names: a third is refused, never dropped.
+fn two_names<'de, D: serde::Deserializer<'de>>(d: D) -> Result<[String; 2], D::Error> {
+    let names = Vec::<String>::deserialize(d)?;
+    <[String; 2]>::try_from(names).map_err(|names| {
+        serde::de::Error::custom(format!(
+            "{} names given: a match has two players",
+            names.len()
+        ))
+    })
+}
+
 /// Everything the director decides before a match.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
@@ -266,6 +277,7 @@ pub struct MatchSettings {
     /// Pool: the strength rule the director chose (ignored in the other games).
     pub strength_rule: StrengthRule,
     /// The two players' names, first and second.
+    #[serde(deserialize_with = "two_names")]
     pub players: [String; 2],
     /// The event's name (for game records); may be empty.
     pub event: String,
@@ -327,8 +339,11 @@ pub enum SettingsError {
     /// The event's name is too long.
     #[error("the event's name has {0} characters: at most {max}", max = limits::EVENT_MAX_CHARS)]
     EventTooLong(usize),
-    /// A name with a line break, tab or other control character.
-    #[error("the {0} contains a control character (a line break or tab?)")]
+    /// A name with a line break, tab or other control character, or an invisible or
+    /// direction-changing one ([`limits::is_unfit`]).
+    #[error(
+        "the {0} contains a control character, or an invisible or direction-changing one (a line break, a tab, U+202E?)"
+    )]
     ControlCharacter(&'static str),
     /// No ballots.
     #[error("a match needs at least one ballot")]
@@ -381,7 +396,7 @@ impl MatchSettings {
             if n > limits::NAME_MAX_CHARS {
                 return Err(SettingsError::NameTooLong(p, n));
             }
-            if name.chars().any(char::is_control) {
+            if name.chars().any(limits::is_unfit) {
                 return Err(SettingsError::ControlCharacter(match p {
                     Player::First => "first player's name",
                     Player::Second => "second player's name",
@@ -396,7 +411,7 @@ impl MatchSettings {
         if n > limits::EVENT_MAX_CHARS {
             return Err(SettingsError::EventTooLong(n));
         }
-        if self.event.chars().any(char::is_control) {
+        if self.event.chars().any(limits::is_unfit) {
             return Err(SettingsError::ControlCharacter("event's name"));
         }
         if self.ballots == 0 {

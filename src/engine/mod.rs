@@ -27,6 +27,6 @@ pub(crate) use moves::has_capture;
 pub use moves::{Move, MoveList, count_moves};
 pub(crate) use moves::{generate, generate_with_jumpers, has_any_move, jumpers, short_jumpers};
 pub use notation::{MoveError, parse_move, parse_squares};
-pub use perft::{perft, perft_divide};
-pub use position::{FenError, Piece, Position};
+pub use perft::{PERFT_MAX_DEPTH, perft, perft_divide};
+pub use position::{FenError, PIECES_A_SIDE, Piece, Position};
 pub use rules::Rules;

@@ -14,6 +14,10 @@ use super::rules::Rules;
 use super::short_moves::{self, Side, View, Visitor};
 use std::marker::PhantomData;
 
+/// The deepest perft a command accepts. Counts grow about fivefold a ply, so depths past it
+/// would not finish in a lifetime; it also bounds the recursion's stack.
+pub const PERFT_MAX_DEPTH: u32 = 30;
+
 /// Perft: the number of move paths of length `depth` from `pos`, under its rules.
 pub fn perft(pos: &Position, depth: u32) -> u64 {
     use short_moves::{Red, White};

@@ -65,7 +65,10 @@ impl Position {
         }
     }
 
-    /// Build a position from bitboards, checking the invariants.
+    /// Build a position from bitboards, checking the invariants (the one check of every
+    /// position read from text: FEN, PDN, the Hub protocol): no square held twice, no king
+    /// without a piece, at most [`PIECES_A_SIDE`] pieces a side, a piece on the board, no man on
+    /// its crowning row.
     pub fn from_bitboards(
         red: Bitboard,
         white: Bitboard,
@@ -86,6 +89,15 @@ impl Position {
             turn,
             rules: Rules::English,
         };
+        for (color, side) in [(Color::Red, red), (Color::White, white)] {
+            let n = side.count_ones();
+            if n > PIECES_A_SIDE {
+                return Err(FenError::TooMany(color, n));
+            }
+        }
+        if red | white == 0 {
+            return Err(FenError::NoPieces);
+        }
         if let Some(sq) = squares(red & !kings & ROW_7).next() {
             return Err(FenError::UncrownedMan(Color::Red, sq.number()));
         }
@@ -463,10 +475,19 @@ pub enum FenError {
     /// A man standing on its crowning row.
     #[error("a {0} man on {1} would already be a king")]
     UncrownedMan(Color, u8),
+    /// More pieces of one colour than a side starts with.
+    #[error("{0} has {1} pieces; a side has at most {PIECES_A_SIDE}")]
+    TooMany(Color, u32),
+    /// Not a piece on the board.
+    #[error("the position has no pieces at all")]
+    NoPieces,
     /// Anything else.
     #[error("{0}")]
     Invalid(String),
 }
+
+/// The most pieces a side can have: those it starts with.
+pub const PIECES_A_SIDE: u32 = 12;
 
 fn parse_fen(text: &str) -> Result<Position, FenError> {
     let text: String = text.chars().filter(|c| !c.is_whitespace()).collect();

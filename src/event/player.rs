@@ -42,8 +42,9 @@ pub enum PlayerError {
         /// Its length.
         len: usize,
     },
-    /// A control character (a tab or newline would break the published tables).
-    #[error("{0} contains a control character")]
+    /// A control character (a tab or newline would break the published tables), or an
+    /// invisible or direction-changing one ([`crate::director::is_unfit`]).
+    #[error("{0} contains a control character, or an invisible or direction-changing one")]
     Control(&'static str),
     /// A rating over the limit.
     #[error("rating {0} is above {MAX_RATING}")]
@@ -61,7 +62,7 @@ pub(super) fn check_text(field: &'static str, text: &str) -> Result<(), PlayerEr
     if len > MAX_TEXT {
         return Err(PlayerError::TooLong { field, len });
     }
-    if text.chars().any(char::is_control) {
+    if text.chars().any(crate::director::is_unfit) {
         return Err(PlayerError::Control(field));
     }
     Ok(())

@@ -30,7 +30,8 @@ mod worker;
 mod zobrist;
 
 pub use alphabeta::{
-    Engine, Limits, MAX_DEPTH, MAX_THREADS, Options, SearchInfo, SearchResult, pv_text,
+    Engine, Limits, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, Options, SearchInfo,
+    SearchResult, pv_text,
 };
 pub use analysis::{
     BALLOT_PROOF, DEFAULT_BALLOT_DEPTH, DEFAULT_GAME_DEPTH, Mark, PositionVerdict, analyse_all,

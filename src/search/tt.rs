@@ -159,22 +159,24 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    /// A table of about `megabytes` MB (a power of two of 64-byte buckets, at least 16 KB).
-    pub(crate) fn new(megabytes: usize) -> Table {
+    /// A table of about `megabytes` MB (a power of two of 64-byte buckets, at least 16 KB), or
+    /// the allocator's refusal when the memory cannot be had.
+    pub(crate) fn try_new(megabytes: usize) -> Result<Table, std::collections::TryReserveError> {
         let wanted = (megabytes.clamp(1, 1 << 16) << 20) / std::mem::size_of::<Bucket>();
         let mut size = 256usize;
         while size * 2 <= wanted {
             size *= 2;
         }
-        let mut buckets = Vec::with_capacity(size);
+        let mut buckets = Vec::new();
+        buckets.try_reserve_exact(size)?;
         advise_huge_pages(&buckets);
         buckets.resize_with(size, Bucket::default);
-        Table {
+        Ok(Table {
             buckets,
             mask: size - 1,
             generation: 0,
             uncleared: AtomicUsize::new(size),
-        }
+        })
     }
 
     /// Size in bytes.
@@ -316,7 +318,7 @@ mod tests {
 
     #[test]
     fn store_and_probe() {
-        let mut t = Table::new(1);
+        let mut t = Table::try_new(1).unwrap();
         let h = 0xDEAD_BEEF_0000_0042;
         t.store(h, 5, -37, Bound::Lower, 3);
         let hit = t.probe(h).unwrap();
@@ -342,7 +344,7 @@ mod tests {
 
     #[test]
     fn a_bucket_holds_eight_positions_and_replaces_the_shallowest() {
-        let mut t = Table::new(1);
+        let mut t = Table::try_new(1).unwrap();
         let stride = (t.mask as u64) + 1;
         // Same bucket, different key bits (the top 24).
         let keys: Vec<u64> = (1..=9).map(|i| 7 + (i << 40) + i * stride).collect();

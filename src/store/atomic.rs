@@ -64,10 +64,41 @@ pub struct OutputIsInput {
     pub what: &'static str,
 }
 
-/// Refuses `out` when it is the same file as `input`, before anything is written: no writer
-/// may overwrite what it reads.
+/// The folder a path names its file in (`.` for a bare name).
+fn folder(path: &Path) -> &Path {
+    match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// True when `a` and `b` are one file, or would be once made: the same name in the same
+/// folder (so an input not written yet, such as a file the desk keeps beside its database,
+/// is kept free too).
+fn same_place(a: &Path, b: &Path) -> bool {
+    same_file(a, b) || (a.file_name() == b.file_name() && same_file(folder(a), folder(b)))
+}
+
+/// Refuses `out` when it is the same file as `input` (or would be, once `input` is made),
+/// before anything is written: no writer may overwrite what it reads.
 pub fn check_output(out: &Path, input: &Path, what: &'static str) -> Result<(), OutputIsInput> {
-    if same_file(out, input) {
+    if same_place(out, input) {
+        return Err(OutputIsInput {
+            out: out.to_path_buf(),
+            what,
+        });
+    }
+    Ok(())
+}
+
+/// Refuses `out` when it is in the folder `dir` (whose files are all inputs), before anything
+/// is written.
+pub(super) fn check_output_folder(
+    out: &Path,
+    dir: &Path,
+    what: &'static str,
+) -> Result<(), OutputIsInput> {
+    if same_file(folder(out), dir) {
         return Err(OutputIsInput {
             out: out.to_path_buf(),
             what,

@@ -21,10 +21,10 @@
 //!   `NAME.backup.sqlite3` beside it ([`backup_path`]), the copy a damaged file is restored
 //!   from.
 
-use super::atomic::{OutputIsInput, check_output};
+use super::atomic::{OutputIsInput, check_output, check_output_folder};
 use crate::event::{Action, EventError, EventInfo, PlayerId, PlayerInfo, Tournament};
 use chrono::{DateTime, Utc};
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use std::path::{Path, PathBuf};
 use thiserror::Error;
 
@@ -91,6 +91,10 @@ fn action_text(action: &Action) -> rusqlite::Result<String> {
     serde_json::to_string(action).map_err(|e| rusqlite::Error::ToSqlConversionFailure(Box::new(e)))
 }
 
+/// The tables every version of the desk's schema has: a file without them is another
+/// program's.
+const DESK_TABLES: [&str; 3] = ["actions", "events", "players"];
+
 /// The schema version this crossboard writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;
 
@@ -121,9 +125,29 @@ pub enum DeskError {
     /// The action was refused (nothing written).
     #[error("{0}")]
     Refused(#[from] EventError),
+    /// The file is not the desk's database (another program's SQLite file, or not SQLite at
+    /// all): nothing was written to it.
+    #[error("{path} is not a crossboard desk database ({why}): nothing was written to it")]
+    NotADesk {
+        /// The file.
+        path: String,
+        /// What it is instead.
+        why: String,
+    },
+    /// A read found no database at the path given (only commands that create an event or a
+    /// player make one).
+    #[error(
+        "no desk database at {path} (check --db; `crossboard event new` creates one): nothing was created"
+    )]
+    Missing {
+        /// The path given.
+        path: String,
+    },
     /// A stored action does not read back.
-    #[error("event {event}, action {seq}: {why}")]
+    #[error("{path}: event {event}, action {seq} is damaged: {why}")]
     Damaged {
+        /// The database file.
+        path: String,
         /// The event.
         event: EventId,
         /// The action's number.
@@ -224,24 +248,45 @@ fn pairs_a_round(actions: &[Action]) -> bool {
 }
 
 impl Desk {
-    /// Open (or create) the database at `path`, migrating it to the current schema.
+    /// Open (or create, with its folder) the database at `path`, migrating it to the current
+    /// schema. A file that is not the desk's database is refused, unchanged.
     pub fn open(path: &Path) -> Result<Desk, DeskError> {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| DeskError::Io(format!("{}: {e}", dir.display())))?;
         }
+        Desk::connect(path, OpenFlags::SQLITE_OPEN_CREATE)
+    }
+
+    /// Open the database at `path`, which must exist (for the commands that only read or
+    /// change what is there: a mistyped path is an error, never a new desk).
+    pub fn open_existing(path: &Path) -> Result<Desk, DeskError> {
+        if !path.exists() {
+            return Err(DeskError::Missing {
+                path: path.display().to_string(),
+            });
+        }
+        Desk::connect(path, OpenFlags::empty())
+    }
+
+    /// Open `path` read-write with the extra `flags`, then check and migrate it.
+    fn connect(path: &Path, flags: OpenFlags) -> Result<Desk, DeskError> {
         // SQLite refuses a link in place of its side files, but writes through another name
         // of a file (a hard link) there.
         for side in side_files(path) {
             super::atomic::refuse_planted(&side)
                 .map_err(|e| DeskError::Io(format!("{}: {e}", side.display())))?;
         }
-        let conn = Connection::open(path).map_err(|e| sql(path, e))?;
+        let flags = flags
+            | OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn = Connection::open_with_flags(path, flags).map_err(|e| sql(path, e))?;
         let mut desk = Desk {
             conn,
             path: path.to_path_buf(),
         };
-        desk.setup()?;
+        desk.setup(flags.contains(OpenFlags::SQLITE_OPEN_CREATE))?;
         Ok(desk)
     }
 
@@ -251,7 +296,8 @@ impl Desk {
     }
 
     /// Refuses an output that is one of the desk's files (the database, SQLite's files beside
-    /// it, the copy kept before the last pairing), before anything is written.
+    /// it, the copy kept before the last pairing, the boards' tokens and copies), before
+    /// anything is written.
     pub fn check_output(&self, out: &Path) -> Result<(), OutputIsInput> {
         check_output(out, &self.path, "the desk's database")?;
         check_output(
@@ -262,7 +308,16 @@ impl Desk {
         for side in side_files(&self.path) {
             check_output(out, &side, "a file SQLite keeps beside the desk's database")?;
         }
-        Ok(())
+        check_output(
+            out,
+            &super::tokens::tokens_path(&self.path),
+            "the file of the boards' tokens kept beside the desk's database",
+        )?;
+        check_output_folder(
+            out,
+            &super::tokens::boards_dir(&self.path),
+            "in the folder of the boards' copies kept beside the desk's database",
+        )
     }
 
     /// Refuse a damaged file before anything else reads or writes it.
@@ -279,6 +334,9 @@ impl Desk {
                 .to_string(),
             Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::DatabaseCorrupt) => {
                 e.to_string()
+            }
+            Err(e) if e.sqlite_error_code() == Some(rusqlite::ErrorCode::NotADatabase) => {
+                return Err(self.not_a_desk("it is not an SQLite file".into()));
             }
             Err(e) => return Err(self.err(e)),
         };
@@ -338,11 +396,49 @@ impl Desk {
         sql(&self.path, e)
     }
 
-    fn setup(&mut self) -> Result<(), DeskError> {
+    fn not_a_desk(&self, why: String) -> DeskError {
+        DeskError::NotADesk {
+            path: self.path.display().to_string(),
+            why,
+        }
+    }
+
+    /// Refuse, before anything is written, a file that is not the desk's: one whose schema
+    /// version crossboard never wrote, one with tables but not the desk's, and (unless
+    /// `creating`) an empty one.
+    fn identify(&self, creating: bool) -> Result<(), DeskError> {
+        let version = self.schema_version()?;
+        let tables = self.rows(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+            [],
+            |r| r.get::<_, String>(0),
+        )?;
+        let ours = DESK_TABLES.iter().all(|t| tables.iter().any(|n| n == t));
+        let why = if version < 0 {
+            format!("schema version {version}, which crossboard never writes")
+        } else if tables.is_empty() && version == 0 {
+            if creating {
+                return Ok(());
+            }
+            "it is empty".to_string()
+        } else if version == 0 || !ours {
+            format!(
+                "its tables are {}, not the desk's {}",
+                tables.join(", "),
+                DESK_TABLES.join(", ")
+            )
+        } else {
+            return Ok(());
+        };
+        Err(self.not_a_desk(why))
+    }
+
+    fn setup(&mut self, creating: bool) -> Result<(), DeskError> {
         self.conn
             .busy_timeout(std::time::Duration::from_secs(10))
             .map_err(|e| self.err(e))?;
         self.check()?;
+        self.identify(creating)?;
         let mode: String = self
             .conn
             .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
@@ -680,15 +776,21 @@ fn replay_log(conn: &Connection, path: &Path, id: EventId) -> Result<Tournament,
     for (k, row) in rows.enumerate() {
         let (seq, text) = row.map_err(|e| sql(path, e))?;
         let damaged = |why: String| DeskError::Damaged {
+            path: path.display().to_string(),
             event: id,
             seq,
             why,
         };
         if seq != k as i64 {
-            return Err(damaged(format!("expected action {k}")));
+            return Err(damaged(format!(
+                "it is numbered {seq} where action {k} should be (an action is missing)"
+            )));
         }
-        let action: Action = serde_json::from_str(&text).map_err(|e| damaged(e.to_string()))?;
-        event.apply(&action).map_err(|e| damaged(e.to_string()))?;
+        let action: Action = serde_json::from_str(&text)
+            .map_err(|e| damaged(format!("its text does not read as an action ({e})")))?;
+        event
+            .apply(&action)
+            .map_err(|e| damaged(format!("the event refuses it ({e})")))?;
     }
     Ok(event)
 }

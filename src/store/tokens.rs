@@ -9,9 +9,13 @@ use std::path::{Path, PathBuf};
 /// Where the desk keeps its copy of the match file of board `b` of round `r` of division `d`
 /// (counted from 1) of `event`, for a board that reports to it: `NAME-boards/` beside `db`.
 pub fn copy_path(db: &Path, event: &str, d: usize, r: u32, b: u32) -> PathBuf {
+    boards_dir(db).join(format!("{}-d{d}-r{r}-b{b}.jsonl", super::slug(event, 40)))
+}
+
+/// The folder of the boards' copies beside `db`: `NAME-boards/`.
+pub(super) fn boards_dir(db: &Path) -> PathBuf {
     let stem = db.file_stem().unwrap_or_default().to_string_lossy();
     db.with_file_name(format!("{stem}-boards"))
-        .join(format!("{}-d{d}-r{r}-b{b}.jsonl", super::slug(event, 40)))
 }
 
 /// Put the desk's copy of a board (`copy_path(db, event, d, r, b)`) aside, renamed

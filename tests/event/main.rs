@@ -12,6 +12,7 @@ mod concurrent;
 mod desk_cli;
 mod federation;
 mod fide;
+mod foreign;
 mod pairing;
 mod prizes;
 mod sheets;

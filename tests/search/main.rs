@@ -12,6 +12,7 @@ mod egdb_full;
 mod egdb_small;
 mod egdb_store;
 mod hub_cli;
+mod limits;
 mod properties;
 mod strength;
 mod tactics;

@@ -52,7 +52,7 @@ fn pdn_check_missing_file() {
 
 /// A short finished-and-started match on disk: ballot 1 played (a resignation, then a draw by
 /// agreement), game one of ballot 2 under way.
-pub(super) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
+pub(crate) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
     use chrono::{TimeZone, Utc};
     use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
     use crossboard::engine::Color;
@@ -252,6 +252,81 @@ fn export_refuses_to_overwrite_its_own_match_file() {
             before,
             "{}",
             out_path.display()
+        );
+    }
+}
+
+#[test]
+fn tune_refuses_to_write_its_weights_over_a_pdn_it_reads() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("g.pdn");
+    std::fs::copy(fixture("pdn/loy_chinook_1991.pdn"), &pdn).unwrap();
+    let before = std::fs::read(&pdn).unwrap();
+    let arg = pdn.display().to_string();
+    let out = crossboard(&["tune", "--pdn", &arg, "--epochs", "1", "--out", &arg]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "accepted: {stderr}");
+    assert!(stderr.contains("nothing was written"), "{stderr}");
+    assert_eq!(std::fs::read(&pdn).unwrap(), before, "the PDN was replaced");
+}
+
+/// A match file, a TOML file claiming the JSON format and the config file, each given where the
+/// other is wanted, are named for what they are.
+#[test]
+fn files_of_another_kind_are_named_for_what_they_are() {
+    let dir = tempfile::tempdir().unwrap();
+    let m = small_match(dir.path());
+    let out = crossboard(&["pdn", m.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("is a crossboard match file, not PDN")
+            && stderr.contains("crossboard export"),
+        "{stderr}"
+    );
+    let toml = dir.path().join("v2.toml");
+    std::fs::write(
+        &toml,
+        "format-version = 2\nsaved-at = 2026-01-01T00:00:00Z\n",
+    )
+    .unwrap();
+    let out = crossboard(&["export", toml.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("JSON lines") && !stderr.contains("cut short"),
+        "{stderr}"
+    );
+    let config = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
+    let out = crossboard(&["export", config.to_str().unwrap(), "--out", "-"]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("a crossboard config file, not a match file"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_utf16_pdn_with_its_byte_order_mark_reads_as_utf8_does() {
+    let utf8 = std::fs::read_to_string(fixture("pdn/loy_chinook_1991.pdn")).unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    for (name, bom, unit) in [
+        (
+            "le.pdn",
+            [0xFF, 0xFE],
+            u16::to_le_bytes as fn(u16) -> [u8; 2],
+        ),
+        ("be.pdn", [0xFE, 0xFF], u16::to_be_bytes),
+    ] {
+        let mut bytes = bom.to_vec();
+        bytes.extend(utf8.encode_utf16().flat_map(unit));
+        let path = dir.path().join(name);
+        std::fs::write(&path, bytes).unwrap();
+        assert_eq!(
+            crossboard_ok(&["pdn", path.to_str().unwrap()]),
+            crossboard_ok(&["pdn", &fixture_arg("pdn/loy_chinook_1991.pdn")]),
+            "{name}"
         );
     }
 }

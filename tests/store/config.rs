@@ -72,7 +72,7 @@ fn no_file_means_defaults_and_explicit_missing_file_is_an_error() {
 }
 
 /// (fixture, line, text that must appear in the message)
-const BAD: [(&str, usize, &str); 9] = [
+const BAD: [(&str, usize, &str); 12] = [
     ("unknown_key.toml", 6, "key `display.colour`"),
     ("bad_value.toml", 3, "key `match.ballots`"),
     ("bad_colour.toml", 2, "\"crimson\" is not a colour"),
@@ -90,6 +90,21 @@ const BAD: [(&str, usize, &str); 9] = [
         "`three_move_deck` is an older spelling: write `three-move-deck`",
     ),
     ("same_names.toml", 0, "both players are called \"Ann\""),
+    (
+        "three_players.toml",
+        2,
+        "3 names given: a match has two players",
+    ),
+    (
+        "bidi_name.toml",
+        0,
+        "first player's name contains a control character, or an invisible or direction-changing one",
+    ),
+    (
+        "invisible_event.toml",
+        0,
+        "event's name contains a control character, or an invisible or direction-changing one",
+    ),
 ];
 
 #[test]

@@ -15,6 +15,7 @@ mod matches;
 mod pdn;
 mod pdn_variants;
 mod props;
+mod stdout;
 
 use common::cli::{crossboard, crossboard_ok};
 

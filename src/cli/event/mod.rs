@@ -35,9 +35,20 @@ pub(super) fn run(args: Args) -> CliResult {
         .db
         .or_else(default_db_path)
         .ok_or("no data folder on this machine: pass --db FILE")?;
-    let mut ctx = Ctx {
-        desk: Desk::open(&path)?,
+    // Only the commands that make something new make the database; the others need it.
+    let creates = matches!(
+        args.command,
+        Cmd::New(_)
+            | Cmd::Player {
+                command: PlayerCmd::Add { .. }
+            }
+    );
+    let desk = if creates {
+        Desk::open(&path)?
+    } else {
+        Desk::open_existing(&path)?
     };
+    let mut ctx = Ctx { desk };
     match args.command {
         Cmd::New(a) => record::new_event(&mut ctx, a),
         Cmd::List => output::list_events(&ctx),
@@ -95,7 +106,7 @@ fn board_token(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
     let key = format!("{}/{}/{}/{}", open.event.info.name, d + 1, a.round, a.board);
     let token = format!("{:032x}", rand::random::<u128>());
     crate::store::keep_board_token(ctx.desk.path(), &key, &token)?;
-    println!("{token}");
+    outln!("{token}")?;
     Ok(())
 }
 
@@ -161,11 +172,11 @@ impl Ctx {
         let (actions, what) = make(&open, d)?;
         if actions.is_empty() {
             // Nothing to change (the same result again): nothing is written.
-            println!("{what}");
+            outln!("{what}")?;
             return Ok((open, d));
         }
         self.desk.record(&mut open, &actions, now())?;
-        println!("recorded: {what}");
+        outln!("recorded: {what}")?;
         Ok((open, d))
     }
 }

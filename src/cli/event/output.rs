@@ -11,10 +11,13 @@ use crate::store::{OpenEvent, write_atomic};
 /// `event list`.
 pub(super) fn list_events(ctx: &Ctx) -> CliResult {
     for e in ctx.desk.events()? {
-        println!(
+        outln!(
             "{}\t{}\t{}\t{} actions",
-            e.id, e.name, e.created_at, e.actions
-        );
+            e.id,
+            e.name,
+            e.created_at,
+            e.actions
+        )?;
     }
     Ok(())
 }
@@ -23,10 +26,13 @@ pub(super) fn list_events(ctx: &Ctx) -> CliResult {
 pub(super) fn list_players(ctx: &Ctx) -> CliResult {
     for (id, p) in ctx.desk.players()? {
         let rating = p.rating.map_or(String::new(), |r| r.to_string());
-        println!(
+        outln!(
             "{id}\t{}\t{}\t{}\t{}\t{rating}",
-            p.name, p.club, p.region, p.federation_ids
-        );
+            p.name,
+            p.club,
+            p.region,
+            p.federation_ids
+        )?;
     }
     Ok(())
 }
@@ -39,13 +45,13 @@ pub(super) fn pairings(ctx: &Ctx, a: &PairingsArgs) -> CliResult {
     let round = match a.round {
         Some(round) => round,
         None if div.rounds.is_empty() => {
-            println!("no round is paired yet");
+            outln!("no round is paired yet")?;
             return Ok(());
         }
         None => div.paired_rounds(),
     };
     div.paired_round(round)?;
-    print_pairings(&open, d, round);
+    print_pairings(&open, d, round)?;
     Ok(())
 }
 
@@ -57,7 +63,7 @@ pub(super) fn explain(ctx: &Ctx, a: &WhyArgs) -> CliResult {
     let round = a.round.unwrap_or(div.paired_rounds());
     let r = div.paired_round(round)?;
     for line in why(div, r, p) {
-        println!("{line}");
+        outln!("{line}")?;
     }
     Ok(())
 }
@@ -65,12 +71,16 @@ pub(super) fn explain(ctx: &Ctx, a: &WhyArgs) -> CliResult {
 /// `event standings`: after a round (default: all).
 pub(super) fn standings(ctx: &Ctx, a: &StandingsArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
+    if let Some(round) = a.round {
+        // A round not paired is refused as `event pairings` refuses it.
+        open.event.divisions[d].paired_round(round)?;
+    }
     let p = Published::new(
         &open.event,
         &open.event.divisions[d],
         a.round.unwrap_or(u32::MAX),
     );
-    print!("{}", p.text());
+    out!("{}", p.text())?;
     Ok(())
 }
 
@@ -121,44 +131,45 @@ pub(super) fn sheets(ctx: &Ctx, a: &SheetsArgs) -> CliResult {
 /// files, never half written), saying what was written and `notes` about it.
 fn write_out(ctx: &Ctx, out: &std::path::Path, text: &str, notes: &str) -> CliResult {
     if out.as_os_str() == "-" {
-        print!("{text}");
+        out!("{text}")?;
         if !notes.is_empty() {
-            eprintln!("{notes}");
+            errln!("{notes}");
         }
     } else {
         ctx.desk.check_output(out)?;
         write_atomic(out, text.as_bytes())
             .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
         if notes.is_empty() {
-            println!("wrote {}", out.display());
+            outln!("wrote {}", out.display())?;
         } else {
-            println!("wrote {}: {notes}", out.display());
+            outln!("wrote {}: {notes}", out.display())?;
         }
     }
     Ok(())
 }
 
 /// The round's boards: number, first (Red in game 1), second, result so far; the bye.
-pub(super) fn print_pairings(open: &OpenEvent, d: usize, round: u32) {
+pub(super) fn print_pairings(open: &OpenEvent, d: usize, round: u32) -> CliResult {
     let div = &open.event.divisions[d];
     let Some(r) = div.round(round) else {
-        println!("round {round} is not paired");
-        return;
+        outln!("round {round} is not paired")?;
+        return Ok(());
     };
-    println!("Round {round} of {}", div.planned_rounds());
+    outln!("Round {round} of {}", div.planned_rounds())?;
     for b in &r.boards {
-        println!(
+        outln!(
             "{:>3}  {:<28} {:<28} {}",
             b.number,
             div.name(b.first),
             div.name(b.second),
             result_text(b.result.as_ref())
-        );
+        )?;
     }
     if let Some(b) = r.bye {
-        println!("bye  {}", div.name(b));
+        outln!("bye  {}", div.name(b))?;
     }
     for (k, ballot) in r.ballots.iter().enumerate() {
-        println!("ballot {}: {}", k + 1, ballot_text(&ballot.opening));
+        outln!("ballot {}: {}", k + 1, ballot_text(&ballot.opening))?;
     }
+    Ok(())
 }

@@ -46,7 +46,7 @@ pub(super) fn new_event(ctx: &mut Ctx, a: NewArgs) -> CliResult {
         game: "English draughts".into(),
     };
     let open = ctx.desk.create_event(&info, now())?;
-    println!("recorded: event {} {:?}", open.id, info.name);
+    outln!("recorded: event {} {:?}", open.id, info.name)?;
     Ok(())
 }
 
@@ -59,14 +59,14 @@ pub(super) fn add_division(ctx: &mut Ctx, a: &DivisionArgs) -> CliResult {
         settings,
     };
     ctx.desk.record(&mut open, &[action], now())?;
-    println!("recorded: division {:?}", a.name);
+    outln!("recorded: division {:?}", a.name)?;
     Ok(())
 }
 
 /// `event player add`.
 pub(super) fn add_player(ctx: &mut Ctx, info: PlayerInfo) -> CliResult {
     let id = ctx.desk.add_player(&info, now())?;
-    println!("recorded: player {id} {:?}", info.name);
+    outln!("recorded: player {id} {:?}", info.name)?;
     Ok(())
 }
 
@@ -95,14 +95,12 @@ pub(super) fn enter(ctx: &mut Ctx, a: EnterArgs) -> CliResult {
     for (entry, id) in entries.iter().zip(ids) {
         match entry {
             Entrant::Registered(_, info) => {
-                println!("recorded: {} entered (player {id})", info.name)
+                outln!("recorded: {} entered (player {id})", info.name)?
             }
-            Entrant::New(info) => {
-                println!(
-                    "recorded: {} registered and entered (player {id})",
-                    info.name
-                )
-            }
+            Entrant::New(info) => outln!(
+                "recorded: {} registered and entered (player {id})",
+                info.name
+            )?,
         }
     }
     Ok(())
@@ -169,7 +167,7 @@ pub(super) fn pair(ctx: &mut Ctx, a: PairArgs) -> CliResult {
         let ballots = crate::event::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
         Ok((vec![pair, ballots], format!("round {round} paired{note}")))
     })?;
-    print_pairings(&open, d, open.event.divisions[d].paired_rounds());
+    print_pairings(&open, d, open.event.divisions[d].paired_rounds())?;
     Ok(())
 }
 
@@ -249,7 +247,7 @@ pub(super) fn swap(ctx: &mut Ctx, a: SwapArgs) -> CliResult {
         }
         Ok((vec![action], what))
     })?;
-    print_pairings(&open, d, open.event.divisions[d].paired_rounds());
+    print_pairings(&open, d, open.event.divisions[d].paired_rounds())?;
     Ok(())
 }
 

@@ -26,6 +26,10 @@ pub(super) const MAX_PLY: usize = 128;
 pub const MAX_DEPTH: u32 = 64;
 /// Most search threads an engine runs.
 pub const MAX_THREADS: usize = 64;
+/// Largest transposition table an engine makes, in MB.
+pub const MAX_HASH_MB: usize = 4096;
+/// Longest thinking time a move may be given, in milliseconds (an hour).
+pub const MAX_MOVE_MS: u64 = 60 * 60 * 1000;
 
 /// When a search must stop. Every bound that is set applies; with none set, the search runs to
 /// [`MAX_DEPTH`] or until its stop flag is raised.
@@ -193,15 +197,30 @@ fn planned(pos: &Position) -> Position {
 }
 
 impl Engine {
-    /// A new engine with `options`.
+    /// A new engine with `options` (aborting, as any allocation does, when the memory for its
+    /// table cannot be had: [`Engine::try_new`] says so instead).
+    #[allow(
+        clippy::expect_used,
+        reason = "an engine made inside crossboard has a table of a size it chose"
+    )]
     pub fn new(options: Options) -> Engine {
+        Engine::try_new(options).expect("memory for the transposition table")
+    }
+
+    /// A new engine with `options`, or why not: its transposition table is allocated
+    /// fallibly, so that a program answering a GUI can say the memory is short instead of
+    /// aborting.
+    pub fn try_new(options: Options) -> Result<Engine, String> {
         let threads = options.threads.clamp(1, MAX_THREADS);
-        Engine {
+        let mb = if options.use_tt { options.hash_mb } else { 0 };
+        let tt = Table::try_new(mb)
+            .map_err(|e| format!("no memory for a {mb} MB transposition table ({e})"))?;
+        Ok(Engine {
             options: Options { threads, ..options },
-            tt: Table::new(if options.use_tt { options.hash_mb } else { 0 }),
+            tt,
             workers: (0..threads).map(|_| Worker::new()).collect(),
             egdb: None,
-        }
+        })
     }
 
     /// Probe these endgame databases in the search (see `search::probe`); `None`: none.

@@ -145,7 +145,34 @@ impl MatchFile {
                 0,
                 "not a crossboard match file (one starts with {\"format-version\":2})".into(),
             )),
-            _ => read_v1(text, path),
+            Some((line, l)) => match not_v1(text, l) {
+                Some(why) => Err(parse_error(path, line, 0, why)),
+                None => read_v1(text, path),
+            },
+            None => read_v1(text, path),
+        }
+    }
+
+    /// True when `bytes` start as a match file of either format does (a JSON record, or a
+    /// version 1 file's `format-version` line with the closing marker): for readers of other
+    /// files to say what they were given.
+    pub fn is_match_file(bytes: &[u8]) -> bool {
+        let first = bytes
+            .split(|&b| b == b'\n')
+            .map(|l| {
+                let l = l.trim_ascii();
+                l.strip_prefix(b"\xEF\xBB\xBF".as_slice()).unwrap_or(l)
+            })
+            .find(|l| !l.is_empty() && !l.starts_with(b"#"));
+        match first {
+            Some(l) if l.starts_with(b"{") => l.windows(16).any(|w| w == b"\"format-version\""),
+            Some(l) => {
+                is_v1_start(l)
+                    && bytes
+                        .windows(END_MARKER.len())
+                        .any(|w| w == END_MARKER.as_bytes())
+            }
+            None => false,
         }
     }
 
@@ -153,6 +180,35 @@ impl MatchFile {
     pub fn is_finished(&self) -> bool {
         self.the_match.phase() == Phase::Finished
     }
+}
+
+/// Why a TOML file whose first line is `first` (a `format-version` line) is not a version 1
+/// match file, when that can be told before reading it: a later version in TOML (those are JSON
+/// lines), or the config file (its settings, and no `saved-at`).
+fn not_v1(text: &[u8], first: &[u8]) -> Option<String> {
+    let version = std::str::from_utf8(first)
+        .ok()?
+        .split_once('=')?
+        .1
+        .trim()
+        .parse::<i64>()
+        .ok()?;
+    if version != 1 {
+        return Some(format!(
+            "`format-version = {version}` in TOML: a match file of format {version} is JSON lines, \
+             starting with {{\"format-version\":{version}}}; this is not a match file crossboard wrote"
+        ));
+    }
+    let has = |key: &[u8]| {
+        text.split(|&b| b == b'\n')
+            .any(|l| l.trim_ascii_start().starts_with(key))
+    };
+    let settings = has(b"[display]") || has(b"[engine]") || has(b"[match]");
+    (settings && !has(b"saved-at")).then(|| {
+        "a crossboard config file, not a match file (it holds settings and no saved match): \
+         give it with --config"
+            .to_string()
+    })
 }
 
 /// Why a match file could not be loaded or saved.

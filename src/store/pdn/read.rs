@@ -223,6 +223,20 @@ fn huff_command(text: &str) -> Option<HuffCommand> {
 /// space, curly quotes 0x93/0x94 as quote marks, the bytes Windows-1252 leaves undefined as
 /// their Latin-1 control characters).
 pub fn decode(bytes: &[u8]) -> Cow<'_, str> {
+    // UTF-16 with its byte-order mark (as Windows' "Unicode" saves), either byte order.
+    let utf16 = match bytes {
+        [0xFF, 0xFE, rest @ ..] => Some((rest, u16::from_le_bytes as fn([u8; 2]) -> u16)),
+        [0xFE, 0xFF, rest @ ..] => Some((rest, u16::from_be_bytes as fn([u8; 2]) -> u16)),
+        _ => None,
+    };
+    if let Some((rest, unit)) = utf16 {
+        let units = rest.chunks_exact(2).map(|p| unit([p[0], p[1]]));
+        return Cow::Owned(
+            char::decode_utf16(units)
+                .map(|c| c.unwrap_or(char::REPLACEMENT_CHARACTER))
+                .collect(),
+        );
+    }
     match std::str::from_utf8(bytes) {
         Ok(text) => Cow::Borrowed(text),
         Err(_) => Cow::Owned(bytes.iter().map(|&b| windows_1252(b)).collect()),

@@ -1,0 +1,87 @@
+//! Numbers past the engine's bounds on the command line are refused, naming the bound; a table
+//! that cannot be allocated is an error the hub answers, not an abort.
+
+use crate::common::cli::crossboard;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Run `args`, which must be refused with a message holding every one of `needles`.
+fn refused(args: &[&str], needles: &[&str]) {
+    let out = crossboard(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+    for needle in needles {
+        assert!(
+            stderr.contains(needle),
+            "{args:?}: {needle:?} missing: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn depths_and_times_past_the_bounds_are_refused_naming_them() {
+    for depth in ["100000", "4294967295", "40", "31"] {
+        refused(&["perft", depth], &[depth, "0 to 30"]);
+    }
+    refused(
+        &["bench", "perft", "--depth", "40"],
+        &["--depth 40", "1 to 30"],
+    );
+    refused(
+        &["bench", "search", "--depth", "1000"],
+        &["--depth 1000", "1 to 64"],
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.pdn");
+    let out = out.to_str().unwrap();
+    refused(
+        &["engine-match", "--out", out, "--ms", "18446744073709551615"],
+        &["--ms 18446744073709551615", "1 to 3600000"],
+    );
+    refused(
+        &["engine-match", "--out", out, "--opponent-depth", "1000"],
+        &["--opponent-depth 1000", "1 to 64"],
+    );
+    assert!(!dir.path().join("m.pdn").exists());
+    refused(
+        &["hub", "--no-egdb", "--hash", "1000000000"],
+        &["--hash", "1 to 4096"],
+    );
+    for threads in ["0", "10000"] {
+        refused(
+            &["hub", "--no-egdb", "--threads", threads],
+            &["--threads", "1 to 64"],
+        );
+    }
+}
+
+/// With the address space held to 1 GB, `hub --hash 4096` says the table cannot be made and
+/// goes on with the default one, instead of aborting under its GUI.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_too_big_for_memory_is_an_error_answered_to_the_gui() {
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg(r#"ulimit -v 1000000 && exec "$0" hub --no-egdb --hash 4096"#)
+        .arg(env!("CARGO_BIN_EXE_crossboard"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"hub\ninit\nping\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{}: {said} {stderr}", out.status);
+    assert!(
+        said.contains("error message=") && said.contains("4096 MB") && said.contains("16 MB"),
+        "{said}"
+    );
+    assert!(said.contains("ready") && said.contains("pong"), "{said}");
+}
