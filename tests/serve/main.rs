@@ -15,4 +15,5 @@ mod match_live;
 #[cfg(target_os = "linux")]
 mod netns;
 mod pages;
+mod rehearsal;
 mod screens;
