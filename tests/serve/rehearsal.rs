@@ -598,6 +598,15 @@ fn rehearsal_a_three_round_swiss_with_the_desk_serve_and_four_boards_as_processe
         let this = &rounds[round as usize - 1..];
         until(&path, || pdn_differs(&floor.get(&path), this, true));
     }
+    // At the end, each round's PDN still has every game of its round, moves and results.
+    let floor = floor.as_ref().unwrap();
+    for (r, seats) in rounds.iter().enumerate() {
+        let path = format!("/round/{}.pdn", r + 1);
+        let round = std::slice::from_ref(seats);
+        until(&format!("{path} at the end"), || {
+            pdn_differs(&floor.get(&path), round, true)
+        });
+    }
     let out = desk.dir.path().join("event.pdn");
     let out = out.to_str().unwrap();
     desk.event(&["export", EVENT, DIVISION, "--format", "pdn", "--out", out]);
