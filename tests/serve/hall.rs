@@ -276,6 +276,16 @@ pub struct Got {
     pub body: String,
 }
 
+/// GET `url`: status and body.
+pub fn get_url(url: &str) -> (u16, String) {
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut r = agent.get(url).call().unwrap();
+    (r.status().as_u16(), r.body_mut().read_to_string().unwrap())
+}
+
 /// GET `path` of the server, with `If-None-Match: etag` when given.
 pub fn get(server: &Running, path: &str, etag: Option<&str>) -> Got {
     let agent: ureq::Agent = ureq::Agent::config_builder()
@@ -361,7 +371,9 @@ impl Boards {
 }
 
 impl Board {
-    fn start(s: MatchSettings, file: PathBuf, token: String, seed: u64) -> Board {
+    /// Board `seed`'s match with settings `s`, game 1 started (the first player Red), written
+    /// to `file`.
+    pub(crate) fn start(s: MatchSettings, file: PathBuf, token: String, seed: u64) -> Board {
         let t0 = Instant::now();
         let mut m = Match::new(s, now(t0)).unwrap();
         let store = MatchStore::create(&file, &m).unwrap();
@@ -417,7 +429,7 @@ impl Board {
     }
 
     /// Apply `c` and write it; false when the match refuses it (nothing changes then).
-    fn apply(&mut self, c: Command) -> bool {
+    pub(crate) fn apply(&mut self, c: Command) -> bool {
         if self.m.apply(c, now(self.t0), &mut self.rng).is_err() {
             return false;
         }

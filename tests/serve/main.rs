@@ -18,4 +18,5 @@ mod match_live;
 mod netns;
 mod pages;
 mod refusals;
+mod rehearsal;
 mod screens;

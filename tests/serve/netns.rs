@@ -7,9 +7,10 @@
 //! must come back to the board's file byte for byte, nothing lost and nothing doubled.
 //!
 //! Needs root and `ip netns` (iproute2; tests/run installs it): without them the test fails
-//! in CI (CI=true) and is skipped with the reason elsewhere. Every name holds the test's pid,
-//! so two runs at once do not meet; a guard removes the namespaces (and with them the links)
-//! and ends the processes, however the test ends.
+//! in CI (CI=true) and is skipped with the reason elsewhere. Every name holds the test's pid
+//! and a letter of the test's own, so two runs at once do not meet, nor this test and the
+//! rehearsal (tests/serve/rehearsal.rs), which takes its hosts from here; a guard removes the
+//! namespaces (and with them the links) and ends the processes, however the test ends.
 
 use crate::hall::{Board, Boards, start_serve};
 use std::process::{Child, Command, Stdio};
@@ -46,8 +47,9 @@ fn ip_quiet(args: &[&str]) {
 }
 
 /// The hosts: the namespaces, the processes in them; dropping it ends them all.
-struct Hosts {
-    pid: u32,
+pub(crate) struct Hosts {
+    /// The test's pid and a letter of its own: the start of every name.
+    prefix: String,
     desk: String,
     boards: Vec<String>,
     server: Option<Child>,
@@ -64,14 +66,14 @@ impl Drop for Hosts {
             ip_quiet(&["netns", "del", ns]);
         }
         // A pair not yet moved into a namespace when setting up failed.
-        for k in 0..BOARDS {
-            ip_quiet(&["link", "del", &format!("cb{}d{k}", self.pid)]);
+        for k in 0..self.boards.len() {
+            ip_quiet(&["link", "del", &format!("{}d{k}", self.prefix)]);
         }
     }
 }
 
 /// Why the test cannot run here, if it cannot.
-fn unavailable() -> Option<String> {
+pub(crate) fn unavailable() -> Option<String> {
     // SAFETY: geteuid has no preconditions and cannot fail.
     if unsafe { libc::geteuid() } != 0 {
         return Some("network namespaces need root".into());
@@ -87,13 +89,14 @@ fn unavailable() -> Option<String> {
 }
 
 impl Hosts {
-    /// The desk's namespace with the hall's bridge, and each board's namespace linked to it.
-    fn up() -> Hosts {
-        let pid = std::process::id();
+    /// The desk's namespace with the hall's bridge, and the namespaces of `boards` boards
+    /// linked to it; `tag` (a letter) sets the names apart from another test's.
+    pub(crate) fn up(tag: char, boards: usize) -> Hosts {
+        let prefix = format!("cb{}{tag}", std::process::id());
         let hosts = Hosts {
-            pid,
-            desk: format!("cb{pid}-desk"),
-            boards: (0..BOARDS).map(|k| format!("cb{pid}-board{k}")).collect(),
+            desk: format!("{prefix}-desk"),
+            boards: (0..boards).map(|k| format!("{prefix}-board{k}")).collect(),
+            prefix: prefix.clone(),
             server: None,
             reporters: Vec::new(),
         };
@@ -112,7 +115,7 @@ impl Hosts {
         ]);
         ip(&["-n", &desk, "link", "set", "hall", "up"]);
         for (k, ns) in hosts.boards.clone().iter().enumerate() {
-            let (d, b) = (format!("cb{pid}d{k}"), hosts.link(k));
+            let (d, b) = (format!("{prefix}d{k}"), hosts.link(k));
             ip(&["netns", "add", ns]);
             ip(&["link", "add", &d, "type", "veth", "peer", "name", &b]);
             ip(&["link", "set", &d, "netns", &desk]);
@@ -129,7 +132,7 @@ impl Hosts {
 
     /// Board `k`'s end of its link.
     fn link(&self, k: usize) -> String {
-        format!("cb{}b{k}", self.pid)
+        format!("{}b{k}", self.prefix)
     }
 
     /// `crossboard ARGS` in namespace `ns`.
@@ -142,7 +145,7 @@ impl Hosts {
 
     /// Start the desk's server (`ip netns exec` becomes it: killing the child kills the
     /// server) and wait until it says it serves.
-    fn serve(&mut self, db: &std::path::Path) {
+    pub(crate) fn serve(&mut self, db: &std::path::Path) {
         let db = db.to_str().unwrap();
         let mut command = Hosts::crossboard(&self.desk, &["serve", "--db", db]);
         command
@@ -162,10 +165,15 @@ impl Hosts {
 
     /// Start board `k`'s `crossboard report` on its file.
     fn report(&mut self, k: usize, board: &Board) {
-        let url = format!("http://{DESK}:{PORT}");
-        let file = board.file.to_str().unwrap();
+        self.report_file(k, &board.token, &board.file);
+    }
+
+    /// Start `crossboard report` on `file` with `token` on board `k`'s host.
+    pub(crate) fn report_file(&mut self, k: usize, token: &str, file: &std::path::Path) {
+        let url = Hosts::desk_url();
+        let file = file.to_str().unwrap();
         let child = Hosts::crossboard(&self.boards[k], &["report", "--desk", &url])
-            .args(["--board-token", &board.token, file])
+            .args(["--board-token", token, file])
             .stdout(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -174,24 +182,57 @@ impl Hosts {
     }
 
     /// Board `k`'s link down (`up`: false) or up again.
-    fn set_link(&self, k: usize, up: bool) {
+    pub(crate) fn set_link(&self, k: usize, up: bool) {
         let state = if up { "up" } else { "down" };
         ip(&["-n", &self.boards[k], "link", "set", &self.link(k), state]);
     }
 
-    /// Wait (at most `limit`) for every reporter to end by itself; each must have succeeded.
-    fn reporters_done(&mut self, limit: Duration) {
+    /// Wait (at most `limit`) for every reporter to end by itself; each must have succeeded
+    /// (`when` says when, if not).
+    pub(crate) fn reporters_done(&mut self, limit: Duration, when: &str) {
         let start = Instant::now();
         for (k, c) in self.reporters.iter_mut().enumerate() {
             loop {
                 if let Some(status) = c.try_wait().unwrap() {
-                    assert!(status.success(), "board {k}'s reporter: {status}");
+                    assert!(
+                        status.success(),
+                        "{when}: board {}'s reporter: {status}",
+                        k + 1
+                    );
                     break;
                 }
-                assert!(start.elapsed() < limit, "board {k}'s reporter still runs");
+                assert!(
+                    start.elapsed() < limit,
+                    "{when}: board {}'s reporter still runs",
+                    k + 1
+                );
                 std::thread::sleep(Duration::from_millis(100));
             }
         }
+        self.reporters.clear();
+    }
+
+    /// The desk's address as the boards reach it.
+    fn desk_url() -> String {
+        format!("http://{DESK}:{PORT}")
+    }
+
+    /// GET `path` from the desk's server, from inside the desk's namespace (a thread of this
+    /// test joins it, as a browser on the desk's laptop): status and body.
+    pub(crate) fn get(&self, path: &str) -> (u16, String) {
+        use std::os::fd::AsRawFd;
+        let netns = std::fs::File::open(format!("/run/netns/{}", self.desk)).unwrap();
+        let url = format!("{}{path}", Hosts::desk_url());
+        std::thread::scope(|s| {
+            s.spawn(|| {
+                // SAFETY: a valid namespace descriptor; only this thread changes namespace.
+                let joined = unsafe { libc::setns(netns.as_raw_fd(), libc::CLONE_NEWNET) };
+                assert_eq!(joined, 0, "setns: {}", std::io::Error::last_os_error());
+                crate::hall::get_url(&url)
+            })
+            .join()
+            .unwrap()
+        })
     }
 }
 
@@ -237,7 +278,7 @@ fn boards_on_hosts_of_their_own_report_through_a_cut_link_and_a_killed_desk() {
         return;
     }
     let mut event = Boards::new(BOARDS);
-    let mut hosts = Hosts::up();
+    let mut hosts = Hosts::up('n', BOARDS);
     hosts.serve(&event.db);
     for k in 0..BOARDS {
         hosts.report(k, &event.boards[k]);
@@ -285,7 +326,7 @@ fn boards_on_hosts_of_their_own_report_through_a_cut_link_and_a_killed_desk() {
         assert!(rounds < 600, "the matches do not end");
         std::thread::sleep(PACE / 4);
     }
-    hosts.reporters_done(CATCH_UP);
+    hosts.reporters_done(CATCH_UP, "the matches over");
     caught_up(&event, &[0, 1, 2], "the desk killed and restarted");
     for k in 0..BOARDS {
         assert_eq!(event.copy(k), event.boards[k].text(), "board {}", k + 1);
