@@ -49,7 +49,7 @@ pub(super) fn record(
 /// finished.
 pub(super) fn ratings(ctx: &Ctx, a: &RatingsArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
-    print!("{}", ratings_text(&open.event.divisions[d]));
+    out!("{}", ratings_text(&open.event.divisions[d]))?;
     Ok(())
 }
 

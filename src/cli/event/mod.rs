@@ -118,16 +118,17 @@ fn resync(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
     let at = (d + 1, a.round, a.board);
     let name = &open.event.info.name;
     match crate::store::archive_copy(ctx.desk.path(), name, at, now())? {
-        Some(aside) => println!(
+        Some(aside) => outln!(
             "round {} board {}: the desk's copy is kept as {}; the board sends its file again",
             a.round,
             a.board,
             aside.display()
-        ),
-        None => println!(
+        )?,
+        None => outln!(
             "round {} board {}: the desk has no copy of this board",
-            a.round, a.board
-        ),
+            a.round,
+            a.board
+        )?,
     }
     Ok(())
 }

@@ -56,7 +56,7 @@ fn share_text(s: TieShare) -> &'static str {
 /// `event prizes`: the standings with each player's prize beside, then the prizes not won.
 pub(super) fn show(ctx: &Ctx, a: &PrizesArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
-    print!("{}", prizes_text(&open.event.divisions[d]));
+    out!("{}", prizes_text(&open.event.divisions[d]))?;
     Ok(())
 }
 
