@@ -3,11 +3,12 @@
 
 use crate::director::{Player, Points};
 use crate::event::{Board, BoardGameResult, BoardResult, Division, Round, Tournament};
-use crate::event::{RoundKind, RoundRecord};
+use crate::event::{RoundKind, RoundRecord, records};
 use crate::event::{Standing, Table, standings};
 use crate::store::{PdnGame, read_pdn, write_pdn};
 
-/// The published standings and crosstable of a division after round `upto`.
+/// The published standings and crosstable of a division: after the last round whose results
+/// are all in (no later than a round asked for), a round in play shown beside the tie-breaks.
 pub struct Published<'a> {
     /// The event.
     pub event: &'a Tournament,
@@ -19,19 +20,62 @@ pub struct Published<'a> {
     pub list: Vec<Standing>,
     /// Halves written in ASCII (`2.5`, `0.5`) instead of `½`: see [`ascii_halves`].
     pub ascii: bool,
+    /// The round the standings are after: the last whose results are all in (0: none).
+    pub after: u32,
+    /// Each entrant's rounds in play (paired after `after`, up to the round asked for): their
+    /// results so far, shown beside the tie-breaks and counted in neither.
+    pub in_play: Vec<Vec<RoundRecord>>,
 }
 
 impl<'a> Published<'a> {
-    /// Standings of `division` after round `upto` (`u32::MAX`: every round).
+    /// Standings of `division` after round `upto` (`u32::MAX`: as they stand), or after the
+    /// last round before it whose results are all in: a round still in play counts in no
+    /// score or tie-break (its pairings would count as opponents met).
     pub fn new(event: &'a Tournament, division: &'a Division, upto: u32) -> Published<'a> {
-        let (table, list) = standings(division, upto);
+        let last = upto.min(division.paired_rounds());
+        let after = division.finished_rounds().min(last);
+        let (table, list) = standings(division, after);
+        let in_play = if last > after {
+            records(division, last)
+                .into_iter()
+                .map(|rs| rs.into_iter().filter(|r| r.round > after).collect())
+                .collect()
+        } else {
+            Vec::new()
+        };
         Published {
             event,
             division,
             table,
             list,
             ascii: false,
+            after,
+            in_play,
         }
+    }
+
+    /// The rounds in play shown beside the tie-breaks (none: empty).
+    fn rounds_in_play(&self) -> std::ops::RangeInclusive<u32> {
+        let last = self.in_play.iter().map(Vec::len).max().unwrap_or(0);
+        self.after + 1..=self.after + u32::try_from(last).unwrap_or(0)
+    }
+
+    /// What the standings are of: "Standings after round 2 of 5; round 3 in play",
+    /// "Final standings after round 5 of 5", "Standings before round 1".
+    pub fn heading(&self) -> String {
+        let planned = self.division.planned_rounds().max(self.after);
+        let mut h = if self.after == 0 {
+            "Standings before round 1".to_string()
+        } else if self.after == planned && self.in_play.is_empty() {
+            format!("Final standings after round {} of {planned}", self.after)
+        } else {
+            format!("Standings after round {} of {planned}", self.after)
+        };
+        let playing: Vec<String> = self.rounds_in_play().map(|r| r.to_string()).collect();
+        if !playing.is_empty() {
+            h += &format!("; round {} in play", playing.join(", "));
+        }
+        h
     }
 
     /// The same, its points written in ASCII when `ascii` (the desk's `--ascii` mode).
@@ -102,6 +146,24 @@ impl<'a> Published<'a> {
         }
     }
 
+    /// The cells of entrant `i`'s rounds in play, `lines` their opponents' line numbers.
+    fn in_play_cells(&self, i: usize, lines: &[usize]) -> Vec<String> {
+        self.in_play
+            .get(i)
+            .map(|rs| rs.iter().map(|r| self.cell(r, lines)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Entrant `i`'s rounds in play as the crosstable shows them, each headed ("R3* 2W ..").
+    pub fn in_play_text(&self, i: usize) -> String {
+        let cells = self.in_play_cells(i, &self.places());
+        self.rounds_in_play()
+            .zip(cells)
+            .map(|(r, c)| format!("R{r}* {c}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    }
+
     /// The crosstable's column headings.
     pub fn header(&self) -> Vec<String> {
         let mut h = vec![
@@ -110,10 +172,10 @@ impl<'a> Published<'a> {
             "Club".into(),
             "Rating".into(),
         ];
-        let rounds = self.division.paired_rounds();
-        h.extend((1..=rounds).map(|r| format!("R{r}")));
+        h.extend((1..=self.after).map(|r| format!("R{r}")));
         h.push("Pts".into());
         h.extend(self.division.settings.tiebreaks.iter().map(|t| t.short()));
+        h.extend(self.rounds_in_play().map(|r| format!("R{r}*")));
         h
     }
 
@@ -139,6 +201,7 @@ impl<'a> Published<'a> {
                 for (t, v) in self.division.settings.tiebreaks.iter().zip(&s.values) {
                     row.push(self.value(*t, *v));
                 }
+                row.extend(self.in_play_cells(s.entrant, &lines));
                 row
             })
             .collect()
@@ -169,7 +232,7 @@ impl<'a> Published<'a> {
             }
             s.trim_end().to_string() + "\n"
         };
-        let mut out = self.title() + "\n\n";
+        let mut out = format!("{}\n{}\n\n", self.title(), self.heading());
         out += &line(&header);
         for r in &rows {
             out += &line(r);
@@ -202,6 +265,12 @@ impl<'a> Published<'a> {
         let mut s = "\nCells: opponent's line, R/W = Red/White in game 1, points; +F/-F forfeit, abs absent, wd withdrawn.\n".to_string();
         if !tbs.is_empty() {
             s += &format!("Tie-breaks in order: {}.\n", tbs.join("; "));
+        }
+        for r in self.rounds_in_play() {
+            s += &format!(
+                "R{r}*: round {r} in play, its results so far (.. still playing); counted in \
+                 points and tie-breaks once every board of it is in.\n"
+            );
         }
         if self.division.paired_rounds() == 0 {
             s += if self.division.entrants.is_empty() {
@@ -268,6 +337,9 @@ fn spreadsheet_safe(c: &str) -> String {
 /// read from the round's points (more than half the round: `1`, half: `=`).
 pub fn trf(event: &Tournament, division: &Division) -> String {
     let pub_ = Published::new(event, division, u32::MAX);
+    // Every round paired, the one in play too (its blocks without a result); ranks as the
+    // standings have them.
+    let all = records(division, u32::MAX);
     let order = crate::event::pairing_order(division);
     let mut tpn = vec![0usize; division.entrants.len()];
     for (k, &i) in order.iter().enumerate() {
@@ -298,7 +370,7 @@ pub fn trf(event: &Tournament, division: &Division) -> String {
     let pair_next = next <= division.planned_rounds() && division.rounds_complete();
     for &i in &order {
         let e = &division.entrants[i];
-        let recs = &pub_.table.records[i];
+        let recs = &all[i];
         let fide_points: u32 = recs.iter().map(|r| round_fide(r, max).1).sum();
         // Fixed columns of TRF16 (1-based): 1 "001", 5-8 rank number, 15-47 name, 49-52
         // rating, 81-84 points, 86-89 rank, then 10 columns per round from 92.

@@ -246,7 +246,7 @@ pub(super) struct StandingsArgs {
     pub(super) event: String,
     /// The division.
     pub(super) division: String,
-    /// After this round (default: all).
+    /// After this round (default: the last round whose results are all in).
     #[arg(long)]
     pub(super) round: Option<u32>,
 }
