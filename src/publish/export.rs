@@ -535,10 +535,19 @@ fn board_games(
     live: &dyn Fn(&Board) -> Option<Vec<PdnGame>>,
 ) -> (Vec<PdnGame>, usize) {
     let attached: Vec<PdnGame> = live(b).unwrap_or_else(|| {
-        b.pdn
+        let mut games: Vec<PdnGame> = b
+            .pdn
             .as_deref()
             .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        // Attached although not the board's games: the export says so, and why.
+        if let Some(why) = &b.pdn_overridden {
+            for g in &mut games {
+                g.comments
+                    .insert(0, (0, format!("Attached by the director although {why}")));
+            }
+        }
+        games
     });
     let results: Vec<BoardGameResult> = match &b.result {
         Some(BoardResult::Games { games }) => games.clone(),

@@ -3,6 +3,7 @@
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
 mod after_round;
+mod attach;
 mod bbp;
 mod board_match;
 mod cli;

@@ -119,10 +119,18 @@ fn director_overrides_from_the_desk_screen() {
         "[Event \"Club Open\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Event \"Club Open\"]\n[Result \"1/2-1/2\"]\n1. 9-13 22-18 1/2-1/2\n",
     )
     .unwrap();
+    // Its games name no players: not the board's games until the director says why.
     type_text(&mut app, &clock, &format!("g{}\n", pdn.display()));
     let text = screen(&app);
     assert!(
-        text.contains("recorded: 2 games attached to round 1 board 1"),
+        text.contains("not this board's games: players of game 1"),
+        "{text}"
+    );
+    assert!(text.contains("Attach it anyway: why"), "{text}");
+    type_text(&mut app, &clock, "scores kept on paper\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: 2 games attached to round 1 board 1, although"),
         "{text}"
     );
     assert!(text.contains(" pdn"), "{text}");
