@@ -470,14 +470,18 @@ pub struct EventPdn {
     pub forfeited: usize,
 }
 
-/// The PDN of the division's games, of one round or of all (`None`): the PDN attached to each
-/// board with its `Round` tag set to `round.board.game`, `Event` and names filled in; boards
-/// with a result but no PDN are written as games without moves, their result from the board.
-/// A game not played (won by forfeit, or of a forfeited round) is left out and counted: PDN
-/// has no result for "not played", and a game with a result would count as played in any game
-/// database; the crosstable shows the forfeit (`+F`/`-F`).
+/// The PDN of the division's games, of one round or of all (`None`): a board played on
+/// crossboard (its match file linked: `event match`, the desk's `P`, a board reporting to
+/// `crossboard serve`) as its match's games, with their moves, clocks and the director's
+/// decisions ([`crate::store::linked_games`]), else the PDN attached to the board, each with
+/// its `Round` tag set to `round.board.game`, `Event` and names filled in; boards with a
+/// result but no PDN are written as games without moves, their result from the board.
+/// A game not played (won by forfeit before a move, or of a forfeited round) is left out and
+/// counted: PDN has no result for "not played", and a game with a result would count as
+/// played in any game database; the crosstable shows the forfeit (`+F`/`-F`). A game
+/// forfeited in play is written, its moves and the director's reason with it.
 pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> EventPdn {
-    pdn_with(event, division, round, None, &|_| None)
+    pdn_with(event, division, round, None, &crate::store::linked_games)
 }
 
 /// The same, the games of a board whose match is read live from `live` (a match played on
@@ -560,7 +564,10 @@ fn board_games(
     let mut forfeited = 0;
     let count = attached.len().max(results.len());
     for g in 0..count {
-        if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) {
+        // A game forfeited before a move was played is no game; one forfeited in play (a
+        // player left the hall) is written with its moves and the director's reason.
+        let moved = attached.get(g).is_some_and(|a| !a.moves.is_empty());
+        if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) && !moved {
             forfeited += 1;
             continue;
         }
@@ -614,7 +621,11 @@ fn set_result(game: &mut PdnGame, o: &BoardGameResult, g: usize) {
     };
     let text = match o {
         BoardGameResult::Draw => "1/2-1/2",
-        BoardGameResult::Win { winner } if *winner == red_side => "1-0",
+        BoardGameResult::Win { winner } | BoardGameResult::Forfeit { winner }
+            if *winner == red_side =>
+        {
+            "1-0"
+        }
         _ => "0-1",
     };
     game.set_tag("Result", text);

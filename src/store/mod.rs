@@ -34,8 +34,8 @@ pub use egdb::default_egdb_dir;
 pub use event_bench::bench_event;
 pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, default_db_path};
 pub use eventdb::{DeskError, SCHEMA_VERSION};
-pub use export::match_to_pdn;
 pub use export::{ExportError, Exported, default_export_path, export_match, match_pdn, notes};
+pub use export::{linked_games, match_to_pdn};
 pub use matchfile::END_MARKER;
 pub use matchfile::v1_text;
 pub use matchfile::{
