@@ -237,11 +237,10 @@ fn the_division_game_flows_to_the_ballots_and_the_matches() {
     assert_eq!(m.settings().tie, crossboard::director::TieRule::StaysTied);
 }
 
-/// `crossboard event match` links a match file only if it played the round's ballot.
-#[test]
-fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
+/// The division of [`paired`] as an event in a new database ("Club Open", division "Open"):
+/// the same players, pairing and ballots. The folder, the database and the event.
+fn desk_event() -> (tempfile::TempDir, std::path::PathBuf, Tournament) {
     use crossboard::store::Desk;
-    use crossboard::store::MatchStore;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("desk.sqlite3");
     let mut desk = Desk::open(&db).unwrap();
@@ -252,8 +251,6 @@ fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
     let mut open = desk.create_event(&info, chrono::Utc::now()).unwrap();
     let e = paired(2, BallotMode::OnePerRound, Rules::English);
     let d = &e.divisions[0];
-    // The same event through the database: the division, its players, the same pairing and
-    // the same ballot.
     let mut actions = vec![Action::AddDivision {
         name: "Open".into(),
         settings: d.settings.clone(),
@@ -276,7 +273,14 @@ fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
     desk.record(&mut open, &[pair, ballots], chrono::Utc::now())
         .unwrap();
     assert_eq!(open.event.divisions[0].rounds[0].boards, d.rounds[0].boards);
-    drop(desk);
+    (dir, db, e)
+}
+
+/// `crossboard event match` links a match file only if it played the round's ballot.
+#[test]
+fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
+    use crossboard::store::MatchStore;
+    let (dir, db, e) = desk_event();
 
     let s = board_settings(&e, 0);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -337,40 +341,8 @@ fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
 /// with their reasons: a time adjustment, then a forfeit.
 #[test]
 fn the_event_pdn_has_a_linked_match_moves_clocks_and_decisions() {
-    use crossboard::store::Desk;
     use crossboard::store::MatchStore;
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("desk.sqlite3");
-    let mut desk = Desk::open(&db).unwrap();
-    let info = EventInfo {
-        name: "Club Open".into(),
-        ..EventInfo::default()
-    };
-    let mut open = desk.create_event(&info, chrono::Utc::now()).unwrap();
-    let e = paired(2, BallotMode::OnePerRound, Rules::English);
-    let d = &e.divisions[0];
-    let mut actions = vec![Action::AddDivision {
-        name: "Open".into(),
-        settings: d.settings.clone(),
-    }];
-    for en in &d.entrants {
-        actions.push(Action::Enter {
-            division: 0,
-            player: en.player,
-            info: en.info.clone(),
-        });
-    }
-    desk.record(&mut open, &actions, chrono::Utc::now())
-        .unwrap();
-    let pair = propose(0, &open.event.divisions[0]).unwrap();
-    let ballots = Action::Ballots {
-        division: 0,
-        round: 1,
-        draws: d.rounds[0].ballots.clone(),
-    };
-    desk.record(&mut open, &[pair, ballots], chrono::Utc::now())
-        .unwrap();
-    drop(desk);
+    let (dir, db, e) = desk_event();
 
     // Game 1: four moves, 3,570 s taken from the second mover's clock after the second,
     // then the first mover forfeits.
