@@ -60,6 +60,20 @@ pub struct ScoreTable {
     pub record: [Wdl; 2],
 }
 
+impl ScoreTable {
+    /// Match points after the finished ballots up to `ballot`, first and second player.
+    pub fn after_ballot(&self, ballot: u32) -> [Points; 2] {
+        let mut total = [Points::ZERO; 2];
+        for b in self.ballots.iter().filter(|b| b.ballot <= ballot) {
+            let points = b.mini.unwrap_or(b.games);
+            for (t, p) in total.iter_mut().zip(points) {
+                *t += p;
+            }
+        }
+        total
+    }
+}
+
 /// One game's result replaced, to score what a decision would lead to before it is made.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Change<'a> {

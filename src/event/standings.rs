@@ -45,12 +45,13 @@ pub struct Table {
 }
 
 /// A voluntary unplayed round (FIDE C.07 16.1.2): a requested bye (an announced absence, the
-/// rounds before a late entry or after a withdrawal) or a whole-round forfeit loss.
-pub(super) fn voluntary(kind: RoundKind) -> bool {
+/// rounds before a late entry or after a withdrawal) or a forfeit loss (of the whole round, or
+/// of every game of it).
+pub(super) fn voluntary(r: &RoundRecord) -> bool {
     matches!(
-        kind,
+        r.kind,
         RoundKind::Absent | RoundKind::Withdrawn | RoundKind::ForfeitLoss
-    )
+    ) || (r.all_forfeited() && !r.unplayed_win())
 }
 
 /// The score of `records` as opponents' tie-breaks count it: a requested bye (absence,
@@ -63,7 +64,7 @@ pub(super) fn adjusted_score(records: &[RoundRecord], round_max: u32) -> Points 
         .enumerate()
         .map(|(k, r)| {
             let requested = matches!(r.kind, RoundKind::Absent | RoundKind::Withdrawn);
-            if requested && records[k + 1..].iter().all(|x| voluntary(x.kind)) {
+            if requested && records[k + 1..].iter().all(voluntary) {
                 draw
             } else {
                 r.points.0
@@ -114,7 +115,7 @@ impl Table {
             TieBreak::SonnebornBerger => rs
                 .iter()
                 .filter_map(|r| {
-                    let opponent = match (r.kind.played(), r.opponent) {
+                    let opponent = match (self.opponent_counts(r), r.opponent) {
                         (true, Some(o)) => self.adjusted[o],
                         // A Swiss round without an opponent: a dummy with the player's score.
                         _ if self.swiss => self.scores[i],
@@ -138,15 +139,16 @@ impl Table {
     }
 
     /// Buchholz of `i` (half points): each round's opponent score, a round without an opponent
+    /// met (a bye, an absence, a forfeit either way, every game of the round forfeited)
     /// counting as a dummy with the player's own score (FIDE C.07 16.4); the `cut_lowest`
     /// lowest values dropped, in a Swiss those of voluntary unplayed rounds first (16.5), then
     /// the `cut_highest` highest.
     fn buchholz(&self, i: usize, cut_lowest: u32, cut_highest: u32) -> i64 {
         let mut vals: Vec<(i64, bool)> = self.records[i]
             .iter()
-            .map(|r| match (r.kind.played(), r.opponent) {
+            .map(|r| match (self.opponent_counts(r), r.opponent) {
                 (true, Some(o)) => (i64::from(self.adjusted[o].0), false),
-                _ => (i64::from(self.scores[i].0), self.swiss && voluntary(r.kind)),
+                _ => (i64::from(self.scores[i].0), self.swiss && voluntary(r)),
             })
             .collect();
         for _ in 0..cut_lowest {
@@ -169,12 +171,19 @@ impl Table {
         vals[..keep].iter().map(|v| v.0).sum()
     }
 
+    /// Whether round `r` counts its opponent's score: in a Swiss when they met over the board
+    /// (every game forfeited is an unplayed round, FIDE C.07 16.1); in a round robin whenever
+    /// the round was paired and played, forfeits included.
+    fn opponent_counts(&self, r: &RoundRecord) -> bool {
+        if self.swiss { r.met() } else { r.kind.played() }
+    }
+
     /// Points `i` scored against `j` in games played, and whether they met.
     fn against(&self, i: usize, j: usize) -> Option<u32> {
         let mut met = false;
         let mut pts = 0;
         for r in &self.records[i] {
-            if r.opponent == Some(j) && r.kind.played() {
+            if r.opponent == Some(j) && r.met() {
                 met = true;
                 pts += r.points.0;
             }

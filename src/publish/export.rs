@@ -3,11 +3,12 @@
 
 use crate::director::{Player, Points};
 use crate::event::{Board, BoardGameResult, BoardResult, Division, Round, Tournament};
-use crate::event::{RoundKind, RoundRecord};
+use crate::event::{RoundKind, RoundRecord, records};
 use crate::event::{Standing, Table, standings};
 use crate::store::{PdnGame, read_pdn, write_pdn};
 
-/// The published standings and crosstable of a division after round `upto`.
+/// The published standings and crosstable of a division: after the last round whose results
+/// are all in (no later than a round asked for), a round in play shown beside the tie-breaks.
 pub struct Published<'a> {
     /// The event.
     pub event: &'a Tournament,
@@ -19,19 +20,62 @@ pub struct Published<'a> {
     pub list: Vec<Standing>,
     /// Halves written in ASCII (`2.5`, `0.5`) instead of `½`: see [`ascii_halves`].
     pub ascii: bool,
+    /// The round the standings are after: the last whose results are all in (0: none).
+    pub after: u32,
+    /// Each entrant's rounds in play (paired after `after`, up to the round asked for): their
+    /// results so far, shown beside the tie-breaks and counted in neither.
+    pub in_play: Vec<Vec<RoundRecord>>,
 }
 
 impl<'a> Published<'a> {
-    /// Standings of `division` after round `upto` (`u32::MAX`: every round).
+    /// Standings of `division` after round `upto` (`u32::MAX`: as they stand), or after the
+    /// last round before it whose results are all in: a round still in play counts in no
+    /// score or tie-break (its pairings would count as opponents met).
     pub fn new(event: &'a Tournament, division: &'a Division, upto: u32) -> Published<'a> {
-        let (table, list) = standings(division, upto);
+        let last = upto.min(division.paired_rounds());
+        let after = division.finished_rounds().min(last);
+        let (table, list) = standings(division, after);
+        let in_play = if last > after {
+            records(division, last)
+                .into_iter()
+                .map(|rs| rs.into_iter().filter(|r| r.round > after).collect())
+                .collect()
+        } else {
+            Vec::new()
+        };
         Published {
             event,
             division,
             table,
             list,
             ascii: false,
+            after,
+            in_play,
         }
+    }
+
+    /// The rounds in play shown beside the tie-breaks (none: empty).
+    fn rounds_in_play(&self) -> std::ops::RangeInclusive<u32> {
+        let last = self.in_play.iter().map(Vec::len).max().unwrap_or(0);
+        self.after + 1..=self.after + u32::try_from(last).unwrap_or(0)
+    }
+
+    /// What the standings are of: "Standings after round 2 of 5; round 3 in play",
+    /// "Final standings after round 5 of 5", "Standings before round 1".
+    pub fn heading(&self) -> String {
+        let planned = self.division.planned_rounds().max(self.after);
+        let mut h = if self.after == 0 {
+            "Standings before round 1".to_string()
+        } else if self.after == planned && self.in_play.is_empty() {
+            format!("Final standings after round {} of {planned}", self.after)
+        } else {
+            format!("Standings after round {} of {planned}", self.after)
+        };
+        let playing: Vec<String> = self.rounds_in_play().map(|r| r.to_string()).collect();
+        if !playing.is_empty() {
+            h += &format!("; round {} in play", playing.join(", "));
+        }
+        h
     }
 
     /// The same, its points written in ASCII when `ascii` (the desk's `--ascii` mode).
@@ -102,6 +146,24 @@ impl<'a> Published<'a> {
         }
     }
 
+    /// The cells of entrant `i`'s rounds in play, `lines` their opponents' line numbers.
+    fn in_play_cells(&self, i: usize, lines: &[usize]) -> Vec<String> {
+        self.in_play
+            .get(i)
+            .map(|rs| rs.iter().map(|r| self.cell(r, lines)).collect())
+            .unwrap_or_default()
+    }
+
+    /// Entrant `i`'s rounds in play as the crosstable shows them, each headed ("R3* 2W ..").
+    pub fn in_play_text(&self, i: usize) -> String {
+        let cells = self.in_play_cells(i, &self.places());
+        self.rounds_in_play()
+            .zip(cells)
+            .map(|(r, c)| format!("R{r}* {c}"))
+            .collect::<Vec<_>>()
+            .join("  ")
+    }
+
     /// The crosstable's column headings.
     pub fn header(&self) -> Vec<String> {
         let mut h = vec![
@@ -110,10 +172,10 @@ impl<'a> Published<'a> {
             "Club".into(),
             "Rating".into(),
         ];
-        let rounds = self.division.paired_rounds();
-        h.extend((1..=rounds).map(|r| format!("R{r}")));
+        h.extend((1..=self.after).map(|r| format!("R{r}")));
         h.push("Pts".into());
         h.extend(self.division.settings.tiebreaks.iter().map(|t| t.short()));
+        h.extend(self.rounds_in_play().map(|r| format!("R{r}*")));
         h
     }
 
@@ -139,6 +201,7 @@ impl<'a> Published<'a> {
                 for (t, v) in self.division.settings.tiebreaks.iter().zip(&s.values) {
                     row.push(self.value(*t, *v));
                 }
+                row.extend(self.in_play_cells(s.entrant, &lines));
                 row
             })
             .collect()
@@ -169,7 +232,7 @@ impl<'a> Published<'a> {
             }
             s.trim_end().to_string() + "\n"
         };
-        let mut out = self.title() + "\n\n";
+        let mut out = format!("{}\n{}\n\n", self.title(), self.heading());
         out += &line(&header);
         for r in &rows {
             out += &line(r);
@@ -202,6 +265,12 @@ impl<'a> Published<'a> {
         let mut s = "\nCells: opponent's line, R/W = Red/White in game 1, points; +F/-F forfeit, abs absent, wd withdrawn.\n".to_string();
         if !tbs.is_empty() {
             s += &format!("Tie-breaks in order: {}.\n", tbs.join("; "));
+        }
+        for r in self.rounds_in_play() {
+            s += &format!(
+                "R{r}*: round {r} in play, its results so far (.. still playing); counted in \
+                 points and tie-breaks once every board of it is in.\n"
+            );
         }
         if self.division.paired_rounds() == 0 {
             s += if self.division.entrants.is_empty() {
@@ -268,6 +337,9 @@ pub(super) fn spreadsheet_safe(c: &str) -> String {
 /// read from the round's points (more than half the round: `1`, half: `=`).
 pub fn trf(event: &Tournament, division: &Division) -> String {
     let pub_ = Published::new(event, division, u32::MAX);
+    // Every round paired, the one in play too (its blocks without a result); ranks as the
+    // standings have them.
+    let all = records(division, u32::MAX);
     let order = crate::event::pairing_order(division);
     let mut tpn = vec![0usize; division.entrants.len()];
     for (k, &i) in order.iter().enumerate() {
@@ -298,7 +370,7 @@ pub fn trf(event: &Tournament, division: &Division) -> String {
     let pair_next = next <= division.planned_rounds() && division.rounds_complete();
     for &i in &order {
         let e = &division.entrants[i];
-        let recs = &pub_.table.records[i];
+        let recs = &all[i];
         let fide_points: u32 = recs.iter().map(|r| round_fide(r, max).1).sum();
         // Fixed columns of TRF16 (1-based): 1 "001", 5-8 rank number, 15-47 name, 49-52
         // rating, 81-84 points, 86-89 rank, then 10 columns per round from 92.
@@ -398,14 +470,18 @@ pub struct EventPdn {
     pub forfeited: usize,
 }
 
-/// The PDN of the division's games, of one round or of all (`None`): the PDN attached to each
-/// board with its `Round` tag set to `round.board.game`, `Event` and names filled in; boards
-/// with a result but no PDN are written as games without moves, their result from the board.
-/// A game not played (won by forfeit, or of a forfeited round) is left out and counted: PDN
-/// has no result for "not played", and a game with a result would count as played in any game
-/// database; the crosstable shows the forfeit (`+F`/`-F`).
+/// The PDN of the division's games, of one round or of all (`None`): a board played on
+/// crossboard (its match file linked: `event match`, the desk's `P`, a board reporting to
+/// `crossboard serve`) as its match's games, with their moves, clocks and the director's
+/// decisions ([`crate::store::linked_games`]), else the PDN attached to the board, each with
+/// its `Round` tag set to `round.board.game`, `Event` and names filled in; boards with a
+/// result but no PDN are written as games without moves, their result from the board.
+/// A game not played (won by forfeit before a move, or of a forfeited round) is left out and
+/// counted: PDN has no result for "not played", and a game with a result would count as
+/// played in any game database; the crosstable shows the forfeit (`+F`/`-F`). A game
+/// forfeited in play is written, its moves and the director's reason with it.
 pub fn pdn(event: &Tournament, division: &Division, round: Option<u32>) -> EventPdn {
-    pdn_with(event, division, round, None, &|_| None)
+    pdn_with(event, division, round, None, &crate::store::linked_games)
 }
 
 /// The same, the games of a board whose match is read live from `live` (a match played on
@@ -463,10 +539,19 @@ fn board_games(
     live: &dyn Fn(&Board) -> Option<Vec<PdnGame>>,
 ) -> (Vec<PdnGame>, usize) {
     let attached: Vec<PdnGame> = live(b).unwrap_or_else(|| {
-        b.pdn
+        let mut games: Vec<PdnGame> = b
+            .pdn
             .as_deref()
             .map(|t| read_pdn(t).into_iter().filter_map(Result::ok).collect())
-            .unwrap_or_default()
+            .unwrap_or_default();
+        // Attached although not the board's games: the export says so, and why.
+        if let Some(why) = &b.pdn_overridden {
+            for g in &mut games {
+                g.comments
+                    .insert(0, (0, format!("Attached by the director although {why}")));
+            }
+        }
+        games
     });
     let results: Vec<BoardGameResult> = match &b.result {
         Some(BoardResult::Games { games }) => games.clone(),
@@ -479,7 +564,10 @@ fn board_games(
     let mut forfeited = 0;
     let count = attached.len().max(results.len());
     for g in 0..count {
-        if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) {
+        // A game forfeited before a move was played is no game; one forfeited in play (a
+        // player left the hall) is written with its moves and the director's reason.
+        let moved = attached.get(g).is_some_and(|a| !a.moves.is_empty());
+        if matches!(results.get(g), Some(BoardGameResult::Forfeit { .. })) && !moved {
             forfeited += 1;
             continue;
         }
@@ -533,7 +621,11 @@ fn set_result(game: &mut PdnGame, o: &BoardGameResult, g: usize) {
     };
     let text = match o {
         BoardGameResult::Draw => "1/2-1/2",
-        BoardGameResult::Win { winner } if *winner == red_side => "1-0",
+        BoardGameResult::Win { winner } | BoardGameResult::Forfeit { winner }
+            if *winner == red_side =>
+        {
+            "1-0"
+        }
         _ => "0-1",
     };
     game.set_tag("Result", text);

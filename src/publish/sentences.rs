@@ -51,9 +51,17 @@ pub fn ballot_text(opening: &crate::openings::Opening) -> String {
 }
 
 /// What attaching a PDN of `games` games to a board records.
-pub fn attached_text(games: usize, round: u32, board: u32) -> String {
+pub fn attached_text(games: usize, round: u32, board: u32, action: &Action) -> String {
     let noun = if games == 1 { "game" } else { "games" };
-    format!("{games} {noun} attached to round {round} board {board}")
+    let mut said = format!("{games} {noun} attached to round {round} board {board}");
+    if let Action::AttachPdn {
+        overridden: Some(why),
+        ..
+    } = action
+    {
+        said += &format!(", although {why}");
+    }
+    said
 }
 
 /// Read a result typed as [`result_text`] writes it (`1 =`, `12`, `forfeit 2`, ...).

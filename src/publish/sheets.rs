@@ -378,6 +378,7 @@ impl Published<'_> {
         let body = html! {
             h1 { (info.name) }
             @if !facts.is_empty() { p { (facts.join(" \u{b7} ")) } }
+            h2 { (self.heading()) }
             (crosstable_table(&self.division.name, &self.header(), &self.rows()))
             @for l in self.legend().lines().filter(|l| !l.is_empty()) { p { (l) } }
         };

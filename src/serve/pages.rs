@@ -58,7 +58,7 @@ fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
                     a.nav href={ "/round/" (d.round) ".pdn" } { "(PDN)" } }
                 div { @for b in &d.boards { (board_card(b, picture)) } }
             }
-            h3 { "Standings" }
+            h3 { (d.standings.heading) }
             div.scroll {
                 (crate::publish::crosstable_table(&d.name, &d.standings.header, &d.standings.rows))
             }

@@ -49,6 +49,10 @@ pub(crate) struct DivisionView {
 /// The crosstable in standings order, every cell as published.
 #[derive(Clone, Debug, Serialize)]
 pub(crate) struct TableView {
+    /// What the table is of: "Standings after round 2 of 5; round 3 in play".
+    pub heading: String,
+    /// The last round whose results are all in, the one the standings are after (0: none).
+    pub after: u32,
     pub header: Vec<String>,
     pub rows: Vec<Vec<String>>,
 }
@@ -277,6 +281,8 @@ fn division_view(t: &Tournament, d: &Division, number: usize) -> DivisionView {
         round,
         boards,
         standings: TableView {
+            heading: published.heading(),
+            after: published.after,
             header: published.header(),
             rows: published.rows(),
         },

@@ -828,18 +828,3 @@ fn insert_action(
     )?;
     Ok(())
 }
-
-/// The PDN of a board's games read from `path` and checked (every game must read): the text
-/// and the number of games, or the sentence saying why not.
-pub fn board_pdn(path: &Path) -> Result<(String, usize), String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let text = crate::store::pdn::decode(&bytes).into_owned();
-    let games = crate::store::pdn::read_pdn(&text);
-    if let Some(Err(e)) = games.iter().find(|g| g.is_err()) {
-        return Err(format!("{}: {e}", path.display()));
-    }
-    if games.is_empty() {
-        return Err(format!("{}: no game in the file", path.display()));
-    }
-    Ok((text, games.len()))
-}

@@ -105,6 +105,63 @@ pub struct NoteAt {
 /// Every note of the match's log, in order, each placed at its game and move (the one
 /// reading of the log shared by the PDN comments, the results screen and the log view).
 pub fn notes(m: &Match) -> Vec<NoteAt> {
+    placed(m, |e| match e {
+        crate::director::MatchEvent::Note { text, .. } => Some(text.clone()),
+        _ => None,
+    })
+}
+
+/// The notes and the director's decisions on the games (time adjustments, moves taken back,
+/// results changed or undone; forfeits and adjudications are the games' terminations), in order, each placed at its game and move: the
+/// PDN's comments ("Note: ...", "Director: ...").
+fn comments(m: &Match) -> Vec<NoteAt> {
+    use crate::director::MatchEvent;
+    placed(m, |e| match e {
+        MatchEvent::Note { text, .. } => Some(format!("Note: {text}")),
+        e => decision(e).map(|d| format!("Director: {d}")),
+    })
+}
+
+/// A director's decision on a game in words, with its reason; `None` for any other record.
+fn decision(e: &crate::director::MatchEvent) -> Option<String> {
+    use crate::director::MatchEvent;
+    Some(match e {
+        MatchEvent::TimeAdjusted {
+            colour,
+            delta_ms,
+            remaining_ms,
+            reason,
+            ..
+        } => {
+            let clock = |ms: i64| super::pdn::format_clock(ms.unsigned_abs());
+            let (verb, way) = if *delta_ms < 0 {
+                ("took", "from")
+            } else {
+                ("gave", "to")
+            };
+            format!(
+                "{verb} {} {way} {colour}'s clock, {} left ({reason})",
+                clock(*delta_ms),
+                clock((*remaining_ms).max(0))
+            )
+        }
+        MatchEvent::MovesTakenBack { moves, reason, .. } => {
+            let list: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            format!("took back {} ({reason})", list.join(" "))
+        }
+        MatchEvent::ResultAmended {
+            previous, result, ..
+        } => format!("result changed from \"{previous}\" to \"{result}\""),
+        MatchEvent::DecisionUndone { undone, reason, .. } => {
+            format!("undid \"{undone}\" ({reason})")
+        }
+        _ => return None,
+    })
+}
+
+/// The records `pick` says something of, in order, each placed at the game and the move it
+/// was made at.
+fn placed(m: &Match, pick: impl Fn(&crate::director::MatchEvent) -> Option<String>) -> Vec<NoteAt> {
     use crate::director::MatchEvent;
     let mut out = Vec::new();
     let mut game: Option<(u32, u8)> = None;
@@ -125,17 +182,28 @@ pub fn notes(m: &Match) -> Vec<NoteAt> {
                 over = false;
             }
             MatchEvent::GameEnded { .. } => over = true,
-            MatchEvent::Note { text, .. } => out.push(NoteAt {
+            _ => {}
+        }
+        if let Some(text) = pick(&e.event) {
+            out.push(NoteAt {
                 game,
                 plies,
                 after_game: over,
-                text: text.clone(),
+                text,
                 at: e.at,
-            }),
-            _ => {}
+            });
         }
     }
     out
+}
+
+/// The games of a board played on crossboard, read from the match file linked to it (by
+/// `event match`, the desk's `P`, or a board reporting to `crossboard serve`), as PDN; `None`
+/// when no file is linked or it does not read.
+pub fn linked_games(board: &crate::event::Board) -> Option<Vec<PdnGame>> {
+    let file = board.match_file.as_deref()?;
+    let m = super::load_match(Path::new(file)).ok()?.the_match;
+    Some(match_to_pdn(&m))
 }
 
 /// Every game started in the match, in order, as PDN (an unfinished game has result `*`).
@@ -186,10 +254,10 @@ pub(super) fn game_to_pdn(m: &Match, g: &GameRecord) -> PdnGame {
         .iter()
         .map(|r| r.remaining_ms.map(|ms| ms.max(0) as u64))
         .collect();
-    p.comments = notes(m)
+    p.comments = comments(m)
         .into_iter()
         .filter(|n| n.game == Some((g.ballot, g.number)))
-        .map(|n| (n.plies, format!("Note: {}", n.text)))
+        .map(|n| (n.plies, n.text))
         .collect();
     // The board decides nothing beyond what the director recorded.
     p.result = match &g.result {

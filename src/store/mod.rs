@@ -5,6 +5,7 @@
 //! director) stay pure.
 
 mod atomic;
+mod attach;
 mod bench;
 mod config;
 pub mod egdb;
@@ -21,6 +22,7 @@ mod tomlfile;
 pub use atomic::{
     Fault, OutputIsInput, Step, check_output, same_file, write_atomic, write_atomic_with,
 };
+pub use attach::{AttachMismatch, Attachment, check_board_games, read_attachment};
 pub use bench::bench_lines;
 pub use config::parse_config;
 pub use config::read_config;
@@ -30,10 +32,10 @@ pub use config::{
 };
 pub use egdb::default_egdb_dir;
 pub use event_bench::bench_event;
-pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, board_pdn, default_db_path};
+pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, default_db_path};
 pub use eventdb::{DeskError, SCHEMA_VERSION};
-pub use export::match_to_pdn;
 pub use export::{ExportError, Exported, default_export_path, export_match, match_pdn, notes};
+pub use export::{linked_games, match_to_pdn};
 pub use matchfile::END_MARKER;
 pub use matchfile::v1_text;
 pub use matchfile::{

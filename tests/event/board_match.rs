@@ -237,11 +237,10 @@ fn the_division_game_flows_to_the_ballots_and_the_matches() {
     assert_eq!(m.settings().tie, crossboard::director::TieRule::StaysTied);
 }
 
-/// `crossboard event match` links a match file only if it played the round's ballot.
-#[test]
-fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
+/// The division of [`paired`] as an event in a new database ("Club Open", division "Open"):
+/// the same players, pairing and ballots. The folder, the database and the event.
+fn desk_event() -> (tempfile::TempDir, std::path::PathBuf, Tournament) {
     use crossboard::store::Desk;
-    use crossboard::store::MatchStore;
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("desk.sqlite3");
     let mut desk = Desk::open(&db).unwrap();
@@ -252,8 +251,6 @@ fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
     let mut open = desk.create_event(&info, chrono::Utc::now()).unwrap();
     let e = paired(2, BallotMode::OnePerRound, Rules::English);
     let d = &e.divisions[0];
-    // The same event through the database: the division, its players, the same pairing and
-    // the same ballot.
     let mut actions = vec![Action::AddDivision {
         name: "Open".into(),
         settings: d.settings.clone(),
@@ -276,7 +273,14 @@ fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
     desk.record(&mut open, &[pair, ballots], chrono::Utc::now())
         .unwrap();
     assert_eq!(open.event.divisions[0].rounds[0].boards, d.rounds[0].boards);
-    drop(desk);
+    (dir, db, e)
+}
+
+/// `crossboard event match` links a match file only if it played the round's ballot.
+#[test]
+fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
+    use crossboard::store::MatchStore;
+    let (dir, db, e) = desk_event();
 
     let s = board_settings(&e, 0);
     let mut rng = ChaCha8Rng::seed_from_u64(1);
@@ -329,4 +333,117 @@ fn the_cli_links_a_match_of_the_round_ballot_and_refuses_another() {
         said.ends_with(": 2\n"),
         "Red (the first player) resigned: {said}"
     );
+}
+
+/// A board played on crossboard (linked as `event match`, the desk's `P` and a board that
+/// reports to `crossboard serve` all link it) is written in the event's PDN with its moves,
+/// each with its clock, and the director's decisions as comments at the move they were made,
+/// with their reasons: a time adjustment, then a forfeit.
+#[test]
+fn the_event_pdn_has_a_linked_match_moves_clocks_and_decisions() {
+    use crossboard::store::MatchStore;
+    let (dir, db, e) = desk_event();
+
+    // Game 1: four moves, 3,570 s taken from the second mover's clock after the second,
+    // then the first mover forfeits.
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    let mut m = started(board_settings(&e, 0), &mut rng);
+    m.apply(Command::StartGame, now(5), &mut rng).unwrap();
+    let mut played = Vec::new();
+    for k in 0..4u64 {
+        let g = m.playing().unwrap();
+        let pos = *g.game.position();
+        let mv = pos.legal_moves()[0];
+        played.push(mv.to_string());
+        m.apply(
+            Command::PlayMove {
+                colour: pos.turn(),
+                mv,
+            },
+            now(10 + 10 * k),
+            &mut rng,
+        )
+        .unwrap();
+        if k == 1 {
+            let second = pos.turn();
+            m.apply(
+                Command::AdjustTime {
+                    colour: second,
+                    delta_ms: -3_570_000,
+                    reason: "phone rang in the hall".into(),
+                },
+                now(35),
+                &mut rng,
+            )
+            .unwrap();
+        }
+    }
+    let mover = m.playing().unwrap().game.position().turn();
+    m.apply(
+        Command::Forfeit {
+            loser: mover,
+            reason: "left the hall".into(),
+        },
+        now(60),
+        &mut rng,
+    )
+    .unwrap();
+    let file = dir.path().join("board1.jsonl");
+    MatchStore::create(&file, &m).unwrap().save(&m).unwrap();
+
+    let cli = |args: &[&str]| {
+        let out = std::process::Command::new(common::bin())
+            .arg("event")
+            .arg("--db")
+            .arg(&db)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    cli(&[
+        "match",
+        "Club Open",
+        "Open",
+        "1",
+        "1",
+        file.to_str().unwrap(),
+    ]);
+    let pdn = cli(&[
+        "export",
+        "Club Open",
+        "Open",
+        "--format",
+        "pdn",
+        "--round",
+        "1",
+        "--out",
+        "-",
+    ]);
+    let game: String = pdn
+        .split("[Event ")
+        .find(|g| g.contains("[Round \"1.1.1\"]"))
+        .unwrap()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    for mv in &played {
+        assert!(game.contains(mv.as_str()), "{mv}: {game}");
+    }
+    assert!(game.contains("{[%clock "), "{game}");
+    assert!(
+        game.contains("{Director: took 0:59:30 from"),
+        "the adjustment: {game}"
+    );
+    assert!(game.contains("(phone rang in the hall)}"), "{game}");
+    // After the second move, before the third.
+    let at = game.find("Director: took").unwrap();
+    assert!(game.find(played[1].as_str()).unwrap() < at, "{game}");
+    assert!(at < game.find(played[2].as_str()).unwrap(), "{game}");
+    assert!(game.contains("forfeits: left the hall"), "{game}");
 }

@@ -121,22 +121,28 @@ fn an_event_from_registration_to_the_published_crosstable() {
             assert!(said.ends_with(&format!(": {result}\n")), "{said}");
         }
     }
-    // A PDN of a board's games attached (a bad one refused), exported with its Round tag.
+    // A PDN attached to a board (a bad one refused), exported with its Round tag: another
+    // match's game, refused as not the board's games, attached with the director's reason.
     let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/pdn");
     let good = fixtures.join("loy_chinook_1991.pdn");
-    let said = run(
-        &db,
-        &[
-            "pdn",
-            "State Open",
-            "Masters",
-            "1",
-            "1",
-            good.to_str().unwrap(),
-        ],
-    );
+    let attach = [
+        "pdn",
+        "State Open",
+        "Masters",
+        "1",
+        "1",
+        good.to_str().unwrap(),
+    ];
+    let said = refused(&db, &attach);
     assert!(
-        said.contains("recorded: 1 game attached to round 1 board 1"),
+        said.contains("not this board's games: number of games"),
+        "{said}"
+    );
+    let mut anyway = attach.to_vec();
+    anyway.extend(["--override", "the famous game, shown to the players"]);
+    let said = run(&db, &anyway);
+    assert!(
+        said.contains("recorded: 1 game attached to round 1 board 1, although"),
         "{said}"
     );
     let bad = fixtures.join("one_bad_game.pdn");

@@ -2,6 +2,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
+mod after_round;
+mod attach;
 mod bbp;
 mod board_match;
 mod cli;

@@ -45,10 +45,24 @@ fn the_event_page_shows_each_board_its_players_ballot_score_clocks_and_the_stand
     assert!(last.is_some());
     assert!(b.contains(&picture(g.game.position(), last)), "{b}");
     assert!(b.contains("href=\"/board/1/1/1\""), "{b}");
-    // The standings and crosstable as published.
+    // The standings and crosstable as published: of rounds finished, none yet; round 1's
+    // results so far beside the points, never counted in them.
     assert!(
-        b.contains("<th>Pts</th>") && b.contains("<th>R1</th>"),
+        b.contains("<h3>Standings before round 1; round 1 in play</h3>"),
         "{b}"
+    );
+    assert!(
+        b.contains("<th>Pts</th>") && b.contains("<th>R1*</th>"),
+        "{b}"
+    );
+    assert!(!b.contains("<th>R1</th>"), "{b}");
+    let api = get(&server, "/api/event", None);
+    let v: serde_json::Value = serde_json::from_str(&api.body).unwrap();
+    let standings = &v["divisions"][0]["standings"];
+    assert_eq!(standings["after"], 0, "{standings}");
+    assert_eq!(
+        standings["heading"], "Standings before round 1; round 1 in play",
+        "{standings}"
     );
     // Readable without the script; the script only keeps it live.
     assert!(b.contains("data-live=\"/live/event\""), "{b}");

@@ -119,10 +119,18 @@ fn director_overrides_from_the_desk_screen() {
         "[Event \"Club Open\"]\n[Result \"1-0\"]\n1. 11-15 23-19 1-0\n\n[Event \"Club Open\"]\n[Result \"1/2-1/2\"]\n1. 9-13 22-18 1/2-1/2\n",
     )
     .unwrap();
+    // Its games name no players: not the board's games until the director says why.
     type_text(&mut app, &clock, &format!("g{}\n", pdn.display()));
     let text = screen(&app);
     assert!(
-        text.contains("recorded: 2 games attached to round 1 board 1"),
+        text.contains("not this board's games: players of game 1"),
+        "{text}"
+    );
+    assert!(text.contains("Attach it anyway: why"), "{text}");
+    type_text(&mut app, &clock, "scores kept on paper\n");
+    let text = screen(&app);
+    assert!(
+        text.contains("recorded: 2 games attached to round 1 board 1, although"),
         "{text}"
     );
     assert!(text.contains(" pdn"), "{text}");
@@ -438,7 +446,7 @@ fn a_round_the_engine_cannot_pair_is_paired_by_hand_at_the_desk() {
 
 /// At 80 columns a crosstable of long names is wider than the screen: Right and Left scroll
 /// its columns behind the place and name, a line says which way there is more, and at the
-/// far right the last tie-break column is in full view.
+/// far right the last tie-break column is in full view, the round in play after it.
 #[test]
 fn the_crosstable_scrolls_sideways_at_80_columns() {
     let dir = tempfile::tempdir().unwrap();
@@ -460,7 +468,7 @@ fn the_crosstable_scrolls_sideways_at_80_columns() {
         text.contains("Right scrolls the table: more columns to the right"),
         "{text}"
     );
-    assert!(!header(&text).contains("Wins"), "{text}");
+    assert!(!header(&text).contains("R2*"), "{text}");
     let mut presses = 0;
     while !screen(&app).contains("Left scrolls the table back") {
         feed(&mut app, &clock, [Msg::key(KeyCode::Right)]);
@@ -469,7 +477,12 @@ fn the_crosstable_scrolls_sideways_at_80_columns() {
     }
     let text = screen(&app);
     let h = header(&text);
-    assert!(h.trim_end().ends_with("Wins"), "{text}");
+    let last: Vec<&str> = h.split_whitespace().rev().take(2).collect();
+    assert_eq!(last, ["R2*", "Wins"], "{text}");
+    assert!(
+        text.contains("Standings after round 1 of 3; round 2 in play"),
+        "{text}"
+    );
     assert!(h.contains("Name"), "the names stay: {text}");
     assert!(
         text.lines()

@@ -145,7 +145,14 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
         .find(|p| p.extension().is_some_and(|x| x == "pdn"))
         .expect("the export is beside the match file");
     let text = std::fs::read_to_string(pdn).unwrap();
-    assert!(text.contains("{Note: Bob arrived late"), "{text}");
+    // Comments wrap at any space.
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(flat.contains("{Note: Bob arrived late"), "{text}");
+    // The director's decision, with its reason, where it was made.
+    assert!(
+        flat.contains("{Director: undid \"White wins: Red forfeits (no show)\" (wrong player)}"),
+        "{text}"
+    );
     assert!(text.contains("exceeded the move limit"), "{text}");
     for line in text.lines() {
         assert!(line.len() < 80, "{} columns: {line}", line.len());

@@ -2,7 +2,7 @@
 //! results, at 80x24 and 160x48, the table never cut for it; and a match game in review with
 //! the time each side spent per move, from the match file's clock stamps.
 
-use crossboard::director::{ColourMethod, RejectionPolicy};
+use crossboard::director::{ColourMethod, RejectionPolicy, TieRule};
 use crossboard::tui::StageKind;
 use crossboard::tui::match_screen as screen;
 use crossboard::tui::{App, FakeClock, Msg, ReviewScreen, Screen};
@@ -148,4 +148,33 @@ fn a_match_game_in_review_shows_each_sides_time_from_the_match_file() {
     // A game without clock stamps says so.
     b.screen = Screen::Review(ReviewScreen::new(g.game.clone(), "Review".into()));
     assert!(render_text(&b).contains("no clock stamps"));
+}
+
+/// With "continue ballot by ballot until decided", a tied match says when and why an extra
+/// ballot is drawn, on the results screen and in the match log, as it does for "retains".
+#[test]
+fn an_extra_ballot_of_a_tie_block_is_announced_with_its_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut a = test_app(&clock, 80, 24);
+    a.matches.fixed_wall = Some("2026-11-30T12:00:00Z".parse().unwrap());
+    a.matches.dir = Some(dir.path().to_path_buf());
+    a.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    a.matches.defaults.rejection = RejectionPolicy::AllPlayed;
+    a.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    a.matches.defaults.ballots = 1;
+    a.matches.defaults.tie = TieRule::ContinueInBlocks { max_blocks: None };
+    type_text(&mut a, &clock, "n\n1\n");
+    to_game(&mut a, &clock);
+    // Red resigns both games: one win each, 1-1 after ballot 1.
+    play(&mut a, &clock, "rr");
+    let said = "Tied 1-1 after ballot 1: ballot 2 is drawn to decide the match";
+    let text = render_text(&a);
+    assert!(text.contains(said), "{text}");
+    type_text(&mut a, &clock, "L");
+    let log = render_text(&a);
+    assert!(
+        log.contains("Tied 1-1 after ballot 1: ballot 2 is drawn"),
+        "{log}"
+    );
 }

@@ -194,6 +194,10 @@ pub(super) struct PdnArgs {
     pub(super) board: u32,
     /// The PDN file.
     pub(super) file: PathBuf,
+    /// Attach it although it is not the board's games (other players, ballot or number of
+    /// games): why (logged, and printed with the games in the export).
+    #[arg(long = "override", value_name = "REASON")]
+    pub(super) override_reason: Option<String>,
 }
 
 // The arguments of `event match`.
@@ -257,7 +261,7 @@ pub(super) struct StandingsArgs {
     pub(super) event: String,
     /// The division.
     pub(super) division: String,
-    /// After this round (default: all).
+    /// After this round (default: the last round whose results are all in).
     #[arg(long)]
     pub(super) round: Option<u32>,
 }

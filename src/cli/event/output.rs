@@ -68,7 +68,7 @@ pub(super) fn explain(ctx: &Ctx, a: &WhyArgs) -> CliResult {
     Ok(())
 }
 
-/// `event standings`: after a round (default: all).
+/// `event standings`: after a round (default: the last whose results are all in).
 pub(super) fn standings(ctx: &Ctx, a: &StandingsArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
     if let Some(round) = a.round {

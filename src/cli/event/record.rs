@@ -304,16 +304,19 @@ pub(super) fn attach_pdn(ctx: &mut Ctx, a: PdnArgs) -> CliResult {
         round,
         board,
         file,
+        override_reason,
     } = a;
-    ctx.act(&event, &division, |_, d| {
-        let (text, games) = crate::store::board_pdn(&file)?;
-        let action = Action::AttachPdn {
-            division: d,
-            round,
-            board,
-            pdn: text,
-        };
-        Ok((vec![action], attached_text(games, round, board)))
+    ctx.act(&event, &division, |open, d| {
+        let div = &open.event.divisions[d];
+        let b = div
+            .round(round)
+            .and_then(|r| r.board(board))
+            .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
+        let read = crate::store::read_attachment(&file, div, round, b)?;
+        let games = read.games;
+        let action = read.action(d, round, board, override_reason.as_deref())?;
+        let said = attached_text(games, round, board, &action);
+        Ok((vec![action], said))
     })?;
     Ok(())
 }

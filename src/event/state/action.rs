@@ -135,6 +135,10 @@ pub enum Action {
         board: u32,
         /// The PDN text (already checked by the caller).
         pdn: String,
+        /// Attached although it is not the board's games: how it differs and the director's
+        /// reason (printed with the games in the export).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        overridden: Option<String>,
     },
     /// The board is played on crossboard: its match file belongs to the event.
     LinkMatch {

@@ -107,6 +107,18 @@ impl Division {
         self.settings.planned_rounds(self.entrants.len())
     }
 
+    /// The last round whose results are all in, every round before it finished too (0: none):
+    /// the round the standings are after.
+    pub fn finished_rounds(&self) -> u32 {
+        let g = self.settings.games_per_round;
+        let done = self
+            .rounds
+            .iter()
+            .take_while(|r| r.boards.iter().all(|b| b.is_complete(g)))
+            .count();
+        u32::try_from(done).unwrap_or(u32::MAX)
+    }
+
     /// True when every board of every paired round is complete.
     pub fn rounds_complete(&self) -> bool {
         let g = self.settings.games_per_round;

@@ -64,7 +64,11 @@ impl Tournament {
                 round,
                 board,
                 pdn,
-            } => self.on_board(division, round, board, |b| b.pdn = Some(pdn)),
+                overridden,
+            } => self.on_board(division, round, board, |b| {
+                b.pdn = Some(pdn);
+                b.pdn_overridden = overridden;
+            }),
             Action::LinkMatch {
                 division,
                 round,
@@ -106,6 +110,7 @@ fn round_from(pairing: Pairing, overrides: Vec<String>) -> Round {
                 second,
                 result: None,
                 pdn: None,
+                pdn_overridden: None,
                 match_file: None,
             })
             .collect(),

@@ -82,6 +82,10 @@ pub struct Board {
     /// PDN of the board's games, if attached.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pdn: Option<String>,
+    /// The attached PDN is not the board's games (other players, ballot or number of games):
+    /// how it differs and why the director attached it all the same.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pdn_overridden: Option<String>,
     /// The crossboard match file of the board, if it was played on crossboard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_file: Option<String>,

@@ -280,7 +280,7 @@ pub fn move_label(start_turn: Color, ply: usize) -> String {
 }
 
 /// Clock reading as `h:mm:ss`, whole seconds (rounded down, as a clock shows it).
-fn format_clock(ms: u64) -> String {
+pub(super) fn format_clock(ms: u64) -> String {
     let s = ms / 1000;
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }

@@ -35,6 +35,8 @@ pub(super) enum Ask {
     Absent,
     /// A PDN file for the selected board.
     Pdn,
+    /// The PDN file is not the board's games (the status says how): attach it anyway, why?
+    PdnReason(String),
     /// The next round's boards, paired by hand.
     ByHand,
     /// Why (logged): the boards typed.
@@ -75,6 +77,7 @@ impl Ask {
             Ask::WithdrawReason(p) => format!("Why does {} withdraw (logged)", name(p)),
             Ask::Absent => "Absent: NAME [ROUND] (default: the next round)".into(),
             Ask::Pdn => "PDN file of the board's games".into(),
+            Ask::PdnReason(_) => "Attach it anyway: why (logged; empty or Esc: no)".into(),
             Ask::ByHand => "Pair by hand: FIRST - SECOND, ... [, bye NAME]".into(),
             Ask::ByHandReason(_) => "Why pair this round by hand (logged)".into(),
             Ask::SheetsPaper => "Sheets of the round on which paper (a4, letter)".into(),
@@ -137,7 +140,9 @@ impl DeskScreen {
             },
             Ask::WithdrawReason(p) => self.withdraw(p, text),
             Ask::Absent => self.absent(&text),
-            Ask::Pdn => self.attach_pdn(&text),
+            Ask::Pdn => self.attach_pdn(&text, None),
+            Ask::PdnReason(path) if !text.is_empty() => self.attach_pdn(&path, Some(&text)),
+            Ask::PdnReason(_) => self.status = "nothing attached".into(),
             Ask::Forfeit => self.forfeit(&text),
             Ask::SheetsPaper => self.sheets(&text),
         }
@@ -365,20 +370,36 @@ impl DeskScreen {
         }
     }
 
-    /// Attach the PDN file `text` to the selected board.
-    pub(super) fn attach_pdn(&mut self, text: &str) {
+    /// Attach the PDN file `path` to the selected board: checked to be the board's games, or
+    /// attached all the same for the director's `reason`. A mismatch without a reason asks
+    /// for one, saying what differs.
+    pub(super) fn attach_pdn(&mut self, path: &str, reason: Option<&str>) {
         let Some((round, board)) = self.selected_board() else {
             return;
         };
-        match crate::store::board_pdn(std::path::Path::new(&text)) {
-            Ok((pdn, games)) => {
-                let action = Action::AttachPdn {
-                    division: self.division,
-                    round,
-                    board,
-                    pdn,
-                };
-                self.record(vec![action], attached_text(games, round, board));
+        let Some(d) = self.current_division() else {
+            return;
+        };
+        let Some(b) = d.round(round).and_then(|r| r.board(board)) else {
+            return;
+        };
+        let read = match crate::store::read_attachment(std::path::Path::new(path), d, round, b) {
+            Ok(read) => read,
+            Err(e) => {
+                self.status = e;
+                return;
+            }
+        };
+        if let (Some(m), None) = (&read.mismatch, reason) {
+            self.status = format!("not this board's games: {m}");
+            self.ask = Some((Ask::PdnReason(path.to_string()), String::new()));
+            return;
+        }
+        let games = read.games;
+        match read.action(self.division, round, board, reason) {
+            Ok(action) => {
+                let said = attached_text(games, round, board, &action);
+                self.record(vec![action], said);
             }
             Err(e) => self.status = e,
         }

@@ -71,7 +71,8 @@ impl DeskScreen {
                 Some(r) => (head, focus) = self.round_lines(d, r, width, &mut out),
             },
             View::Standings => {
-                head = standings_lines(d, &Published::new(e, d, u32::MAX).in_ascii(ascii), &mut out)
+                let p = Published::new(e, d, u32::MAX).in_ascii(ascii);
+                head = standings_lines(d, &p, width, &mut out);
             }
             View::Crosstable => {
                 let p = Published::new(e, d, u32::MAX).in_ascii(ascii);
@@ -197,9 +198,10 @@ impl DeskScreen {
     /// The crosstable of `p` at `width`, scrolled sideways behind its first columns; the
     /// number of lines that stay at the top.
     fn crosstable_lines(&self, p: &Published, width: usize, out: &mut Vec<Line<'static>>) -> usize {
-        // Its column header stays.
+        // What the table is after, then the table: its column header stays.
+        out.push(Line::from(clip(&p.heading(), width)));
         let text = p.text();
-        let lines: Vec<&str> = text.lines().skip(2).collect();
+        let lines = below_heading(&text);
         // The table (to its first empty line) scrolls sideways behind its first
         // columns (place, name); a line says which way there is more.
         let table = lines
@@ -270,7 +272,7 @@ impl DeskScreen {
             return 0;
         };
         let text = Published::new(&o.event, d, u32::MAX).in_ascii(ascii).text();
-        let lines: Vec<&str> = text.lines().skip(2).collect();
+        let lines = below_heading(&text);
         let table = lines
             .iter()
             .position(|l| l.is_empty())
@@ -358,6 +360,11 @@ pub(super) fn cross_layout(rows: &[&str], width: usize) -> (usize, usize) {
     (frozen, widest.saturating_sub(width.max(frozen)))
 }
 
+/// The crosstable's text below its title, heading and the empty line after them.
+fn below_heading(text: &str) -> Vec<&str> {
+    text.lines().skip(3).collect()
+}
+
 /// How far Left/Right scroll the crosstable.
 pub(super) const PAN: usize = 8;
 
@@ -367,7 +374,14 @@ pub(super) fn clip(s: &str, n: usize) -> String {
 }
 
 /// The standings of `d` as `p` publishes them; the number of lines that stay at the top.
-fn standings_lines(d: &Division, p: &Published, out: &mut Vec<Line<'static>>) -> usize {
+/// A round in play follows the tie-breaks, its results so far counted in neither.
+fn standings_lines(
+    d: &Division,
+    p: &Published,
+    width: usize,
+    out: &mut Vec<Line<'static>>,
+) -> usize {
+    out.push(Line::from(clip(&p.heading(), width)));
     out.push(Line::from(format!(
         "{:>5}  {:<28} {:>5}  tie-breaks",
         "place", "name", "pts"
@@ -381,13 +395,15 @@ fn standings_lines(d: &Division, p: &Published, out: &mut Vec<Line<'static>>) ->
             .zip(&s.values)
             .map(|(t, v)| format!("{} {}", t.short(), p.value(*t, *v)))
             .collect();
-        out.push(Line::from(format!(
-            "{:>5}  {:<28} {:>5}  {}",
+        let line = format!(
+            "{:>5}  {:<28} {:>5}  {}  {}",
             Published::place_text(s),
             clip(&d.entrants[s.entrant].info.name, 28),
             p.points(s.score),
-            tb.join("  ")
-        )));
+            tb.join("  "),
+            p.in_play_text(s.entrant)
+        );
+        out.push(Line::from(clip(line.trim_end(), width)));
     }
     head
 }

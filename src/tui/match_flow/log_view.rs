@@ -292,9 +292,7 @@ fn event_words(m: &Match, event: &MatchEvent, mover: Option<MoveContext>) -> Str
             reason,
             ..
         } => time_adjusted(*colour, *delta_ms, *remaining_ms, reason),
-        MatchEvent::ExtraBallot { ballot } => {
-            format!("the score is level: ballot {ballot} is played")
-        }
+        MatchEvent::ExtraBallot { ballot } => super::results::tie_block(m, *ballot),
         MatchEvent::MatchFinished { outcome } => finished(m, outcome),
         MatchEvent::DecisionUndone {
             ballot,
