@@ -10,8 +10,7 @@
 //! reporter is stopped and started again). After each round the standings of
 //! `crossboard event standings` and of /api/event are the figures worked out by hand below, and
 //! every move and result of the round's games is in /round/N.pdn; at the end every game is in
-//! the event's PDN export with its result (its moves too once the export carries the moves of
-//! pushed games: [`EXPORT_CARRIES_PUSHED_MOVES`]).
+//! the event's PDN export with its moves and result.
 
 use crate::hall::{Board, get_url, start_serve};
 use crossboard::director::{Command, MatchSettings, Phase};
@@ -36,10 +35,6 @@ const PACE: Duration = Duration::from_millis(10);
 const CATCH_UP: Duration = Duration::from_secs(45);
 /// The round in which a board's link is cut for a game, and the board (0-based).
 const CUT: (u32, usize) = (2, 2);
-/// Whether `crossboard event export --format pdn` carries the moves of games pushed by
-/// boards. It does not yet (it writes each such game without moves from its ballot), so the
-/// export's moves are not compared; turn it on when it does.
-const EXPORT_CARRIES_PUSHED_MOVES: bool = false;
 
 /// How a game ends, from the board's first player (Red in game 1, White in game 2).
 #[derive(Clone, Copy, Debug)]
@@ -539,7 +534,7 @@ fn standings_are_the_hand_figures(desk: &Desk, floor: &Floor, round: u32) {
 
 /// Whether `pdn` has every game of `rounds` and nothing else, each with the result its board
 /// played and, when `moves`, its moves; else what differs first.
-fn pdn_differs(pdn: &str, rounds: &[Vec<Seat>], moves: bool) -> Result<(), String> {
+fn pdn_differs(pdn: &str, rounds: &[Vec<Seat>]) -> Result<(), String> {
     let games = (read_pdn(pdn).into_iter())
         .collect::<Result<Vec<PdnGame>, _>>()
         .map_err(|e| e.to_string())?;
@@ -558,7 +553,7 @@ fn pdn_differs(pdn: &str, rounds: &[Vec<Seat>], moves: bool) -> Result<(), Strin
                 return Err(format!("game {at}: {:?}, not {result:?}", game.result));
             }
             let got: Vec<String> = game.moves.iter().map(ToString::to_string).collect();
-            if moves && &got != played {
+            if &got != played {
                 return Err(format!("game {at}: the moves {got:?}, not {played:?}"));
             }
         }
@@ -596,7 +591,7 @@ fn rehearsal_a_three_round_swiss_with_the_desk_serve_and_four_boards_as_processe
         standings_are_the_hand_figures(&desk, floor, round);
         let path = format!("/round/{round}.pdn");
         let this = &rounds[round as usize - 1..];
-        until(&path, || pdn_differs(&floor.get(&path), this, true));
+        until(&path, || pdn_differs(&floor.get(&path), this));
     }
     // At the end, each round's PDN still has every game of its round, moves and results.
     let floor = floor.as_ref().unwrap();
@@ -604,16 +599,15 @@ fn rehearsal_a_three_round_swiss_with_the_desk_serve_and_four_boards_as_processe
         let path = format!("/round/{}.pdn", r + 1);
         let round = std::slice::from_ref(seats);
         until(&format!("{path} at the end"), || {
-            pdn_differs(&floor.get(&path), round, true)
+            pdn_differs(&floor.get(&path), round)
         });
     }
     let out = desk.dir.path().join("event.pdn");
     let out = out.to_str().unwrap();
     desk.event(&["export", EVENT, DIVISION, "--format", "pdn", "--out", out]);
     let export = std::fs::read_to_string(out).unwrap();
-    // Every game of the event with its result. The moves: only once the export carries those
-    // of games pushed by boards (see EXPORT_CARRIES_PUSHED_MOVES; /round/N.pdn has them above).
-    if let Err(e) = pdn_differs(&export, &rounds, EXPORT_CARRIES_PUSHED_MOVES) {
+    // Every game of the event with its moves and result, as the boards pushed them.
+    if let Err(e) = pdn_differs(&export, &rounds) {
         panic!("the event's PDN export: {e}\n{export}");
     }
 }
