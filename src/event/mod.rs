@@ -44,7 +44,8 @@ pub use pair::{
 };
 pub use player::{PlayerId, PlayerInfo};
 pub use prizes::{
-    Award, Contender, Eligible, Money, Prize, PrizeError, Prizes, TieShare, award, prize_awards,
+    Award, Contender, Eligible, Money, Prize, PrizeError, PrizeList, Prizes, TieShare, award,
+    prize_awards, prize_list,
 };
 pub use rating::{
     HISTORY_GAMES, RatingChange, WINDOW_BY_GAME, WINDOW_BY_ROUND, rating_preview, window_size,

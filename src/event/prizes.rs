@@ -11,7 +11,7 @@
 //! chooses. Amounts are kept in hundredths, exact; a share that does not divide gives its odd
 //! hundredths to the best-placed first.
 
-use super::standings::standings;
+use super::standings::{Standing, standings};
 use super::state::Division;
 use crate::director::Points;
 use serde::{Deserialize, Serialize};
@@ -56,6 +56,16 @@ pub enum Eligible {
         /// The limit (not included).
         limit: u32,
     },
+}
+
+impl TieShare {
+    /// How ties share, in words: "equally", "by the Hort method".
+    pub fn words(self) -> &'static str {
+        match self {
+            TieShare::Equal => "equally",
+            TieShare::Hort => "by the Hort method",
+        }
+    }
 }
 
 impl Eligible {
@@ -276,9 +286,36 @@ pub struct Award {
     pub shared_by: usize,
 }
 
-/// The awards of a division's prize list after every round, in standings order.
+/// The awards of a division's prize list by the standings of its finished rounds, in
+/// standings order.
 pub fn prize_awards(division: &Division) -> Vec<Award> {
-    let (_, list) = standings(division, u32::MAX);
+    prize_list(division)
+        .winners
+        .into_iter()
+        .map(|(_, w)| w)
+        .collect()
+}
+
+/// A division's prize list as published beside its standings: the one reading the text and
+/// the HTML both print.
+#[derive(Clone, Debug)]
+pub struct PrizeList {
+    /// Each prize's name ([`Prizes::names`]).
+    pub names: Vec<String>,
+    /// How ties on points share, in words: "equally", "by the Hort method".
+    pub share: &'static str,
+    /// Each winner's standing (after the last round finished) and award, in standings order.
+    pub winners: Vec<(Standing, Award)>,
+    /// The prizes no eligible player could win, by index in the list.
+    pub not_won: Vec<usize>,
+    /// True while the division is not finished: the winners may still change.
+    pub provisional: bool,
+}
+
+/// Who wins what in `division` by the standings after its last round finished.
+pub fn prize_list(division: &Division) -> PrizeList {
+    let prizes = &division.prizes;
+    let (_, list) = standings(division, division.finished_rounds());
     let field: Vec<Contender> = list
         .iter()
         .map(|s| Contender {
@@ -287,7 +324,24 @@ pub fn prize_awards(division: &Division) -> Vec<Award> {
             rating: division.entrants[s.entrant].info.rating,
         })
         .collect();
-    award(&division.prizes, &field)
+    let awards = award(prizes, &field);
+    let not_won = (0..prizes.list.len())
+        .filter(|&i| awards.iter().all(|w| w.prize != i))
+        .collect();
+    let winners = list
+        .into_iter()
+        .filter_map(|s| {
+            let w = awards.iter().find(|w| w.entrant == s.entrant)?.clone();
+            Some((s, w))
+        })
+        .collect();
+    PrizeList {
+        names: prizes.names(),
+        share: prizes.share.words(),
+        winners,
+        not_won,
+        provisional: !division.is_finished(),
+    }
 }
 
 /// The awards of `prizes` to `field` (in standings order), in standings order.

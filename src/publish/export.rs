@@ -60,6 +60,14 @@ impl<'a> Published<'a> {
         self.after + 1..=self.after + u32::try_from(last).unwrap_or(0)
     }
 
+    /// True when the standings shown are the division's as they stand: after its last round
+    /// finished, with every round paired since in play beside (not a crosstable of an earlier
+    /// round).
+    pub fn as_they_stand(&self) -> bool {
+        let shown = self.rounds_in_play().last().unwrap_or(self.after);
+        self.after == self.division.finished_rounds() && shown >= self.division.paired_rounds()
+    }
+
     /// What the standings are of: "Standings after round 2 of 5; round 3 in play",
     /// "Final standings after round 5 of 5", "Standings before round 1".
     pub fn heading(&self) -> String {

@@ -328,18 +328,13 @@ fn prizes_text(division: &Division, lines: &[Line<'_>]) -> String {
     let mut out = "\nPrize distribution\n".to_string();
     for w in prize_awards(division) {
         let l = &lines[w.entrant];
-        let shared = if w.shared_by > 1 {
-            format!(", shared by {}", w.shared_by)
-        } else {
-            String::new()
-        };
         let _ = writeln!(
             out,
-            "  {} ({}): {}, {}{shared}",
+            "  {} ({}): {}, {}",
             l.name,
             l.number,
             Money(w.amount),
-            names[w.prize]
+            super::prizes::prize_won(&names, &w)
         );
     }
     out

@@ -8,6 +8,7 @@
 //! broken between every second slip; each score sheet on a page of its own.
 
 use super::export::Published;
+use super::prizes::prizes_html;
 use super::sentences::ballot_text;
 use crate::director::Player;
 use crate::event::{Board, Division, EventError, Round, Tournament, ballot_for};
@@ -103,6 +104,7 @@ tr,.slip,.sheet{break-inside:avoid;page-break-inside:avoid}\
 .crosstable tbody tr:nth-child(even){background:#f3f3f3}\
 .crosstable td{white-space:nowrap}.crosstable td:nth-child(3){white-space:normal}\
 caption{font-weight:bold;margin-bottom:.5em}\
+.prizes{margin-top:1em}\
 .page+.page,.sheet+.sheet{break-before:page;page-break-before:always}\
 .slip{min-height:118mm;box-sizing:border-box;padding:4mm 0}\
 .slip+.slip{border-top:1px dashed #666}\
@@ -381,6 +383,7 @@ impl Published<'_> {
             h2 { (self.heading()) }
             (crosstable_table(&self.division.name, &self.header(), &self.rows()))
             @for l in self.legend().lines().filter(|l| !l.is_empty()) { p { (l) } }
+            @if self.as_they_stand() { (prizes_html(self.division)) }
         };
         page(&self.title(), paper, body)
     }

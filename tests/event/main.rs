@@ -17,6 +17,7 @@ mod fide;
 mod foreign;
 mod pairing;
 mod prizes;
+mod prizes_published;
 mod sheets;
 mod standings;
 mod store;

@@ -94,8 +94,7 @@ pub(super) fn export(ctx: &Ctx, a: &ExportArgs) -> CliResult {
     // PDN.
     let mut notes: Vec<String> = unpaired_note(div).into_iter().collect();
     let text = match a.format.as_str() {
-        "text" if div.prizes.list.is_empty() => p.text(),
-        "text" => p.text() + "\n" + &super::prizes::prizes_text(div),
+        "text" => p.text_with_prizes(),
         "csv" => p.csv(),
         "html" => p.html(),
         "trf" => trf(&open.event, div),

@@ -127,6 +127,12 @@ impl Division {
             .all(|r| r.boards.iter().all(|b| b.is_complete(g)))
     }
 
+    /// True when every planned round is paired and its results are all in: the standings
+    /// are final.
+    pub fn is_finished(&self) -> bool {
+        self.paired_rounds() >= self.planned_rounds() && self.rounds_complete()
+    }
+
     /// The next round to pair, if one may be paired now: the previous one complete and rounds
     /// left.
     pub fn next_round(&self) -> Result<u32, EventError> {

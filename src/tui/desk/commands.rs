@@ -194,7 +194,10 @@ impl DeskScreen {
         notes.push(format!("PDN: {}", pdn_note(&pdn)));
         let files = [
             (self.exports.join(format!("{stem}.html")), p.html()),
-            (self.exports.join(format!("{stem}.txt")), p.text()),
+            (
+                self.exports.join(format!("{stem}.txt")),
+                p.text_with_prizes(),
+            ),
             (self.exports.join(format!("{stem}.pdn")), pdn.text),
         ];
         if !self.write_files(&files) {
