@@ -50,6 +50,18 @@ pub fn ballot_text(opening: &crate::openings::Opening) -> String {
     )
 }
 
+/// What re-syncing board `board` of round `round` did: the desk's copy of its match file kept
+/// aside as `aside` (the board then sends its whole file again), or `None`: there was none.
+pub fn resync_text(round: u32, board: u32, aside: Option<&std::path::Path>) -> String {
+    match aside {
+        Some(p) => format!(
+            "round {round} board {board}: the desk's copy is kept as {}; the board sends its file again",
+            p.display()
+        ),
+        None => format!("round {round} board {board}: the desk has no copy of this board"),
+    }
+}
+
 /// What attaching a PDN of `games` games to a board records.
 pub fn attached_text(games: usize, round: u32, board: u32, action: &Action) -> String {
     let noun = if games == 1 { "game" } else { "games" };

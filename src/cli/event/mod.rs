@@ -117,19 +117,9 @@ fn resync(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
     let (open, d) = ctx.division(&a.event, &a.division)?;
     let at = (d + 1, a.round, a.board);
     let name = &open.event.info.name;
-    match crate::store::archive_copy(ctx.desk.path(), name, at, now())? {
-        Some(aside) => outln!(
-            "round {} board {}: the desk's copy is kept as {}; the board sends its file again",
-            a.round,
-            a.board,
-            aside.display()
-        )?,
-        None => outln!(
-            "round {} board {}: the desk has no copy of this board",
-            a.round,
-            a.board
-        )?,
-    }
+    let aside = crate::store::archive_copy(ctx.desk.path(), name, at, now())?;
+    let said = crate::publish::sentences::resync_text(a.round, a.board, aside.as_deref());
+    outln!("{said}")?;
     Ok(())
 }
 

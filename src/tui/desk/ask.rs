@@ -43,6 +43,11 @@ pub(super) enum Ask {
     ByHandReason(BoardsByHand),
     /// The paper of the round's sheets.
     SheetsPaper,
+    /// Archive the desk's copy of board `board` of round `round` (y/n)?
+    Resync {
+        round: u32,
+        board: u32,
+    },
 }
 
 /// A round typed by hand: its boards (first player Red in game 1) and the bye.
@@ -81,6 +86,9 @@ impl Ask {
             Ask::ByHand => "Pair by hand: FIRST - SECOND, ... [, bye NAME]".into(),
             Ask::ByHandReason(_) => "Why pair this round by hand (logged)".into(),
             Ask::SheetsPaper => "Sheets of the round on which paper (a4, letter)".into(),
+            Ask::Resync { round, board } => {
+                format!("Re-sync round {round} board {board}: put the desk's copy aside (y/n)")
+            }
         }
     }
 }
@@ -145,6 +153,9 @@ impl DeskScreen {
             Ask::PdnReason(_) => self.status = "nothing attached".into(),
             Ask::Forfeit => self.forfeit(&text),
             Ask::SheetsPaper => self.sheets(&text),
+            Ask::Resync { round, board } => {
+                self.resync(round, board, &text, ctx.area.width as usize)
+            }
         }
     }
 

@@ -62,7 +62,8 @@ impl DeskScreen {
             Act::Swap => self.ask_if_division(Ask::SwapPlayers),
             Act::Withdraw => self.ask_if_division(Ask::WithdrawPlayer),
             Act::Absent => self.ask_if_division(Ask::Absent),
-            Act::AttachPdn => {
+            Act::BoardRecord if key == KeyCode::Char('R') => self.ask_resync(),
+            Act::BoardRecord => {
                 if self.selected_board().is_some() {
                     self.ask = Some((Ask::Pdn, String::new()));
                 } else {

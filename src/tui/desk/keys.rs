@@ -67,7 +67,9 @@ pub(crate) enum Act {
     Swap,
     Withdraw,
     Absent,
-    AttachPdn,
+    /// The board's record: attach a PDN of its games (g), or re-sync the desk's copy of its
+    /// match file (R: put aside, the board sends its file again).
+    BoardRecord,
     Play,
     /// Export (e), or the round's sheets to print (S: asks the paper).
     Export,
@@ -140,9 +142,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     )
     .footer("play"),
     Binding::new(
-        &[Key::Char('g')],
-        Act::AttachPdn,
-        "attach a PDN file of the board's games",
+        &[Key::Char('g'), Key::Char('R')],
+        Act::BoardRecord,
+        "attach a PDN of the board's games (R: re-sync the desk's copy)",
     ),
     Binding::new(
         &[Key::Char('d')],

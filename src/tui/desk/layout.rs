@@ -85,21 +85,6 @@ impl DeskScreen {
 
     /// The lines of the round `r` of `d`: its boards, the bye, who is not paired and why, the
     /// ballots; with the number of lines that stay at the top and the selected board's line.
-    /// When board `board` of round `round` of the division shown last reported to the desk
-    /// (`crossboard serve`): the modification time of the desk's copy of its match file, the
-    /// local time, to the second when the screen is wide enough. `None`: it never reported.
-    fn reported(&self, round: u32, board: u32, width: usize) -> Option<String> {
-        let db = self.desk.as_ref()?.path();
-        let event = &self.open.as_ref()?.event.info.name;
-        let copy = crate::store::copy_path(db, event, self.division + 1, round, board);
-        let at = std::fs::metadata(copy).ok()?.modified().ok()?;
-        let at = chrono::DateTime::<chrono::Local>::from(at);
-        Some(
-            at.format(if width >= 84 { "%H:%M:%S" } else { "%H:%M" })
-                .to_string(),
-        )
-    }
-
     fn round_lines(
         &self,
         d: &Division,
@@ -136,8 +121,8 @@ impl DeskScreen {
             } else {
                 " "
             };
-            let crossboard = match self.reported(r.number, b.number, width) {
-                Some(at) => format!(" reported {at}"),
+            let crossboard = match self.hall_text(r.number, b, g, width) {
+                Some(hall) => format!(" {hall}"),
                 None if b.match_file.is_some() => " crossboard".into(),
                 None => String::new(),
             };

@@ -5,6 +5,7 @@
 
 mod ask;
 mod commands;
+mod hall;
 pub(super) mod keys;
 mod layout;
 mod play;
