@@ -15,7 +15,7 @@ use std::path::Path;
 const NAMES: [&str; 6] = ["Ann", "Bob", "Cid", "Dee", "Eve", "Fay"];
 
 /// An app on the desk screen of a fresh database in `dir`, at `w` x `h`.
-fn desk_app(dir: &Path, clock: &FakeClock, w: u16, h: u16) -> App {
+pub(super) fn desk_app(dir: &Path, clock: &FakeClock, w: u16, h: u16) -> App {
     let mut app = test_app(clock, w, h);
     app.screen = Screen::Desk(Box::new(DeskScreen::new(Some(dir.join("desk.sqlite3")))));
     app
@@ -23,7 +23,7 @@ fn desk_app(dir: &Path, clock: &FakeClock, w: u16, h: u16) -> App {
 
 /// The event "Club Open" with a 3-round Swiss of two-game rounds and six players, rated in
 /// entry order so that pairing numbers follow.
-fn set_up(app: &mut App, clock: &FakeClock) {
+pub(super) fn set_up(app: &mut App, clock: &FakeClock) {
     type_text(app, clock, "nClub Open\ndOpen swiss:3 2\na");
     for n in NAMES {
         type_text(app, clock, &format!("{n}\n"));

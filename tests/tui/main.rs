@@ -9,6 +9,7 @@ mod desk;
 mod desk_hall;
 mod desk_names;
 mod desk_reports;
+mod desk_status;
 mod e2e_desk;
 mod e2e_director;
 mod e2e_match_flow;

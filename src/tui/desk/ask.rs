@@ -153,9 +153,7 @@ impl DeskScreen {
             Ask::PdnReason(_) => self.status = "nothing attached".into(),
             Ask::Forfeit => self.forfeit(&text),
             Ask::SheetsPaper => self.sheets(&text),
-            Ask::Resync { round, board } => {
-                self.resync(round, board, &text, ctx.area.width as usize)
-            }
+            Ask::Resync { round, board } => self.resync(round, board, &text),
         }
     }
 

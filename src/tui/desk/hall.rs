@@ -113,8 +113,7 @@ impl DeskScreen {
 
     /// The answer `text` to the re-sync of board `board` of round `round`: on `y`, the desk's
     /// copy is renamed aside (its bytes kept) and the board pushes its file from the start.
-    /// The status, `width` wide, keeps the end of the path when it is cut.
-    pub(super) fn resync(&mut self, round: u32, board: u32, text: &str, width: usize) {
+    pub(super) fn resync(&mut self, round: u32, board: u32, text: &str) {
         if !matches!(text.to_ascii_lowercase().as_str(), "y" | "yes") {
             self.status = format!("round {round} board {board}: nothing changed");
             return;
@@ -132,10 +131,7 @@ impl DeskScreen {
             Ok(aside) => resync_text(round, board, aside.as_deref()),
             Err(e) => format!("round {round} board {board}: {e}"),
         };
-        self.status = crate::tui::widgets::wrap_fit(&said, width, 1)
-            .into_iter()
-            .next()
-            .unwrap_or_default();
+        self.status = said;
     }
 
     /// What the hall says of board `b` of round `round` (`g` games a board), read from the

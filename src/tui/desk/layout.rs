@@ -302,7 +302,8 @@ impl DeskScreen {
     /// scroll kept within the rows. `area`: the screen's.
     pub(super) fn settle(&mut self, area: Rect, ascii: bool) {
         let b = self.body(area.width as usize, ascii);
-        let height = area.height.saturating_sub(3) as usize;
+        let status = self.status_lines(area.width as usize, ascii).len();
+        let height = (area.height as usize).saturating_sub(2 + status);
         let room = height.saturating_sub(b.head);
         let rows = b.lines.len().saturating_sub(b.head);
         let show = scroll_room(rows, room);
@@ -354,6 +355,26 @@ fn below_heading(text: &str) -> Vec<&str> {
 pub(super) const PAN: usize = 8;
 
 /// `s` in `n` columns, shortened with the marker (never silently cut).
+/// The most rows the status line grows to (a long warning, a long path) before it is cut.
+const STATUS_ROWS: usize = 3;
+
+impl DeskScreen {
+    /// The status, `width` wide, on as many rows as it needs (one at least, at most
+    /// [`STATUS_ROWS`]); when cut, a path in it keeps its end (the file's name).
+    pub(super) fn status_lines(&self, width: usize, ascii: bool) -> Vec<String> {
+        let text = if ascii {
+            crate::tui::theme::ascii_text(&self.status)
+        } else {
+            self.status.clone()
+        };
+        let mut lines = crate::tui::widgets::wrap_fit(&text, width, STATUS_ROWS);
+        if lines.is_empty() {
+            lines.push(String::new());
+        }
+        lines
+    }
+}
+
 pub(super) fn clip(s: &str, n: usize) -> String {
     crate::tui::widgets::fit_text(s, n)
 }

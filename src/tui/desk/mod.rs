@@ -262,7 +262,8 @@ impl ScreenState for DeskScreen {
             *title = Line::from(Span::styled("Tournament desk", look.accent()));
         }
         // The head stays; the rows below it scroll, with a marker counting those out of view.
-        let height = area.height.saturating_sub(3) as usize;
+        let status = self.status_lines(width, look.ascii);
+        let height = (area.height as usize).saturating_sub(2 + status.len());
         let head = head.min(height);
         let rows = lines.split_off(head);
         lines.extend(scrolled(
@@ -284,7 +285,7 @@ impl ScreenState for DeskScreen {
         frame.render_widget(
             Paragraph::new(lines),
             Rect {
-                height: area.height.saturating_sub(3),
+                height: height as u16,
                 ..area
             },
         );
@@ -293,12 +294,12 @@ impl ScreenState for DeskScreen {
             None => String::new(),
         };
         let buf = frame.buffer_mut();
-        buf.set_string(
-            area.x,
-            area.bottom().saturating_sub(3),
-            clip(&look.text(&self.status), width),
-            look.alert(),
-        );
+        // The status takes the rows it needs above the prompt (a rematch warning read before
+        // `y`, a file's path), up to a few.
+        let top = area.bottom().saturating_sub(2 + status.len() as u16);
+        for (i, row) in status.iter().enumerate() {
+            buf.set_string(area.x, top + i as u16, row, look.alert());
+        }
         buf.set_string(
             area.x,
             area.bottom().saturating_sub(2),

@@ -118,12 +118,23 @@ pub fn fit_tail(text: &str, width: usize) -> String {
     format!("{CUT}{tail}")
 }
 
-/// `text` wrapped to `width` in at most `rows` rows. When it needs more, the path in it (its
+/// `text` wrapped to `width` in at most `rows` rows, a path wider than a row cut at its
+/// start (never split across rows). When it needs more, the path in it (its
 /// longest word with a `/` or `\`) is shortened from its start, as little as needed, keeping
 /// its end (the file's name); when that is not enough, the text after the path is cut, marked,
 /// and the path may lose the start of its name too; without a path, the last row ends with the
 /// marker.
 pub fn wrap_fit(text: &str, width: usize, rows: usize) -> Vec<String> {
+    let words: Vec<&str> = text.split(' ').collect();
+    if let Some(at) = path_at(&words)
+        && words[at].chars().count() > width.max(10)
+    {
+        // A path wider than a row is cut at its start, never split across rows.
+        let short = fit_tail(words[at], width.max(10));
+        let mut cut = words;
+        cut[at] = &short;
+        return wrap_fit(&cut.join(" "), width, rows);
+    }
     let mut lines = wrap(text, width);
     if lines.len() <= rows {
         return lines;
