@@ -339,16 +339,16 @@ impl PracticeScreen {
         match &self.ballot {
             Some(b) => {
                 lines.push(Line::from(vec![
-                    Span::styled("Ballot ", look.dim()),
+                    Span::styled("Opening ", look.dim()),
                     Span::raw(b.reference.clone()),
                 ]));
                 lines.push(Line::from(vec![
-                    Span::styled("       ", look.dim()),
+                    Span::styled("        ", look.dim()),
                     Span::raw(b.name.clone()),
                 ]));
                 if let Some(id) = b.public_id {
                     lines.push(Line::from(vec![
-                        Span::styled("Id     ", look.dim()),
+                        Span::styled("Id      ", look.dim()),
                         Span::raw(format!("public position {id}")),
                     ]));
                 }
