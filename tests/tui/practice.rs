@@ -416,7 +416,7 @@ fn leaving_a_game_in_progress_asks_and_can_keep_it_as_pdn() {
     assert!(matches!(app.screen, Screen::Practice(_)));
     let text = render_text(&app);
     assert!(text.contains("Leave practice"), "{text}");
-    assert!(text.contains("2 moves"), "{text}");
+    assert!(text.contains("This game (2 plies) is not saved."), "{text}");
     for keys in ["save, then leave", "leave without saving", "stay (Esc)"] {
         assert!(text.contains(keys), "{keys}: {text}");
     }
