@@ -403,3 +403,16 @@ fn the_move_field_clears_on_ctrl_u_esc_and_a_refused_move() {
         "{help:?}"
     );
 }
+
+#[test]
+fn a_note_ending_in_a_full_stop_is_confirmed_without_a_stray_question_mark() {
+    let (clock, mut app, _dir) = walk("director-menu", false);
+    type_text(&mut app, &clock, "nplay on until the end.\n");
+    let text = render_text(&app);
+    assert!(
+        text.contains("Add the note: play on until the end."),
+        "{text}"
+    );
+    assert!(text.contains("Confirm?"), "{text}");
+    assert!(!text.contains("end.?"), "{text}");
+}

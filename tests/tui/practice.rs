@@ -155,6 +155,21 @@ fn two_capture_paths_to_one_square_ask_which() {
 }
 
 #[test]
+fn a_game_won_by_taking_the_last_piece_says_no_pieces_left() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    let pos = Position::from_fen("B:W16:BK12").unwrap();
+    app.screen = Screen::Practice(PracticeScreen::new(pos, None));
+    type_text(&mut app, &clock, "12x19\n");
+    let text = render_text(&app);
+    assert!(
+        text.contains("Red wins: White has no pieces left."),
+        "{text}"
+    );
+    assert!(!text.contains("cannot move"), "{text}");
+}
+
+#[test]
 fn quit_from_home_and_help_toggles() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
@@ -416,7 +431,7 @@ fn leaving_a_game_in_progress_asks_and_can_keep_it_as_pdn() {
     assert!(matches!(app.screen, Screen::Practice(_)));
     let text = render_text(&app);
     assert!(text.contains("Leave practice"), "{text}");
-    assert!(text.contains("2 moves"), "{text}");
+    assert!(text.contains("This game (2 plies) is not saved."), "{text}");
     for keys in ["save, then leave", "leave without saving", "stay (Esc)"] {
         assert!(text.contains(keys), "{keys}: {text}");
     }

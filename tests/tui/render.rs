@@ -230,6 +230,8 @@ fn practice_eleven_man_ballot_80x24() {
     type_text(&mut app, &clock, "pmi1234\n");
     let text = render_text(&app);
     assert!(text.contains("public position 1234"), "{text}");
+    assert!(text.contains("| Opening 11-Man Ballot 1346"), "{text}");
+    assert!(!text.contains("Ballot 11-Man"), "{text}");
     insta::assert_snapshot!("practice_eleven_man_80x24", text);
 }
 

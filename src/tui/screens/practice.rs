@@ -302,7 +302,7 @@ impl PracticeScreen {
             let why = if self.game.rules() == Rules::Losing {
                 losing_win_text(c, self.game.position().count(c))
             } else {
-                format!("{} cannot move", c.opponent())
+                loser_text(c.opponent(), self.game.position().count(c.opponent()))
             };
             return (
                 format!("{c} wins: {why}. u takes back, r restarts, q leaves"),
@@ -339,16 +339,16 @@ impl PracticeScreen {
         match &self.ballot {
             Some(b) => {
                 lines.push(Line::from(vec![
-                    Span::styled("Ballot ", look.dim()),
+                    Span::styled("Opening ", look.dim()),
                     Span::raw(b.reference.clone()),
                 ]));
                 lines.push(Line::from(vec![
-                    Span::styled("       ", look.dim()),
+                    Span::styled("        ", look.dim()),
                     Span::raw(b.name.clone()),
                 ]));
                 if let Some(id) = b.public_id {
                     lines.push(Line::from(vec![
-                        Span::styled("Id     ", look.dim()),
+                        Span::styled("Id      ", look.dim()),
                         Span::raw(format!("public position {id}")),
                     ]));
                 }
@@ -672,6 +672,15 @@ fn losing_win_text(winner: Color, pieces: u32) -> String {
         format!("{winner} has no pieces left, and in the losing game that wins")
     } else {
         format!("{winner} has no move left, and in the losing game that wins")
+    }
+}
+
+/// Why `loser` lost: all its pieces taken, or none of them can move.
+fn loser_text(loser: Color, pieces: u32) -> String {
+    if pieces == 0 {
+        format!("{loser} has no pieces left")
+    } else {
+        format!("{loser} cannot move")
     }
 }
 

@@ -96,9 +96,9 @@ pub(crate) fn practice_pdn(
     }
 }
 
-/// The question before leaving an unsaved game of `moves` plies.
+/// The question before leaving an unsaved game of `plies` plies (each side's turn is one).
 pub(crate) fn render_leave(frame: &mut Frame, plies: usize, look: &Appearance) {
-    let what = if plies == 1 { "move" } else { "moves" };
+    let what = if plies == 1 { "ply" } else { "plies" };
     let mut keys = Vec::new();
     for b in LEAVE_KEYS {
         let key = b.keys.first().map(|k| k.label()).unwrap_or_default();

@@ -100,11 +100,7 @@ impl MatchScreen {
             ),
             cmd => (cmd, text),
         };
-        self.confirm(
-            "Director",
-            vec![format!("{text}?")],
-            Pending::Director(cmd, text),
-        );
+        self.confirm("Director", question(&text), Pending::Director(cmd, text));
     }
 
     /// A deliberate leave or quit during a running game: the clocks are paused first, so the
@@ -221,5 +217,15 @@ impl MatchScreen {
                 area.width,
             );
         }
+    }
+}
+
+/// The confirmation's question for a summary: "...?" unless the summary already ends a
+/// sentence (a note typed with its full stop), which is then asked on a line of its own.
+fn question(summary: &str) -> Vec<String> {
+    if summary.ends_with(['.', '!', '?']) {
+        vec![summary.to_string(), "Confirm?".to_string()]
+    } else {
+        vec![format!("{summary}?")]
     }
 }
