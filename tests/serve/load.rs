@@ -6,6 +6,9 @@
 //! The clients come from many loopback addresses (the server allows 64 connections an
 //! address). The short run is in the default test run and asserts that nothing fails and
 //! every spectator sees every move; the full run (`--ignored`) gives BENCHMARKS.md's figures.
+//! The full run lasts 5 minutes, or `CROSSBOARD_LOAD_SECONDS` (600 for the memory figures):
+//! every minute it prints the server's CPU time so far, its peak resident memory (VmHWM) and
+//! its resident memory now (VmRSS).
 
 use crate::hall::{Board, Boards, start_serve};
 use std::io::{Read, Write};
@@ -66,21 +69,40 @@ impl Server {
             .unwrap()
     }
 
-    /// CPU time (user + system) and peak resident memory (VmHWM, KiB) of the server so far.
-    fn usage(&self) -> (Duration, u64) {
-        let pid = self.child.id();
-        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
-        let fields: Vec<&str> = stat.rsplit(") ").next().unwrap().split(' ').collect();
-        let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
-        // SAFETY: sysconf has no preconditions.
-        let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
-        let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
-        let hwm = status
+    /// What the server has used so far.
+    fn usage(&self) -> Usage {
+        usage(self.child.id())
+    }
+}
+
+/// What a process has used: CPU time (user + system), peak resident memory (VmHWM) and
+/// resident memory now (VmRSS), KiB.
+#[derive(Clone, Copy, Debug, Default)]
+struct Usage {
+    cpu: Duration,
+    peak_kib: u64,
+    rss_kib: u64,
+}
+
+/// What process `pid` has used so far, read from /proc.
+fn usage(pid: u32) -> Usage {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap();
+    let fields: Vec<&str> = stat.rsplit(") ").next().unwrap().split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().unwrap() + fields[12].parse::<u64>().unwrap();
+    // SAFETY: sysconf has no preconditions.
+    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) }.max(1) as u64;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    let kib = |field: &str| {
+        status
             .lines()
-            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .find_map(|l| l.strip_prefix(field))
             .and_then(|v| v.trim().trim_end_matches(" kB").parse().ok())
-            .unwrap_or(0);
-        (Duration::from_millis(ticks * 1000 / hz), hwm)
+            .unwrap_or(0)
+    };
+    Usage {
+        cpu: Duration::from_millis(ticks * 1000 / hz),
+        peak_kib: kib("VmHWM:"),
+        rss_kib: kib("VmRSS:"),
     }
 }
 
@@ -418,8 +440,12 @@ struct Figures {
     unseen: usize,
     polls: usize,
     pushes: usize,
-    cpu: Duration,
-    peak_kib: u64,
+    /// The server's use from the boards' start to the end (its CPU time in that while).
+    used: Usage,
+    /// From the boards' start to the end.
+    wall: Duration,
+    /// The server's use at each minute of the run.
+    minutes: Vec<(Duration, Usage)>,
 }
 
 /// Raise this process's open-file limit to its hard limit (the server, started from it,
@@ -451,6 +477,7 @@ fn run(load: &Load) -> Figures {
     let event = Boards::with_games(load.boards, 8);
     let server = Server::start(&event, load.lifetime);
     let addr = server.addr;
+    eprintln!("load: the server's process is {}", server.child.id());
     let stop = Arc::new(AtomicBool::new(false));
     let watchers = spectators(addr, load.spectators, &stop);
     let mut pollers = Vec::new();
@@ -459,9 +486,11 @@ fn run(load: &Load) -> Figures {
         pollers.push(spawn(move || poller(addr, address(20, k), &stop)));
     }
     std::thread::sleep(Duration::from_secs(2));
-    let (cpu0, _) = server.usage();
+    let cpu0 = server.usage().cpu;
     let acks = Arc::new(Acks::default());
     let start = Instant::now();
+    let done = Arc::new(AtomicBool::new(false));
+    let sampler = every_minute(server.child.id(), start, cpu0, &done);
     let mut boards = Vec::new();
     for (k, b) in event.boards.into_iter().enumerate() {
         let acks = Arc::clone(&acks);
@@ -475,8 +504,11 @@ fn run(load: &Load) -> Figures {
     let mut errors: usize = boards.into_iter().map(|t| t.join().unwrap()).sum();
     // The last moves reach the pages.
     std::thread::sleep(Duration::from_secs(2));
-    let (cpu1, peak_kib) = server.usage();
+    let end = server.usage();
+    let wall = start.elapsed();
+    done.store(true, Ordering::Relaxed);
     stop.store(true, Ordering::Relaxed);
+    let minutes = sampler.join().unwrap();
     let pushes = std::mem::take(&mut *acks.pushes.lock().unwrap());
     let (mut latencies, mut unseen, mut polls) = (Vec::new(), 0, 0);
     for t in pollers {
@@ -499,9 +531,63 @@ fn run(load: &Load) -> Figures {
         unseen,
         polls,
         pushes: pushes.len(),
-        cpu: cpu1 - cpu0,
-        peak_kib,
+        used: Usage {
+            cpu: end.cpu - cpu0,
+            ..end
+        },
+        wall,
+        minutes,
     }
+}
+
+/// Every minute from `start` until `done`: what the server has used (its CPU time since
+/// `cpu0`), printed as it is read.
+fn every_minute(
+    pid: u32,
+    start: Instant,
+    cpu0: Duration,
+    done: &Arc<AtomicBool>,
+) -> JoinHandle<Vec<(Duration, Usage)>> {
+    const MINUTE: Duration = Duration::from_secs(60);
+    let done = Arc::clone(done);
+    std::thread::spawn(move || {
+        let mut minutes = Vec::new();
+        let mut next = MINUTE;
+        loop {
+            sleep_unless(
+                &done,
+                (start + next).saturating_duration_since(Instant::now()),
+            );
+            if done.load(Ordering::Relaxed) {
+                return minutes;
+            }
+            let u = usage(pid);
+            let u = Usage {
+                cpu: u.cpu - cpu0,
+                ..u
+            };
+            eprintln!("load: at {} s: {}", next.as_secs(), described(&u, next));
+            minutes.push((next, u));
+            next += MINUTE;
+        }
+    })
+}
+
+/// The server's use in `wall` of the run: CPU time beside the wall time, memory.
+fn described(u: &Usage, wall: Duration) -> String {
+    format!(
+        "server CPU {:.1} s in {:.0} s ({:.1} % of one core), peak memory {:.1} MiB, \
+         resident {:.1} MiB",
+        u.cpu.as_secs_f64(),
+        wall.as_secs_f64(),
+        u.cpu.as_secs_f64() * 100.0 / wall.as_secs_f64().max(1e-3),
+        mib(u.peak_kib),
+        mib(u.rss_kib)
+    )
+}
+
+fn mib(kib: u64) -> f64 {
+    kib as f64 / 1024.0
 }
 
 fn report(load: &Load, f: &Figures) {
@@ -511,11 +597,15 @@ fn report(load: &Load, f: &Figures) {
         l.get(((l.len().max(1) - 1) as f64 * q).round() as usize)
             .copied()
     };
-    let measured = load.run.as_secs_f64() + 2.0;
+    let peaks: String = f
+        .minutes
+        .iter()
+        .filter(|(m, _)| [1, 5, 10].contains(&(m.as_secs() / 60)))
+        .map(|(m, u)| format!(", {:.1} MiB at {} min", mib(u.peak_kib), m.as_secs() / 60))
+        .collect();
     eprintln!(
         "load: {} boards, {} spectators, {} pollers, {:?}: {} pushes, move to page median \
-         {:?} p99 {:?} max {:?} ({} samples), {} polls, {} errors ({} pushes unseen), \
-         server CPU {:?} in {measured:.0} s ({:.2} % of one core), server peak memory {:.1} MiB",
+         {:?} p99 {:?} max {:?} ({} samples), {} polls, {} errors ({} pushes unseen), {}{}",
         load.boards,
         load.spectators,
         load.pollers,
@@ -528,9 +618,8 @@ fn report(load: &Load, f: &Figures) {
         f.polls,
         f.errors,
         f.unseen,
-        f.cpu,
-        f.cpu.as_secs_f64() * 100.0 / measured,
-        f.peak_kib as f64 / 1024.0
+        described(&f.used, f.wall),
+        peaks
     );
 }
 
@@ -606,13 +695,17 @@ fn a_short_load_run_serves_every_client_without_an_error() {
 }
 
 #[test]
-#[ignore = "five minutes; the figures in BENCHMARKS.md"]
+#[ignore = "five minutes (CROSSBOARD_LOAD_SECONDS); the figures in BENCHMARKS.md"]
 fn the_full_load_run() {
+    let seconds = std::env::var("CROSSBOARD_LOAD_SECONDS").map_or(300, |s| {
+        s.parse()
+            .unwrap_or_else(|_| panic!("CROSSBOARD_LOAD_SECONDS={s}: not a number of seconds"))
+    });
     run_and_check(&Load {
         boards: 50,
         spectators: 500,
         pollers: 100,
-        run: Duration::from_secs(300),
+        run: Duration::from_secs(seconds),
         lifetime: Duration::from_secs(300),
     });
 }
