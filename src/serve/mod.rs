@@ -169,6 +169,20 @@ impl Drop for Running {
 /// arenas (glibc gives each thread its own, up to 8 a core) stay few and small.
 const BLOCKING_THREADS: usize = 4;
 
+/// Bound the process's allocator arenas to two (glibc; other allocators need nothing).
+/// glibc's allocator gives a thread that finds the arenas busy one of its own, up to 8 a core,
+/// and memory freed in one arena is not taken again by another: with the server's threads each
+/// making and freeing the renderings, PDNs and pushes of an event whose matches grow, its
+/// memory grew all day. Two arenas are enough for the runtime's two workers not to wait on
+/// each other's allocations (BENCHMARKS.md, "The hall on the network").
+fn few_arenas() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt sets one of the allocator's tunables; it may be called at any time.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 2);
+    }
+}
+
 /// A listening socket on `addr`, and whether it takes IPv4 as well as IPv6: asked for IPv6's
 /// unspecified address (`[::]`), it is made dual-stack where the system allows (so that one
 /// address takes every client, as `0.0.0.0` does for IPv4 alone).
@@ -201,6 +215,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     listener
         .set_nonblocking(true)
         .map_err(ServeError::Runtime)?;
+    few_arenas();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(BLOCKING_THREADS)
