@@ -189,7 +189,7 @@ async fn home(State(s): State<Shared>) -> Response {
 }
 
 async fn api_event(State(s): State<Shared>, headers: HeaderMap) -> Response {
-    match read(&s, |s| s.event()).await {
+    match read(&s, |s| s.event_whole()).await {
         Ok(e) => json(&headers, &e),
         Err(e) => failed(e),
     }

@@ -1,7 +1,9 @@
 //! What the pages, the JSON API and the live feeds show, derived on each request from the
-//! desk's database and the match files: only the event as read is kept between requests, and
-//! only while the database's files keep their length and modification time, so the server
-//! can stop and start again and show the same.
+//! desk's database and the match files: only the event as read and what the boards' cards
+//! show of their matches are kept between requests, and only while the files keep their
+//! length and modification time, so the server can stop and start again and show the same.
+//! What is kept of a match does not grow with it: its game in play and no log ([`ReadMatch`]);
+//! a board's page and the JSON API read its match whole ([`whole_match`]).
 
 use super::watcher::{Stamp, db_files, stamp, stamps};
 use crate::director::{Match, MatchEvent};
@@ -194,10 +196,17 @@ impl Source {
         Ok(desk.load(id)?.event)
     }
 
-    /// The event page's data.
+    /// The event page's data: each board's match as its card shows it (its last game, no
+    /// log).
     pub(crate) fn event(&self) -> Result<EventView, ViewError> {
         let t = self.tournament()?;
-        Ok(event_view(&t))
+        Ok(event_view(&t, false))
+    }
+
+    /// The event's data with every board's match whole, read now.
+    pub(crate) fn event_whole(&self) -> Result<EventView, ViewError> {
+        let t = self.tournament()?;
+        Ok(event_view(&t, true))
     }
 
     /// Board `board` of round `round` of division `division` (1-based).
@@ -209,7 +218,7 @@ impl Source {
     ) -> Result<BoardView, ViewError> {
         let t = self.tournament()?;
         let (d, r, b) = find_board(&t, division, round, board)?;
-        Ok(board_view(d, division, r, b))
+        Ok(board_view(d, division, r, b, true))
     }
 
     /// The standalone match.
@@ -218,7 +227,7 @@ impl Source {
             .match_file
             .as_deref()
             .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
-        Ok(Arc::clone(&read_match(path).view))
+        Ok(whole_match(path))
     }
 }
 
@@ -244,7 +253,8 @@ pub(crate) fn find_board(
     Ok((d, r, b))
 }
 
-fn event_view(t: &Tournament) -> EventView {
+/// The event `t` as served, each board's match whole or as its card shows it.
+fn event_view(t: &Tournament, whole: bool) -> EventView {
     let info = &t.info;
     let dates = match (info.start_date.as_str(), info.end_date.as_str()) {
         (a, b) if b.is_empty() || a == b => a.to_string(),
@@ -258,19 +268,19 @@ fn event_view(t: &Tournament) -> EventView {
             .divisions
             .iter()
             .enumerate()
-            .map(|(k, d)| division_view(t, d, k + 1))
+            .map(|(k, d)| division_view(t, d, k + 1, whole))
             .collect(),
     }
 }
 
-fn division_view(t: &Tournament, d: &Division, number: usize) -> DivisionView {
+fn division_view(t: &Tournament, d: &Division, number: usize, whole: bool) -> DivisionView {
     let round = d.paired_rounds();
     let boards = d
         .round(round)
         .map(|r| {
             r.boards
                 .iter()
-                .map(|b| board_view(d, number, r, b))
+                .map(|b| board_view(d, number, r, b, whole))
                 .collect()
         })
         .unwrap_or_default();
@@ -289,7 +299,9 @@ fn division_view(t: &Tournament, d: &Division, number: usize) -> DivisionView {
     }
 }
 
-fn board_view(d: &Division, division: usize, r: &Round, b: &Board) -> BoardView {
+/// Board `b` of round `r` of division `d`, its match whole (read now) or as its card shows it
+/// (as kept).
+fn board_view(d: &Division, division: usize, r: &Round, b: &Board, whole: bool) -> BoardView {
     let per_board = d.settings.games_per_round.div_ceil(2);
     let ballots = (0..per_board)
         .filter_map(|k| crate::event::ballot_for(d, r.number, b.number, 2 * k))
@@ -302,12 +314,19 @@ fn board_view(d: &Division, division: usize, r: &Round, b: &Board) -> BoardView 
         players: [d.name(b.first).to_string(), d.name(b.second).to_string()],
         ballots,
         result: result_text(b.result.as_ref()),
-        live: (b.match_file.as_deref()).map(|f| Arc::clone(&read_match(Path::new(f)).view)),
+        live: (b.match_file.as_deref()).map(|f| {
+            if whole {
+                whole_match(Path::new(f))
+            } else {
+                Arc::clone(&read_match(Path::new(f)).view)
+            }
+        }),
     }
 }
 
-/// A match file as read: what the pages show of it, and its games as PDN (`None`: it does not
-/// read).
+/// A match file as read and kept: what a board's card shows of it (its last game alone and
+/// no log, so that what is kept of a long match is no more than of a short one), and its
+/// games as PDN (`None`: it does not read).
 pub(crate) struct ReadMatch {
     pub view: Arc<MatchView>,
     pub pdn: Option<Vec<PdnGame>>,
@@ -337,7 +356,7 @@ pub(crate) fn read_match(path: &Path) -> Arc<ReadMatch> {
     }
     let read = Arc::new(match load_match(path) {
         Ok(f) => ReadMatch {
-            view: Arc::new(from_match(&f.the_match)),
+            view: Arc::new(from_match(&f.the_match, false)),
             pdn: Some(match_to_pdn(&f.the_match)),
         },
         Err(e) => ReadMatch {
@@ -354,6 +373,14 @@ pub(crate) fn read_match(path: &Path) -> Arc<ReadMatch> {
     read
 }
 
+/// The match file `path` whole, read now: every game and the log.
+pub(crate) fn whole_match(path: &Path) -> Arc<MatchView> {
+    Arc::new(match load_match(path) {
+        Ok(f) => from_match(&f.the_match, true),
+        Err(e) => unreadable(&e),
+    })
+}
+
 /// A match file that does not read, as served: it says why (the board keeps its place).
 fn unreadable(e: &dyn std::fmt::Display) -> MatchView {
     MatchView {
@@ -368,12 +395,27 @@ fn unreadable(e: &dyn std::fmt::Display) -> MatchView {
     }
 }
 
-fn from_match(m: &Match) -> MatchView {
+/// Match `m` as served: whole, or as a board's card shows it (its last game alone, no log).
+fn from_match(m: &Match, whole: bool) -> MatchView {
     let s = m.settings();
     let score = m.score().total;
     let since = m.log().last().map_or(0, |e| e.at.timestamp_millis());
     let paused = clocks_paused(m);
-    let games: Vec<GameView> = m.games().map(|g| game_view(g, since, paused)).collect();
+    let before = if whole {
+        0
+    } else {
+        m.games().count().saturating_sub(1)
+    };
+    let games: Vec<GameView> = m
+        .games()
+        .skip(before)
+        .map(|g| game_view(g, since, paused))
+        .collect();
+    let log = if whole {
+        m.log().iter().map(log_line).collect()
+    } else {
+        Vec::new()
+    };
     MatchView {
         players: s.players.clone(),
         heading: s.event.clone(),
@@ -381,7 +423,7 @@ fn from_match(m: &Match) -> MatchView {
         finished: m.phase() == crate::director::Phase::Finished,
         records: m.log().len(),
         games,
-        log: m.log().iter().map(log_line).collect(),
+        log,
         error: None,
     }
 }
@@ -457,5 +499,86 @@ fn log_line(e: &crate::director::LogEntry) -> LogLine {
         at: e.at.format("%H:%M:%S").to_string(),
         kind: crate::director::event_name(&e.event).into(),
         detail,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::director::{Command, MatchSettings, Now, Player};
+    use crate::engine::Color;
+    use crate::store::MatchStore;
+    use rand::SeedableRng;
+
+    fn now() -> Now {
+        Now {
+            mono_ms: 0,
+            wall: chrono::Utc::now(),
+        }
+    }
+
+    /// A match whose first game was played (two moves, then resigned) and whose second has
+    /// one move, written to `file`.
+    fn second_game_begun(file: &Path) -> Match {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut m = Match::new(MatchSettings::default(), now()).unwrap();
+        let mut store = MatchStore::create(file, &m).unwrap();
+        let mut apply = |m: &mut Match, c: Command| m.apply(c, now(), &mut rng).unwrap();
+        let assign = Command::AssignColour {
+            player: Player::First,
+            colour: Color::Red,
+        };
+        apply(&mut m, assign);
+        apply(&mut m, Command::DrawBallot);
+        apply(
+            &mut m,
+            Command::Accept {
+                colour: Color::White,
+            },
+        );
+        apply(&mut m, Command::StartGame);
+        for moves in [2, 1] {
+            for _ in 0..moves {
+                let pos = *m.playing().unwrap().game.position();
+                let mv = pos.legal_moves()[0];
+                apply(
+                    &mut m,
+                    Command::PlayMove {
+                        colour: pos.turn(),
+                        mv,
+                    },
+                );
+            }
+            if moves == 2 {
+                let colour = m.playing().unwrap().game.position().turn();
+                apply(&mut m, Command::Resign { colour });
+                apply(&mut m, Command::StartGame);
+            }
+        }
+        store.save(&m).unwrap();
+        m
+    }
+
+    #[test]
+    fn what_is_kept_of_a_match_is_its_last_game_without_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("board.jsonl");
+        let m = second_game_begun(&file);
+        let kept = read_match(&file);
+        let card = &kept.view;
+        assert_eq!(card.games.len(), 1, "the last game alone");
+        assert_eq!((card.games[0].number, card.games[0].moves.len()), (2, 1));
+        assert_eq!(card.games[0].fens.len(), 2);
+        assert!(card.log.is_empty(), "no log");
+        assert_eq!(card.records, m.log().len());
+        // Read whole, it has every game and the log; its last game is the card's.
+        let whole = whole_match(&file);
+        assert_eq!(whole.games.len(), 2);
+        assert_eq!(
+            (whole.log.len(), whole.records),
+            (m.log().len(), m.log().len())
+        );
+        let json = |g: &GameView| serde_json::to_string(g).unwrap();
+        assert_eq!(json(&whole.games[1]), json(&card.games[0]));
     }
 }
