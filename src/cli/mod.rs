@@ -217,6 +217,13 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
                 desk: flags.desk.as_ref().map_or(String::new(), |d| d.0.clone()),
                 token: flags.desk.as_ref().map_or(String::new(), |d| d.1.clone()),
             },
+            last_settings: crate::store::default_last_settings_file(),
+            remember_names: config.set_up.remember_names,
+            presets: config
+                .preset
+                .iter()
+                .map(|(name, s)| (name.clone(), s.clone()))
+                .collect(),
         },
         practice_file: crate::store::default_practice_file(),
         egdb_dir: crate::store::default_egdb_dir(),

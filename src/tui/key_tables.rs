@@ -53,6 +53,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::setup::ARROW_KEYS,
         crate::tui::match_flow::setup::CHOICE_KEYS,
         crate::tui::match_flow::setup::existing::FILE_KEYS,
+        crate::tui::match_flow::setup::memory::MEMORY_KEYS,
+        crate::tui::match_flow::setup::memory::PRESET_CLOSE_KEYS,
         crate::tui::match_flow::setup::KEYS,
         crate::tui::match_flow::stages::decide::ACCEPTED_KEYS,
         crate::tui::match_flow::stages::decide::DECIDE_KEYS,

@@ -330,3 +330,19 @@ fn a_utf16_pdn_with_its_byte_order_mark_reads_as_utf8_does() {
         );
     }
 }
+
+/// `crossboard config` lists the presets by number, as the set-up form's list has them, and
+/// prints each one's settings.
+#[test]
+fn config_command_lists_the_presets() {
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/presets.toml"), "config"]);
+    assert!(
+        stdout.contains("# presets (Ctrl-P on the set-up form): 1. APCA pool, 2. Club night"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("[preset.\"Club night\"]"), "{stdout}");
+    assert!(stdout.contains("remember-names = true"), "{stdout}");
+    assert!(stdout.contains("# the last match's settings: "), "{stdout}");
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/partial.toml"), "config"]);
+    assert!(stdout.contains("# presets: none"), "{stdout}");
+}
