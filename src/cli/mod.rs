@@ -43,6 +43,7 @@ mod perft;
 mod report;
 mod resume;
 mod serve;
+mod sheets;
 mod stdout;
 mod tune;
 
@@ -135,6 +136,9 @@ enum Command {
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
+    /// A match on paper: a score sheet per game, the result slip and, once the match is
+    /// over, its report, as HTML to print (A4 or Letter).
+    Sheets(sheets::Args),
     /// Draw a position (a FEN, or a game and a ply of a PDN or match file) as SVG or PNG.
     Diagram {
         #[command(flatten)]
@@ -269,6 +273,7 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Sheets(args)) => sheets::run(&args),
         Some(Command::Diagram { args, file }) => diagram::run(args, file.or(&outer_file)),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),

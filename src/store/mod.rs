@@ -22,6 +22,7 @@ mod tokens;
 mod tomlfile;
 pub use atomic::{
     Fault, OutputIsInput, Step, check_output, same_file, write_atomic, write_atomic_with,
+    write_outputs,
 };
 pub use attach::{AttachMismatch, Attachment, check_board_games, read_attachment};
 pub use bench::bench_lines;
@@ -36,7 +37,7 @@ pub use event_bench::bench_event;
 pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, default_db_path};
 pub use eventdb::{DeskError, SCHEMA_VERSION};
 pub use export::{ExportError, Exported, default_export_path, export_match, match_pdn, notes};
-pub use export::{linked_games, match_to_pdn};
+pub use export::{NoteAt, comments, linked_games, match_to_pdn};
 pub use last_settings::{default_last_settings_file, load_last_settings, save_last_settings};
 pub use matchfile::END_MARKER;
 pub use matchfile::v1_text;

@@ -50,6 +50,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::screen::keys::RESIGN_KEYS,
         crate::tui::match_flow::screen::keys::SERVE_KEYS,
         crate::tui::match_flow::screen::keys::SERVING_KEYS,
+        crate::tui::match_flow::screen::keys::SHEET_KEYS,
         crate::tui::match_flow::setup::ARROW_KEYS,
         crate::tui::match_flow::setup::CHOICE_KEYS,
         crate::tui::match_flow::setup::existing::FILE_KEYS,
