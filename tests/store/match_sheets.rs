@@ -3,7 +3,7 @@
 //! Chromium on A4 and US Letter, each score sheet a page; never over the match file, never
 //! through a planted link.
 
-use super::cli::small_match;
+use super::cli::{recorded_match, small_match};
 use super::{crossboard, crossboard_ok};
 use crate::common::browser::{page_texts, pages, pdf_info, print_to_pdf};
 use std::path::{Path, PathBuf};
@@ -14,33 +14,16 @@ const MARKUP_NAME: &str = r#"<b>&"Al"</b>"#;
 /// A finished match of one ballot: game 1 resigned by White after 6 plies with a time
 /// adjustment and a note on the way, game 2 resigned by Red.
 fn finished_match(dir: &Path) -> PathBuf {
-    use chrono::{TimeZone, Utc};
-    use crossboard::director::{Command, Match, MatchSettings, Now, Player, RejectionPolicy};
+    use crossboard::director::{Command, MatchSettings, Player, RejectionPolicy};
     use crossboard::engine::Color;
-    use crossboard::store::MatchStore;
-    use rand::SeedableRng;
     let s = MatchSettings {
         players: [MARKUP_NAME.into(), "Bea Lopez".into()],
         ballots: 1,
         rejection: RejectionPolicy::AllPlayed,
         ..MatchSettings::default()
     };
-    let now = |t: u64| Now {
-        mono_ms: t,
-        wall: Utc
-            .timestamp_millis_opt(1_780_000_000_000 + t as i64)
-            .unwrap(),
-    };
-    let mut m = Match::new(s, now(0)).unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let path = dir.join("day.jsonl");
-    let mut store = MatchStore::create(&path, &m).unwrap();
-    let mut t = 0;
-    let mut apply = |m: &mut Match, c: Command| {
-        t += 30_000;
-        m.apply(c, now(t), &mut rng).unwrap();
-        store.save(m).unwrap();
-    };
+    let (mut m, mut apply) = recorded_match(&path, s);
     apply(
         &mut m,
         Command::AssignColour {
