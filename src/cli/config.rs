@@ -33,6 +33,24 @@ pub(super) fn run(args: Args, explicit: Option<&Path>) -> CliResult {
         "# endgame databases: {}",
         shown(crate::store::default_egdb_dir().as_deref())
     )?;
+    outln!(
+        "# the last match's settings: {}",
+        shown(crate::store::default_last_settings_file().as_deref())
+    )?;
+    let presets = &loaded.config.preset;
+    if presets.is_empty() {
+        outln!("# presets: none")?;
+    } else {
+        let names: Vec<String> = presets
+            .keys()
+            .enumerate()
+            .map(|(i, name)| format!("{}. {name}", i + 1))
+            .collect();
+        outln!(
+            "# presets (Ctrl-P on the set-up form): {}",
+            names.join(", ")
+        )?;
+    }
     if !args.paths {
         outln!()?;
         out!("{}", toml::to_string_pretty(&loaded.config)?)?;

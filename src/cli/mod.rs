@@ -43,6 +43,7 @@ mod perft;
 mod report;
 mod resume;
 mod serve;
+mod sheets;
 mod stdout;
 mod tune;
 
@@ -135,6 +136,9 @@ enum Command {
     Pdn(pdn::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
+    /// A match on paper: a score sheet per game, the result slip and, once the match is
+    /// over, its report, as HTML to print (A4 or Letter).
+    Sheets(sheets::Args),
     /// Draw a position (a FEN, or a game and a ply of a PDN or match file) as SVG or PNG.
     Diagram {
         #[command(flatten)]
@@ -217,6 +221,13 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
                 desk: flags.desk.as_ref().map_or(String::new(), |d| d.0.clone()),
                 token: flags.desk.as_ref().map_or(String::new(), |d| d.1.clone()),
             },
+            last_settings: crate::store::default_last_settings_file(),
+            remember_names: config.set_up.remember_names,
+            presets: config
+                .preset
+                .iter()
+                .map(|(name, s)| (name.clone(), s.clone()))
+                .collect(),
         },
         practice_file: crate::store::default_practice_file(),
         egdb_dir: crate::store::default_egdb_dir(),
@@ -262,6 +273,7 @@ pub fn main() -> ExitCode {
             .map_err(Into::into)
             .and_then(|c| hub::run(args, c.config.engine)),
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Sheets(args)) => sheets::run(&args),
         Some(Command::Diagram { args, file }) => diagram::run(args, file.or(&outer_file)),
         Some(Command::Egdb(args)) => egdb::run(args),
         Some(Command::Event(args)) => event::run(*args),

@@ -1,6 +1,7 @@
 //! Publishing: what the desk and the command line show and write about an event, as text,
 //! CSV, HTML, FIDE TRF and PDN; the record a federation rates (ACF, WCDF); the prize list; the
-//! round's sheets to print (pairings, result slips, score sheets, crosstable); the board as an
+//! round's sheets to print (pairings, result slips, score sheets, crosstable) and a lone match's
+//! (score sheets, result slip, report); the board as an
 //! SVG or PNG picture; and the desk's sentences (a result, why a board is paired so).
 //! Between the store and the front ends: it reads events and PDN, never a terminal or a file.
 
@@ -8,6 +9,7 @@ mod board_png;
 mod board_svg;
 mod export;
 mod federation;
+mod match_sheets;
 mod prizes;
 pub mod sentences;
 mod sheets;
@@ -17,5 +19,6 @@ pub use export::{EventPdn, Published, ascii_halves, board_pdn, pdn, pdn_with, tr
 pub use federation::{
     Federation, federation_csv, federation_gaps, federation_id, federation_report, is_full_name,
 };
+pub use match_sheets::{MatchSheets, match_sheets};
 pub use prizes::{prizes_html, prizes_text};
 pub use sheets::{Paper, SheetKind, crosstable_table, sheet};

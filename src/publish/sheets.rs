@@ -314,38 +314,51 @@ impl Sheets<'_> {
                 @if let Some(d) = ballot.filter(|d| !d.opening.set_moves.is_empty()) {
                     p { "Set moves, played before the game: " (d.opening.moves_text()) }
                 }
-                div.pair { @for g in games { div { (self.moves_table(b, g)) } } }
+                div.pair { @for g in games { div { (self.game_table(b, g)) } } }
                 (signatures(self.division.name(b.first), self.division.name(b.second)))
             }
         }
     }
 
-    /// Game `g`'s moves table: move numbers with Red's and White's columns, two runs.
-    fn moves_table(&self, b: &Board, g: u32) -> Markup {
+    /// Game `g`'s blank moves table, headed with its players and their colours.
+    fn game_table(&self, b: &Board, g: u32) -> Markup {
         let (red, white) = self.colours(b, g);
-        html! {
-            h3 { "Game " (g + 1) ": " (red) " (Red) - " (white) " (White)" }
-            table.moves {
-                thead { tr {
-                    th.no { "No." } th { "Red" } th { "White" }
-                    th.no { "No." } th { "Red" } th { "White" }
-                } }
-                tbody {
-                    @for k in 1..=MOVE_ROWS {
-                        tr {
-                            td.no { (k) } td {} td {}
-                            td.no { (k + MOVE_ROWS) } td {} td {}
-                        }
+        moves_table(
+            &format!("Game {}: {red} (Red) - {white} (White)", g + 1),
+            &[],
+        )
+    }
+}
+
+/// A game's moves table under `heading`: move numbers with Red's and White's columns, in two
+/// runs side by side, `rows` (Red's move, White's) written in; a game longer than the blank
+/// table gets longer runs, never a row left out. Then the boxes of the result.
+pub(super) fn moves_table(heading: &str, rows: &[(String, String)]) -> Markup {
+    let run = MOVE_ROWS.max(u32::try_from(rows.len().div_ceil(2)).unwrap_or(u32::MAX));
+    let row = |k: u32| rows.get(k as usize - 1).cloned().unwrap_or_default();
+    html! {
+        h3 { (heading) }
+        table.moves {
+            thead { tr {
+                th.no { "No." } th { "Red" } th { "White" }
+                th.no { "No." } th { "Red" } th { "White" }
+            } }
+            tbody {
+                @for k in 1..=run {
+                    @let ((a, b), (c, d)) = (row(k), row(k + run));
+                    tr {
+                        td.no { (k) } td { (a) } td { (b) }
+                        td.no { (k + run) } td { (c) } td { (d) }
                     }
                 }
             }
-            p { span.box {} " Red won  " span.box {} " Drawn  " span.box {} " White won" }
         }
+        p { span.box {} " Red won  " span.box {} " Drawn  " span.box {} " White won" }
     }
 }
 
 /// Lines for both players' signatures, each named.
-fn signatures(first: &str, second: &str) -> Markup {
+pub(super) fn signatures(first: &str, second: &str) -> Markup {
     html! {
         div.signs {
             div { "Signature: " (first) }

@@ -91,6 +91,27 @@ pub fn check_output(out: &Path, input: &Path, what: &'static str) -> Result<(), 
     Ok(())
 }
 
+/// Write `files` (name, text) into the folder `dir` (made when missing), each atomically
+/// (a link planted at a name is replaced, never written through), after checking every one
+/// against `input`: none is written when one would replace it. The paths written, or why not.
+pub fn write_outputs(
+    dir: &Path,
+    files: &[(String, String)],
+    input: &Path,
+    what: &'static str,
+) -> Result<Vec<PathBuf>, String> {
+    let paths: Vec<PathBuf> = files.iter().map(|(name, _)| dir.join(name)).collect();
+    for out in &paths {
+        check_output(out, input, what).map_err(|e| e.to_string())?;
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
+    for (out, (_, text)) in paths.iter().zip(files) {
+        write_atomic(out, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    }
+    Ok(paths)
+}
+
 /// Refuses `out` when it is in the folder `dir` (whose files are all inputs), before anything
 /// is written.
 pub(super) fn check_output_folder(

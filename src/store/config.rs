@@ -5,9 +5,10 @@
 //! unknown key or a bad value stops crossboard with the file, the line and the key named.
 //! `config.example.toml` at the top of the repository documents every setting with its default.
 
-use super::tomlfile::{Format, LoadError, parse_toml_strict};
-use crate::director::MatchSettings;
+use super::tomlfile::{Format, LoadError, key_path_line, parse_toml_strict};
+use crate::director::{MatchSettings, NAME_MAX_CHARS, is_unfit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::collections::BTreeMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -34,8 +35,14 @@ pub struct Config {
     pub match_defaults: MatchSettings,
     /// How the board and clocks are drawn.
     pub display: Display,
+    /// What the set-up form remembers of the last match.
+    pub set_up: SetUp,
     /// The built-in engine's resources.
     pub engine: EngineSettings,
+    /// Named match settings the set-up form offers (`[preset."Club night"]`), by name: every
+    /// setting but the players' names; a key left out takes its built-in default.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub preset: BTreeMap<String, MatchSettings>,
 }
 
 impl Default for Config {
@@ -44,10 +51,36 @@ impl Default for Config {
             format_version: CONFIG_VERSION,
             match_defaults: MatchSettings::default(),
             display: Display::default(),
+            set_up: SetUp::default(),
             engine: EngineSettings::default(),
+            preset: BTreeMap::new(),
         }
     }
 }
+
+/// What the set-up form takes from the last match started on it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
+pub struct SetUp {
+    /// Fill in the last match's players too (otherwise `[match]`'s, or the built-in ones).
+    pub remember_names: bool,
+}
+
+/// Presets a config file may hold: the set-up form lists them all on an 80x24 screen.
+pub(super) const PRESETS_MAX: usize = 20;
+
+/// Keys a preset may not hold: the form's players and a tournament board's given ballots
+/// are never a preset's.
+const NOT_IN_A_PRESET: [(&str, &str); 2] = [
+    (
+        "players",
+        "a preset leaves the players to the set-up form: remove this key",
+    ),
+    (
+        "given-ballots",
+        "a preset is for a match set up by hand: a board's ballots come from the desk",
+    ),
+];
 
 /// The built-in engine's resources (`crossboard hub` and the engine's searches).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -332,16 +365,63 @@ pub fn parse_config(bytes: &[u8], path: &Path) -> Result<Config, LoadError> {
         return Ok(Config::default());
     }
     let config: Config = parse_toml_strict(bytes, path, FORMAT).map_err(old_spelling)?;
+    let text = String::from_utf8_lossy(bytes);
+    let refuse = |at: &[&str], key: String, message: String| LoadError::Parse {
+        path: path.to_path_buf(),
+        line: key_path_line(&text, at),
+        column: 0,
+        key: Some(key),
+        message,
+    };
     if let Err(e) = config.match_defaults.validate() {
-        return Err(LoadError::Parse {
-            path: path.to_path_buf(),
-            line: 0,
-            column: 0,
-            key: Some("match".into()),
-            message: e.to_string(),
-        });
+        return Err(refuse(&["match"], "match".into(), e.to_string()));
+    }
+    if let Some(name) = config.preset.keys().nth(PRESETS_MAX) {
+        let key = format!("preset.{}", toml::Value::from(name.as_str()));
+        let why = format!("at most {PRESETS_MAX} presets: the set-up form lists them on a screen");
+        return Err(refuse(&["preset", name], key, why));
+    }
+    let table: toml::Table = toml::from_str(&text).unwrap_or_default();
+    for (name, settings) in &config.preset {
+        let key = format!("preset.{}", toml::Value::from(name.as_str()));
+        if let Err(why) = check_preset_name(name) {
+            return Err(refuse(&["preset", name], key, why));
+        }
+        let given = table
+            .get("preset")
+            .and_then(|p| p.get(name))
+            .and_then(toml::Value::as_table);
+        for (banned, why) in NOT_IN_A_PRESET {
+            if given.is_some_and(|t| t.contains_key(banned)) {
+                let at = ["preset", name.as_str(), banned];
+                return Err(refuse(&at, format!("{key}.{banned}"), why.into()));
+            }
+        }
+        if let Err(e) = settings.validate() {
+            return Err(refuse(&["preset", name], key, e.to_string()));
+        }
     }
     Ok(config)
+}
+
+/// A preset's name is shown in a list on the set-up form: a line of at most
+/// [`NAME_MAX_CHARS`] visible characters.
+fn check_preset_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        Err("a preset needs a name".into())
+    } else if name.chars().count() > NAME_MAX_CHARS {
+        Err(format!(
+            "a preset's name has at most {NAME_MAX_CHARS} characters"
+        ))
+    } else if name.chars().any(is_unfit) {
+        Err(
+            "a preset's name contains a control character, or an invisible or \
+             direction-changing one"
+                .into(),
+        )
+    } else {
+        Ok(())
+    }
 }
 
 /// An unknown key spelt the old way (with `_`): say which key to write now.

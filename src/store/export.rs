@@ -112,9 +112,10 @@ pub fn notes(m: &Match) -> Vec<NoteAt> {
 }
 
 /// The notes and the director's decisions on the games (time adjustments, moves taken back,
-/// results changed or undone; forfeits and adjudications are the games' terminations), in order, each placed at its game and move: the
-/// PDN's comments ("Note: ...", "Director: ...").
-fn comments(m: &Match) -> Vec<NoteAt> {
+/// results changed or undone; forfeits and adjudications are the games' terminations), in
+/// order, each placed at its game and move: the PDN's comments ("Note: ...", "Director:
+/// ...") and the match report's decisions.
+pub fn comments(m: &Match) -> Vec<NoteAt> {
     use crate::director::MatchEvent;
     placed(m, |e| match e {
         MatchEvent::Note { text, .. } => Some(format!("Note: {text}")),

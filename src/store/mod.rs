@@ -12,6 +12,7 @@ pub mod egdb;
 mod event_bench;
 mod eventdb;
 mod export;
+mod last_settings;
 mod lockfile;
 mod matchfile;
 mod matchlog;
@@ -21,21 +22,23 @@ mod tokens;
 mod tomlfile;
 pub use atomic::{
     Fault, OutputIsInput, Step, check_output, same_file, write_atomic, write_atomic_with,
+    write_outputs,
 };
 pub use attach::{AttachMismatch, Attachment, check_board_games, read_attachment};
 pub use bench::bench_lines;
 pub use config::parse_config;
 pub use config::read_config;
 pub use config::{
-    Colour, Colours, Config, Display, EngineSettings, Named, default_config_path, default_data_dir,
-    load_config,
+    Colour, Colours, Config, Display, EngineSettings, Named, SetUp, default_config_path,
+    default_data_dir, load_config,
 };
 pub use egdb::default_egdb_dir;
 pub use event_bench::bench_event;
 pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, default_db_path};
 pub use eventdb::{DeskError, SCHEMA_VERSION};
 pub use export::{ExportError, Exported, default_export_path, export_match, match_pdn, notes};
-pub use export::{linked_games, match_to_pdn};
+pub use export::{NoteAt, comments, linked_games, match_to_pdn};
+pub use last_settings::{default_last_settings_file, load_last_settings, save_last_settings};
 pub use matchfile::END_MARKER;
 pub use matchfile::v1_text;
 pub use matchfile::{

@@ -325,6 +325,16 @@ fn step_line(text: &str, steps: &[KeyStep]) -> usize {
     line
 }
 
+/// The line of the key at the dotted `path` (`["preset", "Club night", "ballots"]`): the
+/// key's own line, or its `[header]` line for a table; 0 when the text does not hold it.
+pub(super) fn key_path_line(text: &str, path: &[&str]) -> usize {
+    let steps: Vec<KeyStep> = path
+        .iter()
+        .map(|k| KeyStep::Key((*k).to_string()))
+        .collect();
+    step_line(text, &steps)
+}
+
 /// Serialise to TOML (with the format's end marker) and write atomically.
 pub fn save_toml<T: Serialize>(path: &Path, value: &T, format: Format) -> io::Result<()> {
     write_atomic(path, to_toml(value, format)?.as_bytes())

@@ -50,14 +50,41 @@ fn pdn_check_missing_file() {
     );
 }
 
+/// A new match of `settings` saved at `path`, and the way to go on: apply a command 30 s after
+/// the last one, and save.
+pub(crate) fn recorded_match(
+    path: &std::path::Path,
+    settings: crossboard::director::MatchSettings,
+) -> (
+    crossboard::director::Match,
+    impl FnMut(&mut crossboard::director::Match, crossboard::director::Command) + use<>,
+) {
+    use chrono::{TimeZone, Utc};
+    use crossboard::director::{Match, Now};
+    use rand::SeedableRng;
+    let now = |t: u64| Now {
+        mono_ms: t,
+        wall: Utc
+            .timestamp_millis_opt(1_780_000_000_000 + t as i64)
+            .unwrap(),
+    };
+    let m = Match::new(settings, now(0)).unwrap();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    let mut store = crossboard::store::MatchStore::create(path, &m).unwrap();
+    let mut t = 0u64;
+    let apply = move |m: &mut Match, c| {
+        t += 30_000;
+        m.apply(c, now(t), &mut rng).unwrap();
+        store.save(m).unwrap();
+    };
+    (m, apply)
+}
+
 /// A short finished-and-started match on disk: ballot 1 played (a resignation, then a draw by
 /// agreement), game one of ballot 2 under way.
 pub(crate) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
-    use chrono::{TimeZone, Utc};
-    use crossboard::director::{Command, Match, MatchSettings, Now, RejectionPolicy};
+    use crossboard::director::{Command, MatchSettings, RejectionPolicy};
     use crossboard::engine::Color;
-    use crossboard::store::MatchStore;
-    use rand::SeedableRng;
     let mut s = MatchSettings {
         players: ["Ann".into(), "Bob".into()],
         ballots: 2,
@@ -65,40 +92,25 @@ pub(crate) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
         ..MatchSettings::default()
     };
     s.event = "Club final".into();
-    let mut t = 0u64;
-    let now = |t: u64| Now {
-        mono_ms: t,
-        wall: Utc
-            .timestamp_millis_opt(1_780_000_000_000 + t as i64)
-            .unwrap(),
-    };
-    let mut m = Match::new(s, now(0)).unwrap();
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
     let path = dir.join("final.jsonl");
-    let mut store = MatchStore::create(&path, &m).unwrap();
-    let mut apply = |m: &mut Match, c: Command, t: &mut u64| {
-        *t += 30_000;
-        m.apply(c, now(*t), &mut rng).unwrap();
-        store.save(m).unwrap();
-    };
+    let (mut m, mut apply) = recorded_match(&path, s);
     apply(
         &mut m,
         Command::AssignColour {
             player: crossboard::director::Player::First,
             colour: Color::Red,
         },
-        &mut t,
     );
     for game in 0..3 {
         if game != 1 {
-            apply(&mut m, Command::DrawBallot, &mut t);
+            apply(&mut m, Command::DrawBallot);
         }
-        apply(&mut m, Command::StartGame, &mut t);
+        apply(&mut m, Command::StartGame);
         for _ in 0..6 {
             let g = m.playing().unwrap();
             let colour = g.game.position().turn();
             let mv = g.game.position().distinct_moves()[0];
-            apply(&mut m, Command::PlayMove { colour, mv }, &mut t);
+            apply(&mut m, Command::PlayMove { colour, mv });
         }
         match game {
             0 => apply(
@@ -106,16 +118,14 @@ pub(crate) fn small_match(dir: &std::path::Path) -> std::path::PathBuf {
                 Command::Resign {
                     colour: Color::White,
                 },
-                &mut t,
             ),
             1 => {
-                apply(&mut m, Command::OfferDraw { colour: Color::Red }, &mut t);
+                apply(&mut m, Command::OfferDraw { colour: Color::Red });
                 apply(
                     &mut m,
                     Command::AcceptDraw {
                         colour: Color::White,
                     },
-                    &mut t,
                 );
             }
             _ => {}
@@ -329,4 +339,20 @@ fn a_utf16_pdn_with_its_byte_order_mark_reads_as_utf8_does() {
             "{name}"
         );
     }
+}
+
+/// `crossboard config` lists the presets by number, as the set-up form's list has them, and
+/// prints each one's settings.
+#[test]
+fn config_command_lists_the_presets() {
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/presets.toml"), "config"]);
+    assert!(
+        stdout.contains("# presets (Ctrl-P on the set-up form): 1. APCA pool, 2. Club night"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("[preset.\"Club night\"]"), "{stdout}");
+    assert!(stdout.contains("remember-names = true"), "{stdout}");
+    assert!(stdout.contains("# the last match's settings: "), "{stdout}");
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/partial.toml"), "config"]);
+    assert!(stdout.contains("# presets: none"), "{stdout}");
 }

@@ -15,7 +15,10 @@ fn fixture(name: &str) -> PathBuf {
 #[test]
 fn example_is_the_builtin_defaults() {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("config.example.toml");
-    let config = read_config(&path).unwrap_or_else(|e| panic!("{e}"));
+    let mut config = read_config(&path).unwrap_or_else(|e| panic!("{e}"));
+    // Its presets are examples, each checked as any preset is.
+    let presets: Vec<String> = std::mem::take(&mut config.preset).into_keys().collect();
+    assert_eq!(presets, ["11-Man club night", "ACF 3-Move Nationals"]);
     assert_eq!(config, Config::default());
 }
 
@@ -150,4 +153,116 @@ fn an_empty_file_is_the_defaults() {
         let c = crossboard::store::parse_config(text.as_bytes(), "c.toml".as_ref());
         assert_eq!(c.unwrap(), Config::default(), "{text:?}");
     }
+}
+
+/// Presets are read by name with every setting checked; `[set-up]` says whether the form
+/// fills in the last match's players.
+#[test]
+fn presets_are_read_by_name() {
+    let c = read_config(&fixture("presets.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(c.set_up.remember_names);
+    let names: Vec<&str> = c.preset.keys().map(String::as_str).collect();
+    assert_eq!(names, ["APCA pool", "Club night"]);
+    let club = &c.preset["Club night"];
+    assert_eq!(club.ballots, 2);
+    assert_eq!(club.time_control.to_string(), "20+5");
+    // A key left out is the built-in default, not [match]'s.
+    assert_eq!(
+        c.preset["APCA pool"].ballots,
+        MatchSettings::default().ballots
+    );
+    assert_eq!(c.preset["APCA pool"].scoring.game, GamePoints::Apca);
+    assert_eq!(c.preset["APCA pool"].game, crossboard::engine::Rules::Pool);
+}
+
+/// A preset's mistakes are named as every config mistake is: file, line, key.
+#[test]
+fn a_bad_preset_is_refused_with_file_line_and_key() {
+    for (name, line, key, text) in [
+        (
+            "bad_preset.toml",
+            4,
+            "key `preset.\"Club night\"`",
+            "at least one ballot",
+        ),
+        (
+            "bad_preset_value.toml",
+            4,
+            "key `preset.\"APCA pool\".ballots`",
+            "invalid type",
+        ),
+        (
+            "preset_players.toml",
+            3,
+            "key `preset.\"Final\".players`",
+            "a preset leaves the players to the set-up form",
+        ),
+        (
+            "preset_name.toml",
+            4,
+            "key `preset.\"Club\\tnight\"`",
+            "control character",
+        ),
+    ] {
+        let e = read_config(&fixture(name)).expect_err(name);
+        let msg = e.to_string();
+        assert_eq!(e.line(), Some(line), "{name}: {msg}");
+        assert!(msg.contains(&format!("{name}:{line}")), "{name}: {msg}");
+        assert!(msg.contains(key), "{name}: {msg}");
+        assert!(msg.contains(text), "{name}: {msg}");
+    }
+}
+
+/// A mistake found by the checks of `[match]` as a whole names the table's line.
+#[test]
+fn a_refused_match_table_names_its_line() {
+    let e = read_config(&fixture("same_names.toml")).unwrap_err();
+    assert!(e.line().is_some(), "{e}");
+}
+
+/// The set-up form's memory: read back as saved (without a desk's given ballots); none at
+/// first; a damaged file named.
+#[test]
+fn last_settings_are_read_back_and_a_damaged_file_is_named() {
+    use crossboard::director::{ColourMethod, TieRule};
+    use crossboard::store::{load_last_settings, save_last_settings};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("sub").join("last-match.toml");
+    assert_eq!(load_last_settings(&path).unwrap(), None);
+    let mut s = MatchSettings {
+        ballots: 3,
+        tie: TieRule::ContinueInBlocks {
+            max_blocks: Some(2),
+        },
+        colour_method: ColourMethod::Bag,
+        time_control: "20+5".parse().unwrap(),
+        given_ballots: vec![7],
+        ..MatchSettings::default()
+    };
+    save_last_settings(&path, &s).unwrap();
+    s.given_ballots.clear();
+    assert_eq!(load_last_settings(&path).unwrap(), Some(s));
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("ballots = 3", "ballots = 0")).unwrap();
+    let e = load_last_settings(&path).unwrap_err().to_string();
+    assert!(e.contains("last-match.toml") && e.contains("ballot"), "{e}");
+    // Cut short: refused, not misread.
+    std::fs::write(&path, &text[..text.len() / 2]).unwrap();
+    assert!(load_last_settings(&path).is_err());
+}
+
+/// The form lists every preset on one screen: a 21st is refused with its line.
+#[test]
+fn more_presets_than_a_screen_lists_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text: String = (1..=21)
+        .map(|k| format!("[preset.\"Night {k:02}\"]\nballots = 2\n\n"))
+        .collect();
+    std::fs::write(&path, &text).unwrap();
+    let e = read_config(&path).unwrap_err();
+    assert_eq!(e.line(), Some(61), "{e}");
+    assert!(e.to_string().contains("at most 20 presets"), "{e}");
+    std::fs::write(&path, &text[..text.find("[preset.\"Night 21\"]").unwrap()]).unwrap();
+    assert_eq!(read_config(&path).unwrap().preset.len(), 20);
 }

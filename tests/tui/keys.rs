@@ -388,7 +388,11 @@ fn every_binding_table_is_registered_and_consistent() {
 }
 
 /// Tables no state above reaches, and where they are checked instead.
-const CHECKED_ELSEWHERE: [(&str, &str); 2] = [
+const CHECKED_ELSEWHERE: [(&str, &str); 3] = [
+    (
+        "crate::tui::match_flow::setup::memory::PRESET_CLOSE_KEYS",
+        "match_setup_memory::a_preset_is_chosen_from_a_list_in_one_key_and_keeps_the_players",
+    ),
     (
         "crate::tui::widgets::menu::GLOBAL_KEYS",
         "the_help_opens_closes_and_names_its_keys (the app looks them up before any screen)",

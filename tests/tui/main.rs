@@ -26,6 +26,7 @@ mod match_live;
 mod match_pictures;
 mod match_render;
 mod match_resume;
+mod match_setup_memory;
 mod match_stages;
 mod match_variants;
 mod practice;

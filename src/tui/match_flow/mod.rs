@@ -59,6 +59,12 @@ pub struct MatchOptions {
     pub fixed_wall: Option<DateTime<Utc>>,
     /// Serving a match live and reporting it to the desk.
     pub net: NetOptions,
+    /// Where the set-up form keeps the last match's settings (`None`: not kept).
+    pub last_settings: Option<PathBuf>,
+    /// The set-up form fills in the last match's players too.
+    pub remember_names: bool,
+    /// The config file's presets, by name, in the order listed.
+    pub presets: Vec<(String, MatchSettings)>,
 }
 
 impl MatchOptions {

@@ -144,3 +144,30 @@ pub fn export_path(saver: &Saver, dir: Option<&Path>) -> PathBuf {
         (None, None) => PathBuf::from("crossboard-match.pdn"),
     }
 }
+
+/// Write the match's sheets (score sheets, result slip, and its report once over) on `paper`
+/// beside the match file (else into `dir`), named after it; none over the match file. The
+/// files written, or why not.
+pub fn write_sheets(
+    m: &Match,
+    saver: &Saver,
+    dir: Option<&Path>,
+    paper: crate::publish::Paper,
+) -> Result<Vec<PathBuf>, String> {
+    let (folder, stem) = match saver.path() {
+        Some(p) => (
+            p.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            p.file_stem()
+                .map_or("match".into(), |s| s.to_string_lossy().into_owned()),
+        ),
+        None => (
+            dir.map_or_else(|| PathBuf::from("."), Path::to_path_buf),
+            "crossboard-match".into(),
+        ),
+    };
+    let sheets = crate::publish::match_sheets(m, &stem, paper);
+    let input = saver.path().unwrap_or(Path::new(""));
+    crate::store::write_outputs(&folder, &sheets.files(), input, "the match file itself")
+}

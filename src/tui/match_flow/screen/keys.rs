@@ -13,6 +13,8 @@ pub(crate) enum Act {
     Log,
     /// Export every game as PDN.
     Export,
+    /// Write the match's sheets to print.
+    Sheets,
     /// Flip the board.
     Flip,
     /// Square numbers.
@@ -48,6 +50,13 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     )
     .footer("leave"),
 ];
+
+/// The key of the stages between games (a game's own keys fill its help).
+pub(crate) static SHEET_KEYS: &[Binding<Act>] = &[Binding::new(
+    &[Key::Char('P')],
+    Act::Sheets,
+    "print: score sheets, result slip, report (HTML, A4)",
+)];
 
 /// The keys of the stages that show the board.
 pub(crate) static BOARD_KEYS: &[Binding<Act>] = &[

@@ -34,7 +34,7 @@ pub(crate) mod keys;
 mod live;
 mod popup;
 
-use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS, SERVE_KEYS, SERVING_KEYS};
+use keys::{Act, BOARD_KEYS, KEYS, RESIGN_KEYS, SERVE_KEYS, SERVING_KEYS, SHEET_KEYS};
 
 /// How often an idle match screen that reports to a desk redraws its link's state.
 const LINK_WAKE: std::time::Duration = std::time::Duration::from_millis(500);
@@ -426,10 +426,21 @@ impl MatchScreen {
         }
     }
 
+    /// The sheets are printed between games, not while one is played.
+    fn sheets_offered(&self) -> bool {
+        !matches!(self.stage, Stage::Game(_))
+    }
+
     /// The screen's own keys.
     fn own_key(&mut self, key: &KeyEvent) -> Nav {
         let board = self.stage.has_board();
-        let act = lookup(KEYS, key).or_else(|| if board { lookup(BOARD_KEYS, key) } else { None });
+        let act = lookup(KEYS, key)
+            .or_else(|| if board { lookup(BOARD_KEYS, key) } else { None })
+            .or_else(|| {
+                self.sheets_offered()
+                    .then(|| lookup(SHEET_KEYS, key))
+                    .flatten()
+            });
         match act {
             Some(Act::Director) => {
                 let mut lines = vec!["For the match director only.".to_string()];
@@ -461,6 +472,19 @@ impl MatchScreen {
             }
             Some(Act::Log) => self.open(Popup::Log(LogView::default())),
             Some(Act::Export) => self.export(),
+            Some(Act::Sheets) => {
+                let dir = self.export_dir.clone();
+                let paper = crate::publish::Paper::A4;
+                match persist::write_sheets(
+                    &self.session.m,
+                    &self.session.saver,
+                    dir.as_deref(),
+                    paper,
+                ) {
+                    Ok(files) => self.say_done(sheets_sentence(&files)),
+                    Err(e) => self.say(format!("sheets not written: {e}"), StatusKind::Error),
+                }
+            }
             Some(Act::Flip) => self.flipped = !self.flipped,
             Some(Act::Numbers) => self.numbers = !self.numbers,
             Some(Act::Serve) => self.serve_key(),
@@ -545,6 +569,9 @@ impl MatchScreen {
             Stage::Results(_) => vec![erase(ResultsStage::table(m))],
         };
         chain.push(erase(KEYS));
+        if self.sheets_offered() {
+            chain.push(erase(SHEET_KEYS));
+        }
         if self.stage.has_board() {
             chain.push(erase(BOARD_KEYS));
         }
@@ -580,6 +607,19 @@ impl MatchScreen {
             );
         }
     }
+}
+
+/// "wrote DIR/final-scoresheets.html and the result slip (and the report)".
+fn sheets_sentence(files: &[std::path::PathBuf]) -> String {
+    let first = files
+        .first()
+        .map_or(String::new(), |f| f.display().to_string());
+    let rest = if files.len() > 2 {
+        "the result slip and the report"
+    } else {
+        "the result slip (the report comes when the match is over)"
+    };
+    format!("wrote {first}, {rest}")
 }
 
 /// "exported 3 games (1 unfinished, result *) to PATH".
@@ -682,6 +722,9 @@ impl ScreenState for MatchScreen {
             Stage::Results(_) => ResultsStage::help(m),
         };
         lines.extend(help(KEYS));
+        if self.sheets_offered() {
+            lines.extend(help(SHEET_KEYS));
+        }
         if self.stage.has_board() {
             lines.extend(help(BOARD_KEYS));
         }

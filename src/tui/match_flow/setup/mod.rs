@@ -2,11 +2,9 @@
 //! file's) filled in, validated as you type; Enter starts the match.
 
 use super::{MatchOptions, MatchScreen};
-use crate::director::{
-    ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, StrengthRule, TieRule,
-};
+use crate::director::{MatchSettings, RejectionPolicy, StrengthRule};
 use crate::engine::Rules;
-use crate::openings::{DrawMode, System, ThreeMoveDeck};
+use crate::openings::System;
 use crate::tui::Msg;
 use crate::tui::keys::{
     BACKTAB, Binding, DOWN, ENTER, ESC, Key, LEFT, RIGHT, SPACE, TAB, UP, footer, help, lookup,
@@ -22,10 +20,12 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 pub(crate) mod existing;
+pub(crate) mod memory;
 mod presets;
 mod settings;
 
 use existing::FILE_KEYS;
+use memory::{MEMORY_KEYS, Origin};
 use presets::PoolPresets;
 
 /// One row of the form.
@@ -158,6 +158,14 @@ pub struct MatchSetupScreen {
     /// What choosing pool replaced by the APCA presets, restored when another game is chosen
     /// (each value the director has not changed since).
     before_pool: Option<PoolPresets>,
+    /// Where the values came from: the defaults, the last match or a preset.
+    origin: Origin,
+    /// The last match's settings, when kept.
+    last: Option<Box<MatchSettings>>,
+    /// The list of presets, while open.
+    presets: Option<crate::tui::widgets::menu::Menu>,
+    /// A word for the director until the next key (the last settings unread, no presets).
+    note: Option<String>,
 }
 
 const YES_NO: [&str; 2] = ["no", "yes"];
@@ -179,105 +187,36 @@ fn idx(id: FieldId) -> usize {
 }
 
 impl MatchSetupScreen {
-    /// The form filled with `options.defaults`.
+    /// The form filled with the last match's settings, or with `options.defaults` when there
+    /// are none.
     pub fn new(options: MatchOptions) -> MatchSetupScreen {
-        let d = options.defaults.clone();
-        let mut texts: Vec<TextField> = FieldId::ALL
+        let texts = FieldId::ALL
             .iter()
             .map(|f| TextField::new(f.label(), ""))
             .collect();
-        let mut choices = vec![0; FieldId::ALL.len()];
-        let mut set = |id: FieldId, v: String| texts[idx(id)].value = v;
-        set(FieldId::Name1, d.players[0].clone());
-        set(FieldId::Name2, d.players[1].clone());
-        set(FieldId::Event, d.event.clone());
-        set(FieldId::Ballots, d.ballots.to_string());
-        set(FieldId::Time, d.time_control.to_string());
-        if let TieRule::ContinueInBlocks {
-            max_blocks: Some(n),
-        } = d.tie
-        {
-            set(FieldId::MaxBlocks, n.to_string());
-        }
-        texts[idx(FieldId::Ballots)].hint = "1-99".into();
-        texts[idx(FieldId::Time)].hint = "←→ presets, or type (F1 lists the forms)".into();
-        texts[idx(FieldId::MaxBlocks)].hint = "empty: no limit".into();
-        texts[idx(FieldId::Desk)].value = options.net.desk.clone();
-        texts[idx(FieldId::Token)].value = options.net.token.clone();
-        texts[idx(FieldId::Desk)].hint = "empty: not reporting; http://HOST:PORT".into();
-        texts[idx(FieldId::Token)].hint = "32 hex digits (crossboard event token)".into();
-        let o = &d.openings;
-        let mut c = |id: FieldId, v: usize| choices[idx(id)] = v;
-        c(
-            FieldId::Game,
-            Rules::ALL.iter().position(|&r| r == d.game).unwrap_or(0),
-        );
-        c(
-            FieldId::Strength,
-            usize::from(d.strength_rule == StrengthRule::ThirtyPlusEight),
-        );
-        c(
-            FieldId::System,
-            System::ALL.iter().position(|&s| s == o.system).unwrap_or(3),
-        );
-        c(
-            FieldId::Deck,
-            ThreeMoveDeck::ALL
-                .iter()
-                .position(|&x| x == o.three_move_deck)
-                .unwrap_or(0),
-        );
-        c(FieldId::Mode, usize::from(o.mode == DrawMode::Uniform));
-        c(FieldId::ExcludeManDown, usize::from(o.exclude_man_down));
-        c(FieldId::ExcludeLost, usize::from(o.exclude_kingsrow_lost));
-        c(FieldId::NoRepeat, usize::from(o.no_repeat));
-        c(
-            FieldId::Points,
-            match d.scoring.game {
-                GamePoints::OneHalfZero => 0,
-                GamePoints::TwoOneZero => 1,
-                GamePoints::Apca => 2,
-            },
-        );
-        c(FieldId::PerBallot, usize::from(d.scoring.per_ballot));
-        c(
-            FieldId::Rejection,
-            match d.rejection {
-                RejectionPolicy::PlayersMayReject => 0,
-                RejectionPolicy::AllExceptManDown => 1,
-                RejectionPolicy::AllPlayed => 2,
-            },
-        );
-        c(
-            FieldId::Tie,
-            match d.tie {
-                TieRule::StaysTied => 0,
-                TieRule::HolderRetains {
-                    holder: Player::First,
-                } => 1,
-                TieRule::HolderRetains {
-                    holder: Player::Second,
-                } => 2,
-                TieRule::ContinueInBlocks { .. } => 3,
-            },
-        );
-        c(
-            FieldId::Colours,
-            match d.colour_method {
-                ColourMethod::CoinFlip => 0,
-                ColourMethod::Bag => 1,
-                ColourMethod::ConcealedHands => 2,
-                ColourMethod::DirectorAssigns => 3,
-            },
-        );
         let mut s = MatchSetupScreen {
             texts,
-            choices,
+            choices: vec![0; FieldId::ALL.len()],
             focus: 0,
             problem: None,
             options,
             before_pool: None,
+            origin: Origin::Defaults,
+            last: None,
+            presets: None,
+            note: None,
         };
+        let mut hint = |id: FieldId, v: &str| s.texts[idx(id)].hint = v.into();
+        hint(FieldId::Ballots, "1-99");
+        hint(FieldId::Time, "←→ presets, or type (F1 lists the forms)");
+        hint(FieldId::MaxBlocks, "empty: no limit");
+        hint(FieldId::Desk, "empty: not reporting; http://HOST:PORT");
+        hint(FieldId::Token, "32 hex digits (crossboard event token)");
+        s.texts[idx(FieldId::Desk)].value = s.options.net.desk.clone();
+        s.texts[idx(FieldId::Token)].value = s.options.net.token.clone();
+        let defaults = s.options.defaults.clone();
+        s.fill(&defaults, true);
+        s.recall_last();
         s.revalidate();
         s
     }
@@ -456,8 +395,9 @@ impl MatchSetupScreen {
             }
         };
         match self.settings() {
-            Ok(settings) => match MatchScreen::start(settings, &self.options, ctx.now) {
+            Ok(settings) => match MatchScreen::start(settings.clone(), &self.options, ctx.now) {
                 Ok(mut screen) => {
+                    self.remember(&settings);
                     if let Some((desk, token)) = link {
                         screen.report_from_setup(ctx.matches.net.network.as_deref(), &desk, &token);
                     }
@@ -546,8 +486,11 @@ fn has_arrows(id: FieldId) -> bool {
 impl ScreenState for MatchSetupScreen {
     fn chain(&self) -> Vec<crate::tui::keys::Erased> {
         use crate::tui::keys::erase;
+        if let Some(menu) = &self.presets {
+            return Self::preset_chain(menu);
+        }
         let id = self.focused();
-        let mut chain = vec![erase(KEYS)];
+        let mut chain = vec![erase(KEYS), erase(MEMORY_KEYS)];
         if self.existing_file().is_some() {
             chain.push(erase(FILE_KEYS));
         }
@@ -566,6 +509,17 @@ impl ScreenState for MatchSetupScreen {
         let Msg::Key(k) = msg else {
             return Nav::Stay;
         };
+        self.note = None;
+        if self.presets.is_some() {
+            self.preset_key(k);
+            self.revalidate();
+            return Nav::Stay;
+        }
+        if let Some(act) = lookup(MEMORY_KEYS, k) {
+            self.memory_key(act);
+            self.revalidate();
+            return Nav::Stay;
+        }
         if self.existing_file().is_some()
             && let Some(act) = lookup(FILE_KEYS, k)
         {
@@ -598,7 +552,7 @@ impl ScreenState for MatchSetupScreen {
         buf.set_line(
             area.x,
             area.y,
-            &Line::from(Span::styled(" New match: set-up ", look.accent())),
+            &self.title_line(look, area.width),
             area.width,
         );
         let visible = self.visible();
@@ -656,6 +610,7 @@ impl ScreenState for MatchSetupScreen {
                 ),
                 look.alert(),
             ),
+            _ if self.note.is_some() => (self.note.clone().unwrap_or_default(), look.alert()),
             (Some((_, msg)), _) => (format!("Not ready: {msg}"), look.alert()),
             (None, Ok(s)) => (self.summary(&s), look.accent()),
             (None, Err((_, msg))) => (msg, look.alert()),
@@ -678,6 +633,12 @@ impl ScreenState for MatchSetupScreen {
             crate::tui::keys::help_hint(self.typing())
         );
         buf.set_string(x, area.bottom() - 1, hint, look.dim());
+        if let Some(menu) = &self.presets {
+            let (w, h) = menu.size();
+            let at = crate::tui::widgets::game_screen::centered(area, w, h);
+            ratatui::widgets::Widget::render(ratatui::widgets::Clear, at, frame.buffer_mut());
+            menu.render(at, frame.buffer_mut(), look);
+        }
     }
 
     fn title(&self) -> String {
@@ -685,8 +646,12 @@ impl ScreenState for MatchSetupScreen {
     }
 
     fn keys(&self) -> Vec<KeyHelp> {
+        if let Some(menu) = &self.presets {
+            return Self::preset_help(menu);
+        }
         // Every row's keys, whichever has the focus: the form is learnt from one screen.
         let mut lines = help(KEYS);
+        lines.extend(help(MEMORY_KEYS));
         lines.extend(help(ARROW_KEYS));
         lines.extend(help(CHOICE_KEYS));
         lines.extend(help(TEXT_KEYS));
@@ -699,22 +664,17 @@ impl ScreenState for MatchSetupScreen {
         ));
         lines.push(KeyHelp::new(
             "time control",
-            "30/60: 30 moves an hour; 35/70 15/30: APCA",
+            "30/60 30 moves an hour; 35/70 15/30 APCA; 20 sudden death",
         ));
         lines.push(KeyHelp::new(
             "",
-            "20: 20 min sudden death; 20+5: +5 s a move",
-        ));
-        lines.push(KeyHelp::new("", "20 d5 / 20 b5: simple / Bronstein delay"));
-        lines.push(KeyHelp::new(
-            "",
-            "move: 5 min a move (1 for a single jump); none",
+            "20+5 +5 s/move; 20 d5 / 20 b5 delays; move 5 min/move; none",
         ));
         lines
     }
 
     fn typing(&self) -> bool {
-        self.focused().is_text()
+        self.presets.is_none() && self.focused().is_text()
     }
 }
 
