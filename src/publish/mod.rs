@@ -8,6 +8,7 @@ mod board_png;
 mod board_svg;
 mod export;
 mod federation;
+pub mod hall;
 mod prizes;
 pub mod sentences;
 mod sheets;
