@@ -9,6 +9,7 @@ mod board_png;
 mod board_svg;
 mod export;
 mod federation;
+pub mod hall;
 mod match_sheets;
 mod prizes;
 pub mod sentences;

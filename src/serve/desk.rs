@@ -13,6 +13,9 @@
 //! finished whose result the event lacks is recorded, through the event's own log, so that a
 //! desk stopped between writing a copy and recording its result records it later, and once.
 //!
+//! The last push refused from a board is kept beside its copy for the director
+//! ([`crate::store::keep_refusal`]), and forgotten at the board's next accepted push.
+//!
 //! The event is read from the database once and kept while the database's files keep their
 //! length and modification time (a push rarely changes the event: it is read again after one
 //! that records).
@@ -24,7 +27,9 @@ use crate::director::Match;
 use crate::event::{
     Action, BoardGameResult, BoardResult, Tournament, board_result, check_board_setup,
 };
-use crate::store::{Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match};
+use crate::store::{
+    BoardRefusal, Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match,
+};
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
@@ -74,6 +79,15 @@ impl Refusal {
             Refusal::TooMany(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Refusal::Bad(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Refusal::Desk(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+
+    /// The line of the board's file the refusal is about (from 1), when it names one.
+    fn line(&self) -> Option<usize> {
+        match self {
+            Refusal::Gap { from, .. } => Some(from + 1),
+            Refusal::Differs { line, .. } => Some(*line),
+            _ => None,
         }
     }
 
@@ -271,7 +285,58 @@ fn accept(s: &Source, held: &mut Held, token: &str, push: Option<Push>) -> Resul
     let db = s.db.as_deref().ok_or(Refusal::NoDesk)?;
     let key = board_of_token(db, token).ok_or(Refusal::Token)?;
     let (event, d, r, b) = board_key(&key).ok_or(Refusal::Token)?;
-    let copy = copy_path(db, &event, d, r, b);
+    let from = push.as_ref().map(|p| p.from);
+    let done = accept_board(db, held, &event, (d, r, b), push);
+    keep_last_refusal(db, &event, (d, r, b), from, &done);
+    done
+}
+
+/// Keep what the desk answered a push (`from`: its first line, 0-based; `None`: no push) from
+/// board `at` where the director sees it (the desk screen, the director's page): a refusal of
+/// the board's lines is kept beside its copy, and forgotten once a push is accepted. The
+/// desk's own failures are not the board's and are not kept; nor is the same refusal twice
+/// within a second. A note that cannot be written changes nothing of the push's answer.
+fn keep_last_refusal(
+    db: &Path,
+    event: &str,
+    at: (usize, u32, u32),
+    from: Option<usize>,
+    done: &Result<usize, Refusal>,
+) {
+    let Some(from) = from else { return };
+    let refusal = match done {
+        Ok(_) => {
+            let _ = crate::store::clear_refusal(db, event, at);
+            return;
+        }
+        Err(Refusal::Token | Refusal::NoDesk | Refusal::Desk(_)) => return,
+        Err(r) => r,
+    };
+    let kept = BoardRefusal {
+        at: chrono::Utc::now(),
+        status: refusal.status().as_u16(),
+        reason: refusal.to_string(),
+        line: Some(refusal.line().unwrap_or(from + 1)),
+    };
+    let again = crate::store::board_refusal(db, event, at).is_some_and(|was| {
+        let recent = (kept.at - was.at) < chrono::TimeDelta::seconds(1);
+        recent && (was.status, &was.reason, was.line) == (kept.status, &kept.reason, kept.line)
+    });
+    if !again && super::desk_files::check_boards_folder(db).is_ok() {
+        let _ = crate::store::keep_refusal(db, event, at, &kept);
+    }
+}
+
+/// [`accept`] for board `at` (division, round, board) of `event`, its token checked.
+fn accept_board(
+    db: &Path,
+    held: &mut Held,
+    event: &str,
+    at: (usize, u32, u32),
+    push: Option<Push>,
+) -> Result<usize, Refusal> {
+    let (d, r, b) = at;
+    let copy = copy_path(db, event, d, r, b);
     super::desk_files::check_boards_folder(db).map_err(Refusal::Desk)?;
     let kept = std::fs::read_to_string(&copy).unwrap_or_default();
     let have = kept.lines().count();
@@ -287,7 +352,7 @@ fn accept(s: &Source, held: &mut Held, token: &str, push: Option<Push>) -> Resul
     if after.dropped.is_some() {
         return Err(Refusal::Bad("the last record is cut short".into()));
     }
-    let (desk, open) = held.event(db, &event)?;
+    let (desk, open) = held.event(db, event)?;
     let actions = catch_up(&open.event, (d, r, b), &after.the_match, &copy)?;
     if !new.is_empty() {
         if let Some(dir) = copy.parent() {

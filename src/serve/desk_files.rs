@@ -72,7 +72,7 @@ pub(super) fn check_boards_folder(db: &Path) -> Result<(), String> {
     }
 }
 
-/// Remove the temporary files (`.NAME.jsonl.XXXXXX.tmp`, see
+/// Remove the temporary files (`.NAME.jsonl.XXXXXX.tmp`, `.NAME.refused.json.XXXXXX.tmp`, see
 /// [`crate::store::write_atomic`]) left in the boards' folder of `db` by a server stopped
 /// while it wrote a copy; how many were removed. Nothing else is touched.
 pub(super) fn remove_leftovers(db: &Path) -> usize {
@@ -83,7 +83,8 @@ pub(super) fn remove_leftovers(db: &Path) -> usize {
     for entry in entries.flatten() {
         let name = entry.file_name();
         let name = name.to_string_lossy();
-        let left = name.starts_with('.') && name.ends_with(".tmp") && name.contains(".jsonl.");
+        let ours = name.contains(".jsonl.") || name.contains(".refused.json.");
+        let left = name.starts_with('.') && name.ends_with(".tmp") && ours;
         let plain = entry.file_type().is_ok_and(|t| t.is_file());
         if left && plain && std::fs::remove_file(entry.path()).is_ok() {
             removed += 1;

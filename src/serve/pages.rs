@@ -15,7 +15,7 @@ border:1px solid #999;margin:.3em;padding:.4em;min-width:16em;vertical-align:top
 /// The live script: keeps the page's boards, moves and clocks up to date (see live.rs).
 const SCRIPT: &str = include_str!("live.js");
 
-fn page(title: &str, live: Option<&str>, body: Markup) -> String {
+pub(crate) fn page(title: &str, live: Option<&str>, body: Markup) -> String {
     html! {
         (DOCTYPE)
         html lang="en" {

@@ -57,6 +57,7 @@ pub(super) fn router(
         .route("/match", get(standalone))
         .route("/match.pdn", get(standalone_pdn))
         .route("/api/match", get(api_match))
+        .route("/director", get(super::director::page))
         .fallback(|| async { missing("no such page") })
         .with_state(source)
         .merge(rounds)

@@ -12,6 +12,7 @@ pub mod egdb;
 mod event_bench;
 mod eventdb;
 mod export;
+mod hall;
 mod last_settings;
 mod lockfile;
 mod matchfile;
@@ -38,6 +39,10 @@ pub use eventdb::{Desk, Entrant, EventSummary, OpenEvent, default_db_path};
 pub use eventdb::{DeskError, SCHEMA_VERSION};
 pub use export::{ExportError, Exported, default_export_path, export_match, match_pdn, notes};
 pub use export::{NoteAt, comments, linked_games, match_to_pdn};
+pub use hall::{
+    BoardHall, BoardRefusal, Stand, board_hall, board_refusal, clear_refusal, keep_refusal,
+    refusal_path,
+};
 pub use last_settings::{default_last_settings_file, load_last_settings, save_last_settings};
 pub use matchfile::END_MARKER;
 pub use matchfile::v1_text;
@@ -48,5 +53,7 @@ pub use matchfile::{
 pub use pdn::PdnErrorKind;
 pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};
 pub use practice::default_practice_file;
-pub use tokens::{archive_copy, board_of_token, copy_path, keep_board_token, tokens_path};
+pub use tokens::{
+    archive_copy, board_of_token, copy_path, director_key, keep_board_token, tokens_path,
+};
 pub use tomlfile::{Format, LoadError, load_toml, save_toml, to_toml};

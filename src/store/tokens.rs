@@ -20,8 +20,8 @@ pub(super) fn boards_dir(db: &Path) -> PathBuf {
 
 /// Put the desk's copy of a board (`copy_path(db, event, d, r, b)`) aside, renamed
 /// `NAME.archived-YYYYMMDD-HHMMSS.jsonl` beside it (never deleted), so that the board, whose
-/// file diverged from it, reports from its first line again: the path it has now, `None` when
-/// the desk has no copy.
+/// file diverged from it, reports from its first line again; the board's last refusal is
+/// forgotten with it. The path it has now, `None` when the desk has no copy.
 pub fn archive_copy(
     db: &Path,
     event: &str,
@@ -47,6 +47,7 @@ pub fn archive_copy(
         ));
     }
     std::fs::rename(&copy, &aside)?;
+    super::hall::clear_refusal(db, event, at)?;
     Ok(Some(aside))
 }
 
@@ -80,7 +81,13 @@ pub fn keep_board_token(db: &Path, board: &str, token: &str) -> std::io::Result<
     super::atomic::write_atomic(&tokens_path(db), text.as_bytes())
 }
 
-/// The board (`EVENT/D/R/B`) whose token `token` is, if any.
+/// What the director's token of `event` is kept as, beside the boards' (`EVENT/director`:
+/// no board's, whose last part is a number).
+pub fn director_key(event: &str) -> String {
+    format!("{event}/director")
+}
+
+/// The board (`EVENT/D/R/B`) whose token `token` is, if any (or [`director_key`]).
 pub fn board_of_token(db: &Path, token: &str) -> Option<String> {
     read(db).remove(&digest(token))
 }

@@ -269,6 +269,54 @@ impl Hall {
     }
 }
 
+/// Run `command` to its end (at most `limit`, else it is killed and the test fails): how it
+/// ended and what it wrote to its standard error.
+pub fn run_to_end(
+    command: std::process::Command,
+    limit: std::time::Duration,
+) -> (std::process::ExitStatus, String) {
+    let shown = format!("{command:?}");
+    match run_for(command, limit) {
+        (Some(status), said) => (status, said),
+        (None, said) => panic!("{shown} still runs after {limit:?}: {said}"),
+    }
+}
+
+/// Run `command` for at most `limit` (then it is killed): how it ended (`None`: it still ran)
+/// and what it wrote to its standard error.
+pub fn run_for(
+    mut command: std::process::Command,
+    limit: std::time::Duration,
+) -> (Option<std::process::ExitStatus>, String) {
+    use std::io::Read;
+    let mut child = command
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let ended = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break Some(status);
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            break None;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    };
+    let mut said = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut said)
+        .unwrap();
+    let _ = child.wait();
+    (ended, said)
+}
+
 /// An HTTP answer: status, ETag and body.
 pub struct Got {
     pub status: u16,

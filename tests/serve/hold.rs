@@ -2,7 +2,7 @@
 //! between requests, hundreds of slow connections from many addresses, a flood of refused
 //! requests on one connection, feeds of boards that do not exist.
 
-use crate::hall::{Hall, start_serve};
+use crate::hall::{Hall, run_for, start_serve};
 use crate::hostile::{logged, serve};
 use crossboard::serve::{Limits, Running};
 use std::io::{Read, Write};
@@ -343,33 +343,10 @@ fn bind_lists_exactly_the_addresses_it_listens_on_and_warns_when_open_to_the_net
 /// `crossboard serve --db DB --port 0`, expected to refuse to start: whether it served (still
 /// running after 10 s, then stopped) and what it said on the standard error.
 fn serve_refused(db: &std::path::Path) -> (bool, String) {
-    let mut child = std::process::Command::new(crate::common::bin())
-        .args(["serve", "--db", db.to_str().unwrap(), "--port", "0"])
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    let served = loop {
-        if child.try_wait().unwrap().is_some() {
-            break false;
-        }
-        if start.elapsed() > Duration::from_secs(10) {
-            let _ = child.kill();
-            break true;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let mut said = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut said)
-        .unwrap();
-    let _ = child.wait();
-    (served, said)
+    let mut command = std::process::Command::new(crate::common::bin());
+    command.args(["serve", "--db", db.to_str().unwrap(), "--port", "0"]);
+    let (ended, said) = run_for(command, Duration::from_secs(10));
+    (ended.is_none(), said)
 }
 
 #[test]

@@ -7,6 +7,7 @@ mod browser;
 #[path = "../common/mod.rs"]
 mod common;
 mod desk;
+mod director;
 mod hall;
 mod hold;
 mod hostile;

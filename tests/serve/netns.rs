@@ -53,12 +53,14 @@ pub(crate) struct Hosts {
     desk: String,
     boards: Vec<String>,
     server: Option<Child>,
-    reporters: Vec<Child>,
+    /// Each reporter running, with its board (0-based).
+    reporters: Vec<(usize, Child)>,
 }
 
 impl Drop for Hosts {
     fn drop(&mut self) {
-        for c in self.server.iter_mut().chain(&mut self.reporters) {
+        let reporters = self.reporters.iter_mut().map(|(_, c)| c);
+        for c in self.server.iter_mut().chain(reporters) {
             let _ = c.kill();
             let _ = c.wait();
         }
@@ -178,7 +180,31 @@ impl Hosts {
             .stderr(Stdio::null())
             .spawn()
             .unwrap();
-        self.reporters.push(child);
+        self.reporters.push((k, child));
+    }
+
+    /// Board `k`'s reporter stopped dead (SIGKILL), as when its laptop restarts.
+    pub(crate) fn stop_reporter(&mut self, k: usize) {
+        let at = self.reporters.iter().position(|(b, _)| *b == k).unwrap();
+        let (_, mut c) = self.reporters.remove(at);
+        c.kill().unwrap();
+        c.wait().unwrap();
+    }
+
+    /// `crossboard report` on `file` with `token` on board `k`'s host, waited for (at most
+    /// `limit`): how it ended and what it wrote to its standard error.
+    pub(crate) fn report_to_end(
+        &mut self,
+        k: usize,
+        token: &str,
+        file: &std::path::Path,
+        limit: Duration,
+    ) -> (std::process::ExitStatus, String) {
+        let url = Hosts::desk_url();
+        let file = file.to_str().unwrap();
+        let mut command = Hosts::crossboard(&self.boards[k], &["report", "--desk", &url]);
+        command.args(["--board-token", token, file]);
+        crate::hall::run_to_end(command, limit)
     }
 
     /// Board `k`'s link down (`up`: false) or up again.
@@ -191,20 +217,20 @@ impl Hosts {
     /// (`when` says when, if not).
     pub(crate) fn reporters_done(&mut self, limit: Duration, when: &str) {
         let start = Instant::now();
-        for (k, c) in self.reporters.iter_mut().enumerate() {
+        for (k, c) in &mut self.reporters {
             loop {
                 if let Some(status) = c.try_wait().unwrap() {
                     assert!(
                         status.success(),
                         "{when}: board {}'s reporter: {status}",
-                        k + 1
+                        *k + 1
                     );
                     break;
                 }
                 assert!(
                     start.elapsed() < limit,
                     "{when}: board {}'s reporter still runs",
-                    k + 1
+                    *k + 1
                 );
                 std::thread::sleep(Duration::from_millis(100));
             }

@@ -2,7 +2,7 @@
 //! acknowledges lines, a refusal is told in words and not sent again unchanged, and `crossboard
 //! report` ends with the reason on a refusal that cannot clear.
 
-use crate::hall::Hall;
+use crate::hall::{Hall, run_to_end};
 use crossboard::director::{ColourMethod, Match, MatchSettings, Now};
 use crossboard::event::match_settings;
 use crossboard::serve::{LinkState, Options, RefusalKind, Running, Source, copy_path, report};
@@ -106,27 +106,11 @@ fn crossboard_report_with_a_token_no_board_has_ends_with_the_reason() {
     let server = desk(&hall);
     let url = format!("http://{}", server.addr());
     let wrong = "ffffffffffffffffffffffffffffffff";
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"));
+    command
         .args(["report", "--desk", &url, "--board-token", wrong])
-        .arg(&hall.file)
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > Duration::from_secs(20) {
-            child.kill().unwrap();
-            child.wait().unwrap();
-            panic!("crossboard report never ended on a token the desk refuses");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    let out = child.wait_with_output().unwrap();
-    let said = String::from_utf8_lossy(&out.stderr);
+        .arg(&hall.file);
+    let (status, said) = run_to_end(command, Duration::from_secs(20));
     assert!(!status.success(), "{said}");
     assert!(said.contains("no board has this token"), "{said}");
     assert!(said.contains("ask the director"), "{said}");

@@ -7,18 +7,21 @@
 //! else processes on loopback. The games are scripted: a number of plies of first legal moves,
 //! then a resignation or an agreed draw, so the standings are not trivial. In round 2 board 3's
 //! link is cut for its first game and the board catches up when it is back (on loopback its
-//! reporter is stopped and started again). After each round the standings of
+//! reporter is stopped and started again). In round 3 board 2's laptop restarts mid-game from a
+//! new match file: the desk refuses it, `crossboard report` ends saying why, the director sees
+//! the refusal on the director's page, re-syncs the board with `crossboard event resync`, and
+//! the board reports its new file from the start. After each round the standings of
 //! `crossboard event standings` and of /api/event are the figures worked out by hand below, and
 //! every move and result of the round's games is in /round/N.pdn; at the end every game is in
 //! the event's PDN export with its moves and result.
 
-use crate::hall::{Board, get_url, start_serve};
+use crate::hall::{Board, get_url, run_to_end, start_serve};
 use crossboard::director::{Command, MatchSettings, Phase};
 use crossboard::engine::Color;
 use crossboard::event::match_settings;
 use crossboard::store::{PdnGame, PdnResult, read_pdn};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Output, Stdio};
+use std::process::{Child, ExitStatus, Output, Stdio};
 use std::time::{Duration, Instant};
 
 const EVENT: &str = "Hall Rehearsal";
@@ -35,6 +38,9 @@ const PACE: Duration = Duration::from_millis(10);
 const CATCH_UP: Duration = Duration::from_secs(45);
 /// The round in which a board's link is cut for a game, and the board (0-based).
 const CUT: (u32, usize) = (2, 2);
+/// The round in which a board's laptop restarts from a new match file, and the board
+/// (0-based).
+const RESTART: (u32, usize) = (3, 1);
 
 /// How a game ends, from the board's first player (Red in game 1, White in game 2).
 #[derive(Clone, Copy, Debug)]
@@ -206,6 +212,33 @@ impl Floor {
         }
     }
 
+    /// Board `k`'s laptop stops dead: its reporter killed.
+    fn stop(&mut self, k: usize) {
+        match self {
+            #[cfg(target_os = "linux")]
+            Floor::Network(hosts) => hosts.stop_reporter(k),
+            Floor::Loopback(l) => {
+                let mut c = l.reporters[k].take().unwrap();
+                c.kill().unwrap();
+                c.wait().unwrap();
+            }
+        }
+    }
+
+    /// `crossboard report` on board `k`'s `file` with `token`, to its end (at most
+    /// [`CATCH_UP`]): how it ended and what it said on its standard error.
+    fn report_to_end(&mut self, k: usize, token: &str, file: &Path) -> (ExitStatus, String) {
+        match self {
+            #[cfg(target_os = "linux")]
+            Floor::Network(hosts) => hosts.report_to_end(k, token, file, CATCH_UP),
+            Floor::Loopback(l) => {
+                let mut command = crossboard(&["report", "--desk", &l.url, "--board-token"]);
+                command.arg(token).arg(file);
+                run_to_end(command, CATCH_UP)
+            }
+        }
+    }
+
     /// Wait until every board's reporter has ended by itself, successfully: its match over
     /// and the desk holding every line.
     fn reporters_done(&mut self, round: u32) {
@@ -251,6 +284,8 @@ impl Floor {
 struct Desk {
     dir: tempfile::TempDir,
     db: PathBuf,
+    /// The director's page: `/director?key=TOKEN`.
+    director: String,
 }
 
 impl Desk {
@@ -273,8 +308,14 @@ impl Desk {
     fn new() -> Desk {
         let dir = tempfile::tempdir().unwrap();
         let db = dir.path().join("desk.sqlite3");
-        let desk = Desk { dir, db };
+        let mut desk = Desk {
+            dir,
+            db,
+            director: String::new(),
+        };
         desk.event(&["new", EVENT, "--site", "Greensboro"]);
+        let key = desk.event(&["token", EVENT, "--director"]);
+        desk.director = format!("/director?key={}", key.trim());
         desk.event(&[
             "division", EVENT, DIVISION, "--format", "swiss:3", "--games", "2", "--win", "2",
         ]);
@@ -298,6 +339,8 @@ struct Seat {
     /// The board, 0-based.
     k: usize,
     board: Board,
+    /// The match's settings, as the desk pairs the board.
+    settings: MatchSettings,
     ends: [End; 2],
     /// The game being played (0-based) and the plies played in it.
     game: usize,
@@ -328,12 +371,13 @@ fn start_board(desk: &Desk, floor: &mut Floor, round: u32, k: usize) -> Seat {
     let settings = match_settings(&MatchSettings::default(), EVENT, d, round, board).unwrap();
     let file = desk.dir.path().join(format!("r{round}b{b}.jsonl"));
     let seed = u64::from(round) * 10 + k as u64;
-    let board = Board::start(settings, file, token.to_string(), seed);
+    let board = Board::start(settings.clone(), file, token.to_string(), seed);
     floor.report(k, token, &board.file);
     Seat {
         round,
         k,
         board,
+        settings,
         ends: [one, two],
         game: 0,
         plies: 0,
@@ -426,13 +470,65 @@ fn caught_up(desk: &Desk, seat: &Seat, when: &str) {
     }
 }
 
+/// `seat`'s laptop restarts in the middle of its first game and its match starts again from
+/// a new file: the desk refuses it (its copy holds the old file's lines), `crossboard report`
+/// ends saying why, the director's page shows the refusal, the director re-syncs the board,
+/// and the board reports its new file from the first line, the refusal gone.
+fn restart(desk: &Desk, floor: &mut Floor, seat: &mut Seat) {
+    let (round, k) = (seat.round, seat.k);
+    let at = format!("round {round}, board {}", k + 1);
+    caught_up(desk, seat, "before its laptop restarts");
+    floor.stop(k);
+    let file = desk
+        .dir
+        .path()
+        .join(format!("r{round}b{}-restarted.jsonl", k + 1));
+    let token = seat.board.token.clone();
+    seat.board = Board::start(seat.settings.clone(), file, token.clone(), 99);
+    (seat.game, seat.plies, seat.accept) = (0, 0, None);
+    seat.games.clear();
+    let (status, said) = floor.report_to_end(k, &token, &seat.board.file);
+    assert!(
+        !status.success(),
+        "{at}: the new file was not refused: {said}"
+    );
+    assert!(said.contains("differs"), "{at}: {said}");
+    assert!(said.contains("re-sync"), "{at}: {said}");
+    // The director sees it on the director's page, with the reason.
+    let page = floor.get(&desk.director);
+    let row = board_row(&page, k);
+    assert!(row.contains("refused line "), "{at}: {row}");
+    assert!(row.contains("(409)"), "{at}: {row}");
+    assert!(row.contains("differs from the desk"), "{at}: {row}");
+    let (r, b) = (round.to_string(), (k + 1).to_string());
+    let said = desk.event(&["resync", EVENT, DIVISION, &r, &b]);
+    assert!(
+        said.contains("the board sends its file again"),
+        "{at}: {said}"
+    );
+    floor.report(k, &token, &seat.board.file);
+    caught_up(desk, seat, "re-synced");
+    let row = board_row(&floor.get(&desk.director), k);
+    assert!(!row.contains("refused"), "{at}: {row}");
+    assert!(row.contains("game 1 move "), "{at}: {row}");
+}
+
+/// Board `k`'s (0-based) row of the director's page.
+fn board_row(page: &str, k: usize) -> String {
+    let start = page
+        .find(&format!("<tr id=\"b{}\">", k + 1))
+        .unwrap_or_else(|| panic!("no board {}: {page}", k + 1));
+    let row = &page[start..];
+    row[..row.find("</tr>").unwrap()].to_string()
+}
+
 /// Round `round` is played: every board starts, plays its script to the end and reports it
 /// all (in round [`CUT`]'s, that board's link is down for its first game).
 fn play_round(desk: &Desk, floor: &mut Floor, round: u32) -> Vec<Seat> {
     let mut seats: Vec<Seat> = (0..BOARDS)
         .map(|k| start_board(desk, floor, round, k))
         .collect();
-    let (mut cut, mut back) = (false, false);
+    let (mut cut, mut back, mut restarted) = (false, false, false);
     loop {
         // Every board writes its next record (all of them, not only up to the first still
         // playing).
@@ -459,9 +555,14 @@ fn play_round(desk: &Desk, floor: &mut Floor, round: u32) -> Vec<Seat> {
                 back = true;
             }
         }
+        if round == RESTART.0 && !restarted && seats[RESTART.1].plies == 4 {
+            restart(desk, floor, &mut seats[RESTART.1]);
+            restarted = true;
+        }
         std::thread::sleep(PACE);
     }
     assert!(round != CUT.0 || back, "the link was never cut");
+    assert!(round != RESTART.0 || restarted, "the board never restarted");
     floor.reporters_done(round);
     for seat in &seats {
         caught_up(desk, seat, "the round over");

@@ -1,6 +1,7 @@
 //! The desk screen sees the hall: for each board of the round, from the desk's copy of its
 //! match file (`crossboard serve` keeps it), whether it joined, where its match stands (game
-//! and move, a result pending or recorded) and how long ago it last pushed.
+//! and move, both clocks, a result pending or recorded) and how long ago it last pushed; and
+//! the last push the desk refused from it, with the reason.
 
 use super::desk_reports::desk_with_round;
 use crossboard::director::{Command, Match, MatchSettings, Now, Player};
@@ -94,8 +95,9 @@ fn each_board_row_says_joined_or_not_game_and_move_a_pending_result_and_the_push
     push_copy(&db, 3, 2, 0);
     type_text(&mut app, &clock, "r");
     let text = render_text(&app);
+    // Both clocks (30 moves an hour: the hour each, as the copy last recorded them).
     assert!(
-        row(&text, "  1").ends_with("waiting g1 m2 2m ago"),
+        row(&text, "  1").ends_with("waiting g1 m2 60:00 60:00 2m ago"),
         "{text}"
     );
     assert!(row(&text, "  2").ends_with("waiting not joined"), "{text}");
@@ -118,7 +120,7 @@ fn each_board_row_says_joined_or_not_game_and_move_a_pending_result_and_the_push
     app.update(Msg::Resize(120, 30), clock.now());
     let mut text = render_text(&app);
     assert!(
-        row(&text, "  1").contains("waiting game 1 move 2, pushed "),
+        row(&text, "  1").contains("waiting game 1 move 2, Red 1:00:00, White 1:00:00, pushed "),
         "{text}"
     );
     assert!(
@@ -133,6 +135,84 @@ fn each_board_row_says_joined_or_not_game_and_move_a_pending_result_and_the_push
         "{text}"
     );
     insta::assert_snapshot!("desk_hall_120x30", text);
+}
+
+/// A refusal as serve keeps it for board `board` of round 1, 40 seconds ago.
+fn refuse(db: &Path, board: u32, status: u16, line: usize, reason: &str) -> String {
+    let at = chrono::Utc::now() - chrono::TimeDelta::seconds(40);
+    let refusal = crossboard::store::BoardRefusal {
+        at,
+        status,
+        reason: reason.into(),
+        line: Some(line),
+    };
+    crossboard::store::keep_refusal(db, "Club Open", (1, 1, board), &refusal).unwrap();
+    chrono::DateTime::<chrono::Local>::from(at)
+        .format("%H:%M:%S")
+        .to_string()
+}
+
+#[test]
+fn a_refused_board_says_so_on_its_row_and_why_under_the_table_until_it_is_resynced() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut app, clock, db) = desk_with_round(dir.path());
+    push_copy(&db, 1, 0, 3);
+    // Board 2's laptop set up another match: refused at its first line, never joined.
+    let why = "not this board's match: the match plays ballots none (drawn at the board), the \
+               round gives this board 1306";
+    let at_two = refuse(&db, 2, 422, 1, why);
+    // Board 1's laptop started a new file: its line 3 differs from the desk's copy.
+    let at_one = refuse(
+        &db,
+        1,
+        409,
+        3,
+        "line 3 differs from the desk's copy, which has 7 lines",
+    );
+    type_text(&mut app, &clock, "r");
+    let text = render_text(&app);
+    assert!(
+        row(&text, "  1").ends_with("waiting g1 m2 60:00 60:00 2m ago refused l3"),
+        "{text}"
+    );
+    assert!(
+        row(&text, "  2").ends_with("waiting not joined refused l1"),
+        "{text}"
+    );
+    let said = |b: &str| {
+        let l = text
+            .lines()
+            .find(|l| l.starts_with(&format!("  board {b}")));
+        l.unwrap_or_else(|| panic!("no refusal of board {b}: {text}"))
+            .to_string()
+    };
+    // At 80 columns the reason is cut, visibly.
+    let one = format!("  board 1 (R re-syncs it) refused line 3 at {at_one} (409): line 3 differs");
+    assert!(said("1").starts_with(&one), "{text}");
+    let two = format!("  board 2 refused line 1 at {at_two} (422): not this board's match: ");
+    assert!(said("2").starts_with(&two), "{text}");
+    assert!(!text.contains("which has 7 lines"), "{text}");
+    for l in text.lines() {
+        assert!(l.chars().count() <= 80, "{l}");
+    }
+    // Wide, the reason whole and the refusal in words on the row.
+    app.update(Msg::Resize(160, 30), clock.now());
+    let text = render_text(&app);
+    assert!(
+        row(&text, "  2").ends_with(&format!("waiting not joined, refused line 1 at {at_two}")),
+        "{text}"
+    );
+    assert!(
+        text.contains("(409): line 3 differs from the desk's copy, which has 7 lines"),
+        "{text}"
+    );
+    assert!(text.contains(&format!("(422): {why}")), "{text}");
+    // R (y) re-syncs board 1: the copy put aside, the refusal gone with it.
+    type_text(&mut app, &clock, "Ry\n");
+    let text = render_text(&app);
+    assert!(!text.contains("  board 1"), "{text}");
+    assert!(row(&text, "  1").ends_with("waiting not joined"), "{text}");
+    assert!(text.contains("  board 2 refused line 1"), "{text}");
 }
 
 #[test]

@@ -41,8 +41,9 @@ pub(super) enum Cmd {
     Match(MatchArgs),
     /// A new token for a board that reports to the desk (`crossboard --desk URL
     /// --board-token T` on the board's laptop); the board's earlier token stops
-    /// working. The desk keeps only its digest.
-    Token(TokenArgs),
+    /// working. The desk keeps only its digest. `--director`: the event's director token, for
+    /// serve's director page (`/director?key=TOKEN`).
+    Token(NewTokenArgs),
     /// Re-sync a reporting board whose file diverged from the desk's copy: the copy is put
     /// aside (renamed, never deleted) and the board sends its file again from the first line.
     Resync(TokenArgs),
@@ -215,7 +216,27 @@ pub(super) struct MatchArgs {
     pub(super) file: PathBuf,
 }
 
-// The arguments of `event token`.
+// The arguments of `event token`: a board, or `--director`.
+#[derive(Debug, clap::Args)]
+pub(super) struct NewTokenArgs {
+    /// The event.
+    pub(super) event: String,
+    /// The division.
+    #[arg(required_unless_present = "director")]
+    pub(super) division: Option<String>,
+    /// The round.
+    #[arg(required_unless_present = "director")]
+    pub(super) round: Option<u32>,
+    /// The board.
+    #[arg(required_unless_present = "director")]
+    pub(super) board: Option<u32>,
+    /// The event's director token instead, for serve's director page (a new one replaces
+    /// the old).
+    #[arg(long, conflicts_with_all = ["division", "round", "board"])]
+    pub(super) director: bool,
+}
+
+// The arguments of `event resync`: a board.
 #[derive(Debug, clap::Args)]
 pub(super) struct TokenArgs {
     /// The event.

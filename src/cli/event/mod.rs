@@ -96,17 +96,29 @@ pub(super) fn run(args: Args) -> CliResult {
     }
 }
 
-/// `event token`: a new random token for a board, its digest kept beside the database.
-fn board_token(ctx: &Ctx, a: &args::TokenArgs) -> CliResult {
-    let (open, d) = ctx.division(&a.event, &a.division)?;
-    let div = &open.event.divisions[d];
-    div.round(a.round)
-        .and_then(|r| r.boards.iter().find(|b| b.number == a.board))
-        .ok_or_else(|| format!("no board {} in round {} of {}", a.board, a.round, div.name))?;
-    let key = format!("{}/{}/{}/{}", open.event.info.name, d + 1, a.round, a.board);
+/// `event token`: a new random token for a board, or with `--director` for the event's
+/// director, its digest kept beside the database.
+fn board_token(ctx: &Ctx, a: &args::NewTokenArgs) -> CliResult {
+    let key = match (&a.division, a.round, a.board) {
+        (Some(division), Some(round), Some(board)) if !a.director => {
+            let (open, d) = ctx.division(&a.event, division)?;
+            let div = &open.event.divisions[d];
+            div.round(round)
+                .and_then(|r| r.boards.iter().find(|b| b.number == board))
+                .ok_or_else(|| format!("no board {board} in round {round} of {}", div.name))?;
+            format!("{}/{}/{round}/{board}", open.event.info.name, d + 1)
+        }
+        _ => {
+            let id = ctx.desk.find_event(&a.event)?;
+            crate::store::director_key(&ctx.desk.load(id)?.event.info.name)
+        }
+    };
     let token = format!("{:032x}", rand::random::<u128>());
     crate::store::keep_board_token(ctx.desk.path(), &key, &token)?;
     outln!("{token}")?;
+    if a.director {
+        errln!("the director's page: serve's address followed by director?key={token}");
+    }
     Ok(())
 }
 

@@ -1,86 +1,17 @@
-//! The hall as the desk sees it: what the desk's copy of each board's match file (kept by
-//! `crossboard serve`) says, and the re-sync of a board whose copy diverged.
+//! The hall as the desk sees it: what the desk's files of each board (kept by `crossboard
+//! serve`: the copy of its match file, its last refusal) say, and the re-sync of a board whose
+//! copy diverged.
 
 use super::DeskScreen;
 use super::ask::Ask;
-use crate::director::{Match, Phase};
-use crate::event::{Board, BoardResult};
+use crate::event::{Board, Round};
+use crate::publish::hall::{hall_text, refusal_text};
 use crate::publish::sentences::resync_text;
-use std::path::{Path, PathBuf};
-use std::time::SystemTime;
+use crate::store::BoardHall;
+use std::path::PathBuf;
 
 /// The screen width from which a board's row says the hall in words, with the push's time.
-const WIDE: usize = 100;
-
-/// Where a board's match stands by the desk's copy of its file.
-#[derive(Debug, PartialEq, Eq)]
-enum Stand {
-    /// The copy does not read (the reason is on the board's page and in `crossboard serve`).
-    Unreadable,
-    /// Joined: the set-up, no game started.
-    Joined,
-    /// Game `game` (from 1) at move `mv` (0: none yet).
-    Playing { game: usize, mv: usize },
-    /// The board has finished games the desk has not recorded.
-    Pending { game: usize, mv: usize },
-    /// The match is over on the board and its result is recorded.
-    Recorded,
-}
-
-/// Where the match `m` stands, the desk having recorded `recorded` games of the board
-/// (`complete`: all of them).
-fn stand_of(m: &Match, recorded: usize, complete: bool) -> Stand {
-    let Some(last) = m.games().last() else {
-        return Stand::Joined;
-    };
-    let game = m.games().count();
-    let plies = last.moves.len();
-    // Full moves: the one Red's move opens counts from the first.
-    let mv =
-        (plies + usize::from(last.game.start().turn() == crate::engine::Color::White)).div_ceil(2);
-    let over = m.games().filter(|g| g.result.is_some()).count();
-    if over > recorded && !complete {
-        Stand::Pending { game, mv }
-    } else if m.phase() == Phase::Finished {
-        Stand::Recorded
-    } else {
-        Stand::Playing { game, mv }
-    }
-}
-
-/// The games the desk has recorded for `b`, and whether its result is complete (`g` games).
-fn recorded(b: &Board, g: u32) -> (usize, bool) {
-    let n = match &b.result {
-        Some(BoardResult::Games { games }) => games.len(),
-        Some(BoardResult::Forfeit { .. }) => g as usize,
-        None => 0,
-    };
-    (n, b.is_complete(g))
-}
-
-/// `secs` as a short age: `40s`, `12m`, `3h05`.
-fn age_text(secs: u64) -> String {
-    match secs {
-        0..60 => format!("{secs}s"),
-        60..3600 => format!("{}m", secs / 60),
-        _ => format!("{}h{:02}", secs / 3600, secs / 60 % 60),
-    }
-}
-
-/// The stand in a few characters (`wide`: in words).
-fn stand_text(stand: &Stand, wide: bool) -> String {
-    match (stand, wide) {
-        (Stand::Unreadable, false) => "unreadable".into(),
-        (Stand::Unreadable, true) => "copy unreadable".into(),
-        (Stand::Joined, _) => "joined".into(),
-        (Stand::Playing { game, mv }, false) => format!("g{game} m{mv}"),
-        (Stand::Playing { game, mv }, true) => format!("game {game} move {mv}"),
-        (Stand::Pending { .. }, false) => "pending".into(),
-        (Stand::Pending { game, mv }, true) => format!("game {game} move {mv}, result pending"),
-        (Stand::Recorded, false) => "recorded".into(),
-        (Stand::Recorded, true) => "over, result recorded".into(),
-    }
-}
+pub(super) const WIDE: usize = 100;
 
 impl DeskScreen {
     /// The desk's copy of board `board` of round `round` of the division shown (`None`: no
@@ -134,35 +65,45 @@ impl DeskScreen {
         self.status = said;
     }
 
-    /// What the hall says of board `b` of round `round` (`g` games a board), read from the
-    /// desk's copy of its match file: joined or not, where its match stands (game and move,
-    /// result pending or recorded) and how long ago it last pushed (with the time when
-    /// `width` allows). `None`: the event takes no pushes (no boards' folder yet).
-    pub(super) fn hall_text(&self, round: u32, b: &Board, g: u32, width: usize) -> Option<String> {
-        let copy = self.copy_of(round, b.number)?;
-        let Ok(meta) = std::fs::metadata(&copy) else {
-            return copy
-                .parent()
-                .is_some_and(Path::is_dir)
-                .then(|| "not joined".into());
-        };
-        let pushed = meta.modified().ok()?;
-        let (done, complete) = recorded(b, g);
-        let stand = match crate::store::load_match(&copy) {
-            Ok(f) => stand_of(&f.the_match, done, complete),
-            Err(_) => Stand::Unreadable,
-        };
+    /// What the desk's files say of board `b` of round `round` (`g` games a board): joined or
+    /// not, where its match stands, both clocks, its last push and the last push refused.
+    /// `None`: the event takes no pushes (no boards' folder yet).
+    pub(super) fn board_hall(&self, round: u32, b: &Board, g: u32) -> Option<BoardHall> {
+        let db = self.desk.as_ref()?.path();
+        let event = &self.open.as_ref()?.event.info.name;
+        crate::store::board_hall(db, event, self.division + 1, round, b, g)
+    }
+
+    /// The hall's column of the rows of round `r` (`g` games a board), each with its leading
+    /// space (in words when `width` allows), and under the table a line for each board whose
+    /// last push was refused: which line, when, why (cut to `width` with its marker).
+    pub(super) fn hall_column(
+        &self,
+        r: &Round,
+        g: u32,
+        width: usize,
+    ) -> (Vec<String>, Vec<String>) {
         let wide = width >= WIDE;
-        let age = SystemTime::now()
-            .duration_since(pushed)
-            .map_or(0, |d| d.as_secs());
-        let age = age_text(age);
-        let stand = stand_text(&stand, wide);
-        Some(if wide {
-            let at = chrono::DateTime::<chrono::Local>::from(pushed).format("%H:%M:%S");
-            format!("{stand}, pushed {at} ({age} ago)")
-        } else {
-            format!("{stand} {age} ago")
-        })
+        let now = std::time::SystemTime::now();
+        let mut column = Vec::new();
+        let mut refusals = Vec::new();
+        for b in &r.boards {
+            let hall = self.board_hall(r.number, b, g);
+            column.push(match &hall {
+                Some(h) => format!(" {}", hall_text(h, wide, now)),
+                None if b.match_file.is_some() => " crossboard".into(),
+                None => String::new(),
+            });
+            if let Some(refusal) = hall.and_then(|h| h.refusal) {
+                let hint = if refusal.status == 409 {
+                    " (R re-syncs it)"
+                } else {
+                    ""
+                };
+                let said = format!("  board {}{hint} {}", b.number, refusal_text(&refusal));
+                refusals.push(super::layout::clip(&said, width));
+            }
+        }
+        (column, refusals)
     }
 }

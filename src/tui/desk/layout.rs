@@ -95,9 +95,13 @@ impl DeskScreen {
         let g = d.settings.games_per_round;
         let mut focus = None;
 
-        // Names as wide as the screen allows the state and its marks; the
-        // column heads laid out as the rows are.
-        let nw = (width.saturating_sub(40) / 2).clamp(8, 24);
+        // What the desk's files say of each board (`crossboard serve` keeps them); the names
+        // as wide as the screen allows the state, its marks and that column.
+        let (texts, refusals) = self.hall_column(r, g, width);
+        let hall_width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+        let nw = (width.saturating_sub(40) / 2)
+            .min(width.saturating_sub(25 + hall_width) / 2)
+            .clamp(8, 24);
         out.push(Line::from(format!(
             "Round {}: the first player has Red in game 1",
             r.number
@@ -107,7 +111,7 @@ impl DeskScreen {
             "bd", "first", "second", "result"
         )));
         let head = out.len();
-        for (k, b) in r.boards.iter().enumerate() {
+        for (k, (b, hall)) in r.boards.iter().zip(texts).enumerate() {
             let state = if b.is_complete(g) {
                 "done"
             } else if b.result.is_some() {
@@ -121,20 +125,19 @@ impl DeskScreen {
             } else {
                 " "
             };
-            let crossboard = match self.hall_text(r.number, b, g, width) {
-                Some(hall) => format!(" {hall}"),
-                None if b.match_file.is_some() => " crossboard".into(),
-                None => String::new(),
-            };
-            let pdn = crossboard + if b.pdn.is_some() { " pdn" } else { "" };
-            out.push(Line::from(format!(
-                "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {state}{pdn}",
-                b.number,
-                clip(d.name(b.first), nw),
-                clip(d.name(b.second), nw),
-                result_text(b.result.as_ref())
+            let pdn = hall + if b.pdn.is_some() { " pdn" } else { "" };
+            out.push(Line::from(clip(
+                &format!(
+                    "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {state}{pdn}",
+                    b.number,
+                    clip(d.name(b.first), nw),
+                    clip(d.name(b.second), nw),
+                    result_text(b.result.as_ref())
+                ),
+                width,
             )));
         }
+        out.extend(refusals.into_iter().map(Line::from));
         if let Some(b) = r.bye {
             out.push(Line::from(format!("  bye  {}", d.name(b))));
         }
