@@ -171,10 +171,15 @@ fn verify_tells_a_checksum_failure_from_a_wrong_value() {
     let path = slice_path(dir.path(), m);
     let good = std::fs::read(&path).unwrap();
 
+    // `egdb verify`, which must fail: its error output.
+    let failed_verify = || {
+        let out = crossboard(&["egdb", "--dir", d, "verify"]);
+        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert!(!out.status.success(), "{stderr}");
+        stderr
+    };
     flip(&path, good.len() - 1, 0x01);
-    let out = crossboard(&["egdb", "--dir", d, "verify"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
+    let stderr = failed_verify();
     assert!(
         stderr.contains("0m1k-1m1k.cbdb: block 2 of 2 (table bytes 4096-6509) fails its checksum"),
         "{stderr}"
@@ -196,9 +201,7 @@ fn verify_tells_a_checksum_failure_from_a_wrong_value() {
     let code = (table[byte] >> shift) & 3;
     table[byte] ^= (code ^ if code == 0 { 1 } else { 0 }) << shift;
     crossboard::store::egdb::write_slice(dir.path(), m, &table).unwrap();
-    let out = crossboard(&["egdb", "--dir", d, "verify"]);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(!out.status.success(), "{stderr}");
+    let stderr = failed_verify();
     assert!(
         stderr.contains("positions disagree with their successors"),
         "{stderr}"
