@@ -47,16 +47,32 @@ enum Action {
 }
 
 /// The databases the engine probes: those of `dir` (default: the data folder's), when at least
-/// every 2-piece slice is there; damaged files are named on stderr and left out.
+/// every 2-piece slice is there; damaged files are named on stderr and left out, at once or
+/// when a probe first finds a damaged block.
 pub(super) fn for_engine(dir: Option<&Path>) -> Option<Arc<Egdb>> {
     let loaded = match dir {
         Some(d) => files::load(d),
         None => files::load_default(),
     };
+    let mut db = reporting(loaded, "endgame databases");
+    db.on_damage(Box::new(|d| {
+        errln!("endgame databases: {d}; {REBUILD}");
+    }));
+    (db.complete_pieces() > 0).then(|| Arc::new(db))
+}
+
+/// What to do about a damaged slice file.
+const REBUILD: &str = "`crossboard egdb build` rebuilds it";
+
+/// The databases loaded, once their problems and warnings are written on stderr after `label`.
+fn reporting(loaded: files::Loaded, label: &str) -> Egdb {
     for p in &loaded.problems {
-        errln!("endgame databases: {p}");
+        errln!("{label}: {p}");
     }
-    (loaded.db.complete_pieces() > 0).then(|| Arc::new(loaded.db))
+    for w in &loaded.warnings {
+        errln!("{label}: {w}");
+    }
+    loaded.db
 }
 
 /// `up to N pieces` or `none`, for the lines that say what an analysis probed.
@@ -211,11 +227,21 @@ fn build(dir: &std::path::Path, pieces: u32) -> CliResult {
 
 fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     let pieces = pieces.unwrap_or_else(|| files::verified_pieces(dir));
-    let loaded = files::load(dir);
-    for p in &loaded.problems {
-        errln!("crossboard: {p}");
+    let db = reporting(files::load(dir), "crossboard");
+    // First every block against its checksum: damage on disk is told apart from wrong values.
+    let damaged = db.check_all();
+    for d in &damaged {
+        errln!("crossboard: {d}");
     }
-    let have = loaded.db.complete_pieces();
+    if !damaged.is_empty() {
+        return Err(format!(
+            "verification failed: {} (named above); {}",
+            damaged_files(damaged.len()),
+            rebuild_them(damaged.len())
+        )
+        .into());
+    }
+    let have = db.complete_pieces();
     if pieces < 2 || have < pieces {
         return Err(format!(
             "{}: the databases up to {} pieces are not all there (complete up to {have}); \
@@ -227,7 +253,7 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     }
     let bar = Bar::new();
     let t = Instant::now();
-    let report = files::verify(&loaded.db, pieces, &bar);
+    let report = files::verify(&db, pieces, &bar);
     bar.finish();
     if report.mismatches > 0 {
         for m in &report.examples {
@@ -254,18 +280,33 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     Ok(())
 }
 
-fn status(dir: &std::path::Path) -> CliResult {
-    let loaded = files::load(dir);
-    for p in &loaded.problems {
-        errln!("crossboard: {p}");
+/// `N slice file(s) fail their checksums (damaged on disk)`.
+fn damaged_files(n: usize) -> String {
+    if n == 1 {
+        "1 slice file fails its checksum (damaged on disk)".into()
+    } else {
+        format!("{n} slice files fail their checksums (damaged on disk)")
     }
+}
+
+/// What to do about `n` damaged slice files.
+fn rebuild_them(n: usize) -> &'static str {
+    if n == 1 {
+        REBUILD
+    } else {
+        "`crossboard egdb build` rebuilds them"
+    }
+}
+
+fn status(dir: &std::path::Path) -> CliResult {
+    let db = reporting(files::load(dir), "crossboard");
     outln!("# folder: {}", dir.display())?;
     for pieces in 2..=MAX_PIECES {
         let slices: Vec<Material> = crate::egdb::materials_with(pieces).collect();
-        let present = slices.iter().filter(|m| loaded.db.has(**m)).count();
+        let present = slices.iter().filter(|m| db.has(**m)).count();
         let bytes: u64 = slices
             .iter()
-            .filter(|m| loaded.db.has(**m))
+            .filter(|m| db.has(**m))
             .map(|m| crate::egdb::table_len(m.size()))
             .sum();
         outln!(
@@ -276,16 +317,20 @@ fn status(dir: &std::path::Path) -> CliResult {
     }
     outln!(
         "complete up to {} pieces; verified up to {}",
-        loaded.db.complete_pieces(),
+        db.complete_pieces(),
         files::verified_pieces(dir)
     )?;
     Ok(())
 }
 
+/// Print the database values of a position and of its moves. A slice file found damaged, when
+/// opened or by a probe, is named on stderr and the command fails: what is printed is then
+/// "not in the databases" where that file was needed, never a value read from it.
 fn probe(dir: &std::path::Path, fen: &str) -> CliResult {
     let pos = Position::from_fen(fen)?;
     let loaded = files::load(dir);
-    let db = &loaded.db;
+    let refused = loaded.problems.len();
+    let db = reporting(loaded, "crossboard");
     let show = |p: &Position| db.probe(p).map_or("not in the databases", |v| v.name());
     outln!(
         "{}: {} for {} to move",
@@ -297,6 +342,24 @@ fn probe(dir: &std::path::Path, fen: &str) -> CliResult {
         let after = pos.after(&mv);
         let v = db.probe(&after).map(|v| v.negate());
         outln!("  {mv}: {}", v.map_or("not in the databases", |v| v.name()))?;
+    }
+    let damaged = db.damage();
+    for d in &damaged {
+        errln!("crossboard: {d}");
+    }
+    let n = refused + damaged.len();
+    if n > 0 {
+        return Err(format!(
+            "{}: {} damaged (named above): {}",
+            dir.display(),
+            if n == 1 {
+                "1 slice file is".to_string()
+            } else {
+                format!("{n} slice files are")
+            },
+            rebuild_them(n)
+        )
+        .into());
     }
     Ok(())
 }

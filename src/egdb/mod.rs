@@ -11,18 +11,24 @@
 //! claims are not part of them (a database win may take longer than 40 moves).
 
 mod bench;
+mod blocks;
 mod index;
 mod plan;
 mod solve;
 mod verify;
 
 pub use bench::{bench_build, bench_probe};
+pub use blocks::{
+    BLOCK_BYTES, Checksums, Damage, SUM_BYTES, block_count, block_sums, describe_block,
+    first_bad_block,
+};
 pub use index::{Board, MAX_PIECES, Material};
 pub use plan::{Plan, materials_with, plan};
 pub use solve::{NO_DISTANCE, SolveError, conversion_distances, solve};
 pub use verify::{Mismatch, VerifyReport, verify_slice};
 
 use crate::engine::Position;
+use blocks::{Blocks, Touch};
 use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex};
@@ -111,7 +117,18 @@ pub(crate) fn code_at(bytes: &[u8], i: u64) -> u8 {
 struct Slice {
     material: Material,
     bytes: Bytes,
+    /// The checksums of its blocks, when read from a file.
+    blocks: Option<Blocks>,
 }
+
+impl Slice {
+    fn damaged(&self) -> bool {
+        self.blocks.as_ref().is_some_and(Blocks::damaged)
+    }
+}
+
+/// What is called when a probe finds a slice damaged (once a slice).
+pub type DamageHook = Box<dyn Fn(&Damage) + Send + Sync>;
 
 /// Slots in the material lookup: men and kings per side each 0..=MAX_PIECES.
 const SLOTS: usize =
@@ -136,15 +153,31 @@ pub enum TableError {
         /// Bytes a table of that slice has.
         expected: u64,
     },
+    /// The checksums given do not cover the table's blocks.
+    #[error("the table for {material} has {got} bytes of checksums, {expected} expected")]
+    WrongChecksums {
+        /// The slice.
+        material: Material,
+        /// Bytes given.
+        got: u64,
+        /// Bytes its blocks take.
+        expected: u64,
+    },
 }
 
 /// A set of solved slices, probed by the search. Cheap to share (`Arc<Egdb>`): probing takes
-/// `&self`, allocates nothing and never touches a file.
+/// `&self`, allocates nothing and never touches a file. Tables read from files carry checksums
+/// ([`Egdb::insert_checked`]), checked block by block on first touch: a damaged slice is then
+/// missing, never a wrong value.
 pub struct Egdb {
     slices: Vec<Slice>,
     lookup: Vec<u16>,
     /// Distances to conversion of the pairs asked for so far (empty: not available).
     distances: Mutex<HashMap<Material, Arc<Vec<u16>>>>,
+    /// The slices found damaged so far.
+    damage: Mutex<Vec<Damage>>,
+    /// Told of each slice found damaged.
+    on_damage: Option<DamageHook>,
 }
 
 impl Default for Egdb {
@@ -171,11 +204,44 @@ impl Egdb {
             slices: Vec::new(),
             lookup: vec![NO_SLICE; SLOTS],
             distances: Mutex::new(HashMap::new()),
+            damage: Mutex::new(Vec::new()),
+            on_damage: None,
         }
     }
 
-    /// Add (or replace) the table of one slice.
+    /// Add (or replace) the table of one slice, trusted as it is (a table solved in memory).
     pub fn insert(&mut self, material: Material, bytes: Bytes) -> Result<(), TableError> {
+        self.put(material, bytes, None)
+    }
+
+    /// Add (or replace) the table of one slice with the checksums of its blocks (a table read
+    /// from a file): each block is checked the first time a probe reads it, and a block that
+    /// fails makes the slice missing and is reported ([`Egdb::on_damage`], [`Egdb::damage`]).
+    pub fn insert_checked(
+        &mut self,
+        material: Material,
+        bytes: Bytes,
+        checksums: Checksums,
+    ) -> Result<(), TableError> {
+        let len = (*bytes).as_ref().len();
+        let expected = block_count(len as u64) * SUM_BYTES as u64;
+        let got = (*checksums.sums).as_ref().len() as u64;
+        if got != expected {
+            return Err(TableError::WrongChecksums {
+                material,
+                got,
+                expected,
+            });
+        }
+        self.put(material, bytes, Some(Blocks::new(checksums, len)))
+    }
+
+    fn put(
+        &mut self,
+        material: Material,
+        bytes: Bytes,
+        blocks: Option<Blocks>,
+    ) -> Result<(), TableError> {
         let expected = table_len(material.size());
         let got = (*bytes).as_ref().len() as u64;
         if got != expected {
@@ -186,18 +252,87 @@ impl Egdb {
             });
         }
         let slot = slot(material);
+        let slice = Slice {
+            material,
+            bytes,
+            blocks,
+        };
         if self.lookup[slot] != NO_SLICE {
-            self.slices[usize::from(self.lookup[slot])].bytes = bytes;
+            self.slices[usize::from(self.lookup[slot])] = slice;
         } else {
             self.lookup[slot] = self.slices.len() as u16;
-            self.slices.push(Slice { material, bytes });
+            self.slices.push(slice);
         }
         Ok(())
     }
 
-    /// True when the slice of `material` is present.
+    /// Call `hook` for each slice a probe finds damaged from now on (once a slice): the callers
+    /// that speak to a user name the file there.
+    pub fn on_damage(&mut self, hook: DamageHook) {
+        self.on_damage = Some(hook);
+    }
+
+    /// The slices found damaged so far, in the order found.
+    pub fn damage(&self) -> Vec<Damage> {
+        self.damage.lock().map(|d| d.clone()).unwrap_or_default()
+    }
+
+    /// Check every block of every slice not checked yet (as `egdb verify` does before it checks
+    /// values); returns every slice found damaged, now or before.
+    pub fn check_all(&self) -> Vec<Damage> {
+        for slice in &self.slices {
+            self.check_slice(slice);
+        }
+        self.damage()
+    }
+
+    /// Check every block of one slice not checked yet; false when the slice is damaged.
+    fn check_slice(&self, slice: &Slice) -> bool {
+        let Some(blocks) = &slice.blocks else {
+            return true;
+        };
+        self.touched(slice, blocks.touch_all((*slice.bytes).as_ref()))
+    }
+
+    /// True for [`Touch::Good`]; reports a slice found damaged.
+    fn touched(&self, slice: &Slice, touch: Touch) -> bool {
+        match touch {
+            Touch::Good => true,
+            Touch::Damaged => false,
+            Touch::Found(block) => {
+                self.report(slice, block);
+                false
+            }
+        }
+    }
+
+    #[cold]
+    fn report(&self, slice: &Slice, block: u64) {
+        let Some(blocks) = &slice.blocks else {
+            return;
+        };
+        let damage = Damage {
+            material: slice.material,
+            source: blocks.source.clone(),
+            block,
+            table_len: (*slice.bytes).as_ref().len() as u64,
+        };
+        if let Some(hook) = &self.on_damage {
+            hook(&damage);
+        }
+        if let Ok(mut found) = self.damage.lock() {
+            found.push(damage);
+        }
+    }
+
+    fn slice(&self, material: Material) -> Option<&Slice> {
+        let s = self.lookup[slot(material)];
+        (s != NO_SLICE).then(|| &self.slices[usize::from(s)])
+    }
+
+    /// True when the slice of `material` is present (and not found damaged).
     pub fn has(&self, material: Material) -> bool {
-        self.lookup[slot(material)] != NO_SLICE
+        self.slice(material).is_some_and(|s| !s.damaged())
     }
 
     /// The materials present, in the order they were added.
@@ -259,11 +394,17 @@ impl Egdb {
         if s == NO_SLICE {
             return None;
         }
-        let bytes = (*self.slices[usize::from(s)].bytes).as_ref();
-        Wdl::from_code(code_at(bytes, material.index(board)))
+        let slice = &self.slices[usize::from(s)];
+        let bytes = (*slice.bytes).as_ref();
+        let index = material.index(board);
+        if let Some(blocks) = &slice.blocks
+            && !self.touched(slice, blocks.touch(bytes, (index / 4) as usize))
+        {
+            return None;
+        }
+        Wdl::from_code(code_at(bytes, index))
     }
 
-    /// The table bytes of one slice.
     /// Plies from `pos` (won or lost for the side to move) to leaving its material by a
     /// capture or a crowning with best play (see [`conversion_distances`]): a won position's
     /// move to the opponent's nearest loss makes progress the search may not see. Worked out
@@ -312,9 +453,17 @@ impl Egdb {
         cache.get(&material).filter(|t| !t.is_empty()).cloned()
     }
 
+    /// The table bytes of one slice, every block checked first (`None` when the slice is
+    /// missing or damaged).
     pub fn table(&self, material: Material) -> Option<&[u8]> {
-        let s = self.lookup[slot(material)];
-        (s != NO_SLICE).then(|| (*self.slices[usize::from(s)].bytes).as_ref())
+        let slice = self.slice(material)?;
+        self.check_slice(slice).then(|| (*slice.bytes).as_ref())
+    }
+
+    /// Check every block of the slice of `material` not checked yet: true when it is present
+    /// and sound (a solve or a verification checks the slices it reads first).
+    pub fn check(&self, material: Material) -> bool {
+        self.slice(material).is_some_and(|s| self.check_slice(s))
     }
 }
 

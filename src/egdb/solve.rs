@@ -132,7 +132,8 @@ fn solve_work(
     progress: &(dyn Fn(u64) + Sync),
     distances: Option<[&[AtomicU16]; 2]>,
 ) -> Result<(Work, Option<Work>), SolveError> {
-    if let Some(needed) = dependencies(material).into_iter().find(|d| !deps.has(*d)) {
+    // Every block of the slices read is checked first: a damaged one is missing here.
+    if let Some(needed) = dependencies(material).into_iter().find(|d| !deps.check(*d)) {
         return Err(SolveError::MissingDependency { material, needed });
     }
     let swapped = material.swapped();

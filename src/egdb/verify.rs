@@ -85,7 +85,7 @@ pub fn verify_slice(
 ) -> Option<VerifyReport> {
     let bytes = db.table(material)?;
     let needed = dependencies(material);
-    if !db.has(material.swapped()) || needed.iter().any(|d| !db.has(*d)) {
+    if !db.check(material.swapped()) || needed.iter().any(|d| !db.check(*d)) {
         return None;
     }
     let size = material.size();

@@ -9,11 +9,10 @@
 //! build starting under the lock removes the temporary files a killed one left. After the last
 //! slice a marker `verified-N.toml` records the set.
 //!
-//! File layout (little-endian): the magic `CBEGDB01`, the material as four bytes (our men, our
-//! kings, their men, their kings), the number of positions (u64), an FNV-1a checksum of the
-//! table (u64), then the table (two bits a position, see [`crate::egdb::Bytes`]).
+//! The file layout, with a checksum for each 4 KiB block of a table, is in `egdb_file`.
 
 use super::atomic::write_atomic;
+pub use super::egdb_file::{Opened, file_len, read_slice, write_slice};
 use crate::egdb::{self, Bytes, Egdb, Material, VerifyReport, plan};
 use std::fs;
 use std::io;
@@ -21,8 +20,6 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 use thiserror::Error;
 
-const MAGIC: &[u8; 8] = b"CBEGDB01";
-const HEADER_LEN: usize = 8 + 4 + 8 + 8;
 /// File name extension of a slice file.
 pub const EXTENSION: &str = "cbdb";
 
@@ -88,97 +85,11 @@ pub enum EgdbError {
     },
 }
 
-fn io_err(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
+pub(super) fn io_err(path: &Path) -> impl FnOnce(io::Error) -> EgdbError + '_ {
     move |source| EgdbError::Io {
         path: path.to_path_buf(),
         source,
     }
-}
-
-/// FNV-1a over 8-byte words (and the tail bytes): cheap enough for hundreds of megabytes.
-fn checksum(bytes: &[u8]) -> u64 {
-    const PRIME: u64 = 0x0000_0100_0000_01b3;
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut words = bytes.chunks_exact(8);
-    for w in &mut words {
-        let v = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
-        h = (h ^ v).wrapping_mul(PRIME);
-    }
-    for &b in words.remainder() {
-        h = (h ^ u64::from(b)).wrapping_mul(PRIME);
-    }
-    h
-}
-
-/// Write one slice's table to `dir` (atomically).
-pub fn write_slice(dir: &Path, material: Material, table: &[u8]) -> Result<(), EgdbError> {
-    let path = slice_path(dir, material);
-    let mut out = Vec::with_capacity(HEADER_LEN + table.len());
-    out.extend_from_slice(MAGIC);
-    out.extend_from_slice(&[
-        material.us_men,
-        material.us_kings,
-        material.them_men,
-        material.them_kings,
-    ]);
-    out.extend_from_slice(&material.size().to_le_bytes());
-    out.extend_from_slice(&checksum(table).to_le_bytes());
-    out.extend_from_slice(table);
-    write_atomic(&path, &out).map_err(io_err(&path))
-}
-
-/// A slice file mapped into memory: the table starts after the header.
-struct Mapped {
-    map: memmap2::Mmap,
-}
-
-impl AsRef<[u8]> for Mapped {
-    fn as_ref(&self) -> &[u8] {
-        &self.map[HEADER_LEN..]
-    }
-}
-
-/// Open one slice file: the header is checked (and the checksum when `check_sum`), the table
-/// is mapped, not read, so loading is quick and memory is only used for what is probed.
-pub fn read_slice(dir: &Path, material: Material, check_sum: bool) -> Result<Bytes, EgdbError> {
-    let path = slice_path(dir, material);
-    let damaged = |reason: String| EgdbError::Damaged {
-        path: path.clone(),
-        reason,
-    };
-    let file = fs::File::open(&path).map_err(io_err(&path))?;
-    // Safety: the file is only ever replaced by a rename, never written in place, so the
-    // mapping keeps seeing the complete file it opened.
-    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io_err(&path))?;
-    if map.len() < HEADER_LEN || &map[..8] != MAGIC {
-        return Err(damaged("not a crossboard endgame database file".into()));
-    }
-    let m = &map[8..12];
-    if m != [
-        material.us_men,
-        material.us_kings,
-        material.them_men,
-        material.them_kings,
-    ] {
-        return Err(damaged(format!(
-            "the header names another slice, not {material}"
-        )));
-    }
-    let word = |at: usize| u64::from_le_bytes(map[at..at + 8].try_into().unwrap_or([0; 8]));
-    if word(12) != material.size() {
-        return Err(damaged("the header's position count is wrong".into()));
-    }
-    let expected = egdb::table_len(material.size()) as usize;
-    if map.len() - HEADER_LEN != expected {
-        return Err(damaged(format!(
-            "{} table bytes, {expected} expected (cut short?)",
-            map.len() - HEADER_LEN
-        )));
-    }
-    if check_sum && checksum(&map[HEADER_LEN..]) != word(20) {
-        return Err(damaged("the checksum does not match (damaged)".into()));
-    }
-    Ok(Box::new(Mapped { map }))
 }
 
 /// Databases found in a folder.
@@ -188,28 +99,66 @@ pub struct Loaded {
     pub db: Egdb,
     /// Files that could not be used, with the reason.
     pub problems: Vec<String>,
+    /// Files used, with something to say (an older format, checked whole at each start).
+    pub warnings: Vec<String>,
 }
 
 /// Load every slice file of up to [`egdb::MAX_PIECES`] pieces present in `dir` (a missing
-/// folder gives an empty set). Damaged files are left out and named in `problems`.
+/// folder gives an empty set). Damaged files are left out and named in `problems`. Every
+/// table's blocks are checked against their checksums on first touch ([`Egdb::insert_checked`]):
+/// a slice found damaged then is missing, reported through [`Egdb::on_damage`].
 pub fn load(dir: &Path) -> Loaded {
-    let mut db = Egdb::new();
-    let mut problems = Vec::new();
+    let mut loaded = Loaded {
+        db: Egdb::new(),
+        problems: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut old = 0;
     for m in plan(egdb::MAX_PIECES).slices() {
         if !slice_path(dir, m).exists() {
             continue;
         }
-        match read_slice(dir, m, false).and_then(|b| {
-            db.insert(m, b).map_err(|e| EgdbError::Damaged {
-                path: slice_path(dir, m),
-                reason: e.to_string(),
-            })
-        }) {
-            Ok(()) => {}
-            Err(e) => problems.push(e.to_string()),
+        match open_into(&mut loaded.db, dir, m, false) {
+            Ok(false) => {}
+            Ok(true) => old += 1,
+            Err(e) => loaded.problems.push(e.to_string()),
         }
     }
-    Loaded { db, problems }
+    if old > 0 {
+        loaded.warnings.push(format!(
+            "{}: {old} slice files of an older format, without block checksums: each checked \
+             whole at each start; `crossboard egdb build` rewrites them in seconds",
+            dir.display()
+        ));
+    }
+    loaded
+}
+
+/// Open the slice file of `m` into `db` (every block checked now when `check_all`); true when
+/// it is of the older format.
+fn open_into(db: &mut Egdb, dir: &Path, m: Material, check_all: bool) -> Result<bool, EgdbError> {
+    insert_opened(db, dir, m, read_slice(dir, m, check_all)?)
+}
+
+/// Put an opened slice file into `db`; true when it is of the older format.
+fn insert_opened(
+    db: &mut Egdb,
+    dir: &Path,
+    m: Material,
+    opened: Opened,
+) -> Result<bool, EgdbError> {
+    let old = opened.old_format;
+    db.insert_checked(m, opened.table, opened.checksums)
+        .map_err(table_error(dir, m))?;
+    Ok(old)
+}
+
+fn table_error(dir: &Path, m: Material) -> impl FnOnce(egdb::TableError) -> EgdbError {
+    let path = slice_path(dir, m);
+    move |e| EgdbError::Damaged {
+        path,
+        reason: e.to_string(),
+    }
 }
 
 /// Load the databases of the default folder ([`default_egdb_dir`]); empty when there is none.
@@ -219,6 +168,7 @@ pub fn load_default() -> Loaded {
         None => Loaded {
             db: Egdb::new(),
             problems: Vec::new(),
+            warnings: Vec::new(),
         },
     }
 }
@@ -303,7 +253,7 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
     let (mut solved, mut found, mut verified) = (0, 0, 0);
     for &m in &plan.pairs {
         let pair = plan_pair(m);
-        let on_disk: Vec<Option<Bytes>> = pair
+        let on_disk: Vec<Option<Opened>> = pair
             .iter()
             .map(|&s| read_slice(dir, s, true).ok())
             .collect();
@@ -317,8 +267,8 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
             verify_secs: 0.0,
         };
         if report.found {
-            for (&s, bytes) in pair.iter().zip(on_disk) {
-                insert(&mut db, dir, s, bytes.unwrap_or_else(|| unreachable!()))?;
+            for (&s, opened) in pair.iter().zip(on_disk) {
+                keep_found(&mut db, dir, s, opened.unwrap_or_else(|| unreachable!()))?;
                 observer.slice(s, true);
                 found += 1;
             }
@@ -336,10 +286,7 @@ pub fn build(dir: &Path, pieces: u32, observer: &dyn BuildObserver) -> Result<Bu
         chrono::Local::now().format("%Y-%m-%d %H:%M:%S")
     );
     write_atomic(&marker, text.as_bytes()).map_err(io_err(&marker))?;
-    let disk_bytes = plan
-        .slices()
-        .map(|s| HEADER_LEN as u64 + egdb::table_len(s.size()))
-        .sum();
+    let disk_bytes = plan.slices().map(file_len).sum();
     Ok(Built {
         db,
         solved,
@@ -437,11 +384,26 @@ fn build_pair(
     for &s in &pair {
         write_slice(dir, s, db.table(s).unwrap_or_default())?;
         // Probed from the file's mapping from now on: clean pages the system can reclaim, so a
-        // 6-piece build holds the tables of one pair in memory, not all of them.
-        insert(db, dir, s, read_slice(dir, s, false)?)?;
+        // 6-piece build holds the tables of one pair in memory, not all of them. Every block is
+        // checked as it is mapped back: what is on disk is what was verified.
+        open_into(db, dir, s, true)?;
         observer.slice(s, false);
     }
     Ok(checked)
+}
+
+/// Keep a slice file found complete on disk (every block checked): into `db`, after rewriting
+/// it in the current format when it is of the older one (its whole checksum held).
+fn keep_found(db: &mut Egdb, dir: &Path, s: Material, opened: Opened) -> Result<(), EgdbError> {
+    if opened.old_format {
+        // Copied out and unmapped first: Windows does not replace a file that is mapped.
+        let table = (*opened.table).as_ref().to_vec();
+        drop(opened);
+        write_slice(dir, s, &table)?;
+        open_into(db, dir, s, true)?;
+        return Ok(());
+    }
+    insert_opened(db, dir, s, opened).map(|_| ())
 }
 
 fn plan_pair(m: Material) -> Vec<Material> {
@@ -450,10 +412,7 @@ fn plan_pair(m: Material) -> Vec<Material> {
 }
 
 fn insert(db: &mut Egdb, dir: &Path, m: Material, bytes: Bytes) -> Result<(), EgdbError> {
-    db.insert(m, bytes).map_err(|e| EgdbError::Damaged {
-        path: slice_path(dir, m),
-        reason: e.to_string(),
-    })
+    db.insert(m, bytes).map_err(table_error(dir, m))
 }
 
 /// Check every slice of up to `pieces` pieces in `db` (all must be present): what `egdb
@@ -528,30 +487,6 @@ pub fn verified_pieces(dir: &Path) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_slice_file_round_trips_and_damage_is_found() {
-        let dir = tempfile::tempdir().unwrap();
-        let m = Material::new(1, 0, 0, 1).unwrap();
-        let table: Vec<u8> = (0..egdb::table_len(m.size())).map(|i| i as u8).collect();
-        write_slice(dir.path(), m, &table).unwrap();
-        let back = read_slice(dir.path(), m, true).unwrap();
-        assert_eq!((*back).as_ref(), &table[..]);
-        let path = slice_path(dir.path(), m);
-        let mut bytes = fs::read(&path).unwrap();
-        let last = bytes.len() - 1;
-        bytes[last] ^= 1;
-        fs::write(&path, &bytes).unwrap();
-        assert!(read_slice(dir.path(), m, false).is_ok());
-        let err = read_slice(dir.path(), m, true).err().unwrap();
-        assert!(err.to_string().contains("checksum"), "{err}");
-        fs::write(&path, &bytes[..100]).unwrap();
-        let err = read_slice(dir.path(), m, false).err().unwrap();
-        assert!(err.to_string().contains("cut short"), "{err}");
-        let other = Material::new(0, 1, 1, 0).unwrap();
-        fs::copy(&path, slice_path(dir.path(), other)).unwrap();
-        assert!(read_slice(dir.path(), other, false).is_err());
-    }
 
     #[test]
     fn only_the_builds_own_temporary_files_count_as_its_own() {

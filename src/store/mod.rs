@@ -9,6 +9,7 @@ mod attach;
 mod bench;
 mod config;
 pub mod egdb;
+mod egdb_file;
 mod event_bench;
 mod eventdb;
 mod export;

@@ -8,6 +8,7 @@ mod cli_variants;
 #[path = "../common/mod.rs"]
 mod common;
 mod egdb;
+mod egdb_damage;
 mod egdb_full;
 mod egdb_small;
 mod egdb_store;
