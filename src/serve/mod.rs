@@ -11,6 +11,7 @@ mod addresses;
 mod descriptors;
 mod desk;
 mod desk_files;
+mod guesses;
 mod join;
 mod listen;
 mod live;
