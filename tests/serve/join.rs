@@ -247,3 +247,31 @@ fn a_wrong_code_is_refused_in_words_and_guessing_is_slowed_down() {
         .unwrap();
     assert_eq!(push.status(), 429, "a token waits too");
 }
+
+#[test]
+fn a_board_joins_from_the_home_screen_with_the_desks_address_and_its_code() {
+    let event = Boards::new(2);
+    let (_desk, addr) = serve(&event);
+    let code = code(&event, 0);
+    let pairing =
+        crossboard::serve::fetch_pairing(&format!("http://{addr}"), &event.boards[0].token)
+            .unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let Some(t) = laptop(data.path(), "") else {
+        return;
+    };
+    t.wait_text("Join a board");
+    t.keys(&["a"]);
+    t.wait_text("Desk's address");
+    // A code one character off first: refused in words, on the form.
+    let wrong = one_off(&code);
+    t.text(&format!("{addr}"));
+    t.keys(&["Tab"]);
+    t.text(&wrong);
+    t.keys(&["Enter"]);
+    t.wait_text("the desk refused the board's code");
+    t.keys(&["C-u"]);
+    t.text(&code);
+    t.keys(&["Enter"]);
+    first_move_reaches_the_desk(&t, data.path(), &event, 0, &pairing);
+}
