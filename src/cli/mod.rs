@@ -107,8 +107,14 @@ struct DeskFlags {
     /// start with it; with resume, the match reopened reports.
     #[arg(long, value_name = "URL", requires = "board_token")]
     desk: Option<String>,
-    /// The board's token for --desk (`crossboard event token` at the desk gives it).
-    #[arg(long, value_name = "TOKEN", requires = "desk")]
+    /// The board's token for --desk (`crossboard event token` at the desk gives it), or its
+    /// short code (`K7QM-3XF0`, printed with the round's pairings): --board-code is the same.
+    #[arg(
+        long,
+        visible_alias = "board-code",
+        value_name = "TOKEN",
+        requires = "desk"
+    )]
     board_token: Option<String>,
 }
 

@@ -13,6 +13,7 @@ use super::sentences::ballot_text;
 use crate::director::Player;
 use crate::event::{Board, Division, EventError, Round, Tournament, ballot_for};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
+use std::collections::BTreeMap;
 
 /// The paper a sheet is printed on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,7 +116,8 @@ caption{font-weight:bold;margin-bottom:.5em}\
 .signs div{flex:1;border-top:1px solid #000;padding-top:1mm;font-size:9pt}\
 .pair{display:flex;gap:4mm}.pair>div{flex:1}\
 .moves{width:100%;font-size:9pt}.moves td{height:5.6mm;padding:0 .3em}\
-.moves td.no,.moves th.no{width:7mm;color:#555}";
+.moves td.no,.moves th.no{width:7mm;color:#555}\
+.code{font-family:monospace;font-size:11pt;white-space:nowrap}.note{font-size:8.5pt}";
 
 /// A print-ready page: `title`, the style with the paper's `@page` size (none: the browser's
 /// own), and `body`.
@@ -138,16 +140,23 @@ pub(super) fn page(title: &str, paper: Option<Paper>, body: Markup) -> String {
 }
 
 /// A sheet of `round` (a paired round; for the crosstable, the standings after it) of
-/// `division` on `paper`. Refused: round 0, a round not paired.
+/// `division` on `paper`, the pairings and the slips with each board's code in `codes` (by
+/// board; none: left out). Refused: round 0, a round not paired.
 pub fn sheet(
     event: &Tournament,
     division: &Division,
     round: u32,
     kind: SheetKind,
     paper: Paper,
+    codes: &BTreeMap<u32, String>,
 ) -> Result<String, EventError> {
     let r = division.paired_round(round)?;
-    let s = Sheets { event, division, r };
+    let s = Sheets {
+        event,
+        division,
+        r,
+        codes,
+    };
     Ok(match kind {
         SheetKind::Pairings => page(&s.title("Pairings"), Some(paper), s.pairings()),
         SheetKind::Slips => page(&s.title("Result slips"), Some(paper), s.slips()),
@@ -161,6 +170,8 @@ struct Sheets<'a> {
     event: &'a Tournament,
     division: &'a Division,
     r: &'a Round,
+    /// Each board's code, by board.
+    codes: &'a BTreeMap<u32, String>,
 }
 
 impl Sheets<'_> {
@@ -230,6 +241,7 @@ impl Sheets<'_> {
                 thead { tr {
                     th { "Board" } th.n { "Red in game 1" } th.n { "White in game 1" }
                     th.n { "Ballot" }
+                    @if !self.codes.is_empty() { th { "Board's code" } }
                 } }
                 tbody {
                     @for b in &self.r.boards {
@@ -238,10 +250,12 @@ impl Sheets<'_> {
                             td.n { (self.division.name(b.first)) }
                             td.n { (self.division.name(b.second)) }
                             td.n { (self.ballot_cell(b)) }
+                            @if let Some(code) = self.codes.get(&b.number) { td.code { (code) } }
                         }
                     }
                 }
             }
+            @if !self.codes.is_empty() { (join_note()) }
             @if let Some(bye) = self.r.bye { p { "Bye: " (self.division.name(bye)) } }
             @if self.games() > 1 { p { "Colours change every game: Red in game 1 is White in game 2." } }
         }
@@ -265,6 +279,9 @@ impl Sheets<'_> {
                 (self.head(Some(b.number)))
                 p { "Red in game 1: " strong { (first) } " \u{b7} White in game 1: " strong { (second) } }
                 p { "Ballot: " (self.ballot_cell(b)) }
+                @if let Some(code) = self.codes.get(&b.number) {
+                    p { "Board's code: " strong.code { (code) } " " (join_note()) }
+                }
                 table.games {
                     thead { tr {
                         th { "Game" } th.n { "Red" } th.n { "White" }
@@ -358,6 +375,16 @@ pub(super) fn moves_table(heading: &str, rows: &[(String, String)]) -> Markup {
 }
 
 /// Lines for both players' signatures, each named.
+/// How a board's laptop joins with its code.
+fn join_note() -> Markup {
+    html! {
+        span.note {
+            "A board's laptop joins with its code: "
+            code { "crossboard --desk http://DESK:8080 --board-code CODE" }
+        }
+    }
+}
+
 pub(super) fn signatures(first: &str, second: &str) -> Markup {
     html! {
         div.signs {

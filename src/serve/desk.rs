@@ -28,15 +28,18 @@ use crate::event::{
     Action, BoardGameResult, BoardResult, Tournament, board_result, check_board_setup,
 };
 use crate::store::{
-    BoardRefusal, Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match,
+    BoardCodes, BoardRefusal, Desk, MatchFile, OpenEvent, board_of_token, copy_path, load_match,
+    read_code,
 };
 use axum::body::Bytes;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use std::collections::HashMap;
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 /// The largest push body, bytes.
 pub(super) const MAX_BODY: usize = 1 << 20;
@@ -56,6 +59,16 @@ struct Push {
 enum Refusal {
     #[error("no board has this token (crossboard event token gives one)")]
     Token,
+    #[error(
+        "no board of this desk has the code {0}: check it against the round's pairings, \
+         where the desk prints each board's code"
+    )]
+    Code(String),
+    #[error(
+        "too many wrong tokens and codes from this address: wait a minute, then check the \
+         board's code or token with the director"
+    )]
+    Guesses,
     #[error("the desk serves no event database")]
     NoDesk,
     #[error("lines from {from} would leave a gap: the desk has {have}")]
@@ -73,7 +86,8 @@ enum Refusal {
 impl Refusal {
     fn status(&self) -> StatusCode {
         match self {
-            Refusal::Token => StatusCode::UNAUTHORIZED,
+            Refusal::Token | Refusal::Code(_) => StatusCode::UNAUTHORIZED,
+            Refusal::Guesses => StatusCode::TOO_MANY_REQUESTS,
             Refusal::NoDesk => StatusCode::NOT_FOUND,
             Refusal::Gap { .. } | Refusal::Differs { .. } => StatusCode::CONFLICT,
             Refusal::TooMany(_) => StatusCode::PAYLOAD_TOO_LARGE,
@@ -109,15 +123,23 @@ pub(super) struct Pushes {
     turn: tokio::sync::Mutex<()>,
     held: Mutex<Held>,
     nudge: Nudge,
+    /// The wrong tokens and codes each address tried.
+    guesses: super::guesses::Guesses,
 }
 
 impl Pushes {
     pub(super) fn new(source: Arc<Source>, nudge: Nudge) -> Pushes {
+        // The boards' codes made now if the desk has none, for the desk screen to show them;
+        // failing, the first code asked for says why.
+        if let Some(db) = &source.db {
+            let _ = BoardCodes::of_desk(db);
+        }
         Pushes {
             source,
             turn: tokio::sync::Mutex::new(()),
             held: Mutex::default(),
             nudge,
+            guesses: super::guesses::Guesses::default(),
         }
     }
 }
@@ -130,17 +152,15 @@ struct Held {
     desk: Option<Desk>,
     /// By the event's name in the board's token.
     events: HashMap<String, OpenEvent>,
+    /// The board (`EVENT/D/R/B`) of each code, every board of every event: made when a code
+    /// is first asked for.
+    codes: Option<HashMap<String, String>>,
 }
 
 impl Held {
     /// The database and event `name`, read again only when the database changed.
     fn event(&mut self, db: &Path, name: &str) -> Result<(&mut Desk, &mut OpenEvent), Refusal> {
-        let now = stamps(&db_files(db));
-        if self.stamps.as_ref() != Some(&now) || self.desk.is_none() {
-            *self = Held::default();
-            self.desk = Some(Desk::open(db).map_err(desk_err)?);
-            self.stamps = Some(now);
-        }
+        self.fresh(db)?;
         let Held { desk, events, .. } = self;
         let desk = desk.as_mut().ok_or(Refusal::NoDesk)?;
         let open = match events.entry(name.to_string()) {
@@ -151,6 +171,56 @@ impl Held {
             }
         };
         Ok((desk, open))
+    }
+
+    /// Read the database again if it changed.
+    fn fresh(&mut self, db: &Path) -> Result<(), Refusal> {
+        let now = stamps(&db_files(db));
+        if self.stamps.as_ref() != Some(&now) || self.desk.is_none() {
+            *self = Held::default();
+            self.desk = Some(Desk::open(db).map_err(desk_err)?);
+            self.stamps = Some(now);
+        }
+        Ok(())
+    }
+
+    /// The board (`EVENT/D/R/B`) whose token or code `credential` is.
+    fn board_of(&mut self, db: &Path, credential: &str) -> Result<String, Refusal> {
+        let Some(code) = read_code(credential) else {
+            return board_of_token(db, credential).ok_or(Refusal::Token);
+        };
+        self.fresh(db)?;
+        if self.codes.is_none() {
+            self.codes = Some(self.every_code(db)?);
+        }
+        let codes = self.codes.as_ref().ok_or(Refusal::NoDesk)?;
+        codes.get(&code).cloned().ok_or(Refusal::Code(code))
+    }
+
+    /// The code of every board of every round paired in every event, and its board.
+    fn every_code(&mut self, db: &Path) -> Result<HashMap<String, String>, Refusal> {
+        let codes = BoardCodes::of_desk(db).map_err(desk_err)?;
+        let desk = self.desk.as_ref().ok_or(Refusal::NoDesk)?;
+        let names: Vec<String> = desk
+            .events()
+            .map_err(desk_err)?
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        let mut all = HashMap::new();
+        for name in names {
+            let (_, open) = self.event(db, &name)?;
+            let event = &open.event.info.name;
+            for (d, division) in open.event.divisions.iter().enumerate() {
+                for round in &division.rounds {
+                    for board in &round.boards {
+                        let key = format!("{event}/{}/{}/{}", d + 1, round.number, board.number);
+                        all.insert(codes.code_of(&key), key);
+                    }
+                }
+            }
+        }
+        Ok(all)
     }
 }
 
@@ -173,10 +243,18 @@ fn token(headers: &HeaderMap) -> Option<String> {
     Some(v.strip_prefix("Bearer ")?.trim().to_string())
 }
 
-async fn run(p: Arc<Pushes>, headers: HeaderMap, push: Option<Push>) -> Response {
+async fn run(
+    p: Arc<Pushes>,
+    peer: Option<SocketAddr>,
+    headers: HeaderMap,
+    push: Option<Push>,
+) -> Response {
     let Some(token) = token(&headers) else {
         return answer(Err(Refusal::Token));
     };
+    if !p.guesses.allowed(peer, Instant::now()) {
+        return answer(Err(Refusal::Guesses));
+    }
     let turn = Arc::clone(&p);
     let _turn = turn.turn.lock().await;
     let done = tokio::task::spawn_blocking(move || {
@@ -190,25 +268,43 @@ async fn run(p: Arc<Pushes>, headers: HeaderMap, push: Option<Push>) -> Response
             // The live pages show it now, not at the watcher's next look.
             p.nudge.look_now();
         }
+        p.count_miss(peer, &done);
         done
     })
     .await;
     answer(done.unwrap_or_else(|e| Err(Refusal::Desk(e.to_string()))))
 }
 
+impl Pushes {
+    /// Count a wrong token or code `peer` tried, if `done` refused one.
+    fn count_miss<T>(&self, peer: Option<SocketAddr>, done: &Result<T, Refusal>) {
+        if matches!(done, Err(Refusal::Token | Refusal::Code(_))) {
+            self.guesses.missed(peer, Instant::now());
+        }
+    }
+}
+
+/// The client's address, as the listener put it on the request.
+type Peer = Option<axum::Extension<SocketAddr>>;
+
+fn peer_of(peer: Peer) -> Option<SocketAddr> {
+    peer.map(|axum::Extension(a)| a)
+}
+
 /// `GET /push`: the lines the desk has of the board.
-pub(super) async fn have(State(p): State<Arc<Pushes>>, headers: HeaderMap) -> Response {
-    run(p, headers, None).await
+pub(super) async fn have(State(p): State<Arc<Pushes>>, peer: Peer, headers: HeaderMap) -> Response {
+    run(p, peer_of(peer), headers, None).await
 }
 
 /// `POST /push`: lines of the board's match file.
 pub(super) async fn push(
     State(p): State<Arc<Pushes>>,
+    peer: Peer,
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
     match serde_json::from_slice::<Push>(&body) {
-        Ok(push) => run(p, headers, Some(push)).await,
+        Ok(push) => run(p, peer_of(peer), headers, Some(push)).await,
         Err(e) => answer(Err(Refusal::Bad(format!("not a push: {e}")))),
     }
 }
@@ -219,16 +315,26 @@ pub(super) async fn push(
 /// ([`crate::event::match_settings`]: players and colours, the round's ballots, games, rules,
 /// time control, the event's heading) and `file` the name the desk keeps its copy under.
 /// Refused as a push is, with the reason.
-pub(super) async fn pairing(State(p): State<Arc<Pushes>>, headers: HeaderMap) -> Response {
+pub(super) async fn pairing(
+    State(p): State<Arc<Pushes>>,
+    peer: Peer,
+    headers: HeaderMap,
+) -> Response {
     let Some(token) = token(&headers) else {
         return refused(&Refusal::Token);
     };
+    let peer = peer_of(peer);
+    if !p.guesses.allowed(peer, Instant::now()) {
+        return refused(&Refusal::Guesses);
+    }
     let done = tokio::task::spawn_blocking(move || {
         let mut held = p
             .held
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        board_pairing(&p.source, &mut held, &token)
+        let done = board_pairing(&p.source, &mut held, &token);
+        p.count_miss(peer, &done);
+        done
     })
     .await;
     match done.unwrap_or_else(|e| Err(Refusal::Desk(e.to_string()))) {
@@ -240,7 +346,7 @@ pub(super) async fn pairing(State(p): State<Arc<Pushes>>, headers: HeaderMap) ->
 /// The pairing of the board of `token`, as [`pairing`] answers it.
 fn board_pairing(s: &Source, held: &mut Held, token: &str) -> Result<serde_json::Value, Refusal> {
     let db = s.db.as_deref().ok_or(Refusal::NoDesk)?;
-    let key = board_of_token(db, token).ok_or(Refusal::Token)?;
+    let key = held.board_of(db, token)?;
     let (event, d, r, b) = board_key(&key).ok_or(Refusal::Token)?;
     let (_, open) = held.event(db, &event)?;
     let (division, _, board) = find_board(&open.event, d, r, b).map_err(bad)?;
@@ -283,7 +389,7 @@ fn bad(e: impl std::fmt::Display) -> Refusal {
 
 fn accept(s: &Source, held: &mut Held, token: &str, push: Option<Push>) -> Result<usize, Refusal> {
     let db = s.db.as_deref().ok_or(Refusal::NoDesk)?;
-    let key = board_of_token(db, token).ok_or(Refusal::Token)?;
+    let key = held.board_of(db, token)?;
     let (event, d, r, b) = board_key(&key).ok_or(Refusal::Token)?;
     let from = push.as_ref().map(|p| p.from);
     let done = accept_board(db, held, &event, (d, r, b), push);

@@ -31,8 +31,8 @@ struct Said {
     refused: Option<String>,
 }
 
-/// Ask the desk at `desk` (`http://HOST:PORT`) for the pairing of the board of `token`; why
-/// not, in words (which desk, why, what to do).
+/// Ask the desk at `desk` (`http://HOST:PORT`) for the pairing of the board of `token` (its
+/// token or its code); why not, in words (which desk, why, what to do).
 pub fn fetch_pairing(desk: &str, token: &str) -> Result<Pairing, String> {
     let agent: ureq::Agent = ureq::Agent::config_builder()
         .http_status_as_error(false)
@@ -62,10 +62,17 @@ pub fn fetch_pairing(desk: &str, token: &str) -> Result<Pairing, String> {
         .refused
         .unwrap_or_else(|| status.canonical_reason().unwrap_or("").to_string());
     Err(match status.as_u16() {
-        401 => format!(
-            "the desk refused the board's token ({reason}): ask the director for this board's \
-             token"
-        ),
+        401 => {
+            let what = if crate::store::read_code(token).is_some() {
+                "code"
+            } else {
+                "token"
+            };
+            format!(
+                "the desk refused the board's {what} ({reason}): ask the director for this \
+                 board's {what}"
+            )
+        }
         code => format!("the desk at {desk} gives no pairing for this board ({code}: {reason})"),
     })
 }

@@ -12,6 +12,7 @@ mod descriptors;
 mod desk;
 mod desk_files;
 mod director;
+mod guesses;
 mod join;
 mod listen;
 mod live;

@@ -38,6 +38,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::director_menu::CHOICE_KEYS,
         crate::tui::match_flow::director_menu::FORM_KEYS,
         crate::tui::match_flow::director_menu::MENU_CLOSE_KEYS,
+        crate::tui::match_flow::join::KEYS,
         crate::tui::match_flow::log_view::KEYS,
         crate::tui::match_flow::results::FINAL_KEYS,
         crate::tui::match_flow::results::KEYS,

@@ -80,6 +80,7 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("match set-up: a name", Plain, "n".into()),
         ("match set-up: a choice", Plain, "n\t\t\t".into()),
         ("match set-up: the file exists", Existing, "n\n".into()),
+        ("join a board", Plain, "a".into()),
         ("resume list", Plain, "r".into()),
         ("resume list: a path", Plain, "ro".into()),
         ("resume list: locked", Locked, "r\n".into()),
@@ -215,7 +216,7 @@ fn quiet(state: &str, key: &str) -> bool {
         "practice" | "practice: huffing" => {
             ["Backspace", "Ctrl-U", "Esc", "u", "↑", "k"].contains(&key)
         }
-        "open a PDN: path" | "resume list: a path" | "desk: typing" => empty_field,
+        "open a PDN: path" | "resume list: a path" | "desk: typing" | "join a board" => empty_field,
         "match set-up: a name" => key == "Ctrl-U",
         "resume list" => ["↑", "↓", "k", "j"].contains(&key),
         // Nothing typed; the 11-Man Ballot already chosen.

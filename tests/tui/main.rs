@@ -19,6 +19,7 @@ mod e2e_signals;
 mod e2e_tui;
 mod e2e_variants;
 mod egdb_offer;
+mod join;
 mod keys;
 mod long_text;
 mod match_flow;

@@ -6,7 +6,7 @@ use super::{Ctx, find_player};
 use crate::cli::CliResult;
 use crate::publish::sentences::{ballot_text, pdn_note, result_text, unpaired_note, why};
 use crate::publish::{Paper, Published, SheetKind, pdn, sheet, trf};
-use crate::store::{OpenEvent, write_atomic};
+use crate::store::{BoardCodes, OpenEvent, write_atomic};
 
 /// `event list`.
 pub(super) fn list_events(ctx: &Ctx) -> CliResult {
@@ -51,7 +51,7 @@ pub(super) fn pairings(ctx: &Ctx, a: &PairingsArgs) -> CliResult {
         None => div.paired_rounds(),
     };
     div.paired_round(round)?;
-    print_pairings(&open, d, round)?;
+    print_pairings(ctx, &open, d, round)?;
     Ok(())
 }
 
@@ -122,7 +122,17 @@ pub(super) fn sheets(ctx: &Ctx, a: &SheetsArgs) -> CliResult {
     let kind: SheetKind = a.kind.parse().map_err(|e| format!("--kind: {e}"))?;
     let paper: Paper = a.paper.parse().map_err(|e| format!("--paper: {e}"))?;
     let (open, d) = ctx.division(&a.event, &a.division)?;
-    let html = sheet(&open.event, &open.event.divisions[d], a.round, kind, paper)?;
+    let codes = board_codes(ctx).map_or_else(Default::default, |c| {
+        c.of_round(&open.event, d + 1, a.round)
+    });
+    let html = sheet(
+        &open.event,
+        &open.event.divisions[d],
+        a.round,
+        kind,
+        paper,
+        &codes,
+    )?;
     write_out(ctx, &a.out, &html, "")
 }
 
@@ -147,22 +157,28 @@ fn write_out(ctx: &Ctx, out: &std::path::Path, text: &str, notes: &str) -> CliRe
     Ok(())
 }
 
-/// The round's boards: number, first (Red in game 1), second, result so far; the bye.
-pub(super) fn print_pairings(open: &OpenEvent, d: usize, round: u32) -> CliResult {
+/// The round's boards: number, first (Red in game 1), second, result so far, the board's
+/// code; the bye.
+pub(super) fn print_pairings(ctx: &Ctx, open: &OpenEvent, d: usize, round: u32) -> CliResult {
     let div = &open.event.divisions[d];
     let Some(r) = div.round(round) else {
         outln!("round {round} is not paired")?;
         return Ok(());
     };
+    let codes = board_codes(ctx);
     outln!("Round {round} of {}", div.planned_rounds())?;
     for b in &r.boards {
-        outln!(
-            "{:>3}  {:<28} {:<28} {}",
+        let code = codes.as_ref().map_or(String::new(), |c| {
+            c.code(&open.event.info.name, d + 1, round, b.number)
+        });
+        let line = format!(
+            "{:>3}  {:<28} {:<28} {:<9} {code}",
             b.number,
             div.name(b.first),
             div.name(b.second),
             result_text(b.result.as_ref())
-        )?;
+        );
+        outln!("{}", line.trim_end())?;
     }
     if let Some(b) = r.bye {
         outln!("bye  {}", div.name(b))?;
@@ -170,5 +186,18 @@ pub(super) fn print_pairings(open: &OpenEvent, d: usize, round: u32) -> CliResul
     for (k, ballot) in r.ballots.iter().enumerate() {
         outln!("ballot {}: {}", k + 1, ballot_text(&ballot.opening))?;
     }
+    if codes.is_some() && !r.boards.is_empty() {
+        outln!(
+            "a board joins with its code: crossboard --desk http://DESK:8080 --board-code CODE"
+        )?;
+    }
     Ok(())
+}
+
+/// The desk's boards' codes; `None` (said on the standard error) when their key can be
+/// neither read nor made.
+pub(super) fn board_codes(ctx: &Ctx) -> Option<BoardCodes> {
+    BoardCodes::of_desk(ctx.desk.path())
+        .inspect_err(|e| errln!("the boards' codes are left out: {e}"))
+        .ok()
 }

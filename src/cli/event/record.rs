@@ -167,7 +167,7 @@ pub(super) fn pair(ctx: &mut Ctx, a: PairArgs) -> CliResult {
         let ballots = crate::event::draw_ballots(d, &after.divisions[d], round, &mut rng)?;
         Ok((vec![pair, ballots], format!("round {round} paired{note}")))
     })?;
-    print_pairings(&open, d, open.event.divisions[d].paired_rounds())?;
+    print_pairings(ctx, &open, d, open.event.divisions[d].paired_rounds())?;
     Ok(())
 }
 
@@ -247,7 +247,7 @@ pub(super) fn swap(ctx: &mut Ctx, a: SwapArgs) -> CliResult {
         }
         Ok((vec![action], what))
     })?;
-    print_pairings(&open, d, open.event.divisions[d].paired_rounds())?;
+    print_pairings(ctx, &open, d, open.event.divisions[d].paired_rounds())?;
     Ok(())
 }
 

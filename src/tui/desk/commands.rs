@@ -12,6 +12,34 @@ use crate::tui::screens::{Ctx, Nav};
 use ratatui::crossterm::event::KeyCode;
 
 impl DeskScreen {
+    /// The desk's boards' codes (their key made when the desk has none), if it can keep them.
+    pub(super) fn codes(&self) -> Option<crate::store::BoardCodes> {
+        crate::store::BoardCodes::of_desk(self.desk.as_ref()?.path()).ok()
+    }
+
+    /// The same, if the desk has made their key already (printing the pairings, serving).
+    fn codes_made(&self) -> Option<crate::store::BoardCodes> {
+        crate::store::BoardCodes::made(self.desk.as_ref()?.path())
+    }
+
+    /// The selected board's code, for a director to read aloud, and how its laptop joins:
+    /// `board 3's code K7QM-3XF0: crossboard --desk URL --board-code K7QM-3XF0`. `None`: the
+    /// event takes no pushes (no boards' folder yet, as the hall's column says) or no code was
+    /// made yet (the pairings printed, or serve started, make them).
+    pub(super) fn code_line(&self, r: &crate::event::Round) -> Option<String> {
+        let open = self.open.as_ref()?;
+        let board = r.boards.get(self.board)?.number;
+        if !self.copy_of(r.number, board)?.parent()?.is_dir() {
+            return None;
+        }
+        let code =
+            self.codes_made()?
+                .code(&open.event.info.name, self.division + 1, r.number, board);
+        Some(format!(
+            "  board {board}'s code {code}: crossboard --desk URL --board-code {code}"
+        ))
+    }
+
     pub(super) fn event_update(&mut self, act: Act, key: KeyCode, ctx: &mut Ctx) -> Nav {
         let n = self.boards_len();
         match act {
@@ -228,9 +256,12 @@ impl DeskScreen {
         };
         let round = d.paired_rounds();
         let stem = format!("{}-r{round}", self.stem());
+        let codes = self.codes().map_or_else(Default::default, |c| {
+            c.of_round(&open.event, self.division + 1, round)
+        });
         let mut files = Vec::new();
         for kind in SheetKind::ALL {
-            match sheet(&open.event, d, round, kind, paper) {
+            match sheet(&open.event, d, round, kind, paper, &codes) {
                 Ok(html) => files.push((
                     self.exports.join(format!("{stem}-{}.html", kind.name())),
                     html,

@@ -180,6 +180,9 @@ impl DeskScreen {
                 width,
             )));
         }
+        if let Some(line) = self.code_line(r) {
+            out.push(Line::from(clip(&line, width)));
+        }
         (head, focus)
     }
 

@@ -13,6 +13,8 @@
 //!   time base; every command goes through it and is saved at once.
 //! - [`director_menu`]: the guarded director menu and its forms.
 //! - [`results`]: the score table by game and by ballot.
+//! - [`join`]: a board's laptop joining the round at the desk, from the home screen or the
+//!   command line.
 //! - [`persist`]: where the match file and the PDN export are written.
 //! - [`network`]: serving a match live and reporting it to the desk, through a [`Network`]
 //!   the command line gives.
@@ -21,6 +23,7 @@
 //! clocks and scoring stay in [`crate::director`].
 
 pub(super) mod director_menu;
+pub(super) mod join;
 pub(super) mod log_view;
 pub(super) mod network;
 pub mod persist;
@@ -37,6 +40,7 @@ use crate::director::MatchSettings;
 use chrono::{DateTime, Utc};
 use std::path::PathBuf;
 
+pub use join::{JoinScreen, open_board};
 pub use network::{Link, NetOptions, Network, Reporting, Serving, check_desk_url, check_token};
 pub(super) use resume::ResumeScreen;
 pub use screen::MatchScreen;

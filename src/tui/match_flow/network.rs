@@ -139,13 +139,20 @@ pub fn check_desk_url(text: &str) -> Result<String, String> {
     Ok(format!("http://{authority}"))
 }
 
-/// A board's token checked: 32 hexadecimal digits, as `crossboard event token` prints it.
+/// A board's token checked: 32 hexadecimal digits, as `crossboard event token` prints it; or
+/// its code, in its written form (`K7QM-3XF0`, see [`crate::store::read_code`]).
 pub fn check_token(text: &str) -> Result<String, String> {
     let t = text.trim();
     if t.len() == 32 && t.chars().all(|c| c.is_ascii_hexdigit()) {
         Ok(t.to_ascii_lowercase())
+    } else if let Some(code) = crate::store::read_code(t) {
+        Ok(code)
     } else {
-        Err("a board's token is 32 hexadecimal digits (crossboard event token prints it)".into())
+        Err(
+            "neither a board's code (8 letters and digits, K7QM-3XF0, printed with the \
+             pairings) nor its token (32 hexadecimal digits, crossboard event token prints it)"
+                .into(),
+        )
     }
 }
 
@@ -188,6 +195,8 @@ mod tests {
         let t = "0123456789abcdefABCDEF0123456789";
         assert_eq!(check_token(t).unwrap(), t.to_ascii_lowercase());
         assert!(check_token("short").is_err());
+        assert_eq!(check_token(" k7qm 3xfo ").unwrap(), "K7QM-3XF0");
+        assert!(check_token("K7QM-3XFU").is_err());
         assert!(check_token(&"g".repeat(32)).is_err());
     }
 }

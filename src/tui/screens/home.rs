@@ -1,4 +1,5 @@
-//! Home: new match, resume a match, practice, open a PDN for review, quit.
+//! Home: new match, resume a match, join a board at the desk, practice, open a PDN for
+//! review, the tournament desk, quit.
 
 use super::{Ctx, Nav, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState};
 use crate::tui::Msg;
@@ -23,6 +24,8 @@ pub(crate) enum HomeItem {
     NewMatch,
     /// Resume a saved match.
     Resume,
+    /// Join a board of the round at the desk (its address and the board's code).
+    Join,
     /// Practise a ballot.
     Practice,
     /// Open a PDN file and review its games.
@@ -35,9 +38,10 @@ pub(crate) enum HomeItem {
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 6] = [
+    pub(crate) const ALL: [HomeItem; 7] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
+        HomeItem::Join,
         HomeItem::Practice,
         HomeItem::OpenPdn,
         HomeItem::Desk,
@@ -60,6 +64,7 @@ impl HomeScreen {
                 vec![
                     MenuItem::new('n', "New match", "set up a match for two players"),
                     MenuItem::new('r', "Resume a match", "continue a saved match"),
+                    MenuItem::new('a', "Join a board", "the desk's board, by its code"),
                     MenuItem::new('p', "Practice", "play a ballot from both sides"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
@@ -83,6 +88,9 @@ impl HomeScreen {
             ))),
             HomeItem::Resume => Nav::Push(Box::new(Screen::MatchList(
                 crate::tui::match_flow::ResumeScreen::new(ctx.matches),
+            ))),
+            HomeItem::Join => Nav::Push(Box::new(Screen::Join(
+                crate::tui::match_flow::JoinScreen::new(),
             ))),
             HomeItem::Practice => Nav::Push(Box::new(Screen::PracticeSetup(
                 PracticeSetupScreen::remembered(ctx.practice_file),

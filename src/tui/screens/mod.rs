@@ -134,6 +134,8 @@ pub enum Screen {
     MatchList(crate::tui::match_flow::ResumeScreen),
     /// The tournament desk.
     Desk(Box<crate::tui::desk::DeskScreen>),
+    /// A board's laptop joining the round at the desk.
+    Join(crate::tui::match_flow::JoinScreen),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -149,6 +151,7 @@ macro_rules! each_screen {
             Screen::Match($s) => $body,
             Screen::MatchList($s) => $body,
             Screen::Desk($s) => $body,
+            Screen::Join($s) => $body,
         }
     };
 }
