@@ -8,6 +8,7 @@ mod board_png;
 mod board_svg;
 mod export;
 mod federation;
+mod match_log;
 mod prizes;
 pub mod sentences;
 mod sheets;
@@ -17,5 +18,6 @@ pub use export::{EventPdn, Published, ascii_halves, board_pdn, pdn, pdn_with, tr
 pub use federation::{
     Federation, federation_csv, federation_gaps, federation_id, federation_report, is_full_name,
 };
+pub use match_log::{coin_side, format_clock, match_log_words, tie_block};
 pub use prizes::{prizes_html, prizes_text};
 pub use sheets::{Paper, SheetKind, crosstable_table, sheet};

@@ -66,8 +66,9 @@ fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
     }
 }
 
-/// The picture of a position: its FEN and the squares of the move that led to it.
-pub(crate) type Draw<'a> = &'a dyn Fn(&str, Option<[u8; 2]>) -> Option<String>;
+/// The picture of a position: its FEN, the squares of the move that led to it, and the game's
+/// result when it ended there.
+pub(crate) type Draw<'a> = &'a dyn Fn(&str, Option<[u8; 2]>, Option<&str>) -> Option<String>;
 
 /// How a page draws what moves: the positions, and the running clocks.
 #[derive(Clone, Copy)]
@@ -119,9 +120,12 @@ fn game_now(g: &GameView, ply: usize, picture: Picture<'_>) -> Markup {
         .checked_sub(1)
         .and_then(|k| g.moves.get(k))
         .map(|m| m.squares);
+    let over = (ply == g.moves.len())
+        .then_some(g.result.as_deref())
+        .flatten();
     html! {
         div.pos {
-            @if let Some(svg) = (picture.draw)(fen, last) { (PreEscaped(svg)) }
+            @if let Some(svg) = (picture.draw)(fen, last, over) { (PreEscaped(svg)) }
             p.fen { (fen) }
         }
         @if let Some(c) = &g.clock { (clocks(g, c, picture.now)) }

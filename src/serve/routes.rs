@@ -69,11 +69,12 @@ pub(super) fn router(
 }
 
 /// The position of `fen` as a picture (the one board renderer), numbered squares, the move
-/// that led to it (from and to) marked, scalable (the page's style sizes it to the screen);
+/// that led to it (from and to) marked, the result `over` in place of the side to move,
+/// scalable (the page's style sizes it to the screen);
 /// its parts that change with the position marked, for the live pages to redraw them alone.
-pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
+pub(super) fn picture(fen: &str, last: Option<[u8; 2]>, over: Option<&str>) -> Option<String> {
     Some(
-        picture_parts(fen, last)?
+        picture_parts(fen, last, over)?
             .into_iter()
             .map(|p| p.svg)
             .collect(),
@@ -84,6 +85,7 @@ pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
 pub(super) fn picture_parts(
     fen: &str,
     last: Option<[u8; 2]>,
+    over: Option<&str>,
 ) -> Option<Vec<crate::publish::SvgPart>> {
     use crate::engine::Square;
     let position = crate::engine::Position::from_fen(fen).ok()?;
@@ -92,6 +94,7 @@ pub(super) fn picture_parts(
         numbers: true,
         size: 320,
         last_move,
+        over: over.map(str::to_string),
         ..crate::publish::BoardSvgOptions::default()
     };
     Some(crate::publish::board_svg_parts(&position, &options))

@@ -381,7 +381,7 @@ fn from_match(m: &Match) -> MatchView {
         finished: m.phase() == crate::director::Phase::Finished,
         records: m.log().len(),
         games,
-        log: m.log().iter().map(log_line).collect(),
+        log: log_lines(m),
         error: None,
     }
 }
@@ -442,20 +442,15 @@ fn colour_word(c: crate::engine::Color) -> &'static str {
     }
 }
 
-fn log_line(e: &crate::director::LogEntry) -> LogLine {
-    let detail = serde_json::to_value(&e.event)
-        .ok()
-        .and_then(|v| match v {
-            serde_json::Value::Object(mut o) => {
-                o.remove("event");
-                (!o.is_empty()).then(|| serde_json::Value::Object(o).to_string())
-            }
-            _ => None,
+/// The match's log, each record in words (a note as the director wrote it).
+fn log_lines(m: &Match) -> Vec<LogLine> {
+    m.log()
+        .iter()
+        .zip(crate::publish::match_log_words(m))
+        .map(|(e, (words, _))| LogLine {
+            at: e.at.format("%H:%M:%S").to_string(),
+            kind: crate::director::event_name(&e.event).into(),
+            detail: words,
         })
-        .unwrap_or_default();
-    LogLine {
-        at: e.at.format("%H:%M:%S").to_string(),
-        kind: crate::director::event_name(&e.event).into(),
-        detail,
-    }
+        .collect()
 }
