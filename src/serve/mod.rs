@@ -11,6 +11,7 @@ mod addresses;
 mod descriptors;
 mod desk;
 mod desk_files;
+mod hall;
 mod join;
 mod listen;
 mod live;

@@ -52,6 +52,7 @@ pub(super) fn router(
         });
     Router::new()
         .route("/", get(home))
+        .route("/hall", get(super::hall::hall))
         .route("/api/event", get(api_event))
         .route("/api/board/{d}/{r}/{b}", get(api_board))
         .route("/match", get(standalone))
@@ -107,7 +108,7 @@ pub(super) fn missing(what: &str) -> Response {
 }
 
 /// What a reading error answers: not found, or the server's own failure.
-fn failed(e: ViewError) -> Response {
+pub(super) fn failed(e: ViewError) -> Response {
     match e {
         ViewError::NotFound(what) => missing(&what),
         ViewError::Desk(e) => (

@@ -20,3 +20,4 @@ mod pages;
 mod refusals;
 mod rehearsal;
 mod screens;
+mod views;
