@@ -26,6 +26,9 @@ pub struct BoardSvgOptions {
     pub last_move: Option<(Square, Square)>,
     /// The side to move written under the board ("Red to play").
     pub show_turn: bool,
+    /// The game is over: this (its result) is written, and titles the picture, in place of
+    /// the side to move.
+    pub over: Option<String>,
     /// The sides' names above and below the board ("Red", "White").
     pub side_labels: bool,
     /// A line of text under the board (a diagram's caption).
@@ -42,6 +45,7 @@ impl Default for BoardSvgOptions {
             numbers: false,
             last_move: None,
             show_turn: true,
+            over: None,
             side_labels: true,
             caption: None,
             size: 400,
@@ -154,7 +158,13 @@ fn draw(d: &mut Drawing, position: &Position, options: &BoardSvgOptions) {
     draw_board(d, &layout, position, options);
     if options.show_turn {
         let turn = position.turn();
-        d.part(|| "turn".into(), |out| draw_turn(out, layout.turn_y, turn));
+        d.part(
+            || "turn".into(),
+            |out| match &options.over {
+                Some(over) => text_line(out, layout.turn_y, caption_font_size(over), "bold", over),
+                None => draw_turn(out, layout.turn_y, turn),
+            },
+        );
     }
     if let Some(caption) = &options.caption {
         let size = caption_font_size(caption);
@@ -213,7 +223,10 @@ impl Layout {
              viewBox=\"0 0 {WIDTH} {}\" role=\"img\" font-family=\"{BOARD_SVG_FONT}\">",
             self.height
         );
-        let mut title = format!("{} to play", position.turn().name());
+        let mut title = match &options.over {
+            Some(over) => over.clone(),
+            None => format!("{} to play", position.turn().name()),
+        };
         if let Some(caption) = &options.caption {
             title = format!("{caption}. {title}");
         }

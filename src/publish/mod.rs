@@ -10,6 +10,7 @@ mod board_svg;
 mod export;
 mod federation;
 pub mod hall;
+mod match_log;
 mod match_sheets;
 mod prizes;
 pub mod sentences;
@@ -20,6 +21,7 @@ pub use export::{EventPdn, Published, ascii_halves, board_pdn, pdn, pdn_with, tr
 pub use federation::{
     Federation, federation_csv, federation_gaps, federation_id, federation_report, is_full_name,
 };
+pub use match_log::{coin_side, format_clock, match_log_words, tie_block};
 pub use match_sheets::{MatchSheets, match_sheets};
 pub use prizes::{prizes_html, prizes_text};
 pub use sheets::{Paper, SheetKind, crosstable_table, sheet};

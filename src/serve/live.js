@@ -21,13 +21,30 @@
     });
   }
   function picture(el) { return el && el.querySelector(".pos svg"); }
+  // A board's picture is shown on a wide screen, and where the reader opened it; a screen
+  // that turns wide or narrow opens or closes them all.
+  var wide = window.matchMedia ? window.matchMedia("(min-width: 40em)") : { matches: true };
+  function open(root, keep) {
+    root.querySelectorAll("details.pic").forEach(function (d) {
+      if (wide.matches || keep) { d.open = true; }
+    });
+  }
+  open(document, false);
+  if (wide.addEventListener) {
+    wide.addEventListener("change", function () {
+      document.querySelectorAll("details.pic").forEach(function (d) { d.open = wide.matches; });
+    });
+  }
   function apply(part) {
     var el = document.getElementById(part.id);
     if (!el) { return; }
     if (typeof part.html === "string") {
       var kept = picture(el);
+      var was = el.querySelector("details.pic");
+      var opened = !!(was && was.open);
       el.outerHTML = part.html;
       el = document.getElementById(part.id);
+      open(el, opened);
       var hole = picture(el);
       if (hole && kept && typeof part.svg !== "string") { hole.replaceWith(kept); }
     }
@@ -46,6 +63,7 @@
       if (d.now) { offset = d.now - Date.now(); }
       (d.parts || []).forEach(apply);
       document.body.setAttribute("data-records", String(d.records || 0));
+      document.dispatchEvent(new CustomEvent("crossboard-update"));
       tick();
     });
   }

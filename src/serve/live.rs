@@ -116,13 +116,16 @@ pub(super) struct Part {
 /// A position's picture in its parts, with what it was drawn from.
 #[derive(PartialEq, Eq)]
 pub(super) struct Drawn {
-    from: (String, Option<[u8; 2]>),
+    from: Sight,
     parts: Vec<SvgPart>,
 }
 
 /// The pictures of a rendering, by what they were drawn from: the next rendering takes those
 /// of the positions that did not change instead of drawing them again.
-type Drawings = HashMap<(String, Option<[u8; 2]>), Arc<Drawn>>;
+type Drawings = HashMap<Sight, Arc<Drawn>>;
+
+/// What a picture is drawn from: a position, the move that led to it, the game's result.
+type Sight = (String, Option<[u8; 2]>, Option<String>);
 
 /// Where a live part's picture goes in its HTML.
 const HOLE: &str = "<svg></svg>";
@@ -131,12 +134,12 @@ const HOLE: &str = "<svg></svg>";
 /// from `drawn` when it has it.
 fn live_part(id: String, drawn: &Drawings, render: impl FnOnce(Picture<'_>) -> String) -> Part {
     let picture = RefCell::new(None);
-    let draw = |fen: &str, last: Option<[u8; 2]>| {
-        let from = (fen.to_string(), last);
+    let draw = |fen: &str, last: Option<[u8; 2]>, over: Option<&str>| {
+        let from = (fen.to_string(), last, over.map(str::to_string));
         let made = match drawn.get(&from) {
             Some(d) => Arc::clone(d),
             None => {
-                let parts = picture_parts(fen, last)?;
+                let parts = picture_parts(fen, last, over)?;
                 Arc::new(Drawn { from, parts })
             }
         };

@@ -13,6 +13,7 @@ mod desk;
 mod desk_files;
 mod director;
 mod guesses;
+mod hall;
 mod join;
 mod listen;
 mod live;

@@ -4,18 +4,68 @@
 use super::view::{BoardView, ClockView, DivisionView, EventView, GameView, MatchView};
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
-const STYLE: &str = "body{font-family:sans-serif;margin:0 auto;padding:.5em;max-width:70em}\
-table{border-collapse:collapse;margin:.5em 0}th,td{border:1px solid #999;padding:.2em .4em;\
-text-align:left;vertical-align:top}.scroll{overflow-x:auto}.board{display:inline-block;\
-border:1px solid #999;margin:.3em;padding:.4em;min-width:16em;vertical-align:top}\
-.pos svg{width:100%;max-width:20em;height:auto}.clock{font-family:monospace;font-size:1.2em}\
-.clock.run{font-weight:bold}.fen{font-family:monospace;font-size:.8em;word-break:break-all}\
-@media print{.nav,.live{display:none}.board{break-inside:avoid}}";
+const STYLE: &str = "*{box-sizing:border-box}body{font-family:sans-serif;margin:0 auto;\
+padding:.5em;max-width:120em;line-height:1.3}table{border-collapse:collapse;margin:.5em 0}\
+th,td{border:1px solid #999;padding:.2em .4em;text-align:left;vertical-align:top}\
+.scroll{overflow-x:auto;max-width:100%}.boards{display:grid;gap:.5em;\
+grid-template-columns:repeat(auto-fill,minmax(17em,1fr))}.board{border:1px solid #999;\
+padding:.4em;min-width:0}.board p{margin:.2em 0}.pos svg{width:100%;max-width:20em;height:auto}\
+.clock{font-family:monospace;font-size:1.2em}.clock.run{font-weight:bold}\
+.fen{font-family:monospace;font-size:.8em;word-break:break-all}summary{cursor:pointer}\
+h1{margin:.2em 0;font-size:1.6em}h2,h3{margin:.5em 0 .2em}p{margin:.3em 0}.board .fen{display:none}\
+@media (min-width:40em){details.pic::details-content{content-visibility:visible;height:auto}\
+.board summary{display:none}}@media (max-width:40em){.boards{display:block}.board{border:0;\
+border-bottom:1px solid #999;padding:.3em 0;display:grid;grid-template-columns:1fr auto;\
+column-gap:.5em}.board p{margin:0}.board>details{grid-column:2;grid-row:1/span 2}\
+.board>details[open]{grid-column:1/-1;grid-row:auto}.board .who{display:none}\
+.board .clock{font-size:1em}.state p{display:inline}.state .clocks:after{content:\" · \"}\
+.pos svg{max-width:14em}}\
+@media print{.nav,.live,summary{display:none}.board{break-inside:avoid}}\
+body.hall{max-width:none;margin:0;padding:.3em .5em;background:#000;color:#fff;\
+font-size:1.15em;overflow:hidden}.hall a{color:#ffd23f}.hall header{display:flex;\
+justify-content:space-between;align-items:baseline;gap:1em;white-space:nowrap}\
+.hall h1{font-size:1.3em;margin:0;overflow:hidden;text-overflow:ellipsis}\
+.hall .boards{gap:6px;grid-template-columns:repeat(auto-fill,minmax(12em,1fr));\
+justify-content:center}.hall .board{border:2px solid #555;background:#111;padding:4px}\
+.hall .board p{margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}\
+.hall .line{display:grid;grid-template-columns:1fr auto}.hall .names{grid-column:1/-1;\
+grid-row:2;overflow:hidden;text-overflow:ellipsis}.hall .pos svg{width:var(--pic,100%);\
+max-width:none;display:block;margin:2px auto}.hall .fen,.hall .ballot,.hall summary,\
+.hall .gresult,.hall .who,.hall .last,.hall .res{display:none}.hall .score{color:#ffd23f;\
+font-weight:bold}.hall .clocks{font-size:0}.hall .clocks .side{display:block;\
+font-size:1.15rem}.hall .standings td,.hall .standings th{border-color:#777;\
+padding:.1em .4em}.hall .standings h2{margin:.2em 0}.hall .off{display:none}";
+
+/// How a page is made beyond its body: its class, and what else its head and end hold.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Frame<'a> {
+    /// The live feed the page keeps itself up to date from.
+    pub live: Option<&'a str>,
+    /// The body's class.
+    pub class: Option<&'a str>,
+    /// Without JavaScript, the page reloads after this many seconds.
+    pub refresh: Option<u32>,
+    /// A script after the live one.
+    pub script: Option<&'a str>,
+}
 
 /// The live script: keeps the page's boards, moves and clocks up to date (see live.rs).
 const SCRIPT: &str = include_str!("live.js");
 
 pub(crate) fn page(title: &str, live: Option<&str>, body: Markup) -> String {
+    framed(
+        title,
+        Frame {
+            live,
+            ..Frame::default()
+        },
+        body,
+    )
+}
+
+/// A page titled `title`, made as `frame` says, around `body`.
+pub(crate) fn framed(title: &str, frame: Frame<'_>, body: Markup) -> String {
+    let live = frame.live;
     html! {
         (DOCTYPE)
         html lang="en" {
@@ -24,10 +74,14 @@ pub(crate) fn page(title: &str, live: Option<&str>, body: Markup) -> String {
                 meta name="viewport" content="width=device-width, initial-scale=1";
                 title { (title) }
                 style { (PreEscaped(STYLE)) }
+                @if let Some(s) = frame.refresh {
+                    noscript { meta http-equiv="refresh" content=(s); }
+                }
             }
-            body data-live=[live] {
+            body class=[frame.class] data-live=[live] {
                 (body)
                 @if live.is_some() { script { (PreEscaped(SCRIPT)) } }
+                @if let Some(s) = frame.script { script { (PreEscaped(s)) } }
             }
         }
     }
@@ -41,7 +95,13 @@ pub(crate) fn event_page(e: &EventView, picture: Picture<'_>) -> String {
         @if !e.site.is_empty() || !e.dates.is_empty() {
             p { (e.site) @if !e.site.is_empty() && !e.dates.is_empty() { ", " } (e.dates) }
         }
-        p.nav { a href="/api/event" { "JSON" } }
+        p.nav {
+            @for d in &e.divisions {
+                a href={ "#standings-" (d.number) } { "Standings" @if e.divisions.len() > 1 { ": " (d.name) } }
+                " · "
+            }
+            a href="/hall" { "Hall display" } " · " a href="/api/event" { "JSON" }
+        }
         @for d in &e.divisions { (division(d, picture)) }
     };
     page(&e.name, Some("/live/event"), body)
@@ -56,18 +116,29 @@ fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
             } @else {
                 h3 { "Round " (d.round) " "
                     a.nav href={ "/round/" (d.round) ".pdn" } { "(PDN)" } }
-                div { @for b in &d.boards { (board_card(b, picture)) } }
+                div.boards { @for b in &d.boards { (board_card(b, picture)) } }
             }
-            h3 { (d.standings.heading) }
-            div.scroll {
-                (crate::publish::crosstable_table(&d.name, &d.standings.header, &d.standings.rows))
-            }
+            (standings(d, 3))
         }
     }
 }
 
-/// The picture of a position: its FEN and the squares of the move that led to it.
-pub(crate) type Draw<'a> = &'a dyn Fn(&str, Option<[u8; 2]>) -> Option<String>;
+/// A division's standings (`#standings-N`) under a heading of `level` (2 or 3).
+pub(crate) fn standings(d: &DivisionView, level: u8) -> Markup {
+    let id = format!("standings-{}", d.number);
+    let table = crate::publish::crosstable_table(&d.name, &d.standings.header, &d.standings.rows);
+    html! {
+        section.standings id=(id) {
+            @if level == 2 { h2 { (d.name) ": " (d.standings.heading) } }
+            @else { h3 { (d.standings.heading) } }
+            div.scroll { (table) }
+        }
+    }
+}
+
+/// The picture of a position: its FEN, the squares of the move that led to it, and the game's
+/// result when it ended there.
+pub(crate) type Draw<'a> = &'a dyn Fn(&str, Option<[u8; 2]>, Option<&str>) -> Option<String>;
 
 /// How a page draws what moves: the positions, and the running clocks.
 #[derive(Clone, Copy)]
@@ -94,37 +165,69 @@ pub(crate) fn board_href(b: &BoardView) -> String {
     format!("/board/{}/{}/{}", b.division, b.round, b.board)
 }
 
-fn board_card(b: &BoardView, picture: Picture<'_>) -> Markup {
-    let id = card_id(b);
+pub(crate) fn board_card(b: &BoardView, picture: Picture<'_>) -> Markup {
+    let href = board_href(b);
     let game = b.live.as_ref().and_then(|m| m.games.last());
     html! {
-        div.board id=(id) data-board=(board_href(b)) {
-            p { strong { a href=(board_href(b)) { "Board " (b.board) } } }
-            p { (b.players[0]) " – " (b.players[1]) }
-            @for t in &b.ballots { p { small { (t) } } }
-            @if let Some(m) = &b.live {
-                p.score { "Score: " span.s0 { (m.score[0]) } " – " span.s1 { (m.score[1]) } }
-                @if let Some(e) = &m.error { p { "Match file: " (e) } }
+        div.board id=(card_id(b)) data-board=(href) {
+            p.line {
+                strong { a href=(href) { "Board " (b.board) } } " "
+                span.names { (b.players[0]) " – " (b.players[1]) }
+                @if let Some(m) = &b.live {
+                    " " span.score { "Score: " span.s0 { (m.score[0]) } " – "
+                        span.s1 { (m.score[1]) } }
+                }
             }
-            @if let Some(g) = game { (game_now(g, g.fens.len() - 1, picture)) }
-            p { "Result: " span.result { (b.result) } }
+            div.state {
+                @if let Some(g) = game { @if let Some(c) = &g.clock { (clocks(g, c, picture.now)) } }
+                p.res { "Result: " span.result { (b.result) } }
+            }
+            @if let Some(e) = b.live.as_ref().and_then(|m| m.error.as_ref()) {
+                p { "Match file: " (e) }
+            }
+            details.pic {
+                summary { "Picture" }
+                @for t in &b.ballots { p.ballot { small { (t) } } }
+                @if let Some(g) = game {
+                    (position(g, g.moves.len(), picture))
+                    (last_and_result(g))
+                }
+            }
         }
     }
 }
 
 /// A game's position after `ply` plies, its clocks and its result.
 fn game_now(g: &GameView, ply: usize, picture: Picture<'_>) -> Markup {
+    html! {
+        (position(g, ply, picture))
+        @if let Some(c) = &g.clock { (clocks(g, c, picture.now)) }
+        (last_and_result(g))
+    }
+}
+
+/// A game's position after `ply` plies as a picture (the result on it when the game ended
+/// there), and as FEN.
+fn position(g: &GameView, ply: usize, picture: Picture<'_>) -> Markup {
     let fen = g.fens.get(ply).map_or("", String::as_str);
     let last = ply
         .checked_sub(1)
         .and_then(|k| g.moves.get(k))
         .map(|m| m.squares);
+    let over = (ply == g.moves.len())
+        .then_some(g.result.as_deref())
+        .flatten();
     html! {
         div.pos {
-            @if let Some(svg) = (picture.draw)(fen, last) { (PreEscaped(svg)) }
+            @if let Some(svg) = (picture.draw)(fen, last, over) { (PreEscaped(svg)) }
             p.fen { (fen) }
         }
-        @if let Some(c) = &g.clock { (clocks(g, c, picture.now)) }
+    }
+}
+
+/// A game's last move and its result.
+fn last_and_result(g: &GameView) -> Markup {
+    html! {
         p.last { @if let Some(m) = g.moves.last() { "Last move: " (m.label) " " (m.text) } }
         @if let Some(r) = &g.result { p.gresult { (r) } }
     }
@@ -147,8 +250,11 @@ fn clocks(g: &GameView, c: &ClockView, now: Option<i64>) -> Markup {
     let (white_run, white) = shown("white", c.white_ms);
     html! {
         p.clocks data-since=(c.since_ms) data-running=(c.running) data-to-move=(c.to_move) {
-            (g.red) " (Red) " span.clock.red.run[red_run] data-ms=[c.red_ms] { (red) }
-            " · " (g.white) " (White) " span.clock.white.run[white_run] data-ms=[c.white_ms] { (white) }
+            span.side { span.who { (g.red) " " } "(Red) "
+                span.clock.red.run[red_run] data-ms=[c.red_ms] { (red) } }
+            " · "
+            span.side { span.who { (g.white) " " } "(White) "
+                span.clock.white.run[white_run] data-ms=[c.white_ms] { (white) } }
         }
     }
 }

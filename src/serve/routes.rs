@@ -52,6 +52,7 @@ pub(super) fn router(
         });
     Router::new()
         .route("/", get(home))
+        .route("/hall", get(super::hall::hall))
         .route("/api/event", get(api_event))
         .route("/api/board/{d}/{r}/{b}", get(api_board))
         .route("/match", get(standalone))
@@ -70,11 +71,12 @@ pub(super) fn router(
 }
 
 /// The position of `fen` as a picture (the one board renderer), numbered squares, the move
-/// that led to it (from and to) marked, scalable (the page's style sizes it to the screen);
+/// that led to it (from and to) marked, the result `over` in place of the side to move,
+/// scalable (the page's style sizes it to the screen);
 /// its parts that change with the position marked, for the live pages to redraw them alone.
-pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
+pub(super) fn picture(fen: &str, last: Option<[u8; 2]>, over: Option<&str>) -> Option<String> {
     Some(
-        picture_parts(fen, last)?
+        picture_parts(fen, last, over)?
             .into_iter()
             .map(|p| p.svg)
             .collect(),
@@ -85,6 +87,7 @@ pub(super) fn picture(fen: &str, last: Option<[u8; 2]>) -> Option<String> {
 pub(super) fn picture_parts(
     fen: &str,
     last: Option<[u8; 2]>,
+    over: Option<&str>,
 ) -> Option<Vec<crate::publish::SvgPart>> {
     use crate::engine::Square;
     let position = crate::engine::Position::from_fen(fen).ok()?;
@@ -93,6 +96,7 @@ pub(super) fn picture_parts(
         numbers: true,
         size: 320,
         last_move,
+        over: over.map(str::to_string),
         ..crate::publish::BoardSvgOptions::default()
     };
     Some(crate::publish::board_svg_parts(&position, &options))
@@ -105,7 +109,7 @@ pub(super) fn missing(what: &str) -> Response {
 }
 
 /// What a reading error answers: not found, or the server's own failure.
-fn failed(e: ViewError) -> Response {
+pub(super) fn failed(e: ViewError) -> Response {
     match e {
         ViewError::NotFound(what) => missing(&what),
         ViewError::Desk(e) => (

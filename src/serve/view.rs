@@ -412,7 +412,7 @@ fn from_match(m: &Match, whole: bool) -> MatchView {
         .map(|g| game_view(g, since, paused))
         .collect();
     let log = if whole {
-        m.log().iter().map(log_line).collect()
+        log_lines(m)
     } else {
         Vec::new()
     };
@@ -484,22 +484,17 @@ fn colour_word(c: crate::engine::Color) -> &'static str {
     }
 }
 
-fn log_line(e: &crate::director::LogEntry) -> LogLine {
-    let detail = serde_json::to_value(&e.event)
-        .ok()
-        .and_then(|v| match v {
-            serde_json::Value::Object(mut o) => {
-                o.remove("event");
-                (!o.is_empty()).then(|| serde_json::Value::Object(o).to_string())
-            }
-            _ => None,
+/// The match's log, each record in words (a note as the director wrote it).
+fn log_lines(m: &Match) -> Vec<LogLine> {
+    m.log()
+        .iter()
+        .zip(crate::publish::match_log_words(m))
+        .map(|(e, (words, _))| LogLine {
+            at: e.at.format("%H:%M:%S").to_string(),
+            kind: crate::director::event_name(&e.event).into(),
+            detail: words,
         })
-        .unwrap_or_default();
-    LogLine {
-        at: e.at.format("%H:%M:%S").to_string(),
-        kind: crate::director::event_name(&e.event).into(),
-        detail,
-    }
+        .collect()
 }
 
 #[cfg(test)]

@@ -21,3 +21,4 @@ mod pages;
 mod refusals;
 mod rehearsal;
 mod screens;
+mod views;

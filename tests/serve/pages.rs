@@ -327,3 +327,45 @@ fn the_round_pdn_follows_a_result_entered_at_the_desk_between_two_polls() {
     assert!(after.body.contains("[Round \"1.2.1\"]"), "{}", after.body);
     assert_ne!(after.etag, Some(etag));
 }
+
+#[test]
+fn the_board_page_says_a_note_in_words_never_as_json() {
+    use crossboard::director::Command;
+    let mut hall = Hall::new(NAMES);
+    hall.play();
+    hall.apply(Command::Note {
+        text: "Clock <swapped> & reset".into(),
+    });
+    let server = hall.serve();
+    let b = get(&server, "/board/1/1/1", None).body;
+    // The note as the director wrote it (escaped), never as the file's JSON.
+    assert!(b.contains("Clock &lt;swapped&gt; &amp; reset"), "{b}");
+    assert!(!b.contains("&quot;text&quot;"), "{b}");
+    assert!(!b.contains("&quot;spent&quot;"), "{b}");
+}
+
+#[test]
+fn a_finished_games_picture_says_its_result_not_who_is_to_play() {
+    use crossboard::director::Command;
+    let mut hall = Hall::new(NAMES);
+    hall.play();
+    let server = hall.serve();
+    let b = get(&server, "/board/1/1/1", None).body;
+    // While the game runs, the picture says who is to play.
+    assert!(b.contains("White to play"), "{b}");
+    hall.apply(Command::Resign {
+        colour: crossboard::engine::Color::White,
+    });
+    let b = get(&server, "/board/1/1/1", None).body;
+    let result = hall.m.games().next().unwrap().result.clone().unwrap();
+    let pos = b.find("<svg").unwrap();
+    let picture = &b[pos..b[pos..].find("</svg>").unwrap() + pos];
+    assert!(!picture.contains("to play"), "{picture}");
+    assert!(picture.contains(&result.to_string()), "{result}: {picture}");
+    // The event page's card says it too.
+    let e = get(&server, "/", None).body;
+    assert!(!e.contains("to play"), "{e}");
+    // Stepped back into the game, the picture says again who was to play.
+    let back = get(&server, "/board/1/1/1?game=1&ply=0", None).body;
+    assert!(back.contains("Red to play"), "{back}");
+}

@@ -7,7 +7,6 @@
 use crate::common::browser::Browser;
 use crate::hall::Hall;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
 
 /// The largest difference of one colour channel that is not a difference.
 const CHANNEL: u8 = 32;
@@ -41,14 +40,7 @@ fn shoot(width: u32, height: u32) -> Vec<u8> {
     hall.play();
     let server = hall.serve();
     let mut browser = Browser::open(&server.url(), width, height);
-    let start = Instant::now();
-    while browser.eval("document.body.getAttribute('data-records')") == serde_json::Value::Null {
-        assert!(
-            start.elapsed() < Duration::from_secs(20),
-            "the page never got its first update"
-        );
-        std::thread::sleep(Duration::from_millis(50));
-    }
+    crate::views::first_update(&mut browser, "/");
     browser.eval(
         "document.querySelectorAll('.clocks').forEach(p => p.setAttribute('data-running', 'false'));\
          document.querySelectorAll('.clock').forEach(c => c.textContent = '0:30:00'); true",

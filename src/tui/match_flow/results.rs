@@ -582,14 +582,7 @@ fn scroll<'a>(
     out
 }
 
-/// Why extra ballot `ballot` is played: "Tied 2-2 after ballot 1: ballot 2 is drawn to decide
-/// the match" (the tie rule "continue ballot by ballot until decided"); the one sentence of the
-/// results screen and the match log.
-pub(crate) fn tie_block(m: &Match, ballot: u32) -> String {
-    let before = ballot.saturating_sub(1);
-    let [a, b] = m.score().after_ballot(before);
-    format!("Tied {a}-{b} after ballot {before}: ballot {ballot} is drawn to decide the match")
-}
+pub(crate) use crate::publish::tie_block;
 
 /// The status line of the results: what Enter does, or that the match is over.
 pub(crate) fn status(m: &Match) -> (String, StatusKind) {

@@ -3,25 +3,11 @@
 //! English, with the players' names.
 
 use crate::director::{
-    Awaiting, ClockError, CoinSide, ColourMethod, CommandKind, Decided, Hand, Match, MatchError,
-    MatchOutcome, Player, StrengthRefusal, TextKind,
+    Awaiting, ClockError, ColourMethod, CommandKind, Decided, Match, MatchError, MatchOutcome,
+    Player, StrengthRefusal, TextKind,
 };
 
-/// A side of the coin: "heads", "tails".
-pub fn coin_side(c: CoinSide) -> &'static str {
-    match c {
-        CoinSide::Heads => "heads",
-        CoinSide::Tails => "tails",
-    }
-}
-
-/// A concealed hand: "left", "right".
-pub fn hand_name(h: Hand) -> &'static str {
-    match h {
-        Hand::Left => "left",
-        Hand::Right => "right",
-    }
-}
+pub use crate::publish::coin_side;
 
 /// What a command does, as the object of "cannot ... now": "draw a ballot", "play a move".
 pub fn action(kind: CommandKind) -> &'static str {

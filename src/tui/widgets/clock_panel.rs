@@ -108,20 +108,7 @@ impl ClockPanelView {
     }
 }
 
-/// A clock reading: `H:MM:SS` from an hour, `M:SS` from ten seconds, `S.t` below.
-pub fn format_clock(ms: i64) -> String {
-    let ms = ms.max(0);
-    if ms < 10_000 {
-        format!("{}.{}", ms / 1000, (ms % 1000) / 100)
-    } else {
-        let s = ms / 1000;
-        if s >= 3600 {
-            format!("{}:{:02}:{:02}", s / 3600, (s / 60) % 60, s % 60)
-        } else {
-            format!("{}:{:02}", s / 60, s % 60)
-        }
-    }
-}
+pub use crate::publish::format_clock;
 
 /// Rows a face needs: large digits or one compact line.
 pub const FACE_LARGE: u16 = 6;
