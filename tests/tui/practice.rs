@@ -516,3 +516,15 @@ fn a_kept_ballot_game_carries_the_ballot_and_the_result() {
     g.replay()
         .expect("the moves replay from the ballot position");
 }
+
+#[test]
+fn the_review_of_a_practice_game_keeps_the_board_turned() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(&mut app, &clock, "ps\n11-15\nfv");
+    let Screen::Review(r) = &app.screen else {
+        panic!("review expected")
+    };
+    assert!(r.flipped, "{}", render_text(&app));
+    assert!(render_text(&app).contains("Red's view"));
+}
