@@ -599,10 +599,14 @@ pub(crate) fn tie_block(m: &Match, ballot: u32) -> String {
     format!("Tied {a}-{b} after ballot {before}: ballot {ballot} is drawn to decide the match")
 }
 
-/// The status line of the results: what Enter does, or that the match is over.
-pub(crate) fn status(m: &Match) -> (String, StatusKind) {
+/// The status line of the results: what Enter does, or that the match is over and where q
+/// goes (`to_desk`: back to the desk that opened the match, else home).
+pub(crate) fn status(m: &Match, to_desk: bool) -> (String, StatusKind) {
     let text = match m.phase() {
-        Phase::Finished => "The match is over: e exports every game, q goes home".to_string(),
+        Phase::Finished => format!(
+            "The match is over: e exports every game, q goes {}",
+            if to_desk { "back to the desk" } else { "home" }
+        ),
         Phase::Draw { ballot } if ballot > m.settings().ballots => {
             format!("{} (Enter)", tie_block(m, ballot))
         }

@@ -636,7 +636,7 @@ impl ScreenState for MatchScreen {
             Stage::Game(g) => g.render(frame, area, &v),
             Stage::Over(o) => o.render(frame, area, &v),
             Stage::Results(r) => {
-                let status = v.status(results::status(&self.session.m));
+                let status = v.status(results::status(&self.session.m, self.back_to_caller));
                 results::render(
                     &self.session.m,
                     r,
