@@ -308,13 +308,16 @@ impl MatchScreen {
                     }) else {
                         continue;
                     };
-                    let d = DrawShown::new(*ballot, opening.clone(), steps.clone(), true);
+                    let by_key = matches!(&self.stage, Stage::Draw(s) if s.by_key);
+                    let mut d = DrawShown::new(*ballot, opening.clone(), steps.clone(), true);
+                    d.auto = !by_key;
                     self.stage = if d.done() {
                         Stage::Decide(stages::DecideStage::new(d))
                     } else {
                         Stage::Draw(DrawStage {
                             drawn: Some(d),
                             rejected: None,
+                            by_key,
                         })
                     };
                 }
