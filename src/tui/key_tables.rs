@@ -60,6 +60,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::setup::KEYS,
         crate::tui::match_flow::stages::decide::ACCEPTED_KEYS,
         crate::tui::match_flow::stages::decide::DECIDE_KEYS,
+        crate::tui::match_flow::stages::draw::AUTO_KEYS,
         crate::tui::match_flow::stages::draw::CARD_KEYS,
         crate::tui::match_flow::stages::draw::WAIT_KEYS,
         crate::tui::match_flow::stages::game::KEYS,

@@ -780,3 +780,27 @@ fn an_export_into_a_missing_folder_names_the_folder() {
     assert!(!said.contains(".e.csv."), "no temporary file named: {said}");
     assert!(!folder.exists());
 }
+
+/// `event list`: an event a line, its creation as a date and time said to be UTC, and its
+/// actions counted in words ("1 action", "2 actions").
+#[test]
+fn the_list_says_when_in_plain_time_and_counts_in_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    run(&db, &["new", "E"]);
+    let list = run(&db, &["list"]);
+    let fields: Vec<&str> = list.trim_end().split('\t').collect();
+    assert_eq!(fields.len(), 4, "{list}");
+    assert_eq!(fields[..2], ["1", "E"], "{list}");
+    // "2026-12-07 05:12 UTC"
+    let when = fields[2];
+    assert!(when.ends_with(" UTC") && when.len() == 20, "{list}");
+    assert!(
+        chrono::NaiveDateTime::parse_from_str(&when[..16], "%Y-%m-%d %H:%M").is_ok(),
+        "{list}"
+    );
+    assert_eq!(fields[3], "1 action", "{list}");
+    run(&db, &["division", "E", "S", "--format", "swiss:3"]);
+    let list = run(&db, &["list"]);
+    assert!(list.trim_end().ends_with("\t2 actions"), "{list}");
+}

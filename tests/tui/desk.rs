@@ -584,7 +584,7 @@ fn finish_match(app: &mut App, clock: &FakeClock) {
             },
             other => panic!("unexpected {other:?}"),
         };
-        s.session.apply(cmd, clock.now(), &mut rng).unwrap();
+        s.apply_before_shown(cmd, clock.now(), &mut rng).unwrap();
     }
     panic!("the match did not end");
 }
@@ -623,6 +623,10 @@ fn a_board_played_on_crossboard() {
         (st.players[0].clone(), st.players[1].clone())
     };
     finish_match(&mut app, &clock);
+    // The results say where q goes: back to the desk, not home.
+    let text = screen(&app);
+    assert!(text.contains("q goes back to the desk"), "{text}");
+    assert!(!text.contains("q goes home"), "{text}");
     // Leave the finished match: back on the desk, the games recorded.
     for _ in 0..3 {
         if matches!(app.screen, Screen::Desk(_)) {

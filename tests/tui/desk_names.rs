@@ -114,3 +114,27 @@ fn files_named_after_the_event_have_no_stray_dashes() {
     ));
     assert!(file.is_file(), "{}", render_text(&app));
 }
+
+/// The round's pairings give the names the width there is: at 80 columns, names of 26
+/// characters stand whole beside the result and state columns.
+#[test]
+fn the_pairings_give_names_the_width_there_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock);
+    type_text(&mut app, &clock, "nClub Open\ndOpen swiss:3 2\na");
+    let players = [name("Annabelle", 26), name("Bartholomew", 26)];
+    for p in &players {
+        type_text(&mut app, &clock, &format!("{p}\n"));
+    }
+    type_text(&mut app, &clock, "\x1bp");
+    let text = render_text(&app);
+    let row = text
+        .lines()
+        .find(|l| l.contains("waiting"))
+        .unwrap_or_else(|| panic!("no board row:\n{text}"));
+    for p in &players {
+        assert!(row.contains(p.as_str()), "{p}: {row}\n{text}");
+    }
+    assert!(!row.contains('…'), "{row}");
+}

@@ -54,7 +54,11 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     t.keys(&["Enter"]);
     then(&t, "who has Red in game 1?", &["1"]);
     then(&t, "on to the ballot draw", &["Enter"]);
-    then(&t, "Enter draws the ballot", &["Enter"]);
+    // The first ballot card by card: each card waits for a key, then the rest turn by
+    // themselves.
+    then(&t, "Enter draws the ballot (c: card by card)", &["c"]);
+    then(&t, "card 1 of 4 waits for a key", &["Space"]);
+    then(&t, "card 2 of 4 waits for a key", &["t"]);
     // Both players reject the first ballot: a new one is drawn.
     then(&t, "White decides first", &["r"]);
     then(&t, "White rejected; now Red", &["r"]);

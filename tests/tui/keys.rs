@@ -97,6 +97,7 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("toss: done", Plain, "n\nh<tick>r".into()),
         ("draw", Plain, "n\nh<tick>r\n".into()),
         ("draw: cards", Plain, "n\nh<tick>r\n\n<t><t><t>".into()),
+        ("draw: card by card", Plain, "n\nh<tick>r\nc".into()),
         ("decide", Plain, "n\nh<tick>r\n\n<tick>".into()),
         ("decide: accepted", Plain, "n\nh<tick>r\n\n<tick>a".into()),
         ("pre-game", Plain, "n\nh<tick>r\n\n<tick>a\n".into()),

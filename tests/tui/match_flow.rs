@@ -59,16 +59,22 @@ fn set_up(app: &mut App, clock: &FakeClock) {
     feed(app, clock, [key(KeyCode::Enter)]);
 }
 
+/// An app of `w` x `h` saving its matches in `dir`, the match of [`set_up`] set up.
+fn set_up_in(dir: &std::path::Path, clock: &FakeClock, w: u16, h: u16) -> App {
+    let mut app = test_app(clock, w, h);
+    app.matches = MatchOptions {
+        dir: Some(dir.to_path_buf()),
+        ..MatchOptions::default()
+    };
+    set_up(&mut app, clock);
+    app
+}
+
 #[test]
 fn a_whole_match_from_set_up_to_export() {
     let dir = tempfile::tempdir().unwrap();
     let clock = FakeClock::new();
-    let mut app = test_app(&clock, 100, 32);
-    app.matches = MatchOptions {
-        dir: Some(dir.path().to_path_buf()),
-        ..MatchOptions::default()
-    };
-    set_up(&mut app, &clock);
+    let mut app = set_up_in(dir.path(), &clock, 100, 32);
     assert_eq!(screen(&app).stage(), StageKind::Toss);
     let text = render_text(&app);
     assert!(
@@ -385,4 +391,30 @@ fn the_set_up_help_lists_the_arrows_and_typing() {
     let text = render_text(&app);
     assert!(text.contains("the next choice"), "{text}");
     assert!(text.contains("replaces the default"), "{text}");
+}
+
+/// The colour choice has a key line, made from the keys in force.
+#[test]
+fn the_colour_choice_has_a_key_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = set_up_in(dir.path(), &clock, 80, 24);
+    assert_eq!(screen(&app).stage(), StageKind::Toss);
+    let text = render_text(&app);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("h heads") && last.contains("t tails") && last.contains("? help"),
+        "{last:?}\n{text}"
+    );
+    type_text(&mut app, &clock, "h");
+    for _ in 0..20 {
+        clock.advance(Duration::from_millis(100));
+        feed(&mut app, &clock, [Msg::Tick]);
+    }
+    let text = render_text(&app);
+    let last = text.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("r Red") && last.contains("w White") && last.contains("? help"),
+        "{last:?}\n{text}"
+    );
 }

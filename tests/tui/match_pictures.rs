@@ -12,12 +12,23 @@ use std::time::Duration;
 
 /// A match of `ballots` ballots between Ann and Bob, saved in `dir`, at its first game.
 fn match_app(clock: &FakeClock, w: u16, h: u16, ballots: u32, dir: &Path) -> App {
+    match_of(["Ann", "Bob"], clock, (w, h), ballots, dir)
+}
+
+/// A match of `ballots` ballots between `names`, saved in `dir`, at its first game.
+fn match_of(
+    names: [&str; 2],
+    clock: &FakeClock,
+    (w, h): (u16, u16),
+    ballots: u32,
+    dir: &Path,
+) -> App {
     let mut a = test_app(clock, w, h);
     a.matches.fixed_wall = Some("2026-11-30T12:00:00Z".parse().unwrap());
     a.matches.dir = Some(dir.to_path_buf());
     a.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
     a.matches.defaults.rejection = RejectionPolicy::AllPlayed;
-    a.matches.defaults.players = ["Ann".into(), "Bob".into()];
+    a.matches.defaults.players = names.map(String::from);
     a.matches.defaults.ballots = ballots;
     type_text(&mut a, clock, "n\n1\n");
     to_game(&mut a, clock);
@@ -177,4 +188,48 @@ fn an_extra_ballot_of_a_tie_block_is_announced_with_its_reason() {
         log.contains("Tied 1-1 after ballot 1: ballot 2 is drawn"),
         "{log}"
     );
+}
+
+/// The row of the results holding both tables' headers.
+fn table_header(text: &str) -> &str {
+    text.lines()
+        .find(|l| l.contains("result") && l.contains("opening"))
+        .unwrap_or_else(|| panic!("no header row:\n{text}"))
+}
+
+#[test]
+fn names_sharing_a_start_keep_what_tells_them_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut a = match_of(["Player 1", "Player 2"], &clock, (80, 24), 3, dir.path());
+    play(&mut a, &clock, "wrwrrw");
+    let text = render_text(&a);
+    // The points columns, headed by the names, keep their ends: never "Play. Play.".
+    let header = table_header(&text);
+    assert!(header.contains("Pla.1 Pla.2"), "{header}\n{text}");
+    assert!(header.contains("Playe.1 Playe.2"), "{header}\n{text}");
+    // An opening cut keeps its number.
+    assert!(text.contains(".553 "), "{text}");
+    // Long names sharing their start: each table tells them apart.
+    let dir = tempfile::tempdir().unwrap();
+    let mut a = match_of(
+        ["Alexander Montgomery 1", "Alexander Montgomery 2"],
+        &clock,
+        (80, 24),
+        3,
+        dir.path(),
+    );
+    play(&mut a, &clock, "wrwrrw");
+    let text = render_text(&a);
+    for table in table_header(&text).split("||") {
+        let words: Vec<&str> = table.split_whitespace().collect();
+        let names = &words[words.len() - 2..];
+        assert_ne!(names[0], names[1], "{table}\n{text}");
+    }
+    // The chart's title stays whole beside the first player's name, cut to fit.
+    assert!(
+        text.contains("+ Who led  ^ Alexander Montgom.1 +"),
+        "{text}"
+    );
+    insta::assert_snapshot!("results_names_sharing_a_start_80x24", text);
 }

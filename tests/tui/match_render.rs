@@ -97,12 +97,66 @@ fn ballot_draw_card_by_card_then_the_board() {
     ticks(&mut a, &clock, 7);
     let text = render_text(&a);
     assert!(text.contains("drawing card 3 of"), "{text}");
+    assert!(text.contains("any key shows the rest"), "{text}");
     insta::assert_snapshot!("match_ballot_cards_80x24", text);
     ticks(&mut a, &clock, 30);
     let text = render_text(&a);
     assert!(text.contains("Public position id"), "{text}");
     assert!(text.contains("White decides first"), "{text}");
     insta::assert_snapshot!("match_ballot_drawn_80x24", text);
+}
+
+/// A key typed while the cards turn by themselves is the draw's, as the screen says: it
+/// shows the rest at once, and is not taken for a decision (nor lost unseen).
+#[test]
+fn a_key_during_the_draw_shows_the_rest() {
+    let (clock, mut a) = drawn(80, 24);
+    ticks(&mut a, &clock, 1);
+    assert!(
+        render_text(&a).contains("drawing card"),
+        "{}",
+        render_text(&a)
+    );
+    type_text(&mut a, &clock, "a");
+    let text = render_text(&a);
+    assert_eq!(screen(&a).stage(), StageKind::Decide, "{text}");
+    assert!(text.contains("White decides first"), "{text}");
+    assert!(
+        screen(&a).game_match().pending_draw().is_some(),
+        "not accepted"
+    );
+}
+
+/// `c` draws card by card: each card waits for its key (time turns none), Space turns the
+/// next, `t` lets the rest turn by themselves.
+#[test]
+fn card_by_card_each_card_waits_for_a_key() {
+    let clock = FakeClock::new();
+    let mut a = app(&clock, 80, 24);
+    a.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    type_text(&mut a, &clock, "n\n1\n");
+    assert!(
+        render_text(&a).contains("c: card by card"),
+        "{}",
+        render_text(&a)
+    );
+    type_text(&mut a, &clock, "c");
+    ticks(&mut a, &clock, 30);
+    let text = render_text(&a);
+    assert!(text.contains("card 1 of 4 waits for a key"), "{text}");
+    assert!(
+        text.contains("Space next card") && text.contains("t auto"),
+        "{text}"
+    );
+    type_text(&mut a, &clock, "  ");
+    let text = render_text(&a);
+    assert!(text.contains("card 3 of 4 waits"), "{text}");
+    insta::assert_snapshot!("match_ballot_card_by_card_80x24", text);
+    type_text(&mut a, &clock, "t");
+    assert!(render_text(&a).contains("any key shows the rest"));
+    ticks(&mut a, &clock, 30);
+    let text = render_text(&a);
+    assert!(text.contains("White decides first"), "{text}");
 }
 
 #[test]

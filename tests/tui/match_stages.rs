@@ -197,7 +197,7 @@ fn must_show(state: &str) -> &'static [&'static str] {
         "toss-choose" => &["won the toss", "chooses a colour: r Red, w White"],
         "toss-done" => &["has Red in game 1", "Enter goes on to the ballot draw"],
         "draw" => &["Ballot 1: Enter draws the ballot"],
-        "draw-cards" => &["drawing card", "Space next card"],
+        "draw-cards" => &["drawing card", "any key shows the rest"],
         "decide-white" => &["White decides first", "a accepts, r rejects"],
         "decide-red" => &["White rejected; now Red"],
         "draw-again" => &["Both players rejected", "Enter draws a new ballot 1"],

@@ -516,3 +516,53 @@ fn a_kept_ballot_game_carries_the_ballot_and_the_result() {
     g.replay()
         .expect("the moves replay from the ballot position");
 }
+
+#[test]
+fn the_engines_colour_survives_the_level_passing_through_none() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    // An opponent, given Red; then the levels round to "none" and on to the first again.
+    type_text(&mut app, &clock, "poc");
+    assert!(render_text(&app).contains("engine plays Red"));
+    for _ in 0..20 {
+        type_text(&mut app, &clock, "o");
+        if render_text(&app).contains("Opponent: none") {
+            break;
+        }
+    }
+    assert!(render_text(&app).contains("Opponent: none"));
+    type_text(&mut app, &clock, "o");
+    let text = render_text(&app);
+    assert!(text.contains("engine plays Red"), "{text}");
+}
+
+#[test]
+fn the_practice_set_up_has_a_key_line_from_its_table() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(&mut app, &clock, "p");
+    let text = render_text(&app);
+    let last = text.lines().last().unwrap_or_default();
+    for k in [
+        "Enter start",
+        "d draw",
+        "o opponent",
+        "r game",
+        "q back",
+        "? help",
+    ] {
+        assert!(last.contains(k), "{k}: {last:?}\n{text}");
+    }
+}
+
+#[test]
+fn the_review_of_a_practice_game_keeps_the_board_turned() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    type_text(&mut app, &clock, "ps\n11-15\nfv");
+    let Screen::Review(r) = &app.screen else {
+        panic!("review expected")
+    };
+    assert!(r.flipped, "{}", render_text(&app));
+    assert!(render_text(&app).contains("Red's view"));
+}

@@ -74,6 +74,8 @@ fn analysed(w: u16, h: u16, ascii: bool) -> (FakeClock, App) {
         .map(|i| Some(1_000 * (5 + 7 * (i % 3))))
         .collect();
     review.ply = 0;
+    // Red at the bottom: the curve is Red's view.
+    review.flipped = true;
     app.screen = Screen::Review(review);
     (clock, app)
 }
@@ -243,4 +245,43 @@ fn esc_stops_the_analysis_and_a_second_esc_goes_back() {
     assert!(!app.screen.ticking());
     type_text(&mut app, &clock, "\x1b");
     assert!(!matches!(app.screen, Screen::Review(_)));
+}
+
+/// The title of the graph row holding `readout`.
+fn title_with<'a>(text: &'a str, readout: &str) -> &'a str {
+    text.lines()
+        .find(|l| l.contains(readout))
+        .unwrap_or_else(|| panic!("no {readout:?} in:\n{text}"))
+}
+
+#[test]
+fn the_title_names_the_side_at_the_bottom_whole_beside_the_value() {
+    let (clock, mut app) = analysed(80, 24, true);
+    type_text(&mut app, &clock, "]");
+    // Red at the bottom: Red's view, the blunder Red's gain.
+    let text = render_text(&app);
+    let title = title_with(&text, "ply 6: +3.20??");
+    assert!(title.contains("Red's view"), "{text}");
+    // Turned, White at the bottom (the board's usual way up): White's view.
+    type_text(&mut app, &clock, "f");
+    let text = render_text(&app);
+    let title = title_with(&text, "ply 6: -3.20??");
+    assert!(title.contains("White's view"), "{text}");
+}
+
+#[test]
+fn a_long_value_shortens_the_title_never_silently() {
+    let (clock, mut app) = analysed(80, 24, true);
+    if let Screen::Review(r) = &mut app.screen {
+        let marks = r.engine.review.as_mut().unwrap();
+        marks.reviewed[9].red_score_after = Score::win_in(3).flip();
+    }
+    type_text(&mut app, &clock, "G");
+    let text = render_text(&app);
+    let title = title_with(&text, "ply 10: forced loss");
+    assert!(title.contains("Red's view"), "{text}");
+    type_text(&mut app, &clock, "f");
+    let text = render_text(&app);
+    let title = title_with(&text, "ply 10: forced win");
+    assert!(title.contains("White's view"), "{text}");
 }

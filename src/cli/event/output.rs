@@ -8,18 +8,33 @@ use crate::publish::sentences::{ballot_text, pdn_note, result_text, unpaired_not
 use crate::publish::{Paper, Published, SheetKind, pdn, sheet, trf};
 use crate::store::{BoardCodes, OpenEvent, write_atomic};
 
-/// `event list`.
+/// `event list`: an event a line, its id, name, when it was created (UTC, to the minute)
+/// and how many actions it has.
 pub(super) fn list_events(ctx: &Ctx) -> CliResult {
     for e in ctx.desk.events()? {
         outln!(
-            "{}\t{}\t{}\t{} actions",
+            "{}\t{}\t{}\t{} action{}",
             e.id,
             e.name,
-            e.created_at,
-            e.actions
+            created_text(&e.created_at),
+            e.actions,
+            if e.actions == 1 { "" } else { "s" }
         )?;
     }
     Ok(())
+}
+
+/// A creation time as the database keeps it (RFC 3339) as "2026-12-07 05:12 UTC"; a time
+/// that does not read so is shown as it is.
+fn created_text(at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at).map_or_else(
+        |_| at.to_string(),
+        |t| {
+            t.with_timezone(&chrono::Utc)
+                .format("%Y-%m-%d %H:%M UTC")
+                .to_string()
+        },
+    )
 }
 
 /// `event player list`.

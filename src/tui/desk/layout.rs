@@ -95,13 +95,30 @@ impl DeskScreen {
         let g = d.settings.games_per_round;
         let mut focus = None;
 
-        // What the desk's files say of each board (`crossboard serve` keeps them); the names
-        // as wide as the screen allows the state, its marks and that column.
+        // What the desk's files say of each board (`crossboard serve` keeps them), each
+        // board's state and marks first: the names then take the width they leave (never
+        // less than a fixed share), up to the longest name; a row still too wide is cut at
+        // its end, marked.
         let (texts, refusals) = self.hall_column(r, g, width);
-        let hall_width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(0);
-        let nw = (width.saturating_sub(40) / 2)
-            .min(width.saturating_sub(25 + hall_width) / 2)
-            .clamp(8, 24);
+        let tails: Vec<String> = r
+            .boards
+            .iter()
+            .zip(texts)
+            .map(|(b, hall)| {
+                let state = if b.is_complete(g) {
+                    "done"
+                } else if b.result.is_some() {
+                    "playing"
+                } else {
+                    "waiting"
+                };
+                format!(
+                    "{state}{hall}{}",
+                    if b.pdn.is_some() { " pdn" } else { "" }
+                )
+            })
+            .collect();
+        let nw = name_width(d, r, &tails, width);
         out.push(Line::from(format!(
             "Round {}: the first player has Red in game 1",
             r.number
@@ -111,31 +128,21 @@ impl DeskScreen {
             "bd", "first", "second", "result"
         )));
         let head = out.len();
-        for (k, (b, hall)) in r.boards.iter().zip(texts).enumerate() {
-            let state = if b.is_complete(g) {
-                "done"
-            } else if b.result.is_some() {
-                "playing"
-            } else {
-                "waiting"
-            };
+        for (k, (b, tail)) in r.boards.iter().zip(&tails).enumerate() {
             let mark = if k == self.board {
                 focus = Some(out.len());
                 ">"
             } else {
                 " "
             };
-            let pdn = hall + if b.pdn.is_some() { " pdn" } else { "" };
-            out.push(Line::from(clip(
-                &format!(
-                    "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {state}{pdn}",
-                    b.number,
-                    clip(d.name(b.first), nw),
-                    clip(d.name(b.second), nw),
-                    result_text(b.result.as_ref())
-                ),
-                width,
-            )));
+            let row = format!(
+                "{mark}{:>3}  {:<nw$} {:<nw$} {:<9} {tail}",
+                b.number,
+                clip(d.name(b.first), nw),
+                clip(d.name(b.second), nw),
+                result_text(b.result.as_ref())
+            );
+            out.push(Line::from(clip(&row, width)));
         }
         out.extend(refusals.into_iter().map(Line::from));
         if let Some(b) = r.bye {
@@ -379,6 +386,28 @@ impl DeskScreen {
         }
         lines
     }
+}
+
+/// The columns before the names and between the columns of a board's row: the mark, the
+/// board's number, the spaces, the result's column.
+const ROW_FIXED: usize = 1 + 3 + 2 + 1 + 1 + 9 + 1;
+
+/// The width of each name column of round `r`'s rows at `width`, beside the boards' state
+/// texts `tails`: the longest name when the row then fits, else what the row leaves, never
+/// less than a fixed share of the width (the state then cut).
+fn name_width(d: &Division, r: &Round, tails: &[String], width: usize) -> usize {
+    let longest = r
+        .boards
+        .iter()
+        .flat_map(|b| [b.first, b.second])
+        .map(|p| d.name(p).chars().count())
+        .chain(["second".len()])
+        .max()
+        .unwrap_or(0);
+    let tail = tails.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+    let floor = (width.saturating_sub(40) / 2).clamp(8, 24);
+    let room = width.saturating_sub(ROW_FIXED + tail) / 2;
+    longest.min(room.max(floor))
 }
 
 pub(super) fn clip(s: &str, n: usize) -> String {

@@ -13,7 +13,9 @@ use crate::store::notes;
 use crate::tui::keys::{Binding, DOWN, ENTER, Key, SPACE, UP, help, lookup};
 use crate::tui::theme::{Appearance, ascii_text};
 use crate::tui::widgets::menu::KeyHelp;
-use crate::tui::widgets::{Scroll, StatusKind, plies_and_moves, scrolled, wrap, wrap_fit};
+use crate::tui::widgets::{
+    Scroll, StatusKind, fit_apart, fit_middle, fit_text, plies_and_moves, scrolled, wrap, wrap_fit,
+};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::KeyEvent;
@@ -107,14 +109,20 @@ impl ResultsStage {
 
 /// `name` in `w` columns: as it is when it fits, else cut with a `…` marker.
 pub(crate) fn fit(name: &str, w: usize) -> String {
-    let n = name.chars().count();
-    if n <= w {
-        format!("{name:<w$}")
-    } else {
-        let mut t: String = name.chars().take(w.saturating_sub(1)).collect();
-        t.push('…');
-        t
-    }
+    format!("{:<w$}", fit_text(name, w))
+}
+
+/// `name` in `w` columns, cut (when it must be) so as to stay told apart from `other`:
+/// "Player 1" and "Player 2" in five are "Pla…1" and "Pla…2", never "Play…" twice.
+pub(crate) fn fit_name(name: &str, other: &str, w: usize) -> String {
+    format!("{:<w$}", fit_apart(name, other, w))
+}
+
+/// An opening in `w` columns, cut (when it must be) in its middle so that its number stays:
+/// "11-Man…1306".
+fn fit_opening(o: &str, w: usize) -> String {
+    let number = o.rsplit(' ').next().map_or(0, |n| n.chars().count());
+    format!("{:<w$}", fit_middle(o, w, number))
 }
 
 /// Draw the results of `m`: `status` on the line above the footer `hint`, tables scrolled
@@ -397,8 +405,8 @@ fn game_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<
                 format!(
                     " {:<4} {} {} {:<7} {:>pw$} {:>pw$}",
                     format!("{}.{}", g.ballot, g.game),
-                    fit(&red, w),
-                    fit(&white, w),
+                    fit_name(&red, &white, w),
+                    fit_name(&white, &red, w),
                     res,
                     g.points[0].to_string(),
                     g.points[1].to_string()
@@ -415,8 +423,8 @@ fn game_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Vec<
                 fit("Red", w),
                 fit("White", w),
                 "result",
-                fit(n1, pw),
-                fit(n2, pw)
+                fit_name(n1, n2, pw),
+                fit_name(n2, n1, pw)
             ),
         ),
         look.dim(),
@@ -467,8 +475,8 @@ fn ballot_table<'a>(m: &Match, inner: usize, look: &Appearance) -> (Line<'a>, Ve
                 " {:<2} {} {:>pw$} {:>pw$}{}",
                 "#",
                 fit("opening", ow),
-                fit(n1, pw),
-                fit(n2, pw),
+                fit_name(n1, n2, pw),
+                fit_name(n2, n1, pw),
                 if per_ballot { "  ballot" } else { "" }
             ),
         ),
@@ -528,7 +536,7 @@ fn ballot_row(b: &BallotScore, o: &str, per_ballot: bool, (pw, ow): (usize, usiz
     format!(
         " {:<2} {} {:>pw$} {:>pw$}{last}",
         b.ballot,
-        fit(o, ow),
+        fit_opening(o, ow),
         b.games[0].to_string(),
         b.games[1].to_string(),
     )
@@ -584,10 +592,14 @@ fn scroll<'a>(
 
 pub(crate) use crate::publish::tie_block;
 
-/// The status line of the results: what Enter does, or that the match is over.
-pub(crate) fn status(m: &Match) -> (String, StatusKind) {
+/// The status line of the results: what Enter does, or that the match is over and where q
+/// goes (`to_desk`: back to the desk that opened the match, else home).
+pub(crate) fn status(m: &Match, to_desk: bool) -> (String, StatusKind) {
     let text = match m.phase() {
-        Phase::Finished => "The match is over: e exports every game, q goes home".to_string(),
+        Phase::Finished => format!(
+            "The match is over: e exports every game, q goes {}",
+            if to_desk { "back to the desk" } else { "home" }
+        ),
         Phase::Draw { ballot } if ballot > m.settings().ballots => {
             format!("{} (Enter)", tie_block(m, ballot))
         }

@@ -3,7 +3,7 @@
 //! level line, beside or under the by-ballot table. The table comes first: the chart takes only the room the table leaves, and is left
 //! out when that is too little.
 
-use super::results::fit;
+use super::results::fit_name;
 use crate::director::{Match, Player, Points};
 use crate::tui::theme::Appearance;
 use ratatui::buffer::Buffer;
@@ -76,12 +76,15 @@ pub(crate) fn render(m: &Match, area: Rect, buf: &mut Buffer, look: &Appearance)
     } else {
         ("▲", "▼")
     };
-    let room = usize::from(area.width.saturating_sub(12));
+    let room = usize::from(area.width.saturating_sub(15));
     let head = Span::styled(
-        format!(" {up} {} ", fit(n1, room).trim_end()),
+        format!(" {up} {} ", fit_name(n1, n2, room).trim_end()),
         look.side(crate::engine::Color::Red),
     );
-    let foot = Span::styled(format!(" {down} {} ", fit(n2, room).trim_end()), look.dim());
+    let foot = Span::styled(
+        format!(" {down} {} ", fit_name(n2, n1, room).trim_end()),
+        look.dim(),
+    );
     let block = Block::new()
         .borders(Borders::ALL)
         .border_set(look.border_set())

@@ -506,6 +506,8 @@ impl ScreenState for PracticeScreen {
                         // engine analyses it again only when asked.
                         review.engine.settings = self.engine.settings;
                         review.engine.review = self.engine.review.clone();
+                        // The board as the player turned it, and the graph from their side.
+                        review.flipped = self.flipped;
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Save) => self.save(ctx),

@@ -8,9 +8,11 @@ use crate::engine::Rules;
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::store::practice::{self, PracticeMemory};
 use crate::tui::Msg;
-use crate::tui::keys::{BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, help, lookup};
-use crate::tui::widgets::centered;
+use crate::tui::keys::{
+    BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, help_hint, lookup,
+};
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
+use crate::tui::widgets::{centered, fit_text};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -30,6 +32,8 @@ pub struct PracticeSetupScreen {
     pub message: Option<String>,
     /// The computer opponent (`None`: both sides by hand).
     pub opponent: Option<Opponent>,
+    /// The colour the engine plays, kept while the opponent passes through "none".
+    pub engine_colour: Color,
     /// Where the choices are remembered for next time (`None`: not remembered).
     pub memory: Option<std::path::PathBuf>,
     /// The game played (English, pool, huffing, losing).
@@ -58,6 +62,7 @@ impl PracticeSetupScreen {
                 } else {
                     System::ALL.iter().position(|&x| x == m.system).unwrap_or(3)
                 };
+                s.engine_colour = m.engine_colour;
                 s.opponent = m.opponent.map(|level| Opponent {
                     level,
                     color: m.engine_colour,
@@ -78,7 +83,7 @@ impl PracticeSetupScreen {
             system: self.system().unwrap_or(System::ElevenMan),
             start_position: self.system().is_none(),
             opponent: self.opponent.map(|o| o.level),
-            engine_colour: self.opponent.map_or(Color::White, |o| o.color),
+            engine_colour: self.engine_colour,
         };
         if let Err(e) = practice::save(path, &m) {
             self.message = Some(format!("practice set-up not remembered: {e}"));
@@ -119,6 +124,7 @@ impl PracticeSetupScreen {
             by_id: false,
             message: None,
             opponent: None,
+            engine_colour: Color::White,
             memory: None,
             rules: Rules::English,
         }
@@ -237,7 +243,8 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         &[Key::Char('c')],
         Act::Colour,
         "the colour the engine plays",
-    ),
+    )
+    .footer("colour"),
     Binding::new(
         &[Key::Char('r')],
         Act::Game,
@@ -293,12 +300,17 @@ impl ScreenState for PracticeSetupScreen {
                     self.go(ctx)
                 }
                 Some(Act::Opponent) => {
-                    self.opponent = Opponent::cycle(self.opponent);
+                    let colour = self.engine_colour;
+                    self.opponent =
+                        Opponent::cycle(self.opponent).map(|o| Opponent { color: colour, ..o });
                     Nav::Stay
                 }
                 Some(Act::Colour) => {
                     match &mut self.opponent {
-                        Some(o) => o.color = o.color.opponent(),
+                        Some(o) => {
+                            o.color = o.color.opponent();
+                            self.engine_colour = o.color;
+                        }
                         None => {
                             self.message =
                                 Some("no engine opponent to give a colour: o chooses one".into())
@@ -394,6 +406,14 @@ impl ScreenState for PracticeSetupScreen {
                 area.width.saturating_sub(x),
             );
         }
+        let keys = format!("{} · {}", footer(KEYS), help_hint(false));
+        let width = usize::from(area.width.saturating_sub(1));
+        buf.set_string(
+            area.x + 1,
+            area.bottom().saturating_sub(1),
+            fit_text(&keys, width),
+            look.dim(),
+        );
     }
 
     fn title(&self) -> String {

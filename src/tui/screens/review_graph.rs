@@ -110,10 +110,12 @@ pub(super) fn stops(marks: Option<&ReviewMarks>, game: &Game) -> Vec<(usize, Mar
 impl ReviewScreen {
     /// The graph as it stands: the analysis, the cursor, the times.
     pub fn graph(&self) -> EvalGraphView {
+        // The side at the bottom of the board: a player who turns the board to sit behind
+        // their men reads the curve as their own.
         let side = if self.flipped {
-            Color::White
-        } else {
             Color::Red
+        } else {
+            Color::White
         };
         let egdb = self.engine.egdb();
         let marks = self.engine.review.as_ref();

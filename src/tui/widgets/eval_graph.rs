@@ -11,7 +11,7 @@
 use crate::engine::Color as Side;
 use crate::search::Mark;
 use crate::tui::theme::Appearance;
-use crate::tui::widgets::format_clock;
+use crate::tui::widgets::{fit_text, format_clock};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
@@ -140,14 +140,13 @@ impl EvalGraphView {
 
     /// Draw the graph in `area` with `rows`.
     pub fn render(&self, area: Rect, rows: GraphRows, buf: &mut Buffer, look: &Appearance) {
-        let side = self.named();
-        let title = format!(" Engine, {side}'s view ");
+        let (title, readout) = self.titles(usize::from(area.width.saturating_sub(2)));
         let block = Block::new()
             .borders(Borders::ALL)
             .border_set(look.border_set())
             .border_style(look.dim())
             .title_top(Line::from(Span::styled(title, look.accent())))
-            .title_top(Line::from(self.readout()).right_aligned())
+            .title_top(Line::from(readout).right_aligned())
             .title_bottom(Line::from(self.time_totals()));
         let inner = block.inner(area);
         block.render(area, buf);
@@ -175,6 +174,28 @@ impl EvalGraphView {
             height: inner.bottom().saturating_sub(marks.bottom()),
         };
         self.render_time(time, rows.time, buf, look);
+    }
+
+    /// The title (the side named) and the readout in `width` columns, side by side: the
+    /// title shortened as far as the side's name to leave the readout whole, then the readout
+    /// cut, marked, never overlapping.
+    fn titles(&self, width: usize) -> (String, String) {
+        let side = self.named();
+        let readout = self.readout();
+        let room = |t: &str| width.saturating_sub(t.chars().count());
+        let forms = [
+            format!(" Engine, {side}'s view "),
+            format!(" {side}'s view "),
+            format!(" {side} "),
+        ];
+        if let Some(t) = forms.iter().find(|t| room(t) >= readout.chars().count()) {
+            return (t.clone(), readout);
+        }
+        let short = &forms[2];
+        if room(short) >= 3 {
+            return (short.clone(), fit_text(&readout, room(short)));
+        }
+        (fit_text(short, width), String::new())
     }
 
     /// What the cursor stands on: "ply 12: +0.45 ?", or the analysis' progress.

@@ -118,6 +118,43 @@ pub fn fit_tail(text: &str, width: usize) -> String {
     format!("{CUT}{tail}")
 }
 
+/// `text` in `width` characters, cut in its middle when it does not fit: its start, the
+/// [`CUT`] marker, then its last `tail` characters (at most all but the marker and one of
+/// the start): "11-Man…1306" keeps a ballot's number, "Pla…1" a player's.
+pub fn fit_middle(text: &str, width: usize, tail: usize) -> String {
+    let n = text.chars().count();
+    if n <= width {
+        return text.to_string();
+    }
+    let tail = tail.min(width.saturating_sub(2));
+    if tail == 0 {
+        return fit_text(text, width);
+    }
+    let head: String = text.chars().take(width - 1 - tail).collect();
+    let end: String = text.chars().skip(n - tail).collect();
+    format!("{head}{CUT}{end}")
+}
+
+/// `name` in `width` characters, cut so that it stays told apart from `other` (the other
+/// name in the same table): cut at its end when that is enough (or it fits), else in its
+/// middle, keeping as little of its end as tells the two apart ("Player 1" and "Player 2" in
+/// five: "Pla…1", "Pla…2").
+pub fn fit_apart(name: &str, other: &str, width: usize) -> String {
+    let plain = fit_text(name, width);
+    if plain == name || plain != fit_text(other, width) {
+        return plain;
+    }
+    (1..width.saturating_sub(1))
+        .map(|tail| {
+            (
+                fit_middle(name, width, tail),
+                fit_middle(other, width, tail),
+            )
+        })
+        .find(|(a, b)| a != b)
+        .map_or(plain, |(a, _)| a)
+}
+
 /// `text` wrapped to `width` in at most `rows` rows, a path wider than a row cut at its
 /// start (never split across rows). When it needs more, the path in it (its
 /// longest word with a `/` or `\`) is shortened from its start, as little as needed, keeping

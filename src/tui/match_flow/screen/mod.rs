@@ -308,13 +308,16 @@ impl MatchScreen {
                     }) else {
                         continue;
                     };
-                    let d = DrawShown::new(*ballot, opening.clone(), steps.clone(), true);
+                    let by_key = matches!(&self.stage, Stage::Draw(s) if s.by_key);
+                    let mut d = DrawShown::new(*ballot, opening.clone(), steps.clone(), true);
+                    d.auto = !by_key;
                     self.stage = if d.done() {
                         Stage::Decide(stages::DecideStage::new(d))
                     } else {
                         Stage::Draw(DrawStage {
                             drawn: Some(d),
                             rejected: None,
+                            by_key,
                         })
                     };
                 }
@@ -676,7 +679,7 @@ impl ScreenState for MatchScreen {
             Stage::Game(g) => g.render(frame, area, &v),
             Stage::Over(o) => o.render(frame, area, &v),
             Stage::Results(r) => {
-                let status = v.status(results::status(&self.session.m));
+                let status = v.status(results::status(&self.session.m, self.back_to_caller));
                 results::render(
                     &self.session.m,
                     r,

@@ -22,6 +22,9 @@ pub struct DrawShown {
     pub revealed: usize,
     /// Ticks until the next card.
     pub wait: u8,
+    /// The cards turn by themselves, a card every [`super::CARD_TICKS`]; else each waits
+    /// for a key (drawn with `c`: a player may turn each card).
+    pub auto: bool,
 }
 
 impl DrawShown {
@@ -34,6 +37,7 @@ impl DrawShown {
             steps,
             revealed,
             wait: 1,
+            auto: animate,
         }
     }
 

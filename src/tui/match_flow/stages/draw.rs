@@ -1,6 +1,8 @@
-//! The ballot draw: "Enter draws the ballot", then its cards shown one by one (Space the next
-//! card, Enter all of them); when every card is shown the ballot goes to the players
-//! ([`super::decide`]).
+//! The ballot draw: "Enter draws the ballot", its cards then turning by themselves one by
+//! one (any key shows the rest, as the screen says); or `c` draws it card by card, each card
+//! waiting for a key (Space the next card, so that each player may turn one; Enter every
+//! card; `t` the rest by themselves). When every card is shown the ballot goes to the
+//! players ([`super::decide`]).
 
 use super::cards::{DrawShown, card_lines, rejected_lines, side_width};
 use super::{CARD_TICKS, DecideStage, Stage, Step, View, header, names_in};
@@ -22,32 +24,60 @@ pub struct DrawStage {
     pub drawn: Option<DrawShown>,
     /// The ballot both players just rejected, if that is why a new one is drawn.
     pub rejected: Option<Opening>,
+    /// Drawn with `c`: each card waits for a key.
+    pub by_key: bool,
 }
 
 /// What the keys of the ballot draw do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Act {
-    /// Draw the ballot.
+    /// Draw the ballot, its cards turning by themselves.
     Draw,
+    /// Draw the ballot, each card waiting for a key.
+    DrawByKey,
     /// Show the next card.
     NextCard,
     /// Show every card.
     AllCards,
+    /// The cards left turn by themselves.
+    Auto,
 }
 
 /// Before the draw.
-pub(crate) static WAIT_KEYS: &[Binding<Act>] = &[Binding::new(
-    &[ENTER, SPACE, Key::Char('d')],
-    Act::Draw,
-    "draw the ballot",
-)
-.footer("draw the ballot")];
-
-/// While the cards are shown.
-pub(crate) static CARD_KEYS: &[Binding<Act>] = &[
-    Binding::new(&[SPACE], Act::NextCard, "show the next card").footer("next card"),
-    Binding::new(&[ENTER], Act::AllCards, "show every card").footer("all cards"),
+pub(crate) static WAIT_KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[ENTER, SPACE, Key::Char('d')],
+        Act::Draw,
+        "draw the ballot, the cards turning by themselves",
+    )
+    .footer("draw the ballot"),
+    Binding::new(
+        &[Key::Char('c')],
+        Act::DrawByKey,
+        "draw the ballot card by card, each card turned by a key",
+    )
+    .footer("card by card"),
 ];
+
+/// While the cards are shown, each when a key turns it.
+pub(crate) static CARD_KEYS: &[Binding<Act>] = &[
+    Binding::new(&[SPACE], Act::NextCard, "turn the next card").footer("next card"),
+    Binding::new(&[ENTER], Act::AllCards, "show every card").footer("all cards"),
+    Binding::new(
+        &[Key::Char('t')],
+        Act::Auto,
+        "the cards left turn by themselves",
+    )
+    .footer("auto"),
+];
+
+/// While the cards turn by themselves: any key shows the rest (these are named in help).
+pub(crate) static AUTO_KEYS: &[Binding<Act>] = &[Binding::new(
+    &[ENTER, SPACE],
+    Act::AllCards,
+    "show the cards left at once (any other key too)",
+)
+.footer("the rest")];
 
 impl DrawStage {
     /// Waiting for the draw (after both players rejected `rejected`, if given).
@@ -55,18 +85,19 @@ impl DrawStage {
         DrawStage {
             drawn: None,
             rejected,
+            by_key: false,
         }
     }
 
     /// Every table of this stage (for the key-table test).
-    pub const TABLES: [&'static [Binding<Act>]; 2] = [WAIT_KEYS, CARD_KEYS];
+    pub const TABLES: [&'static [Binding<Act>]; 3] = [WAIT_KEYS, CARD_KEYS, AUTO_KEYS];
 
     /// The table in force.
     pub fn table(&self) -> &'static [Binding<Act>] {
-        if self.drawn.is_some() {
-            CARD_KEYS
-        } else {
-            WAIT_KEYS
+        match &self.drawn {
+            None => WAIT_KEYS,
+            Some(d) if d.auto => AUTO_KEYS,
+            Some(_) => CARD_KEYS,
         }
     }
 
@@ -75,9 +106,9 @@ impl DrawStage {
         help(self.table())
     }
 
-    /// The cards are being shown (the loop ticks).
+    /// The cards are turning by themselves (the loop ticks).
     pub fn animating(&self) -> bool {
-        self.drawn.as_ref().is_some_and(|d| !d.done())
+        self.drawn.as_ref().is_some_and(|d| d.auto && !d.done())
     }
 
     /// Once every card is shown: the ballot goes to the players.
@@ -91,6 +122,7 @@ impl DrawStage {
     /// One tick: the next card when its time has come.
     pub fn tick(&mut self) -> Step {
         if let Some(d) = &mut self.drawn
+            && d.auto
             && !d.done()
         {
             d.wait = d.wait.saturating_sub(1);
@@ -102,11 +134,19 @@ impl DrawStage {
         self.settle()
     }
 
-    /// Handle a key; `None` when it is not one of the stage's.
+    /// Handle a key; `None` when it is not one of the stage's. While the cards turn by
+    /// themselves every key is the draw's: it shows the cards left.
     pub fn key(&mut self, key: &KeyEvent) -> Option<Step> {
-        let act = lookup(self.table(), key)?;
+        let act = match &self.drawn {
+            Some(d) if d.auto && !d.done() => Act::AllCards,
+            _ => lookup(self.table(), key)?,
+        };
         Some(match (act, &mut self.drawn) {
             (Act::Draw, None) => Step::Command(Command::DrawBallot),
+            (Act::DrawByKey, None) => {
+                self.by_key = true;
+                Step::Command(Command::DrawBallot)
+            }
             (Act::NextCard, Some(d)) => {
                 d.revealed += 1;
                 d.wait = CARD_TICKS;
@@ -115,6 +155,11 @@ impl DrawStage {
             (Act::AllCards, Some(d)) => {
                 d.revealed = d.steps.len();
                 self.settle()
+            }
+            (Act::Auto, Some(d)) => {
+                d.auto = true;
+                d.wait = CARD_TICKS;
+                Step::Stay
             }
             _ => Step::Stay,
         })
@@ -150,7 +195,7 @@ impl DrawStage {
                         StatusKind::Warn,
                     ),
                     None => (
-                        format!("Ballot {ballot}: Enter draws the ballot"),
+                        format!("Ballot {ballot}: Enter draws the ballot (c: card by card)"),
                         StatusKind::Info,
                     ),
                 };
@@ -158,15 +203,21 @@ impl DrawStage {
             }
             Some(d) => {
                 info.extend(card_lines(d, &m.settings().openings, side_w, look));
-                info.push(Line::from(Span::styled(
-                    format!("drawing card {} of {}...", d.revealed + 1, d.steps.len()),
-                    look.dim(),
-                )));
-                (
+                let (n, of) = (d.revealed + 1, d.steps.len());
+                let (card, status) = if d.auto {
                     (
-                        format!("Drawing the ballot: {}", footer(CARD_KEYS)),
-                        StatusKind::Info,
-                    ),
+                        format!("drawing card {n} of {of}..."),
+                        "The cards turn by themselves: any key shows the rest".to_string(),
+                    )
+                } else {
+                    (
+                        format!("card {n} of {of} waits for a key"),
+                        format!("Card by card: {}", footer(CARD_KEYS)),
+                    )
+                };
+                info.push(Line::from(Span::styled(card, look.dim())));
+                (
+                    (status, StatusKind::Info),
                     format!("Ballot {} · drawing", d.ballot),
                 )
             }

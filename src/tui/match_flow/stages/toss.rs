@@ -4,11 +4,13 @@
 use super::{Step, TOSS_TICKS, View, header};
 use crate::director::{Awaiting, CoinSide, ColourMethod, Command, Hand, Match, MatchEvent, Player};
 use crate::engine::Color;
-use crate::tui::keys::{Binding, ENTER, Key, LEFT, RIGHT, SPACE, TAB, help, lookup};
+use crate::tui::keys::{
+    Binding, ENTER, Key, LEFT, RIGHT, SPACE, TAB, footer, help, help_hint, lookup,
+};
 use crate::tui::match_flow::words;
 use crate::tui::theme::Appearance;
-use crate::tui::widgets::StatusKind;
 use crate::tui::widgets::menu::KeyHelp;
+use crate::tui::widgets::{StatusKind, fit_line};
 use ratatui::Frame;
 use ratatui::crossterm::event::KeyEvent;
 use ratatui::layout::Rect;
@@ -357,7 +359,7 @@ impl TossStage {
         let buf = frame.buffer_mut();
         for (i, l) in lines.iter().enumerate() {
             let y = area.y + i as u16;
-            if y + 1 >= area.bottom() {
+            if y + 2 >= area.bottom() {
                 break;
             }
             buf.set_line(area.x, y, l, area.width);
@@ -375,8 +377,19 @@ impl TossStage {
         };
         buf.set_line(
             area.x,
-            area.bottom() - 1,
+            area.bottom().saturating_sub(2),
             &Line::from(Span::styled(format!(" {text}"), style)),
+            area.width,
+        );
+        // The key line, from the table in force.
+        let keys = format!(" {} · {}", footer(self.table(m)), help_hint(false));
+        buf.set_line(
+            area.x,
+            area.bottom().saturating_sub(1),
+            &fit_line(
+                Line::from(Span::styled(keys, look.dim())),
+                area.width.into(),
+            ),
             area.width,
         );
     }
