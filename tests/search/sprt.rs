@@ -157,3 +157,161 @@ proptest! {
         prop_assert!(e1 > e0, "{e0} -> {e1}");
     }
 }
+
+/// `engine-match` run with `args` (node-limited, small tables, short games) into `dir`.
+fn engine_match(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args([
+            "engine-match",
+            "--seed",
+            "5",
+            "--nodes",
+            "1500",
+            "--hash",
+            "2",
+        ])
+        .args(["--max-plies", "120", "--no-egdb", "--out"])
+        .arg(dir.join("games.pdn"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn stdout_of(out: &std::process::Output) -> String {
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn an_sprt_match_stops_at_its_decision_and_says_it_by_its_status() {
+    let dir = tempfile::tempdir().unwrap();
+    // Wide bounds and error rates (LLR bounds -/+ ln 4) so that a few pairs decide: the master
+    // beats the beginner in every pair, about +0.42 LLR a pair.
+    let sprt = ["--sprt", "0", "200", "--alpha", "0.2", "--beta", "0.2"];
+    let levels = [
+        "--level",
+        "master",
+        "--opponent",
+        "beginner",
+        "--ballots",
+        "30",
+    ];
+    let won = engine_match(dir.path(), &[&sprt[..], &levels[..]].concat());
+    let text = stdout_of(&won);
+    assert_eq!(won.status.code(), Some(0), "{text}");
+    let verdict = text.lines().find(|l| l.starts_with("SPRT")).unwrap();
+    assert!(
+        verdict.starts_with("SPRT [0, 200]: H1 accepted after "),
+        "{text}"
+    );
+    let pairs: u64 = verdict["SPRT [0, 200]: H1 accepted after ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    assert!((3..30).contains(&pairs), "{text}");
+    // Only the pairs counted are saved, both games of each.
+    let pdn = std::fs::read_to_string(dir.path().join("games.pdn")).unwrap();
+    let games = crossboard::store::read_pdn(&pdn);
+    assert_eq!(games.len() as u64, 2 * pairs, "{text}");
+    assert!(
+        text.contains(&format!("over {} games", 2 * pairs)),
+        "{text}"
+    );
+    assert!(text.contains("Elo of crossboard master: "), "{text}");
+    // The other way round, H0, and its own status.
+    let levels = [
+        "--level",
+        "beginner",
+        "--opponent",
+        "master",
+        "--ballots",
+        "30",
+    ];
+    let lost = engine_match(dir.path(), &[&sprt[..], &levels[..]].concat());
+    let text = stdout_of(&lost);
+    assert_eq!(lost.status.code(), Some(3), "{text}");
+    assert!(text.contains("SPRT [0, 200]: H0 accepted after "), "{text}");
+    // A limit reached first: no decision, status 4.
+    let levels = [
+        "--level",
+        "master",
+        "--opponent",
+        "beginner",
+        "--ballots",
+        "1",
+    ];
+    let short = engine_match(dir.path(), &[&sprt[..], &levels[..]].concat());
+    let text = stdout_of(&short);
+    assert_eq!(short.status.code(), Some(4), "{text}");
+    assert!(
+        text.contains("SPRT [0, 200]: no decision: stopped at the ballot limit after 1 pairs"),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_node_limited_sprt_decides_alike_at_any_concurrency() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |concurrency: &str| {
+        let out = engine_match(
+            dir.path(),
+            &[
+                "--sprt",
+                "-50",
+                "50",
+                "--alpha",
+                "0.2",
+                "--beta",
+                "0.2",
+                "--level",
+                "expert",
+                "--opponent",
+                "club",
+                "--ballots",
+                "6",
+                "--concurrency",
+                concurrency,
+            ],
+        );
+        (out.status.code(), stdout_of(&out))
+    };
+    let (one, two) = (run("1"), run("2"));
+    // The times per move differ from run to run; the results, Elo and decision do not.
+    let figures = |text: &str| -> Vec<String> {
+        text.lines()
+            .filter(|l| !l.contains("ms per move"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(one.0, two.0);
+    assert_eq!(figures(&one.1), figures(&two.1));
+    assert!(one.1.contains("Elo of crossboard expert"), "{}", one.1);
+}
+
+#[test]
+fn every_match_reports_elo_and_bad_bounds_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let plain = engine_match(dir.path(), &["--ballots", "1", "--level", "expert"]);
+    let text = stdout_of(&plain);
+    assert!(plain.status.success(), "{text}");
+    // The same level on both sides: the two told apart.
+    assert!(
+        text.contains("Elo of crossboard expert (first): "),
+        "{text}"
+    );
+    assert!(
+        text.contains("over game pairs: 1 pairs, pentanomial ["),
+        "{text}"
+    );
+    assert!(!text.contains("NaN"), "{text}");
+    for bad in [
+        &["--sprt", "10", "0"][..],
+        &["--sprt", "0", "10", "--alpha", "0"],
+        &["--sprt", "0", "10", "--beta", "0.7"],
+        &["--alpha", "0.1"],
+    ] {
+        let out = engine_match(dir.path(), bad);
+        assert!(!out.status.success(), "{bad:?}");
+        assert!(!matches!(out.status.code(), Some(3 | 4)), "{bad:?}");
+    }
+}
