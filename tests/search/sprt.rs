@@ -186,24 +186,18 @@ fn an_sprt_match_stops_at_its_decision_and_says_it_by_its_status() {
     let dir = tempfile::tempdir().unwrap();
     // Wide bounds and error rates (LLR bounds -/+ ln 4) so that a few pairs decide: the master
     // beats the beginner in every pair, about +0.42 LLR a pair.
-    let sprt = ["--sprt", "0", "200", "--alpha", "0.2", "--beta", "0.2"];
-    let levels = [
-        "--level",
-        "master",
-        "--opponent",
-        "beginner",
-        "--ballots",
-        "30",
-    ];
-    let won = engine_match(dir.path(), &[&sprt[..], &levels[..]].concat());
-    let text = stdout_of(&won);
-    assert_eq!(won.status.code(), Some(0), "{text}");
+    let run = |first: &str, second: &str, ballots: &str| {
+        let sprt = ["--sprt", "0", "200", "--alpha", "0.2", "--beta", "0.2"];
+        let sides = ["--level", first, "--opponent", second, "--ballots", ballots];
+        let out = engine_match(dir.path(), &[&sprt[..], &sides[..]].concat());
+        (out.status.code(), stdout_of(&out))
+    };
+    let (status, text) = run("master", "beginner", "30");
+    assert_eq!(status, Some(0), "{text}");
+    let head = "SPRT [0, 200]: H1 accepted after ";
     let verdict = text.lines().find(|l| l.starts_with("SPRT")).unwrap();
-    assert!(
-        verdict.starts_with("SPRT [0, 200]: H1 accepted after "),
-        "{text}"
-    );
-    let pairs: u64 = verdict["SPRT [0, 200]: H1 accepted after ".len()..]
+    assert!(verdict.starts_with(head), "{text}");
+    let pairs: u64 = verdict[head.len()..]
         .split(' ')
         .next()
         .and_then(|n| n.parse().ok())
@@ -213,40 +207,18 @@ fn an_sprt_match_stops_at_its_decision_and_says_it_by_its_status() {
     let pdn = std::fs::read_to_string(dir.path().join("games.pdn")).unwrap();
     let games = crossboard::store::read_pdn(&pdn);
     assert_eq!(games.len() as u64, 2 * pairs, "{text}");
-    assert!(
-        text.contains(&format!("over {} games", 2 * pairs)),
-        "{text}"
-    );
+    let over = format!("over {} games", 2 * pairs);
+    assert!(text.contains(&over), "{text}");
     assert!(text.contains("Elo of crossboard master: "), "{text}");
     // The other way round, H0, and its own status.
-    let levels = [
-        "--level",
-        "beginner",
-        "--opponent",
-        "master",
-        "--ballots",
-        "30",
-    ];
-    let lost = engine_match(dir.path(), &[&sprt[..], &levels[..]].concat());
-    let text = stdout_of(&lost);
-    assert_eq!(lost.status.code(), Some(3), "{text}");
+    let (status, text) = run("beginner", "master", "30");
+    assert_eq!(status, Some(3), "{text}");
     assert!(text.contains("SPRT [0, 200]: H0 accepted after "), "{text}");
     // A limit reached first: no decision, status 4.
-    let levels = [
-        "--level",
-        "master",
-        "--opponent",
-        "beginner",
-        "--ballots",
-        "1",
-    ];
-    let short = engine_match(dir.path(), &[&sprt[..], &levels[..]].concat());
-    let text = stdout_of(&short);
-    assert_eq!(short.status.code(), Some(4), "{text}");
-    assert!(
-        text.contains("SPRT [0, 200]: no decision: stopped at the ballot limit after 1 pairs"),
-        "{text}"
-    );
+    let (status, text) = run("master", "beginner", "1");
+    assert_eq!(status, Some(4), "{text}");
+    let undecided = "SPRT [0, 200]: no decision: stopped at the ballot limit after 1 pairs";
+    assert!(text.contains(undecided), "{text}");
 }
 
 #[test]
