@@ -2,32 +2,52 @@
 //! level or against any Hub engine (`--hub COMMAND`), in any of the games (`--game pool`,
 //! `huffing`, `losing`; English by default); the games are saved as PDN, like any other match
 //! (for directors preparing events, and to measure strength). Games run in parallel, one per
-//! core by default.
+//! core by default ([`super::match_games`]); the end report gives the Elo difference with its
+//! interval over game pairs, and `--sprt ELO0 ELO1` stops the match as soon as a sequential
+//! test can tell (see [`crate::search::sprt`]).
 
 use super::CliResult;
-use super::hub_client::HubEngine;
-use crate::egdb::Egdb;
-use crate::engine::{Color, Game, Outcome, Rules};
-use crate::openings::{self, DrawMode, DrawSettings, Opening, System};
-use crate::search::selfplay::{
-    EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game, points_for,
-};
+use super::match_games::{Builtin, Plan, Played, Side, Spec, play_all};
+use crate::engine::Rules;
+use crate::openings::{self, DrawMode, DrawSettings, Opening, OpeningError, System};
+use crate::search::selfplay::{EngineGame, MoveLimit};
+use crate::search::sprt::{Hypothesis, Sprt};
 use crate::search::{Evaluation, Level, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, Options};
 use crate::store::{PdnGame, PdnResult, write_pdn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rayon::prelude::*;
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
+
+/// Ballots played without `--sprt` unless `--ballots` says.
+const DEFAULT_BALLOTS: u32 = 5;
+/// The most ballots an SPRT plays unless `--ballots` says (20,000 games).
+const DEFAULT_SPRT_BALLOTS: u32 = 10_000;
+/// Exit status when the test accepts H0.
+pub(super) const EXIT_H0: u8 = 3;
+/// Exit status when the test reaches the ballot limit undecided.
+pub(super) const EXIT_UNDECIDED: u8 = 4;
 
 /// Arguments of `crossboard engine-match`.
 #[derive(Debug, clap::Args)]
 pub(super) struct Args {
-    /// Number of ballots; each is played twice, colours reversed.
-    #[arg(long, default_value_t = 5)]
-    ballots: u32,
+    /// Number of ballots; each is played twice, colours reversed (default 5; with --sprt the
+    /// most the test plays, default 10000).
+    #[arg(long, visible_alias = "max-pairs")]
+    ballots: Option<u32>,
+    /// Stop by a sequential probability ratio test of H0: the first engine is ELO0 logistic
+    /// Elo stronger, against H1: ELO1 (e.g. `--sprt 0 10`), over game pairs.
+    #[arg(long, num_args = 2, value_names = ["ELO0", "ELO1"], allow_negative_numbers = true)]
+    sprt: Option<Vec<f64>>,
+    /// The SPRT's false-positive rate (accepting H1 when H0 holds).
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    alpha: f64,
+    /// The SPRT's false-negative rate (accepting H0 when H1 holds).
+    #[arg(long, default_value_t = 0.05, requires = "sprt")]
+    beta: f64,
+    /// A progress line (results, Elo, LLR) every this many game pairs.
+    #[arg(long, default_value_t = 10)]
+    report_every: u64,
     /// Seed of the ballot draw and of the levels' random choices (a fresh one is printed when
     /// omitted). A node-limited match is replayed exactly from its seed; a timed one is not.
     #[arg(long)]
@@ -81,9 +101,10 @@ pub(super) struct Args {
     /// Ply cap per game; a game reaching it is adjudicated a draw.
     #[arg(long, default_value_t = crate::search::DEFAULT_MAX_PLIES)]
     max_plies: usize,
-    /// Games played at once (default: one per core).
-    #[arg(long)]
-    jobs: Option<usize>,
+    /// Games played at once, one per worker thread, both engines of a game on its worker
+    /// (default: one per core).
+    #[arg(long, visible_alias = "jobs")]
+    concurrency: Option<usize>,
     /// Search threads of each built-in engine.
     #[arg(long, default_value_t = 1)]
     threads: usize,
@@ -102,77 +123,6 @@ pub(super) struct Args {
     /// tables are fitted to are played with it).
     #[arg(long, default_value = "patterns", value_parser = ["patterns", "linear"])]
     eval: String,
-}
-
-/// Who plays one side.
-#[derive(Clone, Debug)]
-enum Side {
-    Builtin(Level),
-    Hub(String),
-}
-
-struct Spec {
-    /// The game played.
-    game: Rules,
-    round: u32,
-    leg: usize,
-    opening: Opening,
-    /// Red's and White's players and their limits.
-    sides: [(Side, MoveLimit); 2],
-    seed: u64,
-}
-
-/// What every built-in player is built from.
-#[derive(Clone)]
-struct Builtin {
-    options: Options,
-    egdb: Option<Arc<Egdb>>,
-}
-
-fn player(side: &Side, builtin: &Builtin, seed: u64) -> Result<Box<dyn Player>, String> {
-    Ok(match side {
-        Side::Builtin(level) => Box::new(
-            EnginePlayer::new(*level, builtin.options, seed).with_egdb(builtin.egdb.clone()),
-        ),
-        Side::Hub(command) => Box::new(HubEngine::start(command, &[])?),
-    })
-}
-
-fn play_one(spec: &Spec, builtin: &Builtin, max_plies: usize) -> EngineGame {
-    let stop = Arc::new(AtomicBool::new(false));
-    let mut game = Game::new(spec.game, spec.opening.start);
-    for mv in &spec.opening.set_moves {
-        // Ballot moves were checked when the tables were built.
-        let _ = game.play(mv);
-    }
-    let players: Result<Vec<_>, String> = spec
-        .sides
-        .iter()
-        .enumerate()
-        .map(|(i, (s, _))| player(s, builtin, spec.seed.wrapping_add(i as u64)))
-        .collect();
-    match players {
-        Ok(mut p) => {
-            let (red, white) = p.split_at_mut(1);
-            let limits = [spec.sides[0].1, spec.sides[1].1];
-            play_game(
-                game,
-                [red[0].as_mut(), white[0].as_mut()],
-                limits,
-                max_plies,
-                &stop,
-            )
-        }
-        Err(e) => EngineGame {
-            game,
-            outcome: Outcome::Draw,
-            reason: crate::search::EndReason::Stopped,
-            red: String::new(),
-            white: String::new(),
-            stats: [SideStats::default(); 2],
-            error: Some(e),
-        },
-    }
 }
 
 /// Refuse a thinking time, depth, table or thread count past the engine's bounds.
@@ -199,6 +149,7 @@ fn check_bounds(args: &Args) -> Result<(), String> {
 /// Run `engine-match`.
 pub(super) fn run(args: Args) -> CliResult {
     check_bounds(&args)?;
+    let sprt = sprt_of(&args)?;
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = Side::Builtin(args.level);
@@ -222,10 +173,13 @@ pub(super) fn run(args: Args) -> CliResult {
         },
         egdb: egdb.clone(),
     };
-    let jobs = args.jobs.unwrap_or_else(rayon::current_num_threads).max(1);
+    let concurrency = args
+        .concurrency
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from))
+        .max(1);
+    let ballots = ballot_count(&args, sprt.as_ref());
     errln!(
-        "engine match: {} ballots ({}), {} ({}) vs {} ({}), {jobs} games at once, seed {seed}, endgame databases: {}",
-        args.ballots,
+        "engine match: {ballots} ballots ({}), {} ({}) vs {} ({}), {concurrency} games at once, seed {seed}, endgame databases: {}",
         args.system.title(),
         side_text(&first),
         limit_text(&limit),
@@ -234,17 +188,91 @@ pub(super) fn run(args: Args) -> CliResult {
         super::egdb::describe(egdb.as_ref()),
     );
     errln!("game: {}", args.game.name());
-    let specs = draw_specs(&args, [(first, limit), (second, opponent_limit)], &mut rng)?;
-    let games = play_all(&specs, &builtin, jobs, args.max_plies)?;
+    if let Some(test) = &sprt {
+        errln!("{}", sprt_title(test));
+    }
+    let specs = draw_specs(
+        &args,
+        ballots,
+        [(first, limit), (second, opponent_limit)],
+        &mut rng,
+    )?;
+    let plan = Plan {
+        builtin: &builtin,
+        concurrency,
+        max_plies: args.max_plies,
+        sprt,
+        report_every: args.report_every,
+    };
+    let played = play_all(&specs, &plan)?;
     let date = chrono::Local::now().format("%Y.%m.%d").to_string();
     let records: Vec<PdnGame> = specs
         .iter()
-        .zip(&games)
+        .zip(&played.games)
         .map(|(spec, g)| pdn_record(spec, g, &date))
         .collect();
     crate::store::write_atomic(&args.out, write_pdn(&records).as_bytes())?;
-    outln!("{}", summary(&games, &args.out))?;
-    Ok(())
+    outln!("{}", summary(&played, &args.out))?;
+    let Some(test) = &sprt else { return Ok(()) };
+    outln!("{}", verdict(test, &played))?;
+    super::stdout::flush()?;
+    match played.decision {
+        Some(Hypothesis::H1) => Ok(()),
+        Some(Hypothesis::H0) => Err(super::ExitWith(EXIT_H0).into()),
+        None => Err(super::ExitWith(EXIT_UNDECIDED).into()),
+    }
+}
+
+/// The test `--sprt`, `--alpha` and `--beta` ask for.
+fn sprt_of(args: &Args) -> Result<Option<Sprt>, String> {
+    let Some(bounds) = &args.sprt else {
+        return Ok(None);
+    };
+    let &[elo0, elo1] = bounds.as_slice() else {
+        return Err("--sprt takes two Elo figures: ELO0 ELO1".into());
+    };
+    Sprt::new(elo0, elo1, args.alpha, args.beta)
+        .map(Some)
+        .map_err(|e| format!("--sprt: {e}"))
+}
+
+/// The ballots to draw: `--ballots`, else 5, or the SPRT's limit.
+fn ballot_count(args: &Args, sprt: Option<&Sprt>) -> u32 {
+    args.ballots.unwrap_or(if sprt.is_some() {
+        DEFAULT_SPRT_BALLOTS
+    } else {
+        DEFAULT_BALLOTS
+    })
+}
+
+/// The test in words.
+fn sprt_title(test: &Sprt) -> String {
+    let (elo0, elo1) = test.elo_bounds();
+    let (alpha, beta) = test.rates();
+    let (lower, upper) = test.llr_bounds();
+    format!(
+        "SPRT H0: Elo {elo0} against H1: Elo {elo1} (logistic Elo over game pairs, alpha {alpha}, beta {beta}; LLR bounds {lower:.2}, {upper:.2})"
+    )
+}
+
+/// The test's decision in a line.
+fn verdict(test: &Sprt, played: &Played) -> String {
+    let llr = test.llr(&played.tally.pairs);
+    let (lower, upper) = test.llr_bounds();
+    let pairs = played.tally.pairs.pairs();
+    let (elo0, elo1) = test.elo_bounds();
+    let head = format!("SPRT [{elo0}, {elo1}]");
+    match played.decision {
+        Some(Hypothesis::H1) => {
+            format!("{head}: H1 accepted after {pairs} pairs (LLR {llr:.2} >= {upper:.2})")
+        }
+        Some(Hypothesis::H0) => {
+            format!("{head}: H0 accepted after {pairs} pairs (LLR {llr:.2} <= {lower:.2})")
+        }
+        None => format!(
+            "{head}: no decision: stopped at the ballot limit after {pairs} pairs (LLR {llr:.2}, bounds {lower:.2}, {upper:.2})"
+        ),
+    }
 }
 
 /// The second engine: a Hub program (English only), or a level.
@@ -285,6 +313,7 @@ fn limits(args: &Args) -> (MoveLimit, MoveLimit) {
 /// any order.
 fn draw_specs(
     args: &Args,
+    ballots: u32,
     sides: [(Side, MoveLimit); 2],
     rng: &mut ChaCha8Rng,
 ) -> Result<Vec<Spec>, Box<dyn std::error::Error>> {
@@ -299,8 +328,16 @@ fn draw_specs(
     };
     let mut drawn: Vec<Opening> = Vec::new();
     let mut specs = Vec::new();
-    for round in 1..=args.ballots {
-        let opening = openings::draw(&settings, &drawn, rng)?.opening;
+    for round in 1..=ballots {
+        let opening = match openings::draw(&settings, &drawn, rng) {
+            // Every position played: a longer match starts the set over.
+            Err(OpeningError::NoneLeft { .. }) if !drawn.is_empty() => {
+                drawn.clear();
+                openings::draw(&settings, &drawn, rng)?
+            }
+            d => d?,
+        }
+        .opening;
         drawn.push(opening.clone());
         let [a, b] = sides.clone();
         for (leg, sides) in [[a.clone(), b.clone()], [b, a]].into_iter().enumerate() {
@@ -315,37 +352,6 @@ fn draw_specs(
         }
     }
     Ok(specs)
-}
-
-/// The games, `jobs` at once, each reported as it ends; an engine that could not start is an
-/// error.
-fn play_all(
-    specs: &[Spec],
-    builtin: &Builtin,
-    jobs: usize,
-    max_plies: usize,
-) -> Result<Vec<EngineGame>, String> {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| format!("cannot start {jobs} game threads: {e}"))?;
-    let games: Vec<EngineGame> = pool.install(|| {
-        specs
-            .par_iter()
-            .map(|spec| {
-                let g = play_one(spec, builtin, max_plies);
-                errln!("{}", game_line(spec, &g));
-                g
-            })
-            .collect()
-    });
-    if let Some(e) = games
-        .iter()
-        .find_map(|g| g.error.as_ref().filter(|_| g.red.is_empty()))
-    {
-        return Err(e.clone());
-    }
-    Ok(games)
 }
 
 fn side_text(side: &Side) -> String {
@@ -367,25 +373,6 @@ fn limit_text(limit: &MoveLimit) -> String {
         parts.push(format!("depth {d}"));
     }
     parts.join(", ")
-}
-
-fn game_line(spec: &Spec, g: &EngineGame) -> String {
-    let result = PdnResult::from(Some(g.outcome));
-    let mut line = format!(
-        "{}.{}: {} ({}) {} - {}: {result} ({}, {} plies)",
-        spec.round,
-        spec.leg + 1,
-        spec.opening.reference(),
-        spec.opening.name,
-        g.red,
-        g.white,
-        g.reason.text(),
-        g.game.moves().len()
-    );
-    if let Some(e) = &g.error {
-        line.push_str(&format!(" [{e}]"));
-    }
-    line
 }
 
 /// The `Clock` tag: the limit per move in words, each side's when they differ.
@@ -414,61 +401,37 @@ fn pdn_record(spec: &Spec, g: &EngineGame, date: &str) -> PdnGame {
     pdn
 }
 
-/// Wins, draws and losses of `name`.
-fn record(name: &str, games: &[EngineGame]) -> (usize, usize, usize) {
-    let mut wdl = (0, 0, 0);
-    for g in games.iter().filter(|g| g.red == name || g.white == name) {
-        match g.outcome {
-            Outcome::Draw => wdl.1 += 1,
-            Outcome::Win(Color::Red) if g.red == name => wdl.0 += 1,
-            Outcome::Win(Color::White) if g.white == name => wdl.0 += 1,
-            Outcome::Win(_) => wdl.2 += 1,
-        }
-    }
-    wdl
-}
-
-/// Time and depth of `name` over all its games.
-fn stats_of(name: &str, games: &[EngineGame]) -> SideStats {
-    let mut s = SideStats::default();
-    for g in games {
-        if g.red == name {
-            s.add(&g.stats[0]);
-        }
-        if g.white == name {
-            s.add(&g.stats[1]);
-        }
-    }
-    s
-}
-
-fn summary(games: &[EngineGame], out: &std::path::Path) -> String {
-    let mut names: Vec<&str> = Vec::new();
-    for g in games {
-        for n in [g.red.as_str(), g.white.as_str()] {
-            if !names.contains(&n) {
-                names.push(n);
-            }
-        }
-    }
-    let draws = games.iter().filter(|g| g.outcome == Outcome::Draw).count();
-    let mut text = if names.len() == 2 {
-        let (a, b) = (names[0], names[1]);
-        let (w, d, l) = record(a, games);
-        format!(
-            "{a} {} - {b} {} over {} games: {a} +{w} ={d} -{l} ({:.1} %)",
-            points_for(a, games),
-            points_for(b, games),
-            games.len(),
-            100.0 * points_for(a, games) / games.len().max(1) as f64
-        )
-    } else {
-        format!("{} games, {draws} drawn", games.len())
+/// The end report: each side's points and record, the Elo difference over pairs, each
+/// side's time and depth.
+fn summary(played: &Played, out: &std::path::Path) -> String {
+    let t = &played.tally;
+    let names = match played.games.first() {
+        Some(g) if g.red != g.white => [g.red.clone(), g.white.clone()],
+        Some(g) => [
+            format!("{} (first)", g.red),
+            format!("{} (second)", g.white),
+        ],
+        None => ["first".to_string(), "second".to_string()],
     };
-    for n in names {
-        let s = stats_of(n, games);
+    let [a, b] = &names;
+    let [w, d, l] = t.wdl;
+    let games = t.games();
+    let mut text = format!(
+        "{a} {} - {b} {} over {games} games: {a} +{w} ={d} -{l} ({:.1} %)",
+        t.points(),
+        games as f64 - t.points(),
+        100.0 * t.points() / games.max(1) as f64
+    );
+    if let Some(elo) = t.pairs.elo() {
         text.push_str(&format!(
-            "\n{n}: {:.1} ms per move, mean depth {:.1}",
+            "\nElo of {a}: {elo}, logistic, over game pairs: {} pairs, pentanomial {}",
+            t.pairs.pairs(),
+            t.pairs
+        ));
+    }
+    for (name, s) in names.iter().zip(&t.stats) {
+        text.push_str(&format!(
+            "\n{name}: {:.1} ms per move, mean depth {:.1}",
             s.mean_ms(),
             s.mean_depth()
         ));

@@ -36,6 +36,7 @@ mod export;
 mod hub;
 mod hub_client;
 mod join;
+mod match_games;
 mod net;
 mod openings;
 mod pdn;
@@ -134,7 +135,9 @@ enum Command {
     /// Opening systems: counts (--summary), tables (--list), a sample draw (--draw).
     Openings(openings::Args),
     /// The engine plays drawn ballots from both sides (against a level or a Hub engine); the
-    /// games are saved as PDN.
+    /// games are saved as PDN. A flag given twice takes its last value (scripts add to a
+    /// default command line).
+    #[command(args_override_self = true)]
     EngineMatch(engine_match::Args),
     /// Speak the Hub protocol (version 2) on standard input and output, for GUIs and matches.
     Hub(hub::Args),
@@ -316,6 +319,13 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// A command that did its work and tells how it came out by its exit status alone (having
+/// said it on standard output): `engine-match --sprt` when the test accepts H0 or decides
+/// nothing.
+#[derive(Debug, thiserror::Error)]
+#[error("exit status {0}")]
+pub(super) struct ExitWith(pub(super) u8);
+
 /// The exit status of a command that failed with `e`, said on standard error: quietly 0 when
 /// the reader of standard output went away (`| head`), as Unix tools end.
 fn exit_status(e: &(dyn std::error::Error + 'static)) -> ExitCode {
@@ -323,6 +333,9 @@ fn exit_status(e: &(dyn std::error::Error + 'static)) -> ExitCode {
         .is_some_and(stdout::StdoutError::is_closed_pipe)
     {
         return ExitCode::SUCCESS;
+    }
+    if let Some(ExitWith(status)) = e.downcast_ref::<ExitWith>() {
+        return ExitCode::from(*status);
     }
     // After a hang-up stderr may be gone, and that must not panic.
     errln!("crossboard: {e}");

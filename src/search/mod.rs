@@ -10,6 +10,7 @@
 //! - [`Searcher`]: the engine on a worker thread (hints, practice moves, reviews).
 //! - [`analysis`]: post-game review and opening-position verdicts.
 //! - [`selfplay`]: engine-versus-engine games (engine match, strength checks).
+//! - [`sprt`]: a match's statistics: Elo over game pairs and the sequential test that stops it.
 //! - [`tune`]: the weights of the English evaluation fitted to games (Texel's method).
 
 mod alphabeta;
@@ -23,6 +24,7 @@ mod probe;
 mod prove;
 mod score;
 pub mod selfplay;
+pub mod sprt;
 mod time;
 mod tt;
 pub mod tune;

@@ -15,6 +15,7 @@ mod egdb_store;
 mod hub_cli;
 mod limits;
 mod properties;
+mod sprt;
 mod strength;
 mod tactics;
 mod variants;

@@ -244,3 +244,33 @@ fn repetition_along_the_game_is_a_draw() {
     let r = Engine::default().search(&root, &history, Limits::depth(12), stop, |_| {});
     assert_ne!(r.score, Score::DRAW);
 }
+
+#[test]
+fn a_single_reply_on_a_clock_is_played_without_a_search() {
+    // Red's man on 14 must take White's on 18 (14x23): the only legal move; Red's king on 1
+    // may not move while a capture is on. White keeps two men: the game goes on.
+    let pos = Position::from_fen("B:W18,30,31:B14,K1").unwrap();
+    let legal = pos.legal_moves();
+    assert_eq!(legal.len(), 1, "{legal:?}");
+    let stop = || Arc::new(AtomicBool::new(false));
+    let clock = crossboard::search::Budget::clock(Duration::from_secs(60), None, Duration::ZERO);
+    let mut engine = Engine::new(Options::default());
+    let r = engine.search(
+        &pos,
+        &[],
+        Limits::budget(clock, Instant::now()),
+        stop(),
+        |_| {},
+    );
+    assert_eq!(r.best, Some(legal[0]));
+    // Nothing searched on a clock: the time is kept (counted in nodes, not measured in time).
+    assert_eq!((r.nodes, r.depth), (0, 0));
+    // Under a time per move (its unused time lost) and by depth alone it is searched.
+    let per_move = crossboard::search::Budget::per_move(Duration::from_millis(50));
+    for limits in [Limits::budget(per_move, Instant::now()), Limits::depth(6)] {
+        let mut engine = Engine::new(Options::default());
+        let r = engine.search(&pos, &[], limits, stop(), |_| {});
+        assert_eq!(r.best, Some(legal[0]));
+        assert!(r.depth >= 2 && r.nodes > 0, "{r:?}");
+    }
+}

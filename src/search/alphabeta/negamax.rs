@@ -145,6 +145,16 @@ impl<'a> Search<'a> {
         self.probe.keep_best(pos, &mut root_moves);
         result.best = Some(root_moves[0]);
         result.score = Score(self.evaluate(pos));
+        // A single reply on a clock: nothing to choose, so it is played at once and its time
+        // kept for the moves to come. Under a time per move, whose unused time is lost, it is
+        // searched to fill the table for the next move; a search bounded by depth or nodes
+        // alone searches it too (reproducible, and its figures are asked for).
+        if root_moves.len() == 1
+            && self.limits.deadline.is_some()
+            && !self.limits.plan.is_some_and(|p| p.use_all)
+        {
+            return result;
+        }
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
         for depth in 1..=max_depth {
             self.began = Instant::now();
@@ -186,14 +196,6 @@ impl<'a> Search<'a> {
                 None => !decided,
             };
             if self.out_of_budget() || !may_start {
-                break;
-            }
-            // With one move to choose from, a timed search has nothing to think about, unless
-            // its time is lost when not used: it then prepares the next move.
-            if root_moves.len() == 1
-                && self.limits.deadline.is_some()
-                && !self.limits.plan.is_some_and(|p| p.use_all)
-            {
                 break;
             }
         }
