@@ -411,11 +411,7 @@ fn from_match(m: &Match, whole: bool) -> MatchView {
         .skip(before)
         .map(|g| game_view(g, since, paused))
         .collect();
-    let log = if whole {
-        log_lines(m)
-    } else {
-        Vec::new()
-    };
+    let log = if whole { log_lines(m) } else { Vec::new() };
     MatchView {
         players: s.players.clone(),
         heading: s.event.clone(),

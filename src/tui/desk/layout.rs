@@ -112,10 +112,7 @@ impl DeskScreen {
                 } else {
                     "waiting"
                 };
-                format!(
-                    "{state}{hall}{}",
-                    if b.pdn.is_some() { " pdn" } else { "" }
-                )
+                format!("{state}{hall}{}", if b.pdn.is_some() { " pdn" } else { "" })
             })
             .collect();
         let nw = name_width(d, r, &tails, width);
