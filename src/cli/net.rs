@@ -56,6 +56,10 @@ impl Network for Live {
     fn hall_addresses(&self) -> Vec<IpAddr> {
         crate::serve::hall_addresses()
     }
+
+    fn pairing(&self, desk: &str, token: &str) -> Result<crate::store::BoardPairing, String> {
+        crate::serve::fetch_pairing(desk, token)
+    }
 }
 
 /// The network the match screens use: servers and reporters of `crossboard serve`.

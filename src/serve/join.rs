@@ -1,29 +1,11 @@
 //! A board's laptop joining the round with its token alone: the board's pairing asked of the
 //! desk (`GET /pairing`, see [`super::desk`]), to open the board's match with nothing to type.
 
-use crate::director::MatchSettings;
+use crate::store::BoardPairing as Pairing;
 use std::time::Duration;
 
 /// How long the question may take.
 const TIMEOUT: Duration = Duration::from_secs(10);
-
-/// A board's pairing, as the desk gives it.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
-pub struct Pairing {
-    /// The event's name.
-    pub event: String,
-    /// The division, from 1.
-    pub division: usize,
-    /// The round.
-    pub round: u32,
-    /// The board.
-    pub board: u32,
-    /// The name the desk keeps the board's copy under (made from the event, division, round
-    /// and board): the board's match file is given the same.
-    pub file: String,
-    /// The match settings the desk gives the board.
-    pub settings: MatchSettings,
-}
 
 /// What the desk says when it refuses.
 #[derive(serde::Deserialize, Default)]
@@ -108,7 +90,7 @@ mod tests {
             round: 1,
             board: 1,
             file: file.into(),
-            settings: MatchSettings::default(),
+            settings: crate::director::MatchSettings::default(),
         };
         assert!(checked(p("open-d1-r1-b1.jsonl")).is_ok());
         for bad in [

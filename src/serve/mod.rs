@@ -29,7 +29,7 @@ pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
 pub use descriptors::HEADROOM;
 pub use desk::MAX_LINES;
-pub use join::{Pairing, fetch_pairing};
+pub use join::fetch_pairing;
 pub use listen::{Limits, Log};
 pub use report::{LinkState, Refusal, RefusalKind, Reporter, report};
 pub use view::Source;

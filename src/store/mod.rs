@@ -57,6 +57,7 @@ pub use pdn::PdnErrorKind;
 pub use pdn::{PdnError, PdnGame, PdnResult, decode, move_label, read_pdn, write_pdn};
 pub use practice::default_practice_file;
 pub use tokens::{
-    archive_copy, board_of_token, copy_path, director_key, keep_board_token, tokens_path,
+    BoardPairing, archive_copy, board_of_token, copy_path, director_key, keep_board_token,
+    tokens_path,
 };
 pub use tomlfile::{Format, LoadError, load_toml, save_toml, to_toml};

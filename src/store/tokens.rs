@@ -91,3 +91,21 @@ pub fn director_key(event: &str) -> String {
 pub fn board_of_token(db: &Path, token: &str) -> Option<String> {
     read(db).remove(&digest(token))
 }
+
+/// A board's pairing, as the desk gives it to the board's laptop (`GET /pairing`).
+#[derive(Clone, Debug, PartialEq, serde::Deserialize)]
+pub struct BoardPairing {
+    /// The event's name.
+    pub event: String,
+    /// The division, from 1.
+    pub division: usize,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// The name the desk keeps the board's copy under (made from the event, division, round
+    /// and board): the board's match file is given the same.
+    pub file: String,
+    /// The match settings the desk gives the board.
+    pub settings: crate::director::MatchSettings,
+}

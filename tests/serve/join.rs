@@ -76,7 +76,7 @@ fn first_move_reaches_the_desk(
     data: &Path,
     event: &Boards,
     k: usize,
-    pairing: &crossboard::serve::Pairing,
+    pairing: &crossboard::store::BoardPairing,
 ) -> PathBuf {
     let [first, second] = &pairing.settings.players;
     let ready = t.wait_text("Enter starts");

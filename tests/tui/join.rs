@@ -2,7 +2,7 @@
 //! the question when the desk paired the board again, as rendered.
 
 use crossboard::director::MatchSettings;
-use crossboard::serve::Pairing;
+use crossboard::store::BoardPairing as Pairing;
 use crossboard::tui::testing::{render_text, test_app, type_text};
 use crossboard::tui::{FakeClock, TimeSource};
 use crossboard::tui::{Screen, open_board};
@@ -19,6 +19,7 @@ fn words(text: &str) -> String {
 fn the_home_screen_joins_a_board_and_says_why_not_in_words() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
+    app.matches.net.network = Some(crossboard::cli::network());
     let home = render_text(&app);
     assert!(home.contains("a  Join a board"), "{home}");
     type_text(&mut app, &clock, "a");

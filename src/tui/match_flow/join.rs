@@ -9,7 +9,7 @@
 
 use super::{MatchOptions, MatchScreen, check_desk_url, check_token};
 use crate::director::MatchSettings;
-use crate::serve::{Pairing, fetch_pairing};
+use crate::store::BoardPairing;
 use crate::tui::Msg;
 use crate::tui::keys::{BACKTAB, Binding, DOWN, ENTER, ESC, TAB, UP, footer, help, lookup};
 use crate::tui::screens::{Ctx, Nav, RenderCtx, Screen, ScreenState};
@@ -29,7 +29,7 @@ use std::time::Instant;
 /// ready for the first game, or resumed when its file is there; when the file there is a match
 /// the desk no longer pairs, the question whether to start the new pairing.
 pub fn open_board(
-    pairing: Pairing,
+    pairing: BoardPairing,
     desk: &str,
     token: &str,
     matches: &MatchOptions,
@@ -66,7 +66,7 @@ pub fn open_board(
 /// A board joined: its pairing, where its match file is, and how it reports.
 #[derive(Clone, Debug)]
 pub(crate) struct Board {
-    pairing: Pairing,
+    pairing: BoardPairing,
     path: PathBuf,
     desk: String,
     token: String,
@@ -222,7 +222,10 @@ impl JoinScreen {
             .map_err(|e| format!("the desk's address: {e}"))
             .and_then(|desk| {
                 let token = check_token(&self.fields[1].value)?;
-                let pairing = fetch_pairing(&desk, &token)?;
+                let network = ctx.matches.net.network.as_ref().ok_or(
+                    "joining a board needs the network, which this crossboard was started without",
+                )?;
+                let pairing = network.pairing(&desk, &token)?;
                 open_board(pairing, &desk, &token, ctx.matches, ctx.now, ctx.rng)
             });
         match opened {

@@ -17,6 +17,12 @@ pub trait Network: Send + Sync {
     fn report(&self, desk: &str, token: &str, file: &Path) -> Box<dyn Reporting>;
     /// This machine's addresses in the hall (not loopback), to give spectators.
     fn hall_addresses(&self) -> Vec<std::net::IpAddr>;
+    /// Ask the desk at `desk` for the pairing of the board of `token` (its token or its
+    /// code); why not, in words.
+    fn pairing(&self, desk: &str, token: &str) -> Result<crate::store::BoardPairing, String> {
+        let _ = (desk, token);
+        Err("joining a board is not possible from here: no desk can be asked".into())
+    }
 }
 
 /// A server of the match; dropping it stops it.
