@@ -484,6 +484,14 @@ fn restart(desk: &Desk, floor: &mut Floor, seat: &mut Seat) {
         .path()
         .join(format!("r{round}b{}-restarted.jsonl", k + 1));
     let token = seat.board.token.clone();
+    // A match file records its creation to the second: a laptop restarted within the same
+    // second as the old file was made would write the same first lines, a file the desk's copy
+    // begins with (the board then finds the desk ahead of it, a refusal of its own that the
+    // desk never sees). A restart is later than that: the next second, at most one away.
+    let second = chrono::Utc::now().timestamp();
+    while chrono::Utc::now().timestamp() == second {
+        std::thread::sleep(Duration::from_millis(10));
+    }
     seat.board = Board::start(seat.settings.clone(), file, token.clone(), 99);
     (seat.game, seat.plies, seat.accept) = (0, 0, None);
     seat.games.clear();
