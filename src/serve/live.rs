@@ -46,6 +46,15 @@ pub(super) struct Live {
     pub lifetime: Duration,
 }
 
+/// How far one stream's lifetime strays from [`Live::lifetime`], either way: a tenth, so that
+/// the streams a hall opened together do not all end and reopen in the same second.
+const JITTER: f64 = 0.1;
+
+/// `lifetime` strayed by `draw` (from 0 to 1) within [`JITTER`] either way.
+fn jittered(lifetime: Duration, draw: f64) -> Duration {
+    lifetime.mul_f64(1.0 - JITTER + 2.0 * JITTER * draw.clamp(0.0, 1.0))
+}
+
 /// Values made from the served files, one slot a key, each kept until the files change: the
 /// slot's lock makes the first caller make it and the others wait for it.
 pub(super) struct Slots<K, V>(Mutex<HashMap<K, Slot<V>>>);
@@ -365,10 +374,10 @@ fn parts(s: &Source, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize
 /// alive (and one that is not is found and closed).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// A feed: the page's parts at once, then what changes, until its lifetime is over. Each
-/// event's bytes are made once per change and shared by every feed that sends them.
+/// A feed: the page's parts at once, then what changes, until its lifetime (jittered) is over.
+/// Each event's bytes are made once per change and shared by every feed that sends them.
 fn feed(live: Live, scope: Scope) -> axum::response::Response {
-    let deadline = tokio::time::Instant::now() + live.lifetime;
+    let deadline = tokio::time::Instant::now() + jittered(live.lifetime, rand::random::<f64>());
     let mut rx = live.changes.clone();
     rx.mark_changed();
     let open = Open::new(&live.open);

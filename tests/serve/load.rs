@@ -682,6 +682,51 @@ fn the_server_does_its_blocking_work_on_a_few_threads() {
 }
 
 #[test]
+fn streams_opened_together_do_not_all_end_together() {
+    // Were every stream's lifetime the same, a hall's spectators, opened in the same second,
+    // would all end and reopen in the same second for as long as the server runs.
+    let event = Boards::new(2);
+    let lifetime = Duration::from_secs(5);
+    let server = Server::start(&event, lifetime);
+    let addr = server.addr;
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_io()
+        .enable_time()
+        .build()
+        .unwrap();
+    let start = Instant::now();
+    let ends: Vec<Duration> = rt.block_on(async move {
+        let tasks: Vec<_> = (0..20)
+            .map(|_| {
+                tokio::spawn(async move {
+                    let stop = AtomicBool::new(false);
+                    let (mut seen, mut retry) = (Vec::new(), Duration::ZERO);
+                    stream(addr, address(20, 0), &stop, &mut seen, &mut retry)
+                        .await
+                        .unwrap();
+                    start.elapsed()
+                })
+            })
+            .collect();
+        let mut ends = Vec::new();
+        for t in tasks {
+            ends.push(t.await.unwrap());
+        }
+        ends
+    });
+    let (first, last) = (ends.iter().min().unwrap(), ends.iter().max().unwrap());
+    // Each within a tenth of the lifetime either way (and a second's slack for a busy machine).
+    assert!(*first >= lifetime.mul_f64(0.9), "{ends:?}");
+    assert!(
+        *last <= lifetime.mul_f64(1.1) + Duration::from_secs(1),
+        "{ends:?}"
+    );
+    // 20 lifetimes spread over a second: all within 0.3 s of each other has a chance below
+    // one in 10^10.
+    assert!(*last - *first >= Duration::from_millis(300), "{ends:?}");
+}
+
+#[test]
 fn a_short_load_run_serves_every_client_without_an_error() {
     run_and_check(&Load {
         boards: 10,
