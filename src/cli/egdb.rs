@@ -235,7 +235,7 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     }
     if !damaged.is_empty() {
         return Err(format!(
-            "verification failed: {} (named above); {}",
+            "verification failed: {}; {}",
             damaged_files(damaged.len()),
             rebuild_them(damaged.len())
         )
@@ -280,12 +280,12 @@ fn verify(dir: &std::path::Path, pieces: Option<u32>) -> CliResult {
     Ok(())
 }
 
-/// `N slice file(s) fail their checksums (damaged on disk)`.
+/// `N slice file(s) fail their checksums (damaged on disk, named above)`.
 fn damaged_files(n: usize) -> String {
     if n == 1 {
-        "1 slice file fails its checksum (damaged on disk)".into()
+        "1 slice file fails its checksum (damaged on disk, named above)".into()
     } else {
-        format!("{n} slice files fail their checksums (damaged on disk)")
+        format!("{n} slice files fail their checksums (damaged on disk, named above)")
     }
 }
 

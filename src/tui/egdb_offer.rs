@@ -83,6 +83,12 @@ pub struct EgdbOffer {
     state: State,
     /// The databases of the folder, for the engine (loaded at start and after a build).
     loaded: Option<Arc<crate::egdb::Egdb>>,
+    /// Files the last load left out, with the reason.
+    problems: Vec<String>,
+    /// Files the last load used with something to say (an older format).
+    warnings: Vec<String>,
+    /// Slices the engine has found damaged since, in full (each names its file).
+    damage: Vec<String>,
 }
 
 impl EgdbOffer {
@@ -99,6 +105,9 @@ impl EgdbOffer {
             pieces,
             state: State::Hidden,
             loaded: None,
+            problems: Vec::new(),
+            warnings: Vec::new(),
+            damage: Vec::new(),
         };
         offer.load();
         if let Some(dir) = &offer.dir
@@ -167,8 +176,14 @@ impl EgdbOffer {
         };
     }
 
-    /// Notice a finished build (call on each tick).
+    /// Notice a finished build and damage the engine found since (call on each tick).
     pub fn poll(&mut self) {
+        if let Some(db) = &self.loaded {
+            let found = db.damage();
+            if found.len() != self.damage.len() {
+                self.damage = found.iter().map(ToString::to_string).collect();
+            }
+        }
         if let State::Building { handle, .. } = &mut self.state
             && handle.as_ref().is_some_and(JoinHandle::is_finished)
         {
@@ -190,9 +205,48 @@ impl EgdbOffer {
         if let Some(dir) = &self.dir
             && files::verified_pieces(dir) >= 2
         {
-            let db = files::load(dir).db;
+            let loaded = files::load(dir);
+            self.problems = loaded.problems;
+            self.warnings = loaded.warnings;
+            self.damage.clear();
+            let db = loaded.db;
             self.loaded = (db.complete_pieces() > 0).then(|| Arc::new(db));
         }
+    }
+
+    /// What is wrong with the folder's databases, in full: files left out at load, slices
+    /// found damaged since, then files used with a warning (each names its file).
+    pub fn trouble(&self) -> Vec<String> {
+        self.problems
+            .iter()
+            .chain(&self.damage)
+            .chain(&self.warnings)
+            .cloned()
+            .collect()
+    }
+
+    /// The databases' trouble on one line of `width` columns: the whole first item where it
+    /// fits, else with the folder left out of the file's name and cut with `…`.
+    pub fn trouble_line(&self, width: usize) -> Option<String> {
+        let all = self.trouble();
+        let first = all.first()?;
+        let head = match all.len() {
+            1 => "endgame databases".to_string(),
+            n => format!("endgame databases (1 of {n})"),
+        };
+        let whole = format!("{head}: {first}");
+        if whole.chars().count() <= width {
+            return Some(whole);
+        }
+        let short = self
+            .dir
+            .as_deref()
+            .and_then(|d| first.strip_prefix(&*d.to_string_lossy()))
+            .map_or(first.as_str(), |rest| rest.trim_start_matches(['/', '\\']));
+        Some(crate::tui::widgets::fit_text(
+            &format!("{head}: {short}"),
+            width,
+        ))
     }
 
     /// The databases the engine probes (`None` until verified ones are in the folder).
@@ -267,7 +321,18 @@ pub(super) fn render_line(
 ) {
     use ratatui::text::{Line, Span};
     use ratatui::widgets::{Paragraph, Wrap};
+    let width = area.width.saturating_sub(2);
+    let trouble = offer.trouble_line(usize::from(width));
     let Some(text) = offer.line() else {
+        if let Some(t) = trouble {
+            put_line(
+                frame,
+                area,
+                area.bottom().saturating_sub(3),
+                &t,
+                look.alert(),
+            );
+        }
         return;
     };
     let style = match offer.state {
@@ -275,7 +340,6 @@ pub(super) fn render_line(
         State::Offered => look.accent(),
         _ => look.dim(),
     };
-    let width = area.width.saturating_sub(2);
     let rows: u16 = if text.chars().count() > usize::from(width) {
         2
     } else {
@@ -287,4 +351,23 @@ pub(super) fn render_line(
     let r = ratatui::layout::Rect::new(x, y.max(area.y), used, rows);
     let para = Paragraph::new(Line::from(Span::styled(text, style))).wrap(Wrap { trim: true });
     frame.render_widget(para, r);
+    if let Some(t) = trouble {
+        put_line(frame, area, y.saturating_sub(1), &t, look.alert());
+    }
+}
+
+/// Draw `text` (already fitted to the area's width less two) centred on row `y` of `area`.
+fn put_line(
+    frame: &mut ratatui::Frame,
+    area: ratatui::layout::Rect,
+    y: u16,
+    text: &str,
+    style: ratatui::style::Style,
+) {
+    let width = usize::from(area.width.saturating_sub(2));
+    let used = text.chars().count().min(width) as u16;
+    let x = area.x + area.width.saturating_sub(used) / 2;
+    frame
+        .buffer_mut()
+        .set_stringn(x, y.max(area.y), text, width, style);
 }

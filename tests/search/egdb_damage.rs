@@ -185,7 +185,9 @@ fn verify_tells_a_checksum_failure_from_a_wrong_value() {
         "{stderr}"
     );
     assert!(
-        stderr.contains("verification failed: 1 slice file fails its checksum (damaged on disk)"),
+        stderr.contains(
+            "verification failed: 1 slice file fails its checksum (damaged on disk, named above); "
+        ),
         "{stderr}"
     );
     assert!(!stderr.contains("disagree"), "{stderr}");

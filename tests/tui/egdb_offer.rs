@@ -115,3 +115,72 @@ fn an_accepted_build_that_was_interrupted_carries_on_at_start() {
     }
     assert_eq!(verified_pieces(dir.path()), 2);
 }
+
+struct Quiet;
+
+impl crossboard::store::egdb::BuildObserver for Quiet {
+    fn phase(&self, _: crossboard::store::egdb::Phase, _: u64) {}
+    fn advance(&self, _: u64) {}
+    fn slice(&self, _: crossboard::egdb::Material, _: bool) {}
+}
+
+/// Flip byte `at` of a file (xor `mask`).
+fn flip(path: &Path, at: usize, mask: u8) {
+    let mut bytes = std::fs::read(path).unwrap();
+    bytes[at] ^= mask;
+    std::fs::write(path, bytes).unwrap();
+}
+
+fn slice(name: &str) -> crossboard::egdb::Material {
+    crossboard::egdb::plan(3)
+        .slices()
+        .find(|m| m.to_string() == name)
+        .unwrap()
+}
+
+/// A damaged slice file is named on the home screen: one whose header is wrong as the
+/// databases are loaded, one whose table the engine finds damaged later.
+#[test]
+fn a_damaged_database_file_is_named_on_the_home_screen() {
+    use crossboard::store::egdb::{build, remember_choice, slice_path};
+    let dir = tempfile::tempdir().unwrap();
+    build(dir.path(), 3, &Quiet).unwrap();
+    remember_choice(dir.path(), Choice::Declined).unwrap();
+    flip(&slice_path(dir.path(), slice("1m0k-0m2k")), 9, 0x5a);
+    let mut a = app(dir.path());
+    let screen = render_text(&a);
+    let row = screen
+        .lines()
+        .find(|l| l.contains("endgame databases: "))
+        .unwrap_or_else(|| panic!("no damage line:\n{screen}"));
+    assert!(row.contains("1m0k-0m2k.cbdb"), "{screen}");
+    // Cut at 80 columns with the marker (`…`, drawn `.` in the plain look's ASCII).
+    assert!(row.trim_end().ends_with('.'), "{row}");
+    assert!(row.len() <= 80, "{row}");
+    assert!(a.egdb.trouble()[0].contains(&dir.path().display().to_string()));
+
+    // The last byte of another slice's table: found when the engine reads that block.
+    let m = slice("1m1k-0m1k");
+    let path = slice_path(dir.path(), m);
+    flip(
+        &path,
+        std::fs::metadata(&path).unwrap().len() as usize - 1,
+        0x01,
+    );
+    let db = a.egdb.databases().unwrap();
+    let last = (0..m.size()).rev().find_map(|i| m.board(i)).unwrap();
+    assert_eq!(
+        db.probe_board(&last),
+        None,
+        "a damaged block is never a value"
+    );
+    a.update(Msg::key(KeyCode::Esc), Instant::now());
+    let trouble = a.egdb.trouble();
+    assert_eq!(trouble.len(), 2, "{trouble:?}");
+    assert!(trouble[1].contains("1m1k-0m1k.cbdb"), "{trouble:?}");
+    let screen = render_text(&a);
+    assert!(
+        screen.contains("endgame databases (1 of 2): 1m0k-0m2k.cbdb"),
+        "{screen}"
+    );
+}
