@@ -72,8 +72,8 @@ pub use limits::{BALLOTS_MAX, EVENT_MAX_CHARS, NAME_MAX_CHARS, is_unfit};
 pub use match_score::{BallotScore, GameScore, ScoreTable, Wdl};
 pub use replay::{LogError, LogRefusal, Replayed, event_name};
 pub use settings::{
-    ColourMethod, GamePoints, MatchSettings, Player, Points, PoolClock, RejectionPolicy, Scoring,
-    SettingsError, StrengthRule, TieRule,
+    BallotDraw, ColourMethod, GamePoints, MatchSettings, Player, Points, PoolClock,
+    RejectionPolicy, Scoring, SettingsError, StrengthRule, TieRule,
 };
 pub use state::{
     Awaiting, BallotRecord, GameRecord, Match, MatchError, MoveRecord, Now, Phase, RejectedBallot,

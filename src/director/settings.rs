@@ -215,6 +215,19 @@ pub enum ColourMethod {
     DirectorAssigns,
 }
 
+/// How the cards of a drawn ballot are turned on the match screen. The cards and dice are
+/// drawn at once and recorded whole either way; this is how they are shown.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum BallotDraw {
+    /// Each card waits for a key, so that each player may turn one, as at a board with a
+    /// real deck (the rest may still be let turn by themselves).
+    #[default]
+    CardByCard,
+    /// The cards turn by themselves, one every 0.6 s (a key shows the rest at once).
+    Automatic,
+}
+
 /// The pool strength rule in force: when one side is stronger (king 2, man 1), the weaker side
 /// may ask for the count, and the stronger must win within so many moves of the weaker side
 /// or the game may be claimed drawn (APCA rules 27 and 27A).
@@ -301,11 +314,13 @@ pub struct MatchSettings {
     pub tie: TieRule,
     /// How colours are chosen at the start.
     pub colour_method: ColourMethod,
+    /// How a drawn ballot's cards are turned: card by card on a key, or by themselves.
+    pub ballot_draw: BallotDraw,
 }
 
 impl Default for MatchSettings {
     /// 11-Man Ballot, 6 ballots (12 games), 30 moves per hour, 1/½/0, players may reject, a
-    /// tie stays a tie, coin flip.
+    /// tie stays a tie, coin flip, the ballot's cards turned card by card.
     fn default() -> Self {
         MatchSettings {
             game: Rules::English,
@@ -320,6 +335,7 @@ impl Default for MatchSettings {
             rejection: RejectionPolicy::default(),
             tie: TieRule::default(),
             colour_method: ColourMethod::default(),
+            ballot_draw: BallotDraw::default(),
         }
     }
 }
@@ -485,6 +501,7 @@ mod tests {
         assert!(s.validate().is_ok());
         let text = toml::to_string(&s).unwrap();
         assert!(text.contains("colour-method = \"coin-flip\""), "{text}");
+        assert!(text.contains("ballot-draw = \"card-by-card\""), "{text}");
         assert!(
             text.contains("rejection = \"players-may-reject\""),
             "{text}"

@@ -63,6 +63,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::stages::draw::AUTO_KEYS,
         crate::tui::match_flow::stages::draw::CARD_KEYS,
         crate::tui::match_flow::stages::draw::WAIT_KEYS,
+        crate::tui::match_flow::stages::draw::WAIT_BY_KEY_KEYS,
         crate::tui::match_flow::stages::game::KEYS,
         crate::tui::match_flow::stages::game::PAUSED_KEYS,
         crate::tui::match_flow::stages::game::POOL_KEYS,

@@ -157,10 +157,13 @@ pub fn start_default_match(t: &Tmux) {
     draw_and_start_first_game(t);
 }
 
-/// From a match screen showing "Enter draws the ballot" to the first game with its clock
+/// From a match screen showing "Enter draws the ballot" (card by card) to the first game with its clock
 /// running: the ballot drawn, accepted, the board shown and the game started.
 pub fn draw_and_start_first_game(t: &Tmux) {
-    t.wait_text("Enter draws the ballot");
+    // Card by card (the default): Enter draws, each card waits; Enter shows them all.
+    t.wait_text("Enter draws the ballot card by card");
+    t.keys(&["Enter"]);
+    t.wait_text("waits for a key");
     t.keys(&["Enter"]);
     let drawn = t.wait_text("White decides first");
     assert!(drawn.contains("Public position id"), "{drawn}");

@@ -12,7 +12,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// A match up to its first game (the coin; 1 ballot of 2 games, 1 minute each).
-const GAME: &str = "n\nh<tick>r\n\n<tick>a\n\n";
+const GAME: &str = "n\nh<tick>r\n\n\na\n\n";
 
 const TOKEN: &str = "00112233445566778899aabbccddeeff";
 

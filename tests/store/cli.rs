@@ -351,6 +351,12 @@ fn config_command_lists_the_presets() {
         "{stdout}"
     );
     assert!(stdout.contains("[preset.\"Club night\"]"), "{stdout}");
+    // Every [match] key is listed, the ballot draw too (the file's and a preset's).
+    assert!(
+        stdout.contains("ballot-draw = \"card-by-card\""),
+        "{stdout}"
+    );
+    assert!(stdout.contains("ballot-draw = \"automatic\""), "{stdout}");
     assert!(stdout.contains("remember-names = true"), "{stdout}");
     assert!(stdout.contains("# the last match's settings: "), "{stdout}");
     let stdout = crossboard_ok(&["--config", &fixture_arg("config/partial.toml"), "config"]);

@@ -1,7 +1,7 @@
 //! The config file: the documented example is the defaults; every mistake is named with its
 //! file, line and key.
 
-use crossboard::director::{GamePoints, MatchSettings};
+use crossboard::director::{BallotDraw, GamePoints, MatchSettings};
 use crossboard::store::LoadError;
 use crossboard::store::{Config, load_config, read_config};
 use std::path::PathBuf;
@@ -175,6 +175,31 @@ fn presets_are_read_by_name() {
     assert_eq!(c.preset["APCA pool"].game, crossboard::engine::Rules::Pool);
 }
 
+/// `ballot-draw` under `[match]` (and in a preset): card by card unless told, `automatic`
+/// read, a value it does not know named with file, line and key and the values it takes.
+#[test]
+fn the_ballot_draw_is_read_and_a_bad_value_named() {
+    assert_eq!(MatchSettings::default().ballot_draw, BallotDraw::CardByCard);
+    let parse = |text: &str| crossboard::store::parse_config(text.as_bytes(), "c.toml".as_ref());
+    let c = parse("[match]\nballot-draw = \"automatic\"\n").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.match_defaults.ballot_draw, BallotDraw::Automatic);
+    let c = parse("[match]\nballot-draw = \"card-by-card\"\n").unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.match_defaults.ballot_draw, BallotDraw::CardByCard);
+    let c = read_config(&fixture("presets.toml")).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(c.preset["Club night"].ballot_draw, BallotDraw::Automatic);
+    assert_eq!(c.preset["APCA pool"].ballot_draw, BallotDraw::CardByCard);
+    let name = "bad_ballot_draw.toml";
+    let e = read_config(&fixture(name)).expect_err(name);
+    let msg = e.to_string();
+    assert_eq!(e.line(), Some(4), "{msg}");
+    assert!(msg.contains(&format!("{name}:4")), "{msg}");
+    assert!(msg.contains("key `match.ballot-draw`"), "{msg}");
+    assert!(
+        msg.contains("unknown variant `by-hand`, expected `card-by-card` or `automatic`"),
+        "{msg}"
+    );
+}
+
 /// A preset's mistakes are named as every config mistake is: file, line, key.
 #[test]
 fn a_bad_preset_is_refused_with_file_line_and_key() {
@@ -235,6 +260,7 @@ fn last_settings_are_read_back_and_a_damaged_file_is_named() {
             max_blocks: Some(2),
         },
         colour_method: ColourMethod::Bag,
+        ballot_draw: BallotDraw::Automatic,
         time_control: "20+5".parse().unwrap(),
         given_ballots: vec![7],
         ..MatchSettings::default()

@@ -36,6 +36,7 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     std::fs::write(
         &config,
         "[match]\nplayers = [\"Ann\", \"Bob\"]\nballots = 2\ncolour-method = \"director-assigns\"\n\
+         ballot-draw = \"automatic\"\n\
          # 4 s a move, then 1 s of grace: a flag comes quickly.\ntime-control = \"move/4/4/1\"\n",
     )
     .unwrap();
@@ -54,8 +55,8 @@ fn a_director_runs_a_two_ballot_match_at_80x24() {
     t.keys(&["Enter"]);
     then(&t, "who has Red in game 1?", &["1"]);
     then(&t, "on to the ballot draw", &["Enter"]);
-    // The first ballot card by card: each card waits for a key, then the rest turn by
-    // themselves.
+    // The config's ballot draw is automatic: `c` draws the first ballot card by card, each
+    // card waiting for a key, then the rest turn by themselves.
     then(&t, "Enter draws the ballot (c: card by card)", &["c"]);
     // How many cards a ballot takes depends on the ballot drawn (4 or 6 here).
     let first = then(&t, "waits for a key", &["Space"]);

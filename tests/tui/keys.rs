@@ -36,15 +36,15 @@ use Setup::*;
 
 /// A match up to its first game (the default toss is the coin; 1 ballot of 2 games, 1
 /// minute each).
-const GAME: &str = "n\nh<tick>r\n\n<tick>a\n\n";
+const GAME: &str = "n\nh<tick>r\n\n\na\n\n";
 
 /// The same in pool (the game chosen after the event name: the APCA presets) and in huffing.
-const POOL_GAME: &str = "n\t\t\t<right>\nh<tick>r\n\n<tick>a\n\n";
-const HUFFING_GAME: &str = "n\t\t\t<right><right>\nh<tick>r\n\n<tick>a\n\n";
+const POOL_GAME: &str = "n\t\t\t<right>\nh<tick>r\n\n\na\n\n";
+const HUFFING_GAME: &str = "n\t\t\t<right><right>\nh<tick>r\n\n\na\n\n";
 
 /// A game of Go As You Please (the openings' first choice) up to White's 23x7, which two
 /// capture paths take (23x14x7 and 23x16x7: the move field asks which).
-const WHICH_CAPTURE: &str = "n\t\t\t\t<left><left><left>\nh<tick>r\n\n<tick>a\n\n\
+const WHICH_CAPTURE: &str = "n\t\t\t\t<left><left><left>\nh<tick>r\n\n\na\n\n\
     11-15\n23-19\n7-11\n19-16\n12x19\n27-23\n15-18\n23x7\n";
 
 /// An event of two divisions, the first paired, one result entered.
@@ -96,11 +96,16 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("toss: choose", Plain, "n\nh<tick>".into()),
         ("toss: done", Plain, "n\nh<tick>r".into()),
         ("draw", Plain, "n\nh<tick>r\n".into()),
-        ("draw: cards", Plain, "n\nh<tick>r\n\n<t><t><t>".into()),
-        ("draw: card by card", Plain, "n\nh<tick>r\nc".into()),
-        ("decide", Plain, "n\nh<tick>r\n\n<tick>".into()),
-        ("decide: accepted", Plain, "n\nh<tick>r\n\n<tick>a".into()),
-        ("pre-game", Plain, "n\nh<tick>r\n\n<tick>a\n".into()),
+        (
+            "draw: automatic",
+            Plain,
+            "n<up><up><up><up><right>\nh<tick>r\n".into(),
+        ),
+        ("draw: cards", Plain, "n\nh<tick>r\nt<t><t><t>".into()),
+        ("draw: card by card", Plain, "n\nh<tick>r\n\n".into()),
+        ("decide", Plain, "n\nh<tick>r\n\n\n".into()),
+        ("decide: accepted", Plain, "n\nh<tick>r\n\n\na".into()),
+        ("pre-game", Plain, "n\nh<tick>r\n\n\na\n".into()),
         ("game", Plain, GAME.into()),
         ("game: paused", Plain, after_game("Dy\x1bn")),
         ("game: pool", Plain, POOL_GAME.into()),

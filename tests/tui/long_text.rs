@@ -25,7 +25,7 @@ fn event() -> String {
     format!("Grand Open {}EVT", "E".repeat(EVENT_MAX_CHARS - 14))
 }
 
-const GAME: &str = "n\nh<tick>r\n\n<tick>a\n\n";
+const GAME: &str = "n\nh<tick>r\n\n\na\n\n";
 
 /// The states (a [`run_script`] from the home screen) and what must show whole in each.
 fn states() -> Vec<(&'static str, String, &'static [&'static str])> {
@@ -40,12 +40,12 @@ fn states() -> Vec<(&'static str, String, &'static [&'static str])> {
         ("draw", "n\nh<tick>r\n".into(), &["Enter draws the ballot"]),
         (
             "decide",
-            "n\nh<tick>r\n\n<tick>".into(),
+            "n\nh<tick>r\n\n\n".into(),
             &["a accepts, r rejects"],
         ),
         (
             "pre-game",
-            "n\nh<tick>r\n\n<tick>a\n".into(),
+            "n\nh<tick>r\n\n\na\n".into(),
             &["Enter starts Red's clock"],
         ),
         ("game", GAME.into(), &["to move"]),

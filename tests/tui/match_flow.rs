@@ -107,10 +107,20 @@ fn a_whole_match_from_set_up_to_export() {
     type_text(&mut app, &clock, "\n");
     assert_eq!(screen(&app).stage(), StageKind::Draw);
 
-    // The draw: cards shown one at a time on ticks.
+    // The draw, card by card (the default): time turns no card, Space turns one, `t` lets
+    // the rest turn one at a time on ticks.
     type_text(&mut app, &clock, "\n");
-    assert!(render_text(&app).contains("drawing card 1 of"));
     for _ in 0..3 * 6 + 1 {
+        feed(&mut app, &clock, [Msg::Tick]);
+    }
+    let text = render_text(&app);
+    assert!(
+        text.contains("card 1 of") && text.contains("waits for a key"),
+        "{text}"
+    );
+    type_text(&mut app, &clock, " t");
+    assert!(render_text(&app).contains("drawing card 2 of"));
+    for _ in 0..2 * 6 + 1 {
         feed(&mut app, &clock, [Msg::Tick]);
     }
     let text = render_text(&app);
@@ -349,6 +359,8 @@ fn the_clock_ticks_only_while_it_runs() {
     app.matches.defaults.colour_method = crossboard::director::ColourMethod::DirectorAssigns;
     app.matches.defaults.rejection = crossboard::director::RejectionPolicy::AllPlayed;
     type_text(&mut app, &clock, "n\n1\n\n");
+    assert!(!app.screen_ticking(), "each card waits for a key");
+    type_text(&mut app, &clock, " t");
     assert!(app.screen_ticking(), "cards being shown");
     type_text(&mut app, &clock, "\n\n");
     assert_eq!(screen(&app).stage(), StageKind::PreGame);

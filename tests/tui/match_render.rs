@@ -3,7 +3,7 @@
 //! the game with frozen clocks, and the results. The clock is a fake one and never moves unless
 //! told, so the readings are frozen.
 
-use crossboard::director::{ColourMethod, RejectionPolicy};
+use crossboard::director::{BallotDraw, ColourMethod, RejectionPolicy};
 use crossboard::tui::StageKind;
 use crossboard::tui::match_screen as screen;
 use crossboard::tui::ticks;
@@ -82,17 +82,19 @@ fn concealed_hands_are_shown_open() {
     insta::assert_snapshot!("match_hands_100x30", text);
 }
 
-/// Through the colour choice (the director assigns) to the first ballot drawn, all cards shown.
+/// Through the colour choice (the director assigns) to the first ballot drawn, its cards
+/// turning by themselves (`ballot-draw = "automatic"`).
 fn drawn(w: u16, h: u16) -> (FakeClock, App) {
     let clock = FakeClock::new();
     let mut a = app(&clock, w, h);
     a.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    a.matches.defaults.ballot_draw = BallotDraw::Automatic;
     type_text(&mut a, &clock, "n\n1\n\n");
     (clock, a)
 }
 
 #[test]
-fn ballot_draw_card_by_card_then_the_board() {
+fn automatic_ballot_draw_then_the_board() {
     let (clock, mut a) = drawn(80, 24);
     ticks(&mut a, &clock, 7);
     let text = render_text(&a);
@@ -127,14 +129,54 @@ fn a_key_during_the_draw_shows_the_rest() {
     );
 }
 
-/// `c` draws card by card: each card waits for its key (time turns none), Space turns the
-/// next, `t` lets the rest turn by themselves.
+/// At 80x24, the director assigning the colours, waiting for the first ballot's draw, drawn
+/// as `draw` says.
+fn at_the_draw(clock: &FakeClock, draw: BallotDraw) -> App {
+    let mut a = app(clock, 80, 24);
+    a.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
+    a.matches.defaults.ballot_draw = draw;
+    type_text(&mut a, clock, "n\n1\n");
+    a
+}
+
+/// `ballot-draw = "card-by-card"` (the default): Enter draws the ballot and each card waits
+/// for its key, however long the players take; no `c` is needed.
+#[test]
+fn the_card_by_card_setting_draws_card_by_card_on_enter() {
+    let clock = FakeClock::new();
+    let mut a = at_the_draw(&clock, BallotDraw::CardByCard);
+    let text = render_text(&a);
+    assert!(
+        text.contains("Enter draws the ballot card by card (t: automatic)"),
+        "{text}"
+    );
+    type_text(&mut a, &clock, "\n");
+    clock.advance(Duration::from_secs(60));
+    ticks(&mut a, &clock, 100);
+    let text = render_text(&a);
+    assert!(text.contains("card 1 of 4 waits for a key"), "{text}");
+    assert!(!text.contains("1. "), "no card turned by itself:\n{text}");
+    assert!(
+        a.tick_interval().is_none(),
+        "nothing to animate while a card waits"
+    );
+    type_text(&mut a, &clock, " ");
+    let text = render_text(&a);
+    assert!(text.contains("card 2 of 4 waits for a key"), "{text}");
+    assert!(text.contains("1. "), "{text}");
+    // `t` before the draw draws the other way: the cards turn by themselves.
+    let mut b = at_the_draw(&clock, BallotDraw::default());
+    type_text(&mut b, &clock, "t");
+    ticks(&mut b, &clock, 7);
+    assert!(render_text(&b).contains("any key shows the rest"));
+}
+
+/// `c` draws card by card when the match draws automatically: each card waits for its key
+/// (time turns none), Space turns the next, `t` lets the rest turn by themselves.
 #[test]
 fn card_by_card_each_card_waits_for_a_key() {
     let clock = FakeClock::new();
-    let mut a = app(&clock, 80, 24);
-    a.matches.defaults.colour_method = ColourMethod::DirectorAssigns;
-    type_text(&mut a, &clock, "n\n1\n");
+    let mut a = at_the_draw(&clock, BallotDraw::Automatic);
     assert!(
         render_text(&a).contains("c: card by card"),
         "{}",

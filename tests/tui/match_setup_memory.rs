@@ -1,7 +1,7 @@
 //! The set-up form remembers the last match started on it and offers the config file's
 //! presets in one key: rendered screens, and the file the memory is kept in.
 
-use crossboard::director::{ColourMethod, MatchSettings, TieRule};
+use crossboard::director::{BallotDraw, ColourMethod, MatchSettings, TieRule};
 use crossboard::openings::System;
 use crossboard::store::{load_last_settings, save_last_settings};
 use crossboard::tui::{App, FakeClock, Msg, check_chain};
@@ -20,7 +20,8 @@ fn app(clock: &FakeClock, memory: &Path) -> App {
     a
 }
 
-/// A title match series: 3-move, 3 ballots, 20+5, played off in blocks, colours from a bag.
+/// A title match series: 3-move, 3 ballots, 20+5, played off in blocks, colours from a bag,
+/// the ballots' cards turning by themselves.
 fn series() -> MatchSettings {
     let mut s = MatchSettings {
         players: ["Ann Smith".into(), "Bob Jones".into()],
@@ -30,6 +31,7 @@ fn series() -> MatchSettings {
             max_blocks: Some(2),
         },
         colour_method: ColourMethod::Bag,
+        ballot_draw: BallotDraw::Automatic,
         ..MatchSettings::default()
     };
     s.openings.system = System::ThreeMove;
@@ -55,7 +57,7 @@ fn the_form_opens_with_the_last_match_s_settings_but_not_its_players() {
         "Time control            20+5",
         "continue ballot by ballot until decided",
         "Extra ballots at most   2",
-        "colour drawn from a bag",
+        "automatic (the cards turn by themselves)",
         "Player 1",
     ] {
         assert!(text.contains(shown), "{shown}:\n{text}");
@@ -67,6 +69,11 @@ fn the_form_opens_with_the_last_match_s_settings_but_not_its_players() {
     assert!(text.contains("First player            Ann Smith"), "{text}");
     assert!(text.contains("Bob Jones"), "{text}");
     check_chain(&a.chain(), &a.help_lines()).unwrap();
+    // The rows below the screen's: the form says so, and scrolls to them.
+    assert!(text.contains("(0 rows above, 3 below"), "{text}");
+    feed(&mut a, &clock, [Msg::key(KeyCode::Up)]);
+    let text = render_text(&a);
+    assert!(text.contains("colour drawn from a bag"), "{text}");
 }
 
 #[test]

@@ -92,7 +92,8 @@ fn walk(upto: &str, not_saved: bool) -> (FakeClock, App, tempfile::TempDir) {
     if at("draw", &app) {
         return (clock, app, dir);
     }
-    type_text(&mut app, &clock, "\n");
+    // Card by card (the default): two cards turned, the third waits for its key.
+    type_text(&mut app, &clock, "\n  ");
     ticks(&mut app, &clock, 7);
     if at("draw-cards", &app) {
         return (clock, app, dir);
@@ -149,7 +150,7 @@ fn walk(upto: &str, not_saved: bool) -> (FakeClock, App, tempfile::TempDir) {
     }
     // Game 2: White resigns; ballot 2: one resignation each, with a note.
     type_text(&mut app, &clock, "\n\nrwy\n\n");
-    type_text(&mut app, &clock, "\n\n");
+    type_text(&mut app, &clock, "\n\n\n");
     ticks(&mut app, &clock, 40);
     type_text(&mut app, &clock, "a\n\n");
     type_text(&mut app, &clock, "Dyn");
@@ -196,8 +197,8 @@ fn must_show(state: &str) -> &'static [&'static str] {
         "toss-spinning" => &["the coin is in the air"],
         "toss-choose" => &["won the toss", "chooses a colour: r Red, w White"],
         "toss-done" => &["has Red in game 1", "Enter goes on to the ballot draw"],
-        "draw" => &["Ballot 1: Enter draws the ballot"],
-        "draw-cards" => &["drawing card", "any key shows the rest"],
+        "draw" => &["Ballot 1: Enter draws the ballot card by card"],
+        "draw-cards" => &["card 3 of", "waits for a key", "Space next card"],
         "decide-white" => &["White decides first", "a accepts, r rejects"],
         "decide-red" => &["White rejected; now Red"],
         "draw-again" => &["Both players rejected", "Enter draws a new ballot 1"],

@@ -6,7 +6,7 @@ use crossboard::tui::{App, Appearance, FakeClock};
 use crossboard::tui::{render_text, run_script, test_app, type_text};
 
 /// Up to the first game: set up, toss, draw, accept, start the clock.
-const GAME: &str = "n\nh<tick>r\n\n<tick>a\n\n";
+const GAME: &str = "n\nh<tick>r\n\n\na\n\n";
 
 fn app(clock: &FakeClock, dir: &std::path::Path, w: u16, h: u16) -> App {
     let mut app = test_app(clock, w, h);

@@ -70,7 +70,9 @@ impl Tui {
         self.keys(&["r"]);
         self.wait_text("on to the ballot draw");
         self.keys(&["Enter"]);
-        self.wait_text("Enter draws the ballot");
+        self.wait_text("Enter draws the ballot card by card");
+        self.keys(&["Enter"]);
+        self.wait_text("waits for a key");
         self.keys(&["Enter"]);
         self.wait_text("White decides first");
         self.keys(&["a"]);

@@ -323,7 +323,7 @@ impl MatchScreen {
                 }
                 MatchEvent::BallotDiscarded { .. } => {
                     let rejected = self.session.m.rejected().last().map(|r| r.opening.clone());
-                    self.stage = Stage::Draw(DrawStage::waiting(rejected));
+                    self.stage = Stage::Draw(DrawStage::waiting(&self.session.m, rejected));
                 }
                 MatchEvent::DecisionUndone { restored: None, .. } => {
                     self.stage = Stage::Game(GameStage::new(&self.session.m));

@@ -4,7 +4,8 @@
 
 use super::{FieldId, MatchSetupScreen, idx};
 use crate::director::{
-    ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, StrengthRule, TieRule,
+    BallotDraw, ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, StrengthRule,
+    TieRule,
 };
 use crate::engine::Rules;
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
@@ -235,7 +236,7 @@ fn preset_detail(s: &MatchSettings) -> String {
 }
 
 /// The form's choice rows as `d` sets them.
-fn choices_of(d: &MatchSettings) -> [(FieldId, usize); 13] {
+fn choices_of(d: &MatchSettings) -> [(FieldId, usize); 14] {
     let o = &d.openings;
     [
         (
@@ -299,6 +300,10 @@ fn choices_of(d: &MatchSettings) -> [(FieldId, usize); 13] {
                 ColourMethod::ConcealedHands => 2,
                 ColourMethod::DirectorAssigns => 3,
             },
+        ),
+        (
+            FieldId::BallotDraw,
+            usize::from(d.ballot_draw == BallotDraw::Automatic),
         ),
     ]
 }

@@ -67,6 +67,8 @@ pub enum FieldId {
     Tie,
     /// Extra blocks at most (continue in blocks).
     MaxBlocks,
+    /// How a ballot's cards are turned.
+    BallotDraw,
     /// How colours are chosen.
     Colours,
     /// The desk's address the match reports to (empty: not reporting).
@@ -77,7 +79,7 @@ pub enum FieldId {
 
 impl FieldId {
     /// Every row, in order.
-    pub const ALL: [FieldId; 21] = [
+    pub const ALL: [FieldId; 22] = [
         FieldId::Name1,
         FieldId::Name2,
         FieldId::Event,
@@ -96,6 +98,7 @@ impl FieldId {
         FieldId::Rejection,
         FieldId::Tie,
         FieldId::MaxBlocks,
+        FieldId::BallotDraw,
         FieldId::Colours,
         FieldId::Desk,
         FieldId::Token,
@@ -121,6 +124,7 @@ impl FieldId {
             FieldId::Rejection => "Ballot rejection",
             FieldId::Tie => "If tied",
             FieldId::MaxBlocks => "Extra ballots at most",
+            FieldId::BallotDraw => "Ballot draw",
             FieldId::Colours => "Colour choice",
             FieldId::Desk => "Report to the desk",
             FieldId::Token => "Board's token",
@@ -304,6 +308,10 @@ impl MatchSetupScreen {
                 format!("{} retains the title", name(1)),
                 "continue ballot by ballot until decided".into(),
             ],
+            FieldId::BallotDraw => s(&[
+                "card by card (a key per card)",
+                "automatic (the cards turn by themselves)",
+            ]),
             FieldId::Colours => s(&[
                 "coin flip",
                 "colour drawn from a bag",
@@ -563,11 +571,21 @@ impl ScreenState for MatchSetupScreen {
         // Three rows for the summary or the problem, wrapped, above the footer.
         let status_rows = 3u16;
         let status_top = area.bottom().saturating_sub(1 + status_rows);
-        // The rows scroll to keep the focused one in view when they do not all fit.
-        let rows = usize::from(status_top.saturating_sub(area.y + 2)).max(1);
+        // The rows scroll to keep the focused one in view when they do not all fit, the last
+        // line then saying how many are hidden.
+        let room = usize::from(status_top.saturating_sub(area.y + 2)).max(1);
+        let rows = crate::tui::widgets::scroll_room(visible.len(), room);
         let at = visible.iter().position(|&f| f == focus).unwrap_or(0);
         let skip = (at + 1).saturating_sub(rows);
-        for (y, &f) in (area.y + 2..).zip(visible.iter().skip(skip)) {
+        if rows < visible.len() {
+            let below = visible.len() - skip - rows;
+            let y = area.y + 2 + rows as u16;
+            if y < status_top {
+                let more = format!("  ({skip} rows above, {below} below: ↑↓)");
+                buf.set_stringn(x, y, more, width as usize, look.dim());
+            }
+        }
+        for (y, &f) in (area.y + 2..).zip(visible.iter().skip(skip).take(rows)) {
             if y >= status_top {
                 break;
             }

@@ -2,7 +2,8 @@
 
 use super::{FieldId, MatchSetupScreen, idx};
 use crate::director::{
-    ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, StrengthRule, TieRule,
+    BallotDraw, ColourMethod, GamePoints, MatchSettings, Player, RejectionPolicy, StrengthRule,
+    TieRule,
 };
 use crate::engine::Rules;
 use crate::openings::{DrawMode, System, ThreeMoveDeck};
@@ -81,6 +82,11 @@ impl MatchSetupScreen {
             ColourMethod::ConcealedHands,
             ColourMethod::DirectorAssigns,
         ][c(FieldId::Colours).min(3)];
+        s.ballot_draw = if c(FieldId::BallotDraw) == 1 {
+            BallotDraw::Automatic
+        } else {
+            BallotDraw::CardByCard
+        };
         if let Err(e) = s.validate() {
             use crate::director::SettingsError as E;
             let field = match &e {

@@ -1,12 +1,13 @@
-//! The ballot draw: "Enter draws the ballot", its cards then turning by themselves one by
-//! one (any key shows the rest, as the screen says); or `c` draws it card by card, each card
+//! The ballot draw, as the match's settings say ([`BallotDraw`]): card by card, each card
 //! waiting for a key (Space the next card, so that each player may turn one; Enter every
-//! card; `t` the rest by themselves). When every card is shown the ballot goes to the
-//! players ([`super::decide`]).
+//! card; `t` the rest by themselves), or with the cards turning by themselves one by one (any
+//! key shows the rest, as the screen says). Waiting for the draw, one key draws the other
+//! way (`t`, or `c`). When every card is shown the ballot goes to the players
+//! ([`super::decide`]).
 
 use super::cards::{DrawShown, card_lines, rejected_lines, side_width};
 use super::{CARD_TICKS, DecideStage, Stage, Step, View, header, names_in};
-use crate::director::{Command, Phase};
+use crate::director::{BallotDraw, Command, Match, Phase};
 use crate::engine::{Color, Position};
 use crate::openings::Opening;
 use crate::tui::keys::{Binding, ENTER, Key, SPACE, footer, help, lookup};
@@ -24,7 +25,7 @@ pub struct DrawStage {
     pub drawn: Option<DrawShown>,
     /// The ballot both players just rejected, if that is why a new one is drawn.
     pub rejected: Option<Opening>,
-    /// Drawn with `c`: each card waits for a key.
+    /// Each card waits for a key (the match's setting, or `c` before the draw).
     pub by_key: bool,
 }
 
@@ -43,7 +44,23 @@ pub enum Act {
     Auto,
 }
 
-/// Before the draw.
+/// Before the draw, the match drawing card by card.
+pub(crate) static WAIT_BY_KEY_KEYS: &[Binding<Act>] = &[
+    Binding::new(
+        &[ENTER, SPACE, Key::Char('d')],
+        Act::DrawByKey,
+        "draw the ballot card by card, each card turned by a key",
+    )
+    .footer("draw the ballot"),
+    Binding::new(
+        &[Key::Char('t')],
+        Act::Draw,
+        "draw the ballot, the cards turning by themselves",
+    )
+    .footer("by themselves"),
+];
+
+/// Before the draw, the match drawing with the cards turning by themselves.
 pub(crate) static WAIT_KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[ENTER, SPACE, Key::Char('d')],
@@ -80,21 +97,24 @@ pub(crate) static AUTO_KEYS: &[Binding<Act>] = &[Binding::new(
 .footer("the rest")];
 
 impl DrawStage {
-    /// Waiting for the draw (after both players rejected `rejected`, if given).
-    pub fn waiting(rejected: Option<Opening>) -> DrawStage {
+    /// Waiting for `m`'s draw, to be drawn as its settings say (after both players rejected
+    /// `rejected`, if given).
+    pub fn waiting(m: &Match, rejected: Option<Opening>) -> DrawStage {
         DrawStage {
             drawn: None,
             rejected,
-            by_key: false,
+            by_key: m.settings().ballot_draw == BallotDraw::CardByCard,
         }
     }
 
     /// Every table of this stage (for the key-table test).
-    pub const TABLES: [&'static [Binding<Act>]; 3] = [WAIT_KEYS, CARD_KEYS, AUTO_KEYS];
+    pub const TABLES: [&'static [Binding<Act>]; 4] =
+        [WAIT_BY_KEY_KEYS, WAIT_KEYS, CARD_KEYS, AUTO_KEYS];
 
     /// The table in force.
     pub fn table(&self) -> &'static [Binding<Act>] {
         match &self.drawn {
+            None if self.by_key => WAIT_BY_KEY_KEYS,
             None => WAIT_KEYS,
             Some(d) if d.auto => AUTO_KEYS,
             Some(_) => CARD_KEYS,
@@ -142,7 +162,10 @@ impl DrawStage {
             _ => lookup(self.table(), key)?,
         };
         Some(match (act, &mut self.drawn) {
-            (Act::Draw, None) => Step::Command(Command::DrawBallot),
+            (Act::Draw, None) => {
+                self.by_key = false;
+                Step::Command(Command::DrawBallot)
+            }
             (Act::DrawByKey, None) => {
                 self.by_key = true;
                 Step::Command(Command::DrawBallot)
@@ -193,6 +216,12 @@ impl DrawStage {
                             o.reference()
                         ),
                         StatusKind::Warn,
+                    ),
+                    None if self.by_key => (
+                        format!(
+                            "Ballot {ballot}: Enter draws the ballot card by card (t: automatic)"
+                        ),
+                        StatusKind::Info,
                     ),
                     None => (
                         format!("Ballot {ballot}: Enter draws the ballot (c: card by card)"),

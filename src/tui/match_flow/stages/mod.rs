@@ -82,7 +82,7 @@ impl Stage {
     pub fn for_match(m: &Match) -> Stage {
         match m.phase() {
             Phase::ColourChoice { .. } => Stage::Toss(TossStage::new()),
-            Phase::Draw { .. } => Stage::Draw(DrawStage::waiting(None)),
+            Phase::Draw { .. } => Stage::Draw(DrawStage::waiting(m, None)),
             Phase::Decide { ballot, .. } => match m.pending_draw() {
                 Some(d) => Stage::Decide(DecideStage::new(DrawShown::new(
                     ballot,
@@ -90,7 +90,7 @@ impl Stage {
                     d.steps.clone(),
                     false,
                 ))),
-                None => Stage::Draw(DrawStage::waiting(None)),
+                None => Stage::Draw(DrawStage::waiting(m, None)),
             },
             Phase::Ready { .. } => Stage::PreGame(PreGameStage),
             Phase::Playing { .. } => Stage::Game(GameStage::new(m)),
