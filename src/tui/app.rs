@@ -204,13 +204,19 @@ impl App {
         } else {
             Vec::new()
         };
-        chain.extend(self.screen.chain());
+        // The databases' problems shown whole keep every key from the home screen.
+        if !(self.on_home() && self.egdb.showing_trouble()) {
+            chain.extend(self.screen.chain());
+        }
         chain
     }
 
     /// The help lines of what is shown: the screen's keys (and the databases offer's on the
     /// home screen), as the help overlay lists them.
     pub fn help_lines(&self) -> Vec<super::widgets::menu::KeyHelp> {
+        if self.on_home() && self.egdb.showing_trouble() {
+            return self.egdb.keys();
+        }
         let mut keys = self.screen.keys();
         if self.on_home() {
             keys.extend(self.egdb.keys());
@@ -328,6 +334,9 @@ pub fn render(app: &App, frame: &mut Frame) {
     if home {
         super::egdb_offer::render_line(&app.egdb, frame, area, &app.appearance);
         render_home_notes(app, frame, area);
+        if app.egdb.showing_trouble() {
+            super::egdb_offer::render_trouble(&app.egdb, frame, &app.appearance);
+        }
     }
     if app.help.is_some() {
         render_help(

@@ -3,10 +3,11 @@
 //! remembered in the database folder. A build never blocks play: it runs on its own threads
 //! (one core fewer than the machine has, so the practice engine keeps one), its progress on
 //! the home screen; quitting crossboard mid-build loses at most one slice pair, and the build
-//! carries on at the next start.
+//! carries on at the next start. Damaged or refused database files are named on a line of
+//! their own, and `e` shows every such message whole.
 
 use crate::store::egdb::{self as files, BuildObserver, Choice, Phase};
-use crate::tui::keys::{Binding, Key, help, lookup};
+use crate::tui::keys::{Binding, ENTER, ESC, Key, footer, help, lookup};
 use crate::tui::widgets::menu::KeyHelp;
 use ratatui::crossterm::event::KeyEvent;
 use std::path::PathBuf;
@@ -35,6 +36,22 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "no endgame databases (not asked again)",
     ),
 ];
+
+/// The key that shows the databases' trouble whole, while there is some.
+pub(crate) static TROUBLE_KEYS: &[Binding<()>] = &[Binding::new(
+    &[Key::Char('e')],
+    (),
+    "the endgame databases' problems in full",
+)];
+
+/// The keys that close the databases' problems (any other key is kept from the screen
+/// under them).
+pub(crate) static TROUBLE_CLOSE_KEYS: &[Binding<()>] = &[Binding::new(
+    &[ESC, ENTER, Key::Char('e')],
+    (),
+    "close the endgame databases' problems",
+)
+.footer("close")];
 
 /// Progress shared with the building thread.
 #[derive(Debug, Default)]
@@ -89,6 +106,8 @@ pub struct EgdbOffer {
     warnings: Vec<String>,
     /// Slices the engine has found damaged since, in full (each names its file).
     damage: Vec<String>,
+    /// Every problem shown whole, over the home screen (`e`).
+    showing: bool,
 }
 
 impl EgdbOffer {
@@ -108,6 +127,7 @@ impl EgdbOffer {
             problems: Vec::new(),
             warnings: Vec::new(),
             damage: Vec::new(),
+            showing: false,
         };
         offer.load();
         if let Some(dir) = &offer.dir
@@ -122,8 +142,19 @@ impl EgdbOffer {
         offer
     }
 
-    /// Handle a key on the home screen; true when it was the offer's.
+    /// Handle a key on the home screen; true when it was the offer's (or the problems'
+    /// shown whole, which keep every key from the screen under them).
     pub fn key(&mut self, k: &KeyEvent) -> bool {
+        if self.showing {
+            if lookup(TROUBLE_CLOSE_KEYS, k).is_some() {
+                self.showing = false;
+            }
+            return true;
+        }
+        if self.has_trouble() && lookup(TROUBLE_KEYS, k).is_some() {
+            self.showing = true;
+            return true;
+        }
         if !matches!(self.state, State::Offered) {
             return false;
         }
@@ -225,19 +256,30 @@ impl EgdbOffer {
             .collect()
     }
 
-    /// The databases' trouble on one line of `width` columns: the whole first item where it
-    /// fits, else with the folder left out of the file's name and cut with `…`.
+    /// True when some database file is damaged, refused or read with a warning.
+    fn has_trouble(&self) -> bool {
+        !(self.problems.is_empty() && self.damage.is_empty() && self.warnings.is_empty())
+    }
+
+    /// True while every problem is shown whole (`e`).
+    pub fn showing_trouble(&self) -> bool {
+        self.showing
+    }
+
+    /// The databases' trouble on one line of `width` columns: the whole item where it is
+    /// the only one and fits, else the first with the folder left out of the file's name,
+    /// cut with `…`, and the key that shows them all whole.
     pub fn trouble_line(&self, width: usize) -> Option<String> {
         let all = self.trouble();
         let first = all.first()?;
-        let head = match all.len() {
-            1 => "endgame databases".to_string(),
-            n => format!("endgame databases (1 of {n})"),
-        };
-        let whole = format!("{head}: {first}");
-        if whole.chars().count() <= width {
+        let whole = format!("endgame databases: {first}");
+        if all.len() == 1 && whole.chars().count() <= width {
             return Some(whole);
         }
+        let head = match all.len() {
+            1 => "endgame databases (e: in full)".to_string(),
+            n => format!("endgame databases (1 of {n}, e: all)"),
+        };
         let short = self
             .dir
             .as_deref()
@@ -292,24 +334,58 @@ impl EgdbOffer {
         }
     }
 
-    /// The offer's key table while it waits for an answer (the app looks keys up in it before
-    /// the home screen's).
+    /// The offer's key tables (the app looks keys up in them before the home screen's): the
+    /// problems' while they are shown whole (then no other), else the key that shows them
+    /// when there are some, and the offer's while it waits for an answer.
     pub fn chain(&self) -> Vec<crate::tui::keys::Erased> {
-        if matches!(self.state, State::Offered) {
-            vec![crate::tui::keys::erase(KEYS)]
-        } else {
-            Vec::new()
+        use crate::tui::keys::erase;
+        if self.showing {
+            return vec![erase(TROUBLE_CLOSE_KEYS)];
         }
+        let mut chain = Vec::new();
+        if self.has_trouble() {
+            chain.push(erase(TROUBLE_KEYS));
+        }
+        if matches!(self.state, State::Offered) {
+            chain.push(erase(KEYS));
+        }
+        chain
     }
 
-    /// The offer's keys for the help, while it waits for an answer.
+    /// The keys of [`EgdbOffer::chain`]'s tables for the help.
     pub fn keys(&self) -> Vec<KeyHelp> {
-        if matches!(self.state, State::Offered) {
-            help(KEYS)
-        } else {
-            Vec::new()
+        if self.showing {
+            return help(TROUBLE_CLOSE_KEYS);
         }
+        let mut lines = Vec::new();
+        if self.has_trouble() {
+            lines.extend(help(TROUBLE_KEYS));
+        }
+        if matches!(self.state, State::Offered) {
+            lines.extend(help(KEYS));
+        }
+        lines
     }
+}
+
+/// Every problem of the databases whole, in a box over the home screen, each wrapped (a path
+/// split across rows, never cut); the keys that close it on its last line.
+pub(super) fn render_trouble(
+    offer: &EgdbOffer,
+    frame: &mut ratatui::Frame,
+    look: &crate::tui::theme::Appearance,
+) {
+    use ratatui::text::Line;
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, text) in offer.trouble().into_iter().enumerate() {
+        if i > 0 {
+            lines.push(Line::from(""));
+        }
+        lines.push(Line::from(text));
+    }
+    lines.push(Line::from(""));
+    lines.push(Line::from(footer(TROUBLE_CLOSE_KEYS)));
+    crate::tui::widgets::render_popup(frame, "Endgame databases", lines, look);
 }
 
 /// Draw the offer's line (wrapped to two rows when long) above the home screen's hint.

@@ -35,6 +35,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::desk::keys::KEYS,
         crate::tui::desk::keys::LIST_KEYS,
         crate::tui::egdb_offer::KEYS,
+        crate::tui::egdb_offer::TROUBLE_CLOSE_KEYS,
+        crate::tui::egdb_offer::TROUBLE_KEYS,
         crate::tui::match_flow::director_menu::CHOICE_KEYS,
         crate::tui::match_flow::director_menu::FORM_KEYS,
         crate::tui::match_flow::director_menu::MENU_CLOSE_KEYS,

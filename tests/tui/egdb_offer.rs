@@ -151,7 +151,7 @@ fn a_damaged_database_file_is_named_on_the_home_screen() {
     let screen = render_text(&a);
     let row = screen
         .lines()
-        .find(|l| l.contains("endgame databases: "))
+        .find(|l| l.contains("endgame databases (e: in full): "))
         .unwrap_or_else(|| panic!("no damage line:\n{screen}"));
     assert!(row.contains("1m0k-0m2k.cbdb"), "{screen}");
     // Cut at 80 columns with the marker (`…`, drawn `.` in the plain look's ASCII).
@@ -180,7 +180,43 @@ fn a_damaged_database_file_is_named_on_the_home_screen() {
     assert!(trouble[1].contains("1m1k-0m1k.cbdb"), "{trouble:?}");
     let screen = render_text(&a);
     assert!(
-        screen.contains("endgame databases (1 of 2): 1m0k-0m2k.cbdb"),
+        screen.contains("endgame databases (1 of 2, e: all): 1m0k-0m2k.cbdb"),
         "{screen}"
     );
+
+    // `e` shows every message whole over the home screen; keys go to it until Esc closes it.
+    let help: Vec<String> = a.help_lines().iter().map(|h| h.text.clone()).collect();
+    assert!(
+        help.contains(&"the endgame databases' problems in full".to_string()),
+        "{help:?}"
+    );
+    a.update(Msg::char('e'), Instant::now());
+    let shown = render_text(&a);
+    assert!(shown.contains("Endgame databases"), "{shown}");
+    for text in &trouble {
+        for word in text.split(' ') {
+            assert!(shown.contains(word), "{word:?} of {text:?}:\n{shown}");
+        }
+    }
+    assert!(shown.contains("Esc close"), "{shown}");
+    a.update(Msg::char('n'), Instant::now());
+    assert!(matches!(a.screen, crossboard::tui::Screen::Home(_)));
+    a.update(Msg::key(KeyCode::Esc), Instant::now());
+    let closed = render_text(&a);
+    assert!(!closed.contains("Esc close"), "{closed}");
+    assert!(closed.contains("(1 of 2, e: all)"), "{closed}");
+}
+
+/// A folder of 2-piece databases, the offer answered, one slice file's header damaged: the
+/// home screen names it (for the key tables' test).
+pub(crate) fn damaged_folder(dir: &Path) {
+    use crossboard::store::egdb::{build, remember_choice, slice_path};
+    build(dir, 2, &Quiet).unwrap();
+    remember_choice(dir, Choice::Declined).unwrap();
+    let file = crossboard::egdb::plan(2)
+        .slices()
+        .map(|m| slice_path(dir, m))
+        .find(|p| p.exists())
+        .unwrap();
+    flip(&file, 9, 0x5a);
 }

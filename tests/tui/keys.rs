@@ -20,6 +20,8 @@ enum Setup {
     Plain,
     /// The endgame databases offered on the home screen.
     Offer,
+    /// A damaged endgame database named on the home screen.
+    Trouble,
     /// Another crossboard has the newest match open.
     Locked,
     /// The newest match file is damaged.
@@ -57,6 +59,8 @@ fn states() -> Vec<(&'static str, Setup, String)> {
     vec![
         ("home", Plain, "".into()),
         ("home: the databases offered", Offer, "".into()),
+        ("home: a damaged database", Trouble, "".into()),
+        ("home: the databases' problems", Trouble, "e".into()),
         ("practice set-up", Plain, "p".into()),
         ("practice", Plain, "p\n".into()),
         ("practice: huffing", Plain, "prr\n".into()),
@@ -176,6 +180,19 @@ fn reach(setup: Setup, keys: &str) -> Reached {
                 app.size,
             );
         }
+        Trouble => {
+            let egdb = dir.path().join("egdb");
+            crate::egdb_offer::damaged_folder(&egdb);
+            app = App::new(
+                crossboard::tui::Options {
+                    appearance: crossboard::tui::Appearance::plain(),
+                    egdb_dir: Some(egdb),
+                    ..Default::default()
+                },
+                clock.now(),
+                app.size,
+            );
+        }
         Locked => {
             clock.advance(Duration::from_secs(5));
             let mut other = app_in(&clock, dir.path());
@@ -227,7 +244,7 @@ fn quiet(state: &str, key: &str) -> bool {
         "resume list" => ["↑", "↓", "k", "j"].contains(&key),
         // Nothing typed; the 11-Man Ballot already chosen.
         "practice set-up" => ["Backspace", "m"].contains(&key),
-        "home" => key == "Home",
+        "home" | "home: a damaged database" => key == "Home",
         // `b` would build the databases for minutes: tui_egdb_offer.rs builds a small set.
         "home: the databases offered" => ["Home", "b"].contains(&key),
         // The file has one game.
