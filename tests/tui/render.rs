@@ -248,3 +248,54 @@ fn ascii_mode_draws_only_ascii_on_every_screen() {
         assert!(s.is_ascii(), "{s}");
     }
 }
+
+/// A menu narrower than its entries cuts each long one with the marker (its detail first,
+/// then its label), and one shorter than its entries keeps the highlighted one in view and
+/// says how many are hidden: nothing is cut silently.
+#[test]
+fn a_menu_too_small_for_its_entries_marks_what_it_cuts() {
+    use crossboard::tui::menu::{Menu, MenuItem};
+    use ratatui::buffer::Buffer;
+    use ratatui::layout::Rect;
+    let mut menu = Menu::new(
+        "Presets",
+        (1..=9)
+            .map(|k| {
+                MenuItem::new(
+                    char::from(b'0' + k),
+                    format!("Preset {k}"),
+                    "11-Man Ballot, 6 ballots, 30 moves in 60 min, 1/½/0",
+                )
+            })
+            .collect(),
+    );
+    let look = Appearance::plain();
+    let area = Rect::new(0, 0, 36, 7);
+    let rows = |menu: &Menu| {
+        let mut buf = Buffer::empty(area);
+        menu.render(area, &mut buf, &look);
+        buffer_text(&buf)
+            .lines()
+            .map(str::to_string)
+            .collect::<Vec<_>>()
+    };
+    let text = rows(&menu);
+    // A border row, four entries, the marker row, a border row.
+    assert!(text[1].contains("1  Preset 1  11-Man Ballot"), "{text:#?}");
+    for row in &text[1..5] {
+        assert!(
+            row.trim_end().ends_with("…|") || row.trim_end().ends_with("…│"),
+            "{text:#?}"
+        );
+    }
+    assert!(text[5].contains("0 above, 5 below"), "{text:#?}");
+    menu.selected = 8;
+    let text = rows(&menu);
+    assert!(
+        text[4].contains("9  Preset 9"),
+        "the highlighted entry in view:\n{text:#?}"
+    );
+    assert!(text[5].contains("5 above, 0 below"), "{text:#?}");
+    // A click on a row chooses the entry shown there.
+    assert_eq!(menu.hit(area, 3, 1), Some(5));
+}

@@ -215,7 +215,19 @@ impl Menu {
             return None;
         }
         let i = (y - inner.y) as usize;
-        (i < self.items.len()).then_some(i)
+        let (start, shown) = self.window(usize::from(inner.height));
+        (i < shown).then_some(start + i)
+    }
+
+    /// The entries shown in `height` rows: (the first, how many). All when they fit, else one
+    /// row fewer (the marker's), scrolled to keep the highlighted entry in view.
+    fn window(&self, height: usize) -> (usize, usize) {
+        let len = self.items.len();
+        let shown = super::scroll_room(len, height);
+        let start = (self.selected + 1)
+            .saturating_sub(shown)
+            .min(len.saturating_sub(shown));
+        (start, shown)
     }
 
     /// Draw in `area`; a title too long for the frame is shortened with the marker.
@@ -241,10 +253,17 @@ impl Menu {
             .map(|i| i.label.chars().count())
             .max()
             .unwrap_or(0);
-        for (i, item) in self.items.iter().enumerate() {
-            if i as u16 >= inner.height {
-                break;
-            }
+        let width = usize::from(inner.width);
+        let height = usize::from(inner.height);
+        let (start, shown) = self.window(height);
+        for (row, (i, item)) in self
+            .items
+            .iter()
+            .enumerate()
+            .skip(start)
+            .take(shown)
+            .enumerate()
+        {
             let on = i == self.selected;
             let marker = if on { look.glyphs().to_move } else { " " };
             let style = if on {
@@ -259,7 +278,14 @@ impl Menu {
                 Span::styled(format!("{:<label_w$}", item.label), style),
                 Span::styled(format!("  {}", item.detail), look.dim()),
             ]);
-            buf.set_line(inner.x, inner.y + i as u16, &line, inner.width);
+            // Too wide for the box: the detail, then the label, cut with the marker.
+            let line = super::fit_line(line, width);
+            buf.set_line(inner.x, inner.y + row as u16, &line, inner.width);
+        }
+        if shown < self.items.len() {
+            let (above, below) = (start, self.items.len() - start - shown);
+            let more = super::fit_text(&format!("  {above} above, {below} below: ↑↓"), width);
+            buf.set_string(inner.x, inner.y + shown as u16, more, look.dim());
         }
     }
 }
