@@ -82,6 +82,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::move_input::MOVE_KEYS,
         crate::tui::screens::open_pdn::LIST_KEYS,
         crate::tui::screens::open_pdn::PATH_KEYS,
+        crate::tui::screens::position_setup::FEN_KEYS,
+        crate::tui::screens::position_setup::KEYS,
         crate::tui::screens::practice::KEYS,
         crate::tui::screens::practice_keep::LEAVE_KEYS,
         crate::tui::screens::practice_setup::KEYS,

@@ -244,7 +244,9 @@ pub use match_flow::{JoinScreen, MatchOptions, MatchScreen, open_board, persist,
 pub use match_flow::{Link, NetOptions, Network, Reporting, Serving, check_desk_url, check_token};
 pub use match_flow::{StageKind, stop_note};
 pub use move_input::MoveInput;
-pub use screens::{PracticeScreen, ReviewScreen, practice_engine};
+pub use screens::{
+    PositionSetupScreen, PracticeScreen, ReviewScreen, position_check, practice_engine,
+};
 pub use testing::{
     buffer_text, feed, match_screen, practice, practice_moves, render_buffer, render_text,
     run_script, test_app, tick_until, ticks, type_keys, type_text,

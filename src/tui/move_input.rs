@@ -436,34 +436,38 @@ impl MoveInput {
 
     /// Move the cursor one step: 0 up, 1 down, 2 left, 3 right, as seen on screen.
     fn step(&mut self, dir: u8, flipped: bool) -> InputOutcome {
-        let (mut r, mut c) = (self.cursor.row() as i8, self.cursor.col() as i8);
-        if flipped {
-            (r, c) = (7 - r, 7 - c);
-        }
-        let target = match dir {
-            0 | 1 => {
-                let nr = if dir == 0 { r - 1 } else { r + 1 };
-                [c - 1, c + 1]
-                    .into_iter()
-                    .find(|&nc| (0..8).contains(&nr) && (0..8).contains(&nc))
-                    .map(|nc| (nr, nc))
-            }
-            _ => {
-                let nc = if dir == 2 { c - 2 } else { c + 2 };
-                (0..8).contains(&nc).then_some((r, nc))
-            }
-        };
-        let Some((mut nr, mut nc)) = target else {
-            return InputOutcome::Changed;
-        };
-        if flipped {
-            (nr, nc) = (7 - nr, 7 - nc);
-        }
-        if let Some(sq) = Square::at(nr as u8, nc as u8) {
-            self.cursor = sq;
-        }
+        self.cursor = step_cursor(self.cursor, dir, flipped);
         InputOutcome::Changed
     }
+}
+
+/// The playing square one step from `cursor`: 0 up, 1 down, 2 left, 3 right, as seen on
+/// screen (`flipped`: Red at the bottom); the same square at the board's edge.
+pub(crate) fn step_cursor(cursor: Square, dir: u8, flipped: bool) -> Square {
+    let (mut r, mut c) = (cursor.row() as i8, cursor.col() as i8);
+    if flipped {
+        (r, c) = (7 - r, 7 - c);
+    }
+    let target = match dir {
+        0 | 1 => {
+            let nr = if dir == 0 { r - 1 } else { r + 1 };
+            [c - 1, c + 1]
+                .into_iter()
+                .find(|&nc| (0..8).contains(&nr) && (0..8).contains(&nc))
+                .map(|nc| (nr, nc))
+        }
+        _ => {
+            let nc = if dir == 2 { c - 2 } else { c + 2 };
+            (0..8).contains(&nc).then_some((r, nc))
+        }
+    };
+    let Some((mut nr, mut nc)) = target else {
+        return cursor;
+    };
+    if flipped {
+        (nr, nc) = (7 - nr, 7 - nc);
+    }
+    Square::at(nr as u8, nc as u8).unwrap_or(cursor)
 }
 
 /// Keep one move per resulting position (what a person picks from).

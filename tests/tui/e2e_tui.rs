@@ -1,6 +1,7 @@
-//! End-to-end tests of the real binary under tmux: practice mode, a window too small, `?` help,
-//! and the terminal restored on exit. Each test runs on its own tmux server (`-L`), polls
-//! `capture-pane` with a deadline, and is skipped (with a message) only when tmux is absent.
+//! End-to-end tests of the real binary under tmux: practice mode (and a position set up from a
+//! FEN), a window too small, `?` help, and the terminal restored on exit. Each test runs on its
+//! own tmux server (`-L`), polls `capture-pane` with a deadline, and is skipped (with a message)
+//! only when tmux is absent.
 
 use crate::common;
 
@@ -82,6 +83,25 @@ fn practice_mode_plays_takes_back_flips_and_restores_the_terminal() {
     assert!(ballot.contains("man-down check"), "{ballot}");
     t.keys(&["q"]);
     t.wait_text("New match");
+    // A position from a FEN pasted into the set-up screen, played on and kept with its FEN.
+    t.keys(&["s"]);
+    t.wait_text("Set up a position");
+    t.keys(&["e"]);
+    t.text("[FEN \"W:W21,22,K30:B1,2,3.\"]");
+    t.keys(&["Enter"]);
+    t.wait_text("FEN  W:W21,22,K30:B1,2,3");
+    t.keys(&["Enter"]);
+    t.wait_text("Practice · set-up position");
+    t.text("30-26");
+    t.keys(&["Enter", "w"]);
+    t.wait_text("saved as game 2 of");
+    t.keys(&["q"]);
+    t.wait_text("New match");
+    let kept = std::fs::read_to_string(data.path().join("crossboard/practice-games.pdn")).unwrap();
+    assert!(
+        kept.contains("[SetUp \"1\"]\n[FEN \"W:W21,22,K30:B1,2,3\"]") && kept.contains("30-26"),
+        "{kept}"
+    );
     t.keys(&["q"]);
     let after = t.wait_text("EXITED");
     assert!(

@@ -65,6 +65,8 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("practice", Plain, "p\n".into()),
         ("practice: huffing", Plain, "prr\n".into()),
         ("practice: leaving a game", Plain, "ps\n11-15\nq".into()),
+        ("position set-up", Plain, "s".into()),
+        ("position set-up: a FEN", Plain, "se".into()),
         (
             "review",
             Plain,

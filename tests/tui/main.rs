@@ -30,6 +30,7 @@ mod match_resume;
 mod match_setup_memory;
 mod match_stages;
 mod match_variants;
+mod position_setup;
 mod practice;
 mod practice_engine;
 mod render;

@@ -28,6 +28,8 @@ pub(crate) enum HomeItem {
     Join,
     /// Practise a ballot.
     Practice,
+    /// Set up any position, then play on from it.
+    SetUp,
     /// Open a PDN file and review its games.
     OpenPdn,
     /// The tournament desk: events, divisions, pairings, results, standings.
@@ -38,11 +40,12 @@ pub(crate) enum HomeItem {
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 7] = [
+    pub(crate) const ALL: [HomeItem; 8] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Join,
         HomeItem::Practice,
+        HomeItem::SetUp,
         HomeItem::OpenPdn,
         HomeItem::Desk,
         HomeItem::Quit,
@@ -66,6 +69,7 @@ impl HomeScreen {
                     MenuItem::new('r', "Resume a match", "continue a saved match"),
                     MenuItem::new('a', "Join a board", "the desk's board, by its code"),
                     MenuItem::new('p', "Practice", "play a ballot from both sides"),
+                    MenuItem::new('s', "Set up a position", "any position: board or FEN"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
                     MenuItem::new('q', "Quit", ""),
@@ -95,6 +99,7 @@ impl HomeScreen {
             HomeItem::Practice => Nav::Push(Box::new(Screen::PracticeSetup(
                 PracticeSetupScreen::remembered(ctx.practice_file),
             ))),
+            HomeItem::SetUp => Nav::Push(Box::new(Screen::PositionSetup(Box::default()))),
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),

@@ -8,6 +8,8 @@
 
 pub(super) mod home;
 pub(super) mod open_pdn;
+pub mod position_check;
+pub(super) mod position_setup;
 pub(super) mod practice;
 pub mod practice_engine;
 pub(super) mod practice_keep;
@@ -26,6 +28,7 @@ use std::time::Instant;
 
 pub(super) use home::HomeScreen;
 pub(super) use open_pdn::OpenPdnScreen;
+pub use position_setup::PositionSetupScreen;
 pub use practice::PracticeScreen;
 pub(super) use practice_setup::PracticeSetupScreen;
 pub use review::ReviewScreen;
@@ -122,6 +125,8 @@ pub enum Screen {
     PracticeSetup(PracticeSetupScreen),
     /// Practice a ballot from both sides.
     Practice(PracticeScreen),
+    /// Set up any position: board editor and FEN.
+    PositionSetup(Box<PositionSetupScreen>),
     /// Step through a game.
     Review(ReviewScreen),
     /// Open a PDN file and pick a game to review.
@@ -145,6 +150,7 @@ macro_rules! each_screen {
             Screen::Home($s) => $body,
             Screen::PracticeSetup($s) => $body,
             Screen::Practice($s) => $body,
+            Screen::PositionSetup($s) => $body,
             Screen::Review($s) => $body,
             Screen::OpenPdn($s) => $body,
             Screen::MatchSetup($s) => $body,

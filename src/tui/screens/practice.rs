@@ -117,6 +117,12 @@ impl PracticeScreen {
         PracticeScreen::new(Position::start_in(rules), None)
     }
 
+    /// True when the game starts from a position set up by hand (not a ballot's, not the
+    /// standard start).
+    fn set_up(&self) -> bool {
+        self.ballot.is_none() && *self.game.start() != Position::start_in(self.game.rules())
+    }
+
     /// Keep the game: append it to the practice games file; the message says where.
     fn save(&mut self, ctx: &Ctx) {
         let date = ctx.matches.wall().format("%Y.%m.%d").to_string();
@@ -381,7 +387,11 @@ impl PracticeScreen {
                 }
             }
             None => lines.push(Line::from(Span::styled(
-                "Start position (no ballot)",
+                if self.set_up() {
+                    "Set-up position (no ballot)"
+                } else {
+                    "Start position (no ballot)"
+                },
                 look.dim(),
             ))),
         }
@@ -534,6 +544,7 @@ impl ScreenState for PracticeScreen {
         let view = GameScreenView {
             title: match &self.ballot {
                 Some(b) => format!("Practice · {} · {}", b.reference, b.name),
+                None if self.set_up() => "Practice · set-up position".into(),
                 None => "Practice · start position".into(),
             },
             board: self.engine.show_hint(

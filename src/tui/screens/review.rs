@@ -4,7 +4,7 @@
 //! the time each side spent per move ([`super::review_graph`]).
 
 use super::practice_engine::PracticeEngine;
-use super::{Ctx, Nav, RenderCtx, ScreenState};
+use super::{Ctx, Nav, PositionSetupScreen, RenderCtx, Screen, ScreenState};
 use crate::engine::Game;
 use crate::tui::Msg;
 use crate::tui::keys::{
@@ -160,6 +160,11 @@ impl ReviewScreen {
             Some(Act::Analyse) => self.analyse(),
             Some(Act::NextMistake) => self.mistake(true),
             Some(Act::PreviousMistake) => self.mistake(false),
+            Some(Act::SetUp) => {
+                let mut setup = PositionSetupScreen::new(&self.game.positions()[self.ply]);
+                setup.flipped = self.flipped;
+                return Nav::Push(Box::new(Screen::PositionSetup(Box::new(setup))));
+            }
             None => {}
         }
         Nav::Stay
@@ -359,6 +364,8 @@ pub(crate) enum Act {
     NextMistake,
     /// The previous one.
     PreviousMistake,
+    /// Set up a position from the one on the board.
+    SetUp,
 }
 
 /// Back to the screen the review was opened from.
@@ -421,6 +428,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "next mistake (the biggest swings)",
     ),
     Binding::new(&[Key::Char('[')], Act::PreviousMistake, "previous mistake"),
+    Binding::new(
+        &[Key::Char('e')],
+        Act::SetUp,
+        "set up from this position: edit it, play on, save",
+    ),
 ];
 
 /// The review's way back, when no analysis runs.
