@@ -45,6 +45,7 @@ fn analysis(game: &Game) -> ReviewMarks {
                 mover,
                 played: *mv,
                 best: Some(*mv),
+                line: vec![*mv],
                 best_score: for_mover(Score(
                     AFTER[i] + SWING[i] * if mover == Color::Red { 1 } else { -1 },
                 )),
