@@ -124,6 +124,7 @@ impl PracticeScreen {
             &self.game,
             self.ballot.as_ref(),
             self.engine.opponent,
+            self.engine.review.as_ref(),
             &date,
         );
         self.message = Some(
