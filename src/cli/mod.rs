@@ -25,6 +25,7 @@ macro_rules! errln {
     };
 }
 
+mod analyse;
 mod ballot_analysis;
 mod bench;
 mod config;
@@ -143,6 +144,9 @@ enum Command {
     Hub(hub::Args),
     /// Check a PDN file: replay every game, one line per game, errors named.
     Pdn(pdn::Args),
+    /// Analyse every game of a PDN file with the engine: mistakes marked `?!`, `?`, `??` with
+    /// the better moves, written as annotated PDN and as a report (HTML).
+    Analyse(analyse::Args),
     /// Write every game of a match file as PDN.
     Export(export::Args),
     /// A match on paper: a score sheet per game, the result slip and, once the match is
@@ -277,6 +281,7 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
+        Some(Command::Analyse(args)) => analyse::run(&args),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
         Some(Command::Hub(args)) => config()
             .map_err(Into::into)

@@ -2,7 +2,7 @@
 
 use super::CliResult;
 use crate::store::{MatchFile, PdnError, PdnGame, decode, read_pdn};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Arguments of `crossboard pdn`.
 #[derive(Debug, clap::Args)]
@@ -14,17 +14,7 @@ pub(super) struct Args {
 /// Run `pdn`: one line per game; an error line for a game that does not replay. Fails (exit
 /// status 1) when any game failed.
 pub(super) fn run(args: Args) -> CliResult {
-    let bytes = std::fs::read(&args.file)
-        .map_err(|e| format!("cannot read {}: {e}", args.file.display()))?;
-    if MatchFile::is_match_file(&bytes) {
-        let file = args.file.display();
-        return Err(format!(
-            "{file} is a crossboard match file, not PDN: `crossboard export {file}` writes its games as PDN"
-        )
-        .into());
-    }
-    // Old programs write Windows-1252 names.
-    let games = read_pdn(&decode(&bytes));
+    let games = read_file(&args.file)?;
     let mut failed = 0;
     for (i, r) in games.iter().enumerate() {
         match r {
@@ -52,6 +42,20 @@ pub(super) fn run(args: Args) -> CliResult {
         .into());
     }
     Ok(())
+}
+
+/// Every game of the PDN file at `path`, or why not one can be read (a match file is named
+/// as one, with the command that makes its PDN).
+pub(super) fn read_file(path: &Path) -> Result<Vec<Result<PdnGame, PdnError>>, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    if MatchFile::is_match_file(&bytes) {
+        let file = path.display();
+        return Err(format!(
+            "{file} is a crossboard match file, not PDN: `crossboard export {file}` writes its games as PDN"
+        ));
+    }
+    // Old programs write Windows-1252 names.
+    Ok(read_pdn(&decode(&bytes)))
 }
 
 /// `  3  Black - White  1-0  31 plies, 16 moves  B:W...:B...`

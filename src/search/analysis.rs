@@ -11,6 +11,7 @@ use crate::engine::{Color, Move, Position};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 /// Default depth of the ballot analysis (plies, before capture extensions).
 pub const DEFAULT_BALLOT_DEPTH: u32 = 8;
@@ -28,6 +29,40 @@ pub const BALLOT_PROOF: ProofLimits = ProofLimits {
 };
 /// Default depth of the post-game analysis.
 pub const DEFAULT_GAME_DEPTH: u32 = 10;
+/// Moves of the better line a note shows (the engine's principal variation, cut here).
+const NOTE_LINE: usize = 8;
+
+/// How long the post-game analysis searches each position: to a depth, for a time, or
+/// whichever comes first. A depth alone gives the same marks on every machine and run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameLimits {
+    /// Deepest iteration (plies); `None`: the time decides.
+    pub depth: Option<u32>,
+    /// Milliseconds per position; `None`: the depth decides.
+    pub time_ms: Option<u64>,
+}
+
+impl From<u32> for GameLimits {
+    fn from(depth: u32) -> GameLimits {
+        GameLimits {
+            depth: Some(depth),
+            time_ms: None,
+        }
+    }
+}
+
+impl GameLimits {
+    /// The search limits of one position, started now.
+    fn limits(self) -> Limits {
+        Limits {
+            depth: self.depth,
+            deadline: self
+                .time_ms
+                .map(|ms| Instant::now() + Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+}
 
 /// How bad a move was, by how much the mover's score dropped against the best move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
@@ -73,6 +108,8 @@ pub struct MoveReview {
     pub played: Move,
     /// The engine's choice in that position.
     pub best: Option<Move>,
+    /// The engine's line from that position (its principal variation, the best move first).
+    pub line: Vec<Move>,
     /// The best move's score, for the mover.
     pub best_score: Score,
     /// The played move's score, for the mover.
@@ -86,6 +123,33 @@ pub struct MoveReview {
     pub mark: Option<Mark>,
 }
 
+impl MoveReview {
+    /// What an annotator writes beside a marked move: the better move with the scores of both
+    /// (for the mover) and the line it starts, `better 15-18 (+2.10, not -0.05): 15-18 22x15
+    /// 6-10 15x6 1x10`; `None` for an unmarked move or one without a better move.
+    pub fn note(&self) -> Option<String> {
+        self.mark?;
+        let best = self.best?;
+        let line: Vec<String> = self
+            .line
+            .iter()
+            .take(NOTE_LINE)
+            .map(ToString::to_string)
+            .collect();
+        let more = if self.line.len() > NOTE_LINE {
+            " …"
+        } else {
+            ""
+        };
+        Some(format!(
+            "better {best} ({}, not {}): {}{more}",
+            self.best_score,
+            self.played_score,
+            line.join(" ")
+        ))
+    }
+}
+
 /// A score with known results (forced or database) capped at ±10 men, for differences.
 fn capped(s: Score) -> i32 {
     if s.is_known() {
@@ -95,45 +159,50 @@ fn capped(s: Score) -> i32 {
     }
 }
 
-/// Review the moves of a game played from `start`: every position is searched to `depth`, and
-/// each move is compared with the engine's best. Stops early (returning the moves reviewed)
-/// when `stop` is raised. `progress` gets the number of positions searched so far.
+/// Review the moves of a game played from `start`: every position is searched within
+/// `limits` (a depth, see [`GameLimits`]), and each move is compared with the engine's best.
+/// The engine's table is cleared first, so that a game gets the same marks wherever it is
+/// analysed (the review screen, `crossboard analyse`, a kept practice game). Stops early
+/// (returning the moves reviewed) when `stop` is raised. `progress` gets the number of
+/// positions searched so far.
 pub fn analyse_game(
     engine: &mut Engine,
     start: &Position,
     moves: &[Move],
-    depth: u32,
+    limits: impl Into<GameLimits>,
     stop: Arc<AtomicBool>,
     mut progress: impl FnMut(usize),
 ) -> Vec<MoveReview> {
+    let limits = limits.into();
+    engine.clear();
     let mut positions = vec![*start];
     for mv in moves {
         let next = positions[positions.len() - 1].after(mv);
         positions.push(next);
     }
-    // Score of every position for its side to move, and the best move there.
-    let mut scored: Vec<(Score, Option<Move>)> = Vec::with_capacity(positions.len());
+    // Score of every position for its side to move, the best move there and its line.
+    let mut scored: Vec<(Score, Option<Move>, Vec<Move>)> = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
-        let r = engine.search(
-            pos,
-            &positions[..i],
-            Limits::depth(depth),
-            stop.clone(),
-            |_| {},
-        );
+        let r = engine.search(pos, &positions[..i], limits.limits(), stop.clone(), |_| {});
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
             break;
         }
-        scored.push((r.score, r.best));
+        let line = if r.pv.first() == r.best.as_ref() {
+            r.pv
+        } else {
+            r.best.into_iter().collect()
+        };
+        scored.push((r.score, r.best, line));
         progress(i + 1);
     }
     let mut out = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
-        let (Some(&(best_score, best)), Some(&(next_score, _))) =
+        let (Some((best_score, best, line)), Some(&(next_score, _, _))) =
             (scored.get(i), scored.get(i + 1))
         else {
             break;
         };
+        let (best_score, best) = (*best_score, *best);
         let mover = positions[i].turn();
         let same = best.is_some_and(|b| MoveKey::of(&b) == MoveKey::of(mv));
         let played_score = if same { best_score } else { next_score.flip() };
@@ -158,6 +227,7 @@ pub fn analyse_game(
             mover,
             played: *mv,
             best,
+            line: line.clone(),
             best_score,
             played_score,
             red_score_after: red_after,

@@ -38,7 +38,7 @@ pub use alphabeta::{
 pub use analysis::{
     BALLOT_PROOF, DEFAULT_BALLOT_DEPTH, DEFAULT_GAME_DEPTH, Mark, PositionVerdict, analyse_all,
 };
-pub use analysis::{MoveReview, PositionAnalyser, analyse_game};
+pub use analysis::{GameLimits, MoveReview, PositionAnalyser, analyse_game};
 pub use bench::{bench_analysis_report, bench_search, bench_search_timed};
 pub use eval::MAN;
 pub use eval::{Evaluation, KING, POOL_KING, evaluate, material};

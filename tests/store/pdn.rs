@@ -24,7 +24,7 @@ fn checkerboard_style_fixture_imports() {
     assert_eq!(g.tag("Site"), Some("By fax"));
     assert_eq!(g.result, PdnResult::WhiteWins);
     assert_eq!(g.start, Position::start());
-    // The variation (7. 8-11 ...) and the comments are skipped.
+    // The variation (7. 8-11 ...) is skipped.
     assert_eq!(g.moves.len(), 38);
     assert_eq!(g.moves[12].to_string(), "7-10");
     // Short captures are read with their full path.
@@ -50,6 +50,46 @@ fn checkerboard_style_fixture_imports() {
     assert_eq!(sorted(&again.tags), sorted(&g.tags));
     assert_eq!(again.tags[0].0, "Event");
     assert_eq!(again.tags[1].0, "Site");
+}
+
+#[test]
+fn marks_and_comments_round_trip_and_other_programs_marks_are_read() {
+    use crossboard::search::Mark;
+    // The fixture as a CheckerBoard user annotates: `15-10!`, `13. 11-15?`, comments.
+    let g = read_pdn(&fixture("loy_chinook_1991.pdn"))
+        .remove(0)
+        .unwrap();
+    assert_eq!(g.mark(24), Some(Mark::Mistake), "13. 11-15?");
+    assert_eq!(g.marks.iter().flatten().count(), 1, "`!` is no mark");
+    let source = "Source: Jim Loy, \"1991 Fax match - Chinook-Loy\", game 1, notes abridged.";
+    assert_eq!(g.comments[0], (0, source.to_string()));
+    assert_eq!(g.comments[1], (4, "or 26-23".to_string()));
+    assert_eq!(
+        g.comments.last(),
+        Some(&(38, "White wins; 11-7 comes next.".to_string()))
+    );
+    // Written (`11-15?`, each comment after its move) and read back: the same.
+    let text = g.to_pdn();
+    assert!(text.contains("13. 11-15? 25-22"), "{text}");
+    let again = read_pdn(&text).remove(0).unwrap();
+    assert_eq!((&again.marks, &again.comments), (&g.marks, &g.comments));
+    // NAGs, a mark written apart from its move, and a comment with a clock reading.
+    let text = "[Black \"A\"]\n[White \"B\"]\n\
+        1. 11-15 $2 23-19 ?! 2. 8-11?? 22-17 $4 {a note [%clock 0:59:00]} *\n";
+    let g = read_pdn(text).remove(0).unwrap();
+    assert_eq!(
+        g.marks,
+        [
+            Some(Mark::Mistake),
+            Some(Mark::Inaccuracy),
+            Some(Mark::Blunder),
+            Some(Mark::Blunder)
+        ]
+    );
+    assert_eq!(g.comments, [(4, "a note".to_string())]);
+    assert_eq!(g.clocks[3], Some(3_540_000));
+    let again = read_pdn(&g.to_pdn()).remove(0).unwrap();
+    assert_eq!(again, g);
 }
 
 /// A random legal game from `start`, up to `plies` moves, with clock readings on most moves.

@@ -566,3 +566,38 @@ fn the_review_of_a_practice_game_keeps_the_board_turned() {
     assert!(r.flipped, "{}", render_text(&app));
     assert!(render_text(&app).contains("Red's view"));
 }
+
+#[test]
+fn a_kept_practice_game_carries_the_analysis_marks_and_better_moves() {
+    use crossboard::engine::{Game, Rules};
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.practice_file = Some(dir.path().join("practice.toml"));
+    // Red men on 1 and 10, a White man on 18: 10-15 hangs a man.
+    let start = Position::from_fen("B:W18:B1,10").unwrap();
+    let mut p = PracticeScreen::new(start, None);
+    let mut game = Game::new(Rules::English, start);
+    for mv in ["10-15", "18x11", "1-5"] {
+        game.play_text(mv).unwrap();
+    }
+    p.game = game;
+    p.input = crossboard::tui::MoveInput::new(p.game.position());
+    p.engine.settings.review_depth = 4;
+    app.screen = Screen::Practice(p);
+    type_text(&mut app, &clock, "a");
+    crossboard::tui::tick_until(&mut app, &clock, std::time::Duration::from_secs(30), |a| {
+        practice(a).engine.review.is_some()
+    });
+    type_text(&mut app, &clock, "w");
+    let games = kept_games(dir.path());
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert!(g.mark(0).is_some(), "10-15 is marked: {:?}", g.marks);
+    assert_eq!(g.marks.iter().flatten().count(), 1, "{:?}", g.marks);
+    let (at, note) = g.comments.first().expect("the better move as a comment");
+    assert_eq!(*at, 1, "after the move it corrects");
+    assert!(note.starts_with("better "), "{note}");
+    let text = std::fs::read_to_string(dir.path().join("practice-games.pdn")).unwrap();
+    assert!(text.contains("1. 10-15?"), "{text}");
+}

@@ -45,6 +45,7 @@ fn analysis(game: &Game) -> ReviewMarks {
                 mover,
                 played: *mv,
                 best: Some(*mv),
+                line: vec![*mv],
                 best_score: for_mover(Score(
                     AFTER[i] + SWING[i] * if mover == Color::Red { 1 } else { -1 },
                 )),
@@ -284,4 +285,48 @@ fn a_long_value_shortens_the_title_never_silently() {
     let text = render_text(&app);
     let title = title_with(&text, "ply 10: forced win");
     assert!(title.contains("White's view"), "{text}");
+}
+
+#[test]
+fn the_review_marks_agree_with_crossboard_analyse_on_the_same_games() {
+    let fixture = "tests/fixtures/pdn/analyse_three_games.pdn";
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("annotated.pdn");
+    let run = crate::common::cli::crossboard(&[
+        "analyse",
+        fixture,
+        "--depth",
+        "6",
+        "--no-egdb",
+        "--pdn",
+        out.to_str().unwrap(),
+    ]);
+    assert!(run.status.success(), "{run:?}");
+    let annotated = crossboard::store::read_pdn(&std::fs::read_to_string(&out).unwrap());
+    let games = crossboard::store::read_pdn(&std::fs::read_to_string(fixture).unwrap());
+    assert_eq!(annotated.len(), 3);
+    let mut marked = 0;
+    for (g, a) in games.iter().zip(&annotated) {
+        let (g, a) = (g.as_ref().unwrap(), a.as_ref().unwrap());
+        let clock = FakeClock::new();
+        let mut app = test_app(&clock, 80, 24);
+        let mut r = ReviewScreen::new(g.replay().unwrap(), "Review".into());
+        r.engine.settings.review_depth = 6;
+        app.screen = Screen::Review(r);
+        type_text(&mut app, &clock, "a");
+        wait_until(&mut app, &clock, |a| !review(a).analysing());
+        let on_screen: Vec<Option<Mark>> = review(&app)
+            .engine
+            .review
+            .as_ref()
+            .expect("analysed")
+            .moves
+            .iter()
+            .map(|(_, m)| *m)
+            .collect();
+        let in_file: Vec<Option<Mark>> = (0..g.moves.len()).map(|i| a.mark(i)).collect();
+        assert_eq!(on_screen, in_file, "{:?}", g.tags);
+        marked += on_screen.iter().flatten().count();
+    }
+    assert!(marked >= 2, "the fixture has marked moves: {marked}");
 }

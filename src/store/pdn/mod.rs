@@ -6,7 +6,8 @@
 //! American pool checkers), the `Variant` tag for the two English games PDN has no number for
 //! (`[Variant "huffing"]`, `[Variant "losing"]`, with `GameType "21"`), `SetUp "1"` and `FEN`
 //! when the game does not start from the standard position, then any other tags in the order
-//! they were given. Moves carry their full capture path; clock readings follow a move as a
+//! they were given. Moves carry their full capture path and an annotator's mark (`10-14??`,
+//! its note in a comment after it: [`PdnGame::annotate`]); clock readings follow a move as a
 //! `{[%clock h:mm:ss]}` comment (the remaining time of the player who made it); a huffing
 //! choice comes before the move of the player who made it, as `{[%huff 22]}` (the piece on 22
 //! was huffed) and `{[%retracted 9-13]}` (the player's move 9-13 was taken back by the
@@ -14,9 +15,10 @@
 //!
 //! Reading is lenient, as other programs write PDN in many dialects: tags in any order, `*` or a
 //! result as the terminator, move numbers as `1.`, `1...` or `1. ...`, moves as `11-15`,
-//! `15x24x31`, short captures `15x31`, captures written with `-`, `1115`; comments `{}`,
-//! `;` line comments, `%` escape lines, variations `()`, NAGs `$1`, move strength `!?` are
-//! skipped; FEN with or without a trailing dot; `[Red]` for `[Black]`; tag names in any case
+//! `15x24x31`, short captures `15x31`, captures written with `-`, `1115`; comments `{}` are
+//! kept ([`PdnGame::comments`]), an annotator's marks `?`, `??`, `?!` (and the NAGs `$2`, `$4`,
+//! `$6`) too ([`PdnGame::marks`]); `;` line comments, `%` escape lines, variations `()`, other
+//! NAGs and move strengths (`!`, `!?`) are skipped; FEN with or without a trailing dot; `[Red]` for `[Black]`; tag names in any case
 //! (`[fen ...]`); a value in curly quotes. Bytes that are not UTF-8 are read as Windows-1252
 //! ([`decode`]). Comment text that lost its braces (a move glued to it,
 //! `8-11Redoversteppedthetimecontrol`, or words that are no moves) is skipped with a warning
@@ -37,6 +39,7 @@ pub use read::{decode, read_pdn};
 pub use write::write_pdn;
 
 use crate::engine::{Color, FenError, Game, Move, MoveError, Outcome, Position, Prelude, Rules};
+use crate::search::{Mark, MoveReview};
 use std::fmt;
 use thiserror::Error;
 
@@ -139,9 +142,14 @@ pub struct PdnGame {
     pub moves: Vec<Move>,
     /// Remaining milliseconds of the mover after each move, where known.
     pub clocks: Vec<Option<u64>>,
-    /// Comments written into the move text, each after that many plies (0: before the first
-    /// move), in order: the director's notes at the move they were made. Not read back.
+    /// Comments in the move text, each after that many plies (0: before the first move), in
+    /// order: the director's notes at the move they were made, an annotator's notes. Read back
+    /// without the clock and huffing commands, which have fields of their own.
     pub comments: Vec<(usize, String)>,
+    /// The annotator's mark of each move, written after it (`11-15?`, `11-15??`, `11-15?!`);
+    /// empty, or as many as `moves`. Read back from those suffixes and from the NAGs `$2`,
+    /// `$4` and `$6` (other move strengths, `!`, `!!`, `!?`, are skipped).
+    pub marks: Vec<Option<Mark>>,
     /// Huffing: what the mover did before each move (huffed a piece, had a move taken back),
     /// and after the last move what the side to move has done so far.
     pub preludes: Vec<Prelude>,
@@ -167,6 +175,7 @@ impl PdnGame {
             moves: Vec::new(),
             clocks: Vec::new(),
             comments: Vec::new(),
+            marks: Vec::new(),
             preludes: Vec::new(),
             warnings: Vec::new(),
             result: PdnResult::Unfinished,
@@ -187,6 +196,7 @@ impl PdnGame {
             moves: game.moves().to_vec(),
             clocks: vec![None; game.moves().len()],
             comments: Vec::new(),
+            marks: Vec::new(),
             preludes: preludes_of(game),
             warnings: Vec::new(),
             result: game.result().into(),
@@ -214,6 +224,32 @@ impl PdnGame {
     pub fn with_tag(mut self, name: &str, value: impl Into<String>) -> PdnGame {
         self.set_tag(name, value);
         self
+    }
+
+    /// The annotator's mark of move `ply`, if any.
+    pub fn mark(&self, ply: usize) -> Option<Mark> {
+        self.marks.get(ply).copied().flatten()
+    }
+
+    /// Annotate the game with the engine's review of its moves (`reviewed[i]` of `moves[i]`):
+    /// each marked move gets its mark and, as a comment after it, the better move and its
+    /// line ([`MoveReview::note`]), after the comments already there. The marks are replaced;
+    /// a note already there (the same game annotated again) is not doubled.
+    pub fn annotate(&mut self, reviewed: &[MoveReview]) {
+        let notes: Vec<String> = reviewed.iter().filter_map(MoveReview::note).collect();
+        self.comments
+            .retain(|(_, text)| !notes.iter().any(|n| n == text));
+        self.marks = vec![None; self.moves.len()];
+        for (r, slot) in reviewed.iter().zip(&mut self.marks) {
+            *slot = r.mark;
+            if let Some(note) = r.note() {
+                self.comments.push((r.ply + 1, note));
+            }
+        }
+        self.comments.sort_by_key(|(at, _)| *at);
+        if self.marks.iter().all(Option::is_none) {
+            self.marks.clear();
+        }
     }
 
     /// Append a move with what its player did before it (huffing) and its clock reading.

@@ -8,6 +8,7 @@ use super::{
     preludes_of,
 };
 use crate::engine::{Color, Game, Move, MoveError, Position, Square, parse_move};
+use crate::search::Mark;
 use std::borrow::Cow;
 
 /// The game being read.
@@ -17,6 +18,8 @@ struct Builder {
     has_movetext: bool,
     game: Option<Game>,
     clocks: Vec<Option<u64>>,
+    marks: Vec<Option<Mark>>,
+    comments: Vec<(usize, String)>,
     terminator: Option<PdnResult>,
     error: Option<(usize, PdnErrorKind)>,
     /// True right after a move, until the next move: a clock comment belongs to it.
@@ -32,6 +35,8 @@ impl Builder {
             has_movetext: false,
             game: None,
             clocks: Vec::new(),
+            marks: Vec::new(),
+            comments: Vec::new(),
             terminator: None,
             error: None,
             clock_open: false,
@@ -79,6 +84,7 @@ impl Builder {
         match read_move(game.position(), text).and_then(|mv| game.play(&mv)) {
             Ok(()) => {
                 self.clocks.push(None);
+                self.marks.push(mark_suffix(text));
                 self.clock_open = true;
             }
             Err(error) => self.fail(
@@ -97,16 +103,29 @@ impl Builder {
             self.huff(line, command);
             return;
         }
-        if !self.clock_open || self.error.is_some() {
+        if self.error.is_some() {
             return;
         }
-        let Some(game) = &self.game else { return };
-        let mover = game.positions()[game.moves().len() - 1].turn();
-        if let Some(ms) = clock_in_comment(text, mover)
-            && let Some(slot) = self.clocks.last_mut()
-        {
-            *slot = Some(ms);
-            self.clock_open = false;
+        let plies = self.game.as_ref().map_or(0, |g| g.moves().len());
+        if let Some(game) = self.game.as_ref().filter(|_| self.clock_open && plies > 0) {
+            let mover = game.positions()[plies - 1].turn();
+            if let Some(ms) = clock_in_comment(text, mover)
+                && let Some(slot) = self.clocks.last_mut()
+            {
+                *slot = Some(ms);
+                self.clock_open = false;
+            }
+        }
+        let note = without_commands(text);
+        if !note.is_empty() {
+            self.comments.push((plies, note));
+        }
+    }
+
+    /// An annotator's mark for the last move (a suffix written apart, or a NAG).
+    fn mark_last(&mut self, mark: Option<Mark>) {
+        if let (Some(m), Some(slot)) = (mark, self.marks.last_mut()) {
+            *slot = Some(m);
         }
     }
 
@@ -163,6 +182,9 @@ impl Builder {
         };
         let game = self.game.unwrap_or_else(Game::standard);
         let preludes = preludes_of(&game);
+        if self.marks.iter().all(Option::is_none) {
+            self.marks.clear();
+        }
         Ok(PdnGame {
             tags: self
                 .tags
@@ -172,7 +194,8 @@ impl Builder {
             start: *game.start(),
             moves: game.moves().to_vec(),
             clocks: self.clocks,
-            comments: Vec::new(),
+            comments: self.comments,
+            marks: self.marks,
             preludes,
             warnings: self.warnings,
             result,
@@ -192,6 +215,38 @@ fn move_prefix_len(text: &str) -> usize {
         }
     }
     end
+}
+
+/// The annotator's mark in a move's suffix (`11-15?`, `??`, `?!`; `!`, `!!` and `!?` are no
+/// mark), or in a NAG (`$2`, `$4`, `$6`, as PGN numbers them).
+fn mark_suffix(text: &str) -> Option<Mark> {
+    let suffix = if text.starts_with('$') {
+        text
+    } else {
+        &text[text.trim_end_matches(['!', '?']).len()..]
+    };
+    match suffix {
+        "?!" | "$6" => Some(Mark::Inaccuracy),
+        "?" | "$2" => Some(Mark::Mistake),
+        "??" | "$4" => Some(Mark::Blunder),
+        _ => None,
+    }
+}
+
+/// A comment's text without its `[%...]` commands (clock readings, huffing choices), its
+/// white space closed up.
+fn without_commands(text: &str) -> String {
+    let mut rest = text;
+    let mut kept = String::new();
+    while let Some(start) = rest.find("[%") {
+        kept.push_str(&rest[..start]);
+        kept.push(' ');
+        rest = rest[start..]
+            .find(']')
+            .map_or("", move |end| &rest[start + end + 1..]);
+    }
+    kept.push_str(rest);
+    kept.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
 /// A huffing choice written in a comment.
@@ -381,7 +436,8 @@ pub fn read_pdn(text: &str) -> Vec<Result<PdnGame, PdnError>> {
 /// A word of move text: a move number, a move (possibly glued to its number), or an ignorable.
 fn word_token(b: &mut Builder, line: usize, word: &str) {
     if word.starts_with('$') {
-        return; // NAG
+        b.mark_last(mark_suffix(word)); // NAG
+        return;
     }
     // Strip a leading move number: `12.`, `12...`, `12.11-15`.
     let digits = word.bytes().take_while(u8::is_ascii_digit).count();
@@ -392,6 +448,7 @@ fn word_token(b: &mut Builder, line: usize, word: &str) {
     };
     let rest = rest.trim_start_matches(['.', '…']);
     if rest.is_empty() || rest.chars().all(|c| matches!(c, '!' | '?')) {
+        b.mark_last(mark_suffix(rest));
         return;
     }
     if rest.starts_with('/') {

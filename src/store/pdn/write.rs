@@ -1,8 +1,9 @@
-//! Writing PDN: the tags in their order, the move text with clocks, huffing choices and
-//! comments, wrapped under 80 columns.
+//! Writing PDN: the tags in their order, the move text with marks, clocks, huffing choices
+//! and comments, wrapped under 80 columns.
 
 use super::{DERIVED_TAGS, LINE_WIDTH, PdnGame, ROSTER, VARIANT_TAG, format_clock};
 use crate::engine::{Color, Position, Prelude, Rules};
+use crate::search::Mark;
 use std::fmt::Write as _;
 
 impl PdnGame {
@@ -73,10 +74,11 @@ impl PdnGame {
             if prelude_tokens(ply, &mut tokens) {
                 after_comment = true;
             }
+            let mark = self.mark(ply).map_or("", Mark::symbol);
             let token = match turn {
-                Color::Red => format!("{number}. {mv}"),
-                Color::White if after_comment => format!("{number}... {mv}"),
-                Color::White => mv.to_string(),
+                Color::Red => format!("{number}. {mv}{mark}"),
+                Color::White if after_comment => format!("{number}... {mv}{mark}"),
+                Color::White => format!("{mv}{mark}"),
             };
             tokens.push(token);
             after_comment = false;

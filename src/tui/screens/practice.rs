@@ -130,6 +130,7 @@ impl PracticeScreen {
             &self.game,
             self.ballot.as_ref(),
             self.engine.opponent,
+            self.engine.review.as_ref(),
             &date,
         );
         self.message = Some(

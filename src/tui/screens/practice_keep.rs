@@ -1,8 +1,9 @@
-//! Keeping a practice game: `w` appends it to the practice games file as PDN (with its ballot
-//! and result), and leaving a game in progress that is not saved asks first.
+//! Keeping a practice game: `w` appends it to the practice games file as PDN (with its ballot,
+//! result and the engine's marks when it has analysed the game), and leaving a game in progress that is not saved asks first.
 
 use super::practice::BallotInfo;
-use super::practice_engine::Opponent;
+use super::practice_engine::{Opponent, ReviewMarks};
+use super::review_graph::analysis_of;
 use crate::engine::{Color, Game, Move};
 use crate::store::PdnGame;
 use crate::tui::keys::{Binding, ESC, Key};
@@ -74,18 +75,25 @@ impl Kept {
 }
 
 /// A practice game as PDN: `Event "Practice"`, the date, the engine's side by its level, the
-/// ballot's `Ballot` and `Opening` tags (as a match writes them) and the result on the board.
+/// ballot's `Ballot` and `Opening` tags (as a match writes them), the result on the board and,
+/// when `review` is the engine's analysis of this game, its marks and better moves as
+/// `crossboard analyse` writes them ([`PdnGame::annotate`]).
 pub(crate) fn practice_pdn(
     game: &Game,
     ballot: Option<&BallotInfo>,
     opponent: Option<Opponent>,
+    review: Option<&ReviewMarks>,
     date: &str,
 ) -> PdnGame {
     let player = |c: Color| match opponent {
         Some(o) if o.color == c => format!("crossboard {}", o.level),
         _ => "?".to_string(),
     };
-    let record = PdnGame::from_game(game)
+    let mut record = PdnGame::from_game(game);
+    if let Some(r) = analysis_of(review, game) {
+        record.annotate(&r.reviewed);
+    }
+    let record = record
         .with_tag("Event", "Practice")
         .with_tag("Date", date)
         .with_tag("Black", player(Color::Red))
