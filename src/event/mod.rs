@@ -11,6 +11,7 @@
 //! - [`round_points`], [`standings`](mod@standings), [`tiebreak`]: points, standings and
 //!   tie-breaks.
 //! - [`explain`]: why each board was paired as it was.
+//! - [`import`]: an entry list (CSV) read into a division's entries, with its report.
 //! - [`rating`]: a rating preview by the ACF's published formula.
 //! - [`prizes`]: the prize list and who wins what.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
@@ -20,6 +21,7 @@ mod berger;
 mod board_match;
 mod board_setup;
 mod explain;
+mod import;
 mod matching;
 mod pair;
 mod player;
@@ -38,6 +40,7 @@ pub use board_match::BoardMatchError;
 pub use board_match::{board_result, match_settings};
 pub use board_setup::{SetupMismatch, check_board_setup};
 pub use explain::{Avoided, Method, Note};
+pub use import::{EntryList, Finding, ListedPlayer, parse_delimiter, read_entry_list};
 pub use pair::swiss_input;
 pub use pair::{
     Repeat, by_hand, pairing_order, propose, repeats, swap, swap_repeats, with_reason_note,

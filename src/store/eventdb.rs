@@ -173,6 +173,14 @@ pub enum DeskError {
     /// No such event or player.
     #[error("{0}")]
     NotFound(String),
+    /// An entry list with problems: nothing imported.
+    #[error("{file}: {problems} problem(s) in the list: nothing imported")]
+    ListRefused {
+        /// The list.
+        file: String,
+        /// How many problems its report has.
+        problems: usize,
+    },
     /// The data folder could not be made.
     #[error("{0}")]
     Io(String),

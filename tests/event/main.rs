@@ -15,6 +15,7 @@ mod desk_cli;
 mod federation;
 mod fide;
 mod foreign;
+mod import;
 mod pairing;
 mod prizes;
 mod prizes_published;

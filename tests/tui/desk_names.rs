@@ -138,3 +138,39 @@ fn the_pairings_give_names_the_width_there_is() {
     }
     assert!(!row.contains('…'), "{row}");
 }
+
+/// `I` imports an entry list at the desk: a list with a problem shows it, naming file, line
+/// and field, and enters nobody; a clean list shows its summary and, once confirmed, enters
+/// every player.
+#[test]
+fn an_entry_list_is_imported_at_the_desk_after_its_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = FakeClock::new();
+    let mut app = desk_app(dir.path(), &clock);
+    let bad = dir.path().join("bad.csv");
+    std::fs::write(&bad, "Name,Rating\nAnn,1500\nBob,fast\n").unwrap();
+    let good = dir.path().join("good.csv");
+    std::fs::write(&good, "Name;Rating\nAnn;1500\nBob;\n").unwrap();
+    type_text(&mut app, &clock, "nClub Open\ndOpen swiss:3 2\nI");
+    type_text(&mut app, &clock, &format!("{}\n", bad.display()));
+    let shown = render_text(&app)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains("nothing imported: 1 problem(s)"), "{shown}");
+    type_text(&mut app, &clock, &format!("I{}\n", good.display()));
+    let shown = render_text(&app)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains("Import these 2 player(s) (y/n)"), "{shown}");
+    type_text(&mut app, &clock, "y\n");
+    let desk = crossboard::store::Desk::open(&dir.path().join("desk.sqlite3")).unwrap();
+    let open = desk.load(desk.events().unwrap()[0].id).unwrap();
+    let entered: Vec<(&str, Option<u32>)> = open.event.divisions[0]
+        .entrants
+        .iter()
+        .map(|e| (e.info.name.as_str(), e.info.rating))
+        .collect();
+    assert_eq!(entered, [("Ann", Some(1500)), ("Bob", None)]);
+}

@@ -22,6 +22,10 @@ pub(super) enum Cmd {
     },
     /// Enter players (registry ids or names; a new name is registered) in a division.
     Enter(EnterArgs),
+    /// Enter the players of a list (CSV with a header row: Name, ID, Rating, Club, State or
+    /// Country), registering the new ones: a report first (each problem naming file, line and
+    /// field), then all of them or, one problem, none.
+    Import(super::import::ImportArgs),
     /// A player withdraws (not paired from the next round).
     Withdraw(WithdrawArgs),
     /// A player will miss a round.

@@ -4,10 +4,12 @@
 //!
 //! Here the command's arguments and its dispatch; the subcommands' arguments are in `args`,
 //! those that change the desk in `record`, those that read it in `output`,
-//! what a federation is sent in `federation`, the prize list in `prizes`.
+//! what a federation is sent in `federation`, the prize list in `prizes`, an entry list
+//! imported in `import`.
 
 mod args;
 mod federation;
+mod import;
 mod output;
 mod prizes;
 mod record;
@@ -76,6 +78,7 @@ pub(super) fn run(args: Args) -> CliResult {
             command: PlayerCmd::List,
         } => output::list_players(&ctx),
         Cmd::Enter(a) => record::enter(&mut ctx, a),
+        Cmd::Import(a) => import::import(&mut ctx, &a),
         Cmd::Withdraw(a) => record::withdraw(&mut ctx, a),
         Cmd::Absent(a) => record::absent(&mut ctx, a),
         Cmd::Pair(a) => record::pair(&mut ctx, a),

@@ -43,6 +43,10 @@ pub(super) enum Ask {
     ByHandReason(BoardsByHand),
     /// The paper of the round's sheets.
     SheetsPaper,
+    /// The path of an entry list (CSV) to import in the division.
+    EntryList,
+    /// The entry list read and clean (the status shows its summary): import it (y/n)?
+    ImportConfirm(Box<crate::event::EntryList>),
     /// Archive the desk's copy of board `board` of round `round` (y/n)?
     Resync {
         round: u32,
@@ -86,6 +90,10 @@ impl Ask {
             Ask::ByHand => "Pair by hand: FIRST - SECOND, ... [, bye NAME]".into(),
             Ask::ByHandReason(_) => "Why pair this round by hand (logged)".into(),
             Ask::SheetsPaper => "Sheets of the round on which paper (a4, letter)".into(),
+            Ask::EntryList => "Entry list to import (a CSV file: Name, ID, Rating, ...)".into(),
+            Ask::ImportConfirm(list) => {
+                format!("Import these {} player(s) (y/n)", list.players.len())
+            }
             Ask::Resync { round, board } => {
                 format!("Re-sync round {round} board {board}: put the desk's copy aside (y/n)")
             }
@@ -154,6 +162,8 @@ impl DeskScreen {
             Ask::Forfeit => self.forfeit(&text),
             Ask::SheetsPaper => self.sheets(&text),
             Ask::Resync { round, board } => self.resync(round, board, &text),
+            Ask::EntryList => self.check_entry_list(&text),
+            Ask::ImportConfirm(list) => self.import_list(&list, &text),
         }
     }
 

@@ -85,6 +85,7 @@ impl DeskScreen {
                 self.view = View::Crosstable;
             }
             Act::Why => self.view = View::Why,
+            Act::AddPlayer if key == KeyCode::Char('I') => self.ask_if_division(Ask::EntryList),
             Act::AddPlayer => self.ask = Some((Ask::Player, String::new())),
             Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
             Act::Swap => self.ask_if_division(Ask::SwapPlayers),

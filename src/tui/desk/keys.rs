@@ -116,9 +116,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     ),
     Binding::new(&[Key::Char('w')], Act::Why, "why is this board paired so").footer("why"),
     Binding::new(
-        &[Key::Char('a')],
+        &[Key::Char('a'), Key::Char('I')],
         Act::AddPlayer,
-        "enter a player (new names registered; late once paired)",
+        "enter a player, late once paired (I: import a list, CSV)",
     ),
     Binding::new(
         &[Key::Char('x')],

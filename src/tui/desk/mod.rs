@@ -6,6 +6,7 @@
 mod ask;
 mod commands;
 mod hall;
+mod import;
 pub(super) mod keys;
 mod layout;
 mod play;
