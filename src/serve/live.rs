@@ -8,6 +8,12 @@
 //! rendering it sent last: a part's HTML (its picture left out) when it changed, and of its
 //! picture the parts that changed ([`crate::publish::board_svg_parts`]), the page's script
 //! redrawing them. The event's bytes are made once for all the feeds that are up to date.
+//!
+//! Every event has an id, the rendering it brings the page to; a stream reopened with the id
+//! of the last event it got (a browser's EventSource sends it, `Last-Event-ID`) is sent what
+//! changed since that rendering while it is among the few kept ([`Renderings`]), not the
+//! whole page again: the page with every board's picture is some 16 kB a board, and every
+//! stream ends after its lifetime.
 
 use super::pages::{self, At, Picture};
 use super::routes::{Shared, picture_parts, read};
@@ -16,7 +22,7 @@ use super::view::{Source, ViewError};
 use crate::publish::SvgPart;
 use axum::body::{Body, Bytes};
 use axum::extract::{Path, State};
-use axum::http::header;
+use axum::http::{HeaderMap, header};
 use axum::response::IntoResponse;
 use futures_util::StreamExt;
 use serde_json::{Map, Value};
@@ -39,8 +45,11 @@ pub(super) struct Live {
     pub changes: watch::Receiver<u64>,
     /// Feeds open now.
     pub open: Arc<AtomicUsize>,
-    /// The latest rendering of each page kept live.
-    pub renders: Arc<Slots<Scope, Rendered>>,
+    /// The latest renderings of each page kept live.
+    pub renders: Arc<Slots<Scope, Renderings>>,
+    /// This server's own: the events' ids carry it, so that an id another server (or this
+    /// one before a restart) gave is not taken for one of its renderings.
+    pub instance: u64,
     /// How long one stream lasts ([`super::Limits::feed_lifetime`]); then the browser's
     /// EventSource reconnects, after [`RETRY`].
     pub lifetime: Duration,
@@ -210,10 +219,69 @@ fn same_drawing(a: &[SvgPart], b: &[SvgPart]) -> bool {
             .all(|(x, y)| x.key == y.key && (!x.key.is_empty() || x.svg == y.svg))
 }
 
+/// How many renderings of a page are kept: a stream reopened after the id of one of them gets
+/// what changed since. At the quickest pace (one a [`super::Limits::update_every`], 150 ms by
+/// default) that is 2.4 s of them; a browser reopens a stream 1 s after it ended ([`RETRY`]).
+const KEPT: usize = 16;
+
+/// The latest renderings of a page: the latest, from which every feed sends, and the ones
+/// before it, newest first, up to [`KEPT`] in all.
+pub(super) struct Renderings {
+    latest: Arc<Rendered>,
+    before: Vec<Arc<Rendered>>,
+    /// The whole page as an event's data after its time (`"records":..}` and the end of the
+    /// event), made when a feed opens with nothing to start from. Of the latest only: it is
+    /// the largest of the events.
+    full: OnceLock<Bytes>,
+}
+
+impl Renderings {
+    /// `latest`, after the renderings of `kept`.
+    fn new(latest: Arc<Rendered>, kept: Option<&Renderings>) -> Renderings {
+        let before = kept
+            .map(|k| {
+                let older = k.before.iter().take(KEPT.saturating_sub(2));
+                std::iter::once(&k.latest).chain(older).cloned().collect()
+            })
+            .unwrap_or_default();
+        Renderings {
+            latest,
+            before,
+            full: OnceLock::new(),
+        }
+    }
+
+    /// The rendering whose event id is `id`, if kept.
+    fn find(&self, id: &str) -> Option<&Arc<Rendered>> {
+        std::iter::once(&self.latest)
+            .chain(&self.before)
+            .find(|r| r.id == id)
+    }
+
+    /// A stream's first event: the whole page, and how soon to reconnect.
+    fn first(&self) -> Vec<Bytes> {
+        let r = &self.latest;
+        let at = chrono::Utc::now().timestamp_millis();
+        let full = self.full.get_or_init(|| {
+            let all: Vec<Value> = r.parts.iter().filter_map(|p| change(None, p)).collect();
+            Bytes::from(body(r.records, &all))
+        });
+        let head = format!(
+            "retry: {}\nevent: update\nid: {}\ndata: {{\"now\":{at},",
+            RETRY.as_millis(),
+            r.id
+        );
+        // Two chunks: the page itself, the largest event, is the same bytes for every feed.
+        vec![Bytes::from(head), full.clone()]
+    }
+}
+
 /// One rendering of a page, shared by its feeds.
 pub(super) struct Rendered {
     /// The watcher's change count it was made at.
     version: u64,
+    /// Its events' id: the server's instance and the version.
+    id: String,
     /// The change count of the rendering before it (0: none).
     previous: u64,
     /// The parts; one that did not change is the very one of the rendering before.
@@ -222,15 +290,18 @@ pub(super) struct Rendered {
     /// The event from the rendering before, the same bytes for every feed; `None` when nothing
     /// changed.
     delta: Option<Bytes>,
-    /// The whole page as an event's data after its time (`"records":..}` and the end of the
-    /// event), made when a feed opens.
-    full: OnceLock<Bytes>,
 }
 
 impl Rendered {
     /// Rendering `version` of parts `now`, the parts that did not change since `before`
     /// shared with it.
-    fn new(version: u64, now: Vec<Part>, records: usize, before: Option<&Rendered>) -> Rendered {
+    fn new(
+        (instance, version): (u64, u64),
+        now: Vec<Part>,
+        records: usize,
+        before: Option<&Rendered>,
+    ) -> Rendered {
+        let id = format!("{instance:x}-{version}");
         let old: HashMap<&str, &Arc<Part>> = before
             .map(|b| b.parts.iter().map(|p| (p.id.as_str(), p)).collect())
             .unwrap_or_default();
@@ -248,33 +319,19 @@ impl Rendered {
                 }
             })
             .collect();
-        let delta = (!changes.is_empty()).then(|| update(records, &changes));
+        let delta = (!changes.is_empty()).then(|| update(&id, records, &changes));
         Rendered {
             version,
+            id,
             previous: before.map_or(0, |b| b.version),
             parts,
             records,
             delta,
-            full: OnceLock::new(),
         }
     }
 
-    /// The event that brings a page showing `last` (or nothing) to this one; `None` when
-    /// nothing changed.
-    fn since(&self, last: Option<&Rendered>) -> Option<Vec<Bytes>> {
-        let Some(last) = last else {
-            let at = chrono::Utc::now().timestamp_millis();
-            let full = self.full.get_or_init(|| {
-                let all: Vec<Value> = self.parts.iter().filter_map(|p| change(None, p)).collect();
-                Bytes::from(body(self.records, &all))
-            });
-            let head = format!(
-                "retry: {}\nevent: update\ndata: {{\"now\":{at},",
-                RETRY.as_millis()
-            );
-            // Two chunks: the page itself, the largest event, is the same bytes for every feed.
-            return Some(vec![Bytes::from(head), full.clone()]);
-        };
+    /// The event that brings a page showing `last` to this one; `None` when nothing changed.
+    fn since(&self, last: &Rendered) -> Option<Vec<Bytes>> {
         if last.version == self.version {
             return None;
         }
@@ -290,15 +347,18 @@ impl Rendered {
             .filter(|p| !old.get(p.id.as_str()).is_some_and(|o| Arc::ptr_eq(o, p)))
             .filter_map(|p| change(old.get(p.id.as_str()).map(|o| &***o), p))
             .collect();
-        (!changes.is_empty()).then(|| vec![update(self.records, &changes)])
+        (!changes.is_empty()).then(|| vec![update(&self.id, self.records, &changes)])
     }
 }
 
-/// An update event (after the feed's first) with the server's time now.
-fn update(records: usize, changes: &[Value]) -> Bytes {
+/// An update event (after the feed's first) with the server's time now, bringing the page to
+/// the rendering of `id`.
+fn update(id: &str, records: usize, changes: &[Value]) -> Bytes {
     let at = chrono::Utc::now().timestamp_millis();
     let data = body(records, changes);
-    Bytes::from(format!("event: update\ndata: {{\"now\":{at},{data}"))
+    Bytes::from(format!(
+        "event: update\nid: {id}\ndata: {{\"now\":{at},{data}"
+    ))
 }
 
 /// An update's data after its time, and the end of the event: `"records":N,"parts":[..]}`.
@@ -307,17 +367,17 @@ fn body(records: usize, parts: &[Value]) -> String {
     format!("\"records\":{records},\"parts\":{parts}}}\n\n")
 }
 
-/// The rendering of `scope` at change `version` or later: the shared one, or made now (the
-/// other feeds of the page wait for it).
-async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Rendered>> {
+/// The renderings of `scope`, the latest at change `version` or later: the shared ones, or
+/// the latest made now (the other feeds of the page wait for it).
+async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Renderings>> {
     let slot = live.renders.slot(scope);
     let mut held = slot.lock().await;
-    if let Some(r) = held.as_ref().filter(|r| r.version >= version) {
-        return Some(Arc::clone(r));
+    if let Some(k) = held.as_ref().filter(|k| k.latest.version >= version) {
+        return Some(Arc::clone(k));
     }
     let drawn: Drawings = held
         .iter()
-        .flat_map(|r| &r.parts)
+        .flat_map(|k| &k.latest.parts)
         .filter_map(|p| p.picture.as_ref())
         .map(|d| (d.from.clone(), Arc::clone(d)))
         .collect();
@@ -326,9 +386,11 @@ async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Render
         live.renders.forget(&scope);
         return None;
     };
-    let r = Arc::new(Rendered::new(version, now, records, held.as_deref()));
-    *held = Some(Arc::clone(&r));
-    Some(r)
+    let before = held.as_ref().map(|k| &*k.latest);
+    let r = Rendered::new((live.instance, version), now, records, before);
+    let kept = Arc::new(Renderings::new(Arc::new(r), held.as_deref()));
+    *held = Some(Arc::clone(&kept));
+    Some(kept)
 }
 
 /// The parts of the page of `scope` as they are now, and the records they show; the pictures
@@ -374,38 +436,47 @@ fn parts(s: &Source, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize
 /// alive (and one that is not is found and closed).
 const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
-/// A feed: the page's parts at once, then what changes, until its lifetime (jittered) is over.
-/// Each event's bytes are made once per change and shared by every feed that sends them.
-fn feed(live: Live, scope: Scope) -> axum::response::Response {
+/// A feed: the page's parts at once (or, reopened after event `after`, what changed since),
+/// then what changes, until its lifetime (jittered) is over. Each event's bytes are made once
+/// per change and shared by every feed that sends them.
+fn feed(live: Live, scope: Scope, after: Option<String>) -> axum::response::Response {
     let deadline = tokio::time::Instant::now() + jittered(live.lifetime, rand::random::<f64>());
     let mut rx = live.changes.clone();
     rx.mark_changed();
     let open = Open::new(&live.open);
-    let state = (live, rx, None::<Arc<Rendered>>, open);
-    let stream =
-        futures_util::stream::unfold(state, move |(live, mut rx, mut last, open)| async move {
+    let state = (live, rx, None::<Arc<Rendered>>, open, after);
+    let stream = futures_util::stream::unfold(
+        state,
+        move |(live, mut rx, mut last, open, mut after)| async move {
             loop {
                 let wake = deadline.min(tokio::time::Instant::now() + KEEP_ALIVE);
                 match tokio::time::timeout_at(wake, rx.changed()).await {
                     Ok(Ok(())) => {}
                     Err(_) if wake < deadline => {
                         let alive = vec![Bytes::from_static(b":\n\n")];
-                        return Some((alive, (live, rx, last, open)));
+                        return Some((alive, (live, rx, last, open, after)));
                     }
                     _ => return None,
                 }
                 let version = *rx.borrow_and_update();
-                let Some(now) = rendering(&live, scope, version).await else {
+                let Some(kept) = rendering(&live, scope, version).await else {
                     continue;
                 };
-                let event = now.since(last.as_deref());
-                last = Some(now);
+                if let Some(id) = after.take() {
+                    last = kept.find(&id).cloned();
+                }
+                let event = match &last {
+                    Some(last) => kept.latest.since(last),
+                    None => Some(kept.first()),
+                };
+                last = Some(Arc::clone(&kept.latest));
                 if let Some(event) = event {
-                    return Some((event, (live, rx, last, open)));
+                    return Some((event, (live, rx, last, open, after)));
                 }
             }
-        })
-        .flat_map(|chunks| futures_util::stream::iter(chunks.into_iter().map(Ok::<_, Infallible>)));
+        },
+    )
+    .flat_map(|chunks| futures_util::stream::iter(chunks.into_iter().map(Ok::<_, Infallible>)));
     (
         [
             (header::CONTENT_TYPE, "text/event-stream"),
@@ -416,23 +487,33 @@ fn feed(live: Live, scope: Scope) -> axum::response::Response {
         .into_response()
 }
 
-pub(super) async fn event(State(l): State<Live>) -> axum::response::Response {
+/// The id of the last event a reopened stream got (`Last-Event-ID`), if any.
+fn last_event_id(headers: &HeaderMap) -> Option<String> {
+    let id = headers.get("last-event-id")?.to_str().ok()?;
+    Some(id.to_string())
+}
+
+pub(super) async fn event(State(l): State<Live>, headers: HeaderMap) -> axum::response::Response {
     if l.source.db.is_none() {
         return super::routes::missing("no event database is served");
     }
-    feed(l, Scope::Event)
+    feed(l, Scope::Event, last_event_id(&headers))
 }
 
-pub(super) async fn standalone(State(l): State<Live>) -> axum::response::Response {
+pub(super) async fn standalone(
+    State(l): State<Live>,
+    headers: HeaderMap,
+) -> axum::response::Response {
     if l.source.match_file.is_none() {
         return super::routes::missing("no match file is served");
     }
-    feed(l, Scope::Match)
+    feed(l, Scope::Match, last_event_id(&headers))
 }
 
 pub(super) async fn board(
     State(l): State<Live>,
     Path((d, r, b)): Path<(String, String, String)>,
+    headers: HeaderMap,
 ) -> axum::response::Response {
     use super::routes::number;
     let (Some(d), Some(r), Some(b)) = (number(&d), number(&r), number(&b)) else {
@@ -441,7 +522,7 @@ pub(super) async fn board(
     // A board that does not exist has no feed (rather than one that never says anything).
     match read(&l.source, move |s| s.board(d, r, b).map(drop)).await {
         // The database unreadable for a moment: the feed says so when it can.
-        Ok(()) | Err(ViewError::Desk(_)) => feed(l, Scope::Board(d, r, b)),
+        Ok(()) | Err(ViewError::Desk(_)) => feed(l, Scope::Board(d, r, b), last_event_id(&headers)),
         Err(ViewError::NotFound(what)) => super::routes::missing(&what),
     }
 }

@@ -168,21 +168,24 @@ impl Drop for Running {
 }
 
 /// The most threads the server reads files and writes pushes on (tokio's default is 512):
-/// enough for the pages being made at once and a push, few enough that their allocator
-/// arenas (glibc gives each thread its own, up to 8 a core) stay few and small.
+/// enough for the pages being made at once and a push, few enough that the server's own
+/// threads stay few.
 const BLOCKING_THREADS: usize = 4;
 
-/// Bound the process's allocator arenas to two (glibc; other allocators need nothing).
-/// glibc's allocator gives a thread that finds the arenas busy one of its own, up to 8 a core,
-/// and memory freed in one arena is not taken again by another: with the server's threads each
-/// making and freeing the renderings, PDNs and pushes of an event whose matches grow, its
-/// memory grew all day. Two arenas are enough for the runtime's two workers not to wait on
-/// each other's allocations (BENCHMARKS.md, "The hall on the network").
-fn few_arenas() {
+/// One allocator arena for the whole process (glibc; other allocators need nothing).
+/// glibc's allocator gives a thread that finds the arenas busy one of its own (up to 8 a core),
+/// and a block freed goes back to the arena it came from, taken again only by the threads
+/// using that arena. A connection's buffers come from the arena of the worker that runs its
+/// task then, so as live streams closed and reopened, what was in use moved from one arena to
+/// the other, the first keeping its freed memory and the second growing: the process grew
+/// each time the streams reopened with no more in use (BENCHMARKS.md, "The hall on the
+/// network"). With one arena what one thread frees, any thread takes again; the threads share
+/// its lock, which glibc's per-thread caches of small blocks mostly spare them.
+fn one_arena() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: mallopt sets one of the allocator's tunables; it may be called at any time.
     unsafe {
-        libc::mallopt(libc::M_ARENA_MAX, 2);
+        libc::mallopt(libc::M_ARENA_MAX, 1);
     }
 }
 
@@ -218,7 +221,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     listener
         .set_nonblocking(true)
         .map_err(ServeError::Runtime)?;
-    few_arenas();
+    one_arena();
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .max_blocking_threads(BLOCKING_THREADS)

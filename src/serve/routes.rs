@@ -28,6 +28,7 @@ pub(super) fn router(
         changes,
         source: Arc::clone(&source),
         renders: Arc::default(),
+        instance: rand::random(),
         lifetime: limits.feed_lifetime,
     };
     let feeds = Router::new()

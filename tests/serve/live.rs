@@ -15,11 +15,21 @@ struct Feed {
 
 impl Feed {
     fn open(server: &crossboard::serve::Running, path: &str) -> Feed {
+        Feed::open_with(server, path, "")
+    }
+
+    /// Open again as EventSource does after a stream ended: with the id of the last event
+    /// it got.
+    fn reopen(server: &crossboard::serve::Running, path: &str, last_id: &str) -> Feed {
+        Feed::open_with(server, path, &format!("Last-Event-ID: {last_id}\r\n"))
+    }
+
+    fn open_with(server: &crossboard::serve::Running, path: &str, headers: &str) -> Feed {
         let mut s = TcpStream::connect(server.addr()).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
         write!(
             s,
-            "GET {path} HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n"
+            "GET {path} HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n{headers}\r\n"
         )
         .unwrap();
         let mut r = BufReader::new(s);
@@ -43,7 +53,7 @@ impl Feed {
         self.head.clone()
     }
 
-    /// The next update's lines (`retry:`, `event:`, `data:`), the data parsed.
+    /// The next update's lines (`retry:`, `event:`, `id:`, `data:`), the data parsed.
     fn next(&mut self) -> (Vec<String>, serde_json::Value) {
         let mut fields = Vec::new();
         loop {
@@ -58,7 +68,10 @@ impl Feed {
                 fields.push(line.clone());
                 return (fields, v);
             }
-            if line.starts_with("retry:") || line.starts_with("event:") {
+            if ["retry:", "event:", "id:"]
+                .iter()
+                .any(|f| line.starts_with(f))
+            {
                 fields.push(line);
             }
         }
@@ -266,4 +279,66 @@ fn changes_within_the_update_interval_reach_a_feed_as_one_event() {
     let records = event.boards.iter().map(|b| b.m.log().len()).sum::<usize>();
     assert_eq!(update["records"].as_u64().unwrap() as usize, records);
     assert_eq!(part_ids(&update), ["b1-1-1", "b1-1-2"]);
+}
+
+/// The id of an update (its `id:` field).
+fn event_id(fields: &[String]) -> String {
+    let id = fields.iter().find_map(|f| f.strip_prefix("id: "));
+    id.unwrap_or_else(|| panic!("no id: {fields:?}"))
+        .to_string()
+}
+
+#[test]
+fn a_feed_reopened_after_its_last_event_gets_what_changed_not_the_whole_page() {
+    // Every stream ends after its lifetime and the browser opens it again with the id of the
+    // last event it got: a hall of phones would otherwise fetch every card and picture again
+    // every few minutes (and the server make the whole page for each).
+    let mut event = Boards::new(3);
+    let server = desk_pacing(
+        &event,
+        Duration::from_millis(100),
+        Duration::from_millis(50),
+    );
+    let mut have = [0; 3];
+    for (k, b) in event.boards.iter().enumerate() {
+        have[k] = push_board(&server, b, 0);
+    }
+    let mut feed = Feed::open(&server, "/live/event");
+    let (mut fields, first) = feed.next();
+    assert_eq!(part_ids(&first), ["b1-1-1", "b1-1-2", "b1-1-3"]);
+    // The page as the files are (the server may have rendered it before it saw the last push).
+    let records = event.boards.iter().map(|b| b.m.log().len()).sum::<usize>();
+    let mut shown = first["records"].as_u64().unwrap() as usize;
+    while shown < records {
+        let (next, update) = feed.next();
+        fields = next;
+        shown = update["records"].as_u64().unwrap() as usize;
+    }
+    assert_eq!(shown, records);
+    let last = event_id(&fields);
+    drop(feed);
+    // While the page is away, one board moves.
+    assert!(event.boards[1].play());
+    push_board(&server, &event.boards[1], have[1]);
+    let mut feed = Feed::reopen(&server, "/live/event", &last);
+    let (fields, update) = feed.next();
+    assert_eq!(
+        update["records"].as_u64().unwrap() as usize,
+        records + 1,
+        "{update}"
+    );
+    assert_eq!(part_ids(&update), ["b1-1-2"]);
+    // Its card, and of its picture only what the move changed.
+    let part = &update["parts"][0];
+    assert!(part["html"].is_string(), "{part}");
+    assert!(part.get("svg").is_none(), "the whole picture sent again");
+    assert!(part["picture"].as_object().is_some_and(|p| !p.is_empty()));
+    assert_ne!(event_id(&fields), last);
+    // An id the server did not give (another server's, or a server since restarted) gets the
+    // whole page.
+    for other in ["0-1", "garbage", &format!("{last}000")] {
+        let mut feed = Feed::reopen(&server, "/live/event", other);
+        let (_, whole) = feed.next();
+        assert_eq!(part_ids(&whole), ["b1-1-1", "b1-1-2", "b1-1-3"], "{other}");
+    }
 }

@@ -165,18 +165,22 @@ fn spectators(
 
 /// A spectator holding the event's live feed until `stop` as a browser's EventSource does:
 /// the answer read as HTTP/1.1 sends it (in chunks, the stream's end being the last chunk),
-/// and when the stream ends or breaks, opened again after the `retry:` the server gave. What
-/// it saw, and its errors (refused or broken feeds).
+/// and when the stream ends or breaks, opened again after the `retry:` the server gave, with
+/// the id of the last event it got (`Last-Event-ID`). What it saw, and its errors (refused or
+/// broken feeds).
 async fn spectator(server: SocketAddr, from: Ipv4Addr, stop: Arc<AtomicBool>) -> (Seen, usize) {
     let mut seen: Seen = Vec::new();
     let mut errors = 0;
-    let mut retry = Duration::from_secs(3);
+    let mut last = Last {
+        retry: Duration::from_secs(3),
+        id: None,
+    };
     while !stop.load(Ordering::Relaxed) {
-        match stream(server, from, &stop, &mut seen, &mut retry).await {
+        match stream(server, from, &stop, &mut seen, &mut last).await {
             Ok(()) => {}
             Err(_) => errors += 1,
         }
-        let end = Instant::now() + retry;
+        let end = Instant::now() + last.retry;
         while !stop.load(Ordering::Relaxed) && Instant::now() < end {
             tokio::time::sleep(Duration::from_millis(100).min(end - Instant::now())).await;
         }
@@ -184,19 +188,30 @@ async fn spectator(server: SocketAddr, from: Ipv4Addr, stop: Arc<AtomicBool>) ->
     (seen, errors)
 }
 
+/// What an EventSource keeps from one stream for the next: the server's `retry:` and the
+/// last event's id.
+struct Last {
+    retry: Duration,
+    id: Option<String>,
+}
+
 /// One stream of the live feed, read until it ends or `stop`: each update's records into
-/// `seen`, the server's `retry:` into `retry`.
+/// `seen`, the server's `retry:` and the events' ids into `last`.
 async fn stream(
     server: SocketAddr,
     from: Ipv4Addr,
     stop: &AtomicBool,
     seen: &mut Seen,
-    retry: &mut Duration,
+    last: &mut Last,
 ) -> std::io::Result<()> {
     let socket = tokio::net::TcpSocket::new_v4()?;
     socket.bind(SocketAddr::V4(SocketAddrV4::new(from, 0)))?;
     let s = socket.connect(server).await?;
-    let ask: &[u8] = b"GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n\r\n";
+    let after = (last.id.as_ref()).map_or(String::new(), |id| format!("Last-Event-ID: {id}\r\n"));
+    let ask = format!(
+        "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n{after}\r\n"
+    );
+    let ask = ask.as_bytes();
     let mut sent = 0;
     while sent < ask.len() {
         s.writable().await?;
@@ -223,7 +238,10 @@ async fn stream(
         let at = Instant::now();
         let ended = feed.take(&buf[..n], |line| {
             if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
-                *retry = Duration::from_millis(ms.parse().unwrap_or(3000));
+                last.retry = Duration::from_millis(ms.parse().unwrap_or(3000));
+            }
+            if let Some(id) = line.trim_end().strip_prefix("id: ") {
+                last.id = Some(id.to_string());
             }
             if let Some(n) = records(line)
                 && seen.last().is_none_or(|&(last, _)| n > last)
@@ -700,8 +718,12 @@ fn streams_opened_together_do_not_all_end_together() {
             .map(|_| {
                 tokio::spawn(async move {
                     let stop = AtomicBool::new(false);
-                    let (mut seen, mut retry) = (Vec::new(), Duration::ZERO);
-                    stream(addr, address(20, 0), &stop, &mut seen, &mut retry)
+                    let mut seen = Vec::new();
+                    let mut last = Last {
+                        retry: Duration::ZERO,
+                        id: None,
+                    };
+                    stream(addr, address(20, 0), &stop, &mut seen, &mut last)
                         .await
                         .unwrap();
                     start.elapsed()
@@ -746,12 +768,17 @@ fn the_full_load_run() {
         s.parse()
             .unwrap_or_else(|_| panic!("CROSSBOARD_LOAD_SECONDS={s}: not a number of seconds"))
     });
+    // The server's `--feed-lifetime` (shorter to see the streams' reopening sooner).
+    let lifetime = std::env::var("CROSSBOARD_LOAD_LIFETIME").map_or(300, |s| {
+        s.parse()
+            .unwrap_or_else(|_| panic!("CROSSBOARD_LOAD_LIFETIME={s}: not a number of seconds"))
+    });
     run_and_check(&Load {
         boards: 50,
         spectators: 500,
         pollers: 100,
         run: Duration::from_secs(seconds),
-        lifetime: Duration::from_secs(300),
+        lifetime: Duration::from_secs(lifetime),
     });
 }
 
