@@ -4,7 +4,8 @@
 //! Pure like the rules engine: no terminal, no files. Time enters only as a deadline the caller
 //! computes ([`Limits::deadline`]); randomness only through an injected RNG.
 //!
-//! - [`Engine`]: the search itself ([`Engine::search`], [`Engine::score_moves`]).
+//! - [`Engine`]: the search itself ([`Engine::search`], [`Engine::score_moves`], and the
+//!   multi-PV [`Engine::analyse`]).
 //! - [`Level`] and [`choose_move`]: deliberately imperfect to full-strength play.
 //! - [`choose_huff`]: the engine's answer to a neglected capture in a huffing game.
 //! - [`Searcher`]: the engine on a worker thread (hints, practice moves, reviews).
@@ -32,8 +33,8 @@ mod worker;
 mod zobrist;
 
 pub use alphabeta::{
-    Engine, Limits, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, Options, SearchInfo,
-    SearchResult, pv_text,
+    Engine, Limits, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, MultiInfo, Options, PvLine,
+    SearchInfo, SearchResult, pv_text,
 };
 pub use analysis::{
     BALLOT_PROOF, DEFAULT_BALLOT_DEPTH, DEFAULT_GAME_DEPTH, Mark, PositionVerdict, analyse_all,

@@ -23,7 +23,7 @@
 //! assert!(Position::start().legal_moves().contains(&best.unwrap()));
 //! ```
 
-use super::alphabeta::{Engine, Limits, Options, SearchInfo, SearchResult};
+use super::alphabeta::{Engine, Limits, MultiInfo, Options, SearchInfo, SearchResult};
 use super::analysis::{MoveReview, analyse_game};
 use super::level::{Level, choose_move};
 use crate::engine::{Move, Position};
@@ -55,6 +55,12 @@ pub enum Task {
         time_ms: Option<u64>,
         /// Seed of the level's random choice.
         seed: u64,
+    },
+    /// Analyse the position until stopped: the best `lines` moves with exact scores
+    /// (multi-PV), reported after each depth as [`Report::Analysis`].
+    Analyse {
+        /// Lines wanted (at least one).
+        lines: usize,
     },
     /// Review a finished game for the post-game pass: the game's positions are the request's
     /// `history` followed by its `position`; each move is compared with the engine's best.
@@ -123,6 +129,15 @@ pub enum Report {
         /// Depth, score, principal variation and nodes so far.
         info: SearchInfo,
     },
+    /// A depth of an analysis finished (only for [`Task::Analyse`]).
+    Analysis {
+        /// Job number.
+        job: u64,
+        /// Depth, the lines and nodes so far.
+        info: MultiInfo,
+        /// Time since the worker started the job (for nodes per second).
+        elapsed: Duration,
+    },
     /// A review advanced: `done` of `total` positions searched.
     ReviewProgress {
         /// Job number.
@@ -153,6 +168,7 @@ impl Report {
     pub fn job(&self) -> u64 {
         match self {
             Report::Progress { job, .. }
+            | Report::Analysis { job, .. }
             | Report::Done { job, .. }
             | Report::ReviewProgress { job, .. }
             | Report::Reviewed { job, .. } => *job,
@@ -291,6 +307,31 @@ fn worker(mut engine: Engine, jobs: Receiver<Job>, reports: Sender<Report>) {
                         info: info.clone(),
                     });
                 })
+            }
+            Task::Analyse { lines } => {
+                let tx = reports.clone();
+                let info = engine.analyse(
+                    &request.position,
+                    &request.history,
+                    lines,
+                    Limits::default(),
+                    stop,
+                    |info| {
+                        let _ = tx.send(Report::Analysis {
+                            job: id,
+                            info: info.clone(),
+                            elapsed: started.elapsed(),
+                        });
+                    },
+                );
+                let best = info.lines.first();
+                SearchResult {
+                    best: best.map(|l| l.pv[0]),
+                    score: best.map_or(crate::search::Score::DRAW, |l| l.score),
+                    depth: info.depth,
+                    pv: best.map(|l| l.pv.clone()).unwrap_or_default(),
+                    nodes: info.nodes,
+                }
             }
             Task::Review { depth } => {
                 let mut positions = request.history.clone();

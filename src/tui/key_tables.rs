@@ -31,6 +31,7 @@ macro_rules! registry {
 /// Every binding table of the app.
 pub fn all() -> Vec<Table> {
     registry![
+        crate::tui::analysis_pane::KEYS,
         crate::tui::desk::keys::ASK_KEYS,
         crate::tui::desk::keys::KEYS,
         crate::tui::desk::keys::LIST_KEYS,

@@ -20,6 +20,7 @@
 //! - [`widgets`]: board, clock panel, move list, the game screen, menus, help.
 //! - [`keys`]: binding tables `(keys, action, help)`: each screen's key handling and its help
 //!   and footer come from one table.
+//! - [`analysis_pane`]: the engine thinking aloud about a position, on any screen that adds it.
 //! - [`move_input`]: typed notation / cursor / mouse -> a legal `Move` (never plays it itself).
 //! - [`theme`]: colours, glyphs, `--ascii`, `--no-color` / `NO_COLOR`.
 //!
@@ -54,6 +55,7 @@
 //! director menu) use [`widgets::Confirm`] (only `y` confirms). [`testing`] has the helpers of the
 //! headless tests.
 
+pub mod analysis_pane;
 mod app;
 mod console;
 mod desk;

@@ -15,6 +15,7 @@ mod egdb_small;
 mod egdb_store;
 mod hub_cli;
 mod limits;
+mod multipv;
 mod properties;
 mod sprt;
 mod strength;

@@ -1,5 +1,5 @@
 //! End-to-end test of the real binary under tmux: practice against the engine. The event loop
-//! must wake for the engine's reply and the hint with no key pressed.
+//! must wake for the engine's reply, the hint and the analysis pane with no key pressed.
 
 use crate::common;
 
@@ -42,6 +42,16 @@ fn practice_against_the_engine_replies_and_hints_without_input() {
     });
     assert!(screen.contains("1. 11-15"), "{screen}");
     assert!(!screen.contains("2. "), "the hint played nothing: {screen}");
+    // The analysis pane: the engine thinks aloud, live (as many lines as Red has moves, up
+    // to three); hidden again at once.
+    t.keys(&["e"]);
+    t.wait_for("the analysis pane", WAIT_SECS, |s| {
+        s.contains("Engine depth") && s.contains("nodes/s") && s.contains(" 1.  ")
+    });
+    t.keys(&["e"]);
+    t.wait_for("the pane hidden", WAIT_SECS, |s| {
+        !s.contains("Engine depth")
+    });
     t.keys(&["q"]);
     t.wait_text("Leave practice");
     t.keys(&["y"]);

@@ -151,6 +151,27 @@ impl SearchInfo {
     }
 }
 
+/// One line of a multi-line analysis: a root move's exact score and its principal variation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PvLine {
+    /// Score for the side to move at the root.
+    pub score: Score,
+    /// Principal variation, starting with the root move.
+    pub pv: Vec<Move>,
+}
+
+/// Progress of a multi-line analysis ([`Engine::analyse`]) after one completed depth.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MultiInfo {
+    /// Nominal depth completed (0: none yet).
+    pub depth: u32,
+    /// The best root moves, best first, each with a different first move (empty when the
+    /// side to move has no move).
+    pub lines: Vec<PvLine>,
+    /// Nodes searched so far.
+    pub nodes: u64,
+}
+
 /// Moves in notation, space separated.
 pub fn pv_text(moves: &[Move]) -> String {
     moves
@@ -322,6 +343,37 @@ impl Engine {
         });
         result.nodes += helper_nodes.load(Ordering::Relaxed);
         result
+    }
+
+    /// The best `lines` root moves of `pos` with exact scores (multi-PV), by iterative
+    /// deepening: at each depth the best move is searched for, then the best of the moves
+    /// not yet found, and so on. `progress` is called after each completed depth; raising
+    /// `stop` ends the analysis at once (the result is the last completed depth). With one
+    /// line, the first line is what [`Engine::search`] finds. Runs on one thread.
+    pub fn analyse(
+        &mut self,
+        pos: &Position,
+        history: &[Position],
+        lines: usize,
+        limits: Limits,
+        stop: Arc<AtomicBool>,
+        progress: impl FnMut(&MultiInfo),
+    ) -> MultiInfo {
+        let pos = &planned(pos);
+        self.tt.clear_pending(None);
+        self.tt.new_search();
+        let worker = &mut self.workers[0];
+        worker.begin(pos, history);
+        let mut s = Search::new(
+            &self.tt,
+            worker,
+            self.options,
+            Probe::new(self.egdb.as_deref(), pos),
+            limits,
+            &stop,
+            None,
+        );
+        s.iterate_lines(pos, lines, progress)
     }
 
     /// Score every distinct legal move of `pos` at `depth` (full window, each move exact),

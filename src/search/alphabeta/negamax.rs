@@ -1,6 +1,8 @@
 //! The search proper: iterative deepening, the root, and the principal-variation negamax with
 //! its table cut-offs, move ordering, reductions and capture quiescence.
 
+mod multipv;
+
 use super::ordering::{HISTORY_MAX, Worker, dedup_from, reward, search_moves};
 use super::{Limits, MAX_DEPTH, MAX_PLY, Options, SearchInfo, SearchResult};
 use crate::engine::{Color, Move, Position, generate_with_jumpers, has_any_move, jumpers};
@@ -86,6 +88,10 @@ pub(super) struct Search<'a> {
     root_done: usize,
     /// When the current iteration started (main thread).
     began: Instant,
+    /// The root searches only some of its moves (a multi-PV line after the first): no
+    /// single-reply extension, and the root's table entry, which would hold the subset's
+    /// score, is not stored.
+    root_subset: bool,
 }
 
 impl<'a> Search<'a> {
@@ -110,6 +116,7 @@ impl<'a> Search<'a> {
             aborted: false,
             root_done: 0,
             began: Instant::now(),
+            root_subset: false,
         }
     }
 
@@ -269,7 +276,11 @@ impl<'a> Search<'a> {
         self.w.pv[0].clear();
         self.root_done = 0;
         self.nodes += 1;
-        let new_depth = if moves.len() == 1 { depth } else { depth - 1 };
+        let new_depth = if moves.len() == 1 && !self.root_subset {
+            depth
+        } else {
+            depth - 1
+        };
         let (mut alpha, beta) = window;
         let orig_alpha = alpha;
         let mut best = -INFINITY;
@@ -318,7 +329,7 @@ impl<'a> Search<'a> {
             if best > orig_alpha {
                 moves[..=best_i].rotate_right(1);
             }
-            if !self.aborted && self.options.use_tt {
+            if !self.aborted && self.options.use_tt && !self.root_subset {
                 // Store the move's index in generation order (the table's convention).
                 let index = search_moves(pos)
                     .iter()

@@ -9,12 +9,14 @@ use crate::engine::{Bitboard, Color, Game, Move, Outcome, Position, Rules};
 use crate::openings::{self, DrawSettings, Opening, System};
 use crate::search::HuffChoice;
 use crate::tui::Msg;
+use crate::tui::analysis_pane::{self, AnalysisPane};
 use crate::tui::keys::{BACKSPACE, Binding, Key, help, lookup};
 use crate::tui::move_input::{InputOutcome, MoveInput};
 use crate::tui::rules_text::{self, HuffAct};
 use crate::tui::widgets::menu::KeyHelp;
 use crate::tui::widgets::{BoardView, GameScreenView, MoveListView, StatusKind};
 use ratatui::Frame;
+use ratatui::crossterm::event::KeyCode;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 
@@ -80,6 +82,8 @@ pub struct PracticeScreen {
     pub message: Option<(String, StatusKind)>,
     /// The built-in engine: opponent, hint, review marks.
     pub engine: PracticeEngine,
+    /// The engine thinking aloud about the position on the board (`e`).
+    pub analysis: AnalysisPane,
     /// What was last saved of the game.
     kept: Kept,
     /// Asking before leaving a game that is not saved.
@@ -97,6 +101,7 @@ impl PracticeScreen {
             numbers: false,
             message: None,
             engine: PracticeEngine::default(),
+            analysis: AnalysisPane::default(),
             kept: Kept::default(),
             leaving: false,
         }
@@ -287,7 +292,9 @@ impl PracticeScreen {
             Ok(d) => {
                 let (flipped, numbers) = (self.flipped, self.numbers);
                 let engine = std::mem::take(&mut self.engine);
+                let analysis = std::mem::take(&mut self.analysis);
                 *self = PracticeScreen::from_opening(&d.opening);
+                self.analysis = analysis;
                 self.flipped = flipped;
                 self.numbers = numbers;
                 self.engine = engine;
@@ -441,7 +448,11 @@ impl ScreenState for PracticeScreen {
         if self.leaving {
             return vec![crate::tui::keys::erase(LEAVE_KEYS)];
         }
-        let mut chain = vec![self.input.chain(), crate::tui::keys::erase(KEYS)];
+        let mut chain = vec![
+            self.input.chain(),
+            crate::tui::keys::erase(KEYS),
+            analysis_pane::erased_keys(),
+        ];
         if self.game.rules() == Rules::Huffing {
             chain.push(crate::tui::keys::erase(rules_text::HUFF_KEYS));
         }
@@ -449,6 +460,48 @@ impl ScreenState for PracticeScreen {
     }
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        let nav = match msg {
+            Msg::Key(key) if !self.leaving && self.analysis.key(key) => Nav::Stay,
+            _ => self.handle(msg, ctx),
+        };
+        match &nav {
+            Nav::Stay => self.analysis.follow(self.game.positions()),
+            // Out of sight (under the review, say): stopped, and started again on return.
+            _ => self.analysis.stop(),
+        }
+        nav
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        self.draw(frame, area, ctx);
+    }
+
+    fn title(&self) -> String {
+        "Practice".into()
+    }
+
+    fn ticking(&self) -> bool {
+        self.engine.busy(&self.game) || self.analysis.busy()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        if self.leaving {
+            return help(LEAVE_KEYS);
+        }
+        let mut lines = self.input.help();
+        lines.extend(help(KEYS));
+        lines.extend(analysis_pane::help_lines());
+        if self.game.rules() == Rules::Huffing {
+            lines.extend(help(rules_text::HUFF_KEYS));
+        }
+        lines.extend(rules_text::help(self.game.rules()));
+        lines
+    }
+}
+
+impl PracticeScreen {
+    /// A message: the engine's reports first, then a key or a click.
+    fn handle(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         // Huffing: the engine punishes a neglected capture (or not) before it moves.
         if let Some(choice) = self.engine.huff_choice(&self.game) {
             self.engine_huffs(choice);
@@ -489,8 +542,10 @@ impl ScreenState for PracticeScreen {
                     }
                 }
                 match lookup(KEYS, key) {
-                    Some(Act::Flip) => self.flipped = !self.flipped,
-                    Some(Act::Numbers) => self.numbers = !self.numbers,
+                    Some(Act::View) if key.code == KeyCode::Char('n') => {
+                        self.numbers = !self.numbers;
+                    }
+                    Some(Act::View) => self.flipped = !self.flipped,
                     Some(Act::TakeBack) => self.take_back(),
                     Some(Act::Restart) => self.restart(),
                     Some(Act::Redraw) => self.redraw(ctx),
@@ -519,6 +574,7 @@ impl ScreenState for PracticeScreen {
                         review.engine.review = self.engine.review.clone();
                         // The board as the player turned it, and the graph from their side.
                         review.flipped = self.flipped;
+                        review.analysis = self.analysis.clone();
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Save) => self.save(ctx),
@@ -532,7 +588,8 @@ impl ScreenState for PracticeScreen {
         }
     }
 
-    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+    /// The game screen, with the analysis pane at the bottom of the side panel when shown.
+    fn draw(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let pos = self.game.position();
         let over = self.game.result().is_some();
@@ -574,33 +631,15 @@ impl ScreenState for PracticeScreen {
             candidates: self.input.candidates(pos),
             status: self.status(),
             hint: "? help ".into(),
-            reserved: 0,
+            reserved: self.analysis.height(),
         };
         view.render(frame, area, look);
+        let side = crate::tui::widgets::GameLayout::new(area).side;
+        self.analysis
+            .render_at_bottom(side, frame.buffer_mut(), look);
         if self.leaving {
             render_leave(frame, self.game.moves().len(), look);
         }
-    }
-
-    fn title(&self) -> String {
-        "Practice".into()
-    }
-
-    fn ticking(&self) -> bool {
-        self.engine.busy(&self.game)
-    }
-
-    fn keys(&self) -> Vec<KeyHelp> {
-        if self.leaving {
-            return help(LEAVE_KEYS);
-        }
-        let mut lines = self.input.help();
-        lines.extend(help(KEYS));
-        if self.game.rules() == Rules::Huffing {
-            lines.extend(help(rules_text::HUFF_KEYS));
-        }
-        lines.extend(rules_text::help(self.game.rules()));
-        lines
     }
 }
 
@@ -609,10 +648,8 @@ impl ScreenState for PracticeScreen {
 pub(crate) enum Act {
     /// Take back a move.
     TakeBack,
-    /// Flip the board.
-    Flip,
-    /// Square numbers.
-    Numbers,
+    /// Flip the board (`f`) or show the square numbers (`n`): one help row.
+    View,
     /// Back to the ballot position.
     Restart,
     /// Another opening of the system.
@@ -637,12 +674,12 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "take back a move (Backspace: when nothing is typed)",
     )
     .footer("take back"),
-    Binding::new(&[Key::Char('f')], Act::Flip, "flip the board").footer("flip"),
     Binding::new(
-        &[Key::Char('n')],
-        Act::Numbers,
-        "show or hide square numbers",
-    ),
+        &[Key::Char('f'), Key::Char('n')],
+        Act::View,
+        "flip the board (f), show or hide square numbers (n)",
+    )
+    .footer("flip"),
     Binding::new(
         &[Key::Char('r')],
         Act::Restart,

@@ -437,7 +437,7 @@ impl PracticeEngine {
                 }
                 None
             }
-            Report::Progress { .. } => None,
+            Report::Progress { .. } | Report::Analysis { .. } => None,
             Report::ReviewProgress { done, total, .. } => {
                 self.review_progress = Some((done, total));
                 None

@@ -7,6 +7,7 @@ use super::practice_engine::PracticeEngine;
 use super::{Ctx, Nav, PositionSetupScreen, RenderCtx, Screen, ScreenState};
 use crate::engine::Game;
 use crate::tui::Msg;
+use crate::tui::analysis_pane::{self, AnalysisPane};
 use crate::tui::keys::{
     Binding, DOWN, ENTER, ESC, Erased, Key, LEFT, RIGHT, SPACE, UP, erase, help, lookup,
 };
@@ -42,6 +43,8 @@ pub struct ReviewScreen {
     pub spent: Vec<Option<u64>>,
     /// The engine that analyses the game, and its analysis.
     pub engine: PracticeEngine,
+    /// The engine thinking aloud about the position shown (`e`; in the graph's place).
+    pub analysis: AnalysisPane,
     /// What the last key said (until the next key).
     message: Option<(String, StatusKind)>,
 }
@@ -61,6 +64,7 @@ impl ReviewScreen {
             clocks: Vec::new(),
             spent: Vec::new(),
             engine: PracticeEngine::new(None),
+            analysis: AnalysisPane::default(),
             message: None,
         }
     }
@@ -255,17 +259,56 @@ impl ReviewScreen {
 impl ScreenState for ReviewScreen {
     fn chain(&self) -> Vec<Erased> {
         if self.analysing() {
-            vec![erase(ANALYSING_KEYS), erase(KEYS)]
+            vec![
+                erase(ANALYSING_KEYS),
+                erase(KEYS),
+                analysis_pane::erased_keys(),
+            ]
         } else {
-            vec![erase(KEYS), erase(CLOSE_KEYS)]
+            vec![erase(KEYS), erase(CLOSE_KEYS), analysis_pane::erased_keys()]
         }
     }
 
     fn ticking(&self) -> bool {
-        self.engine.busy(&self.game)
+        self.engine.busy(&self.game) || self.analysis.busy()
     }
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
+        let nav = match msg {
+            Msg::Key(key) if self.analysis.key(key) => Nav::Stay,
+            _ => self.handle(msg, ctx),
+        };
+        self.analysis.follow(&self.game.positions()[..=self.ply]);
+        nav
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+        self.draw(frame, area, ctx);
+    }
+
+    fn title(&self) -> String {
+        "Review".into()
+    }
+
+    fn keys(&self) -> Vec<KeyHelp> {
+        let mut lines = if self.analysing() {
+            help(ANALYSING_KEYS)
+        } else {
+            Vec::new()
+        };
+        lines.extend(help(KEYS));
+        if !self.analysing() {
+            lines.extend(help(CLOSE_KEYS));
+        }
+        lines.extend(analysis_pane::help_lines());
+        lines.push(KeyHelp::new("mouse wheel", "previous or next move"));
+        lines
+    }
+}
+
+impl ReviewScreen {
+    /// A key, a tick (the engine's reports) or the mouse wheel.
+    fn handle(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
             Msg::Key(key) => return self.key(key),
             Msg::Tick => {
@@ -281,11 +324,13 @@ impl ScreenState for ReviewScreen {
         Nav::Stay
     }
 
-    fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
+    /// The game screen, with the graph (or the analysis pane, when shown, in its place) at
+    /// the bottom of the side panel.
+    fn draw(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
         let look = ctx.appearance;
         let pos = &self.game.positions()[self.ply];
         let last = self.ply.checked_sub(1).map(|i| self.game.moves()[i]);
-        let rows = self.graph_rows(area);
+        let rows = self.graph_rows(area).filter(|_| !self.analysis.shown());
         let view = GameScreenView {
             title: self.title.clone(),
             board: BoardView {
@@ -306,11 +351,13 @@ impl ScreenState for ReviewScreen {
             candidates: Vec::new(),
             status: self.status(),
             hint: "? help ".into(),
-            reserved: rows.map_or(0, GraphRows::height),
+            reserved: rows.map_or(self.analysis.height(), GraphRows::height),
         };
         view.render(frame, area, look);
+        let side = GameLayout::new(area).side;
+        self.analysis
+            .render_at_bottom(side, frame.buffer_mut(), look);
         if let Some(rows) = rows {
-            let side = GameLayout::new(area).side;
             let r = Rect {
                 y: side.bottom() - rows.height(),
                 height: rows.height(),
@@ -318,24 +365,6 @@ impl ScreenState for ReviewScreen {
             };
             self.graph().render(r, rows, frame.buffer_mut(), look);
         }
-    }
-
-    fn title(&self) -> String {
-        "Review".into()
-    }
-
-    fn keys(&self) -> Vec<KeyHelp> {
-        let mut lines = if self.analysing() {
-            help(ANALYSING_KEYS)
-        } else {
-            Vec::new()
-        };
-        lines.extend(help(KEYS));
-        if !self.analysing() {
-            lines.extend(help(CLOSE_KEYS));
-        }
-        lines.push(KeyHelp::new("mouse wheel", "previous or next move"));
-        lines
     }
 }
 
