@@ -187,3 +187,43 @@ fn the_floor_is_derived_from_the_log() {
     let replayed = Tournament::replay(&log).unwrap();
     assert_eq!(replayed.divisions[0].rounds, e.divisions[0].rounds);
 }
+
+#[test]
+fn the_desk_row_and_the_directors_page_say_where_the_floor_stands() {
+    use crossboard::publish::hall::floor_text;
+    let mut e = paired();
+    let text = |e: &Tournament, wide| floor_text(&e.divisions[0], board(e), wide);
+    let d = &e.divisions[0];
+    let (first, second) = (
+        d.name(board(&e).first).to_string(),
+        d.name(board(&e).second).to_string(),
+    );
+    assert_eq!(text(&e, false), None);
+    e.apply(&entry(Player::First, &games(&[FIRST, DRAW])))
+        .unwrap();
+    assert_eq!(text(&e, false).unwrap(), format!("floor: {first} entered"));
+    assert_eq!(
+        text(&e, true).unwrap(),
+        format!("from the floor: {first} entered 1 =, {second} to confirm")
+    );
+    e.apply(&entry(Player::Second, &games(&[DRAW, DRAW])))
+        .unwrap();
+    assert_eq!(text(&e, false).unwrap(), "floor: CONFLICT");
+    assert_eq!(
+        text(&e, true).unwrap(),
+        format!(
+            "CONFLICT from the floor: {first} entered 1 =, {second} entered = =; the director \
+             decides"
+        )
+    );
+    e.apply(&Action::Overrule {
+        division: 0,
+        round: 1,
+        board: 1,
+        result: games(&[DRAW, DRAW]),
+        reason: "the sheets".into(),
+    })
+    .unwrap();
+    assert_eq!(text(&e, false).unwrap(), "floor: overruled");
+    assert!(text(&e, true).unwrap().ends_with("): the sheets"));
+}
