@@ -13,7 +13,7 @@
 //! are counted with the boards' ([`super::guesses`]); bodies are small.
 
 use super::guesses::Guesses;
-use super::view::Source;
+use super::view::{Source, open_served};
 use super::watcher::Nudge;
 use crate::director::Player;
 use crate::event::{Action, Board, BoardResult, Division, FloorState, Tournament};
@@ -42,7 +42,7 @@ pub(super) struct FloorDesk {
 
 /// Why an entry or a look was refused; nothing was recorded.
 #[derive(Debug, thiserror::Error)]
-pub(super) enum Refused {
+enum Refused {
     #[error("{0:?} is not a code: a code is 8 letters and digits, as on your result slip")]
     NotACode(String),
     #[error("no board has the code {0}: check it against your result slip")]
@@ -105,7 +105,7 @@ pub(super) struct Ask {
 }
 
 /// The client's address, as the listener put it on the request.
-type Peer = Option<axum::Extension<SocketAddr>>;
+pub(super) type Peer = Option<axum::Extension<SocketAddr>>;
 
 /// `GET /result`: the form asking for a code, or with `?code=` the player's board.
 pub(super) async fn look(
@@ -143,10 +143,10 @@ async fn run(
     code: String,
     entry: Option<HashMap<String, String>>,
 ) -> Response {
-    let peer = peer.map(|axum::Extension(a)| a);
-    if !f.guesses.allowed(peer, Instant::now()) {
-        return refused(&Refused::Guesses);
-    }
+    let peer = match admitted(&f.guesses, peer) {
+        Ok(peer) => peer,
+        Err(_) => return refused(&Refused::Guesses),
+    };
     let held = Arc::clone(&f);
     let _turn = held.turn.lock().await;
     let done = tokio::task::spawn_blocking(move || {
@@ -164,6 +164,20 @@ async fn run(
     match done.unwrap_or_else(|e| Err(Refused::Desk(e.to_string()))) {
         Ok(seen) => answer(StatusCode::OK, board_page(&seen)),
         Err(r) => refused(&r),
+    }
+}
+
+/// The client's address, or the answer when it has made too many wrong tries.
+pub(super) fn admitted(guesses: &Guesses, peer: Peer) -> Result<Option<SocketAddr>, Response> {
+    let peer = peer.map(|axum::Extension(a)| a);
+    if guesses.allowed(peer, Instant::now()) {
+        Ok(peer)
+    } else {
+        Err((
+            StatusCode::TOO_MANY_REQUESTS,
+            "too many wrong tries: wait a minute",
+        )
+            .into_response())
     }
 }
 
@@ -187,7 +201,7 @@ fn seat(s: &Source, code: &str, entry: Option<&HashMap<String, String>>) -> Resu
     let db = s.db.as_deref().ok_or(Refused::NoDesk)?;
     let code = read_code(code).ok_or_else(|| Refused::NotACode(shorten(code)))?;
     let mut desk = Desk::open(db).map_err(desk_err)?;
-    let mut open = served_event(&desk, s.event.as_deref())?;
+    let mut open = open_served(&desk, s.event.as_deref()).map_err(desk_err)?;
     let codes = BoardCodes::of_desk(db).map_err(desk_err)?;
     let seat = codes
         .floor_board(&open.event, &code)
@@ -202,21 +216,6 @@ fn seat(s: &Source, code: &str, entry: Option<&HashMap<String, String>>) -> Resu
         code,
         said,
     })
-}
-
-/// The event served (by name, or the one created last).
-pub(super) fn served_event(desk: &Desk, name: Option<&str>) -> Result<OpenEvent, Refused> {
-    let id = match name {
-        Some(name) => desk.find_event(name).map_err(desk_err)?,
-        None => desk
-            .events()
-            .map_err(desk_err)?
-            .iter()
-            .map(|e| e.id)
-            .max()
-            .ok_or(Refused::NoDesk)?,
-    };
-    desk.load(id).map_err(desk_err)
 }
 
 /// Record `seat`'s entry, read from the form's `fields`; what it did, in words.

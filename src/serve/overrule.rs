@@ -5,8 +5,9 @@
 //! [`crate::event::Action::Overrule`]. A wrong token is counted as a wrong code is and answered
 //! as any address that is not one; a refused overrule says why and records nothing.
 
-use super::floor::{FloorDesk, served_event};
+use super::floor::{FloorDesk, Peer, admitted};
 use super::routes::missing;
+use super::view::open_served;
 use crate::event::{Action, Board, Division};
 use crate::publish::hall::floor_text;
 use crate::publish::sentences::{parse_result, result_text};
@@ -15,7 +16,6 @@ use axum::extract::{Form, Query, State};
 use axum::http::{StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use maud::{Markup, html};
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -41,13 +41,13 @@ enum Refused {
 /// `POST /director/overrule`.
 pub(super) async fn overrule(
     State(f): State<Arc<FloorDesk>>,
-    peer: Option<axum::Extension<SocketAddr>>,
+    peer: Peer,
     form: Result<Form<Overrule>, axum::extract::rejection::FormRejection>,
 ) -> Response {
-    let peer = peer.map(|axum::Extension(a)| a);
-    if !f.guesses.allowed(peer, Instant::now()) {
-        return (StatusCode::TOO_MANY_REQUESTS, "too many wrong tries").into_response();
-    }
+    let peer = match admitted(&f.guesses, peer) {
+        Ok(peer) => peer,
+        Err(answer) => return answer,
+    };
     let Ok(Form(o)) = form else {
         return missing("no such page");
     };
@@ -82,7 +82,7 @@ fn director_event(f: &FloorDesk, key: &str) -> Result<(Desk, OpenEvent), Refused
     let unavailable = |e: String| Refused::No(StatusCode::SERVICE_UNAVAILABLE, e);
     let desk = Desk::open(db).map_err(|e| unavailable(e.to_string()))?;
     let open =
-        served_event(&desk, f.source.event.as_deref()).map_err(|e| unavailable(e.to_string()))?;
+        open_served(&desk, f.source.event.as_deref()).map_err(|e| unavailable(e.to_string()))?;
     if holder != director_key(&open.event.info.name) {
         return Err(Refused::Key);
     }
@@ -127,13 +127,13 @@ pub(super) struct Ask {
 /// page reloads itself, which would lose what is typed).
 pub(super) async fn ask(
     State(f): State<Arc<FloorDesk>>,
-    peer: Option<axum::Extension<SocketAddr>>,
+    peer: Peer,
     query: Result<Query<Ask>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
-    let peer = peer.map(|axum::Extension(a)| a);
-    if !f.guesses.allowed(peer, Instant::now()) {
-        return (StatusCode::TOO_MANY_REQUESTS, "too many wrong tries").into_response();
-    }
+    let peer = match admitted(&f.guesses, peer) {
+        Ok(peer) => peer,
+        Err(answer) => return answer,
+    };
     let Ok(Query(a)) = query else {
         return missing("no such page");
     };

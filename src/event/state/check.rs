@@ -58,24 +58,9 @@ impl Tournament {
             } => self
                 .division(*division)?
                 .check_result(*round, *board, result),
-            Action::FloorResult {
-                division,
-                round,
-                board,
-                result,
-                ..
-            } => self
-                .division(*division)?
-                .check_floor(*round, *board, result),
-            Action::Overrule {
-                division,
-                round,
-                board,
-                result,
-                reason,
-            } => self
-                .division(*division)?
-                .check_overrule(*round, *board, result, reason),
+            Action::FloorResult { division, .. } | Action::Overrule { division, .. } => {
+                self.division(*division)?.check_floor_action(action)
+            }
             Action::SetPrizes { division, prizes } => {
                 self.division(*division)?;
                 Ok(prizes.validate()?)

@@ -81,14 +81,29 @@ impl Floor {
 }
 
 impl Division {
+    /// An entry from the floor or an overrule (any other action: nothing to check here).
+    pub(super) fn check_floor_action(&self, action: &Action) -> Result<(), EventError> {
+        match action {
+            Action::FloorResult {
+                round,
+                board,
+                result,
+                ..
+            } => self.check_floor(*round, *board, result),
+            Action::Overrule {
+                round,
+                board,
+                result,
+                reason,
+                ..
+            } => self.check_overrule(*round, *board, result, reason),
+            _ => Ok(()),
+        }
+    }
+
     /// A player's entry from the floor: the whole board's result (every game, or a forfeit),
     /// on a board not played on crossboard whose result is not recorded yet.
-    pub(super) fn check_floor(
-        &self,
-        round: u32,
-        board: u32,
-        result: &BoardResult,
-    ) -> Result<(), EventError> {
+    fn check_floor(&self, round: u32, board: u32, result: &BoardResult) -> Result<(), EventError> {
         self.check_result(round, board, result)?;
         let b = self.board_at(round, board)?;
         if b.match_file.is_some() {
@@ -108,7 +123,7 @@ impl Division {
 
     /// The director's overrule: a reason, a result that holds, on a board with an entry from
     /// the floor (any other result is typed at the desk).
-    pub(super) fn check_overrule(
+    fn check_overrule(
         &self,
         round: u32,
         board: u32,
