@@ -59,8 +59,8 @@ pub use settings::MAX_TEXT;
 pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
 pub use standings::{Standing, Table, TieValue, standings};
 pub use state::{
-    Action, Board, BoardGameResult, BoardResult, Division, DivisionId, EventError, Pairing, Round,
-    Tournament,
+    Action, Board, BoardGameResult, BoardResult, Division, DivisionId, EventError, Floor,
+    FloorState, Pairing, Round, Tournament,
 };
 pub use swiss::{Float, SwissInput, SwissPlayer, pair};
 pub use tiebreak::parse_list;

@@ -1,7 +1,11 @@
 //! The hall in the desk's words: a board's state as the desk's files tell it
 //! ([`crate::store::board_hall`]), in a few characters for a board's row at 80 columns or in
-//! words, for the desk screen and serve's director page alike.
+//! words, for the desk screen and serve's director page alike; and a board's result entered
+//! from the floor, in the same two lengths.
 
+use crate::director::Player;
+use crate::event::{Board, Division, FloorState};
+use crate::publish::sentences::result_text;
 use crate::store::{BoardHall, BoardRefusal, Stand};
 use std::time::SystemTime;
 
@@ -101,4 +105,45 @@ pub fn hall_text(h: &BoardHall, wide: bool, now: SystemTime) -> String {
     }
     parts.extend(h.refusal.as_ref().map(|r| refusal_short(r, wide)));
     parts.join(if wide { ", " } else { " " })
+}
+
+/// A board's result from the floor ([`crate::event::Floor`]) in a few characters for its row
+/// (`floor: conflict`), or in words with the players' names and what each entered; `None`:
+/// nothing was entered from the floor.
+pub fn floor_text(d: &Division, b: &Board, wide: bool) -> Option<String> {
+    let name = |s: Player| d.name(b.player(s));
+    let entered = |s: Player| result_text(b.floor.entry(s));
+    let said = match (b.floor.state(b.result.as_ref()), wide) {
+        (FloorState::Empty, _) => return None,
+        (FloorState::Waiting { by, .. }, false) => format!("floor: {} entered", name(by)),
+        (FloorState::Waiting { by, result }, true) => format!(
+            "from the floor: {} entered {}, {} to confirm",
+            name(by),
+            result_text(Some(result)),
+            name(by.other())
+        ),
+        (FloorState::Agreed, false) => "floor: agreed".into(),
+        (FloorState::Agreed, true) => format!(
+            "from the floor: entered by both, {} and {}",
+            name(Player::First),
+            name(Player::Second)
+        ),
+        (FloorState::Conflict, false) => "floor: CONFLICT".into(),
+        (FloorState::Conflict, true) => format!(
+            "CONFLICT from the floor: {} entered {}, {} entered {}; the director decides",
+            name(Player::First),
+            entered(Player::First),
+            name(Player::Second),
+            entered(Player::Second)
+        ),
+        (FloorState::Overruled(_), false) => "floor: overruled".into(),
+        (FloorState::Overruled(why), true) => format!(
+            "overruled by the director ({} entered {}, {} entered {}): {why}",
+            name(Player::First),
+            entered(Player::First),
+            name(Player::Second),
+            entered(Player::Second)
+        ),
+    };
+    Some(said)
 }

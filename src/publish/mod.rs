@@ -26,4 +26,4 @@ pub use federation::{
 pub use match_log::{coin_side, format_clock, match_log_words, tie_block};
 pub use match_sheets::{MatchSheets, match_sheets};
 pub use prizes::{prizes_html, prizes_text};
-pub use sheets::{Paper, SheetKind, crosstable_table, sheet};
+pub use sheets::{Paper, SheetCodes, SheetKind, crosstable_table, sheet};

@@ -12,6 +12,7 @@ use super::prizes::prizes_html;
 use super::sentences::ballot_text;
 use crate::director::Player;
 use crate::event::{Board, Division, EventError, Round, Tournament, ballot_for};
+use crate::store::BoardCodes;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 use std::collections::BTreeMap;
 
@@ -117,7 +118,10 @@ caption{font-weight:bold;margin-bottom:.5em}\
 .pair{display:flex;gap:4mm}.pair>div{flex:1}\
 .moves{width:100%;font-size:9pt}.moves td{height:5.6mm;padding:0 .3em}\
 .moves td.no,.moves th.no{width:7mm;color:#555}\
-.code{font-family:monospace;font-size:11pt;white-space:nowrap}.note{font-size:8.5pt}";
+.code{font-family:monospace;font-size:11pt;white-space:nowrap}.note{font-size:8.5pt}\
+.strips{display:flex;gap:4mm;margin-top:4mm}.strip{flex:1;border:1px dashed #666;\
+padding:2mm;display:flex;gap:3mm;align-items:center;font-size:9pt}\
+.qr svg{width:22mm;height:22mm;display:block}.floor{display:flex;gap:4mm;align-items:center}";
 
 /// A print-ready page: `title`, the style with the paper's `@page` size (none: the browser's
 /// own), and `body`.
@@ -139,16 +143,67 @@ pub(super) fn page(title: &str, paper: Option<Paper>, body: Markup) -> String {
     .into_string()
 }
 
+/// The codes a round's sheets print: each board laptop's, each player's for entering the
+/// result from a phone, and the address of that form.
+#[derive(Clone, Debug, Default)]
+pub struct SheetCodes {
+    /// Each board laptop's code, by board.
+    pub boards: BTreeMap<u32, String>,
+    /// Each board's players' floor codes, first and second, by board.
+    pub floor: BTreeMap<u32, [String; 2]>,
+    /// The address of serve's result form (`http://192.168.1.20:8080/result`); none: the
+    /// sheets print the codes without a QR code.
+    pub result_url: Option<String>,
+}
+
+impl SheetCodes {
+    /// The codes of round `round` of division `d` (from 1) of `event` by the desk's `codes`,
+    /// the form at `result_url`.
+    pub fn of_round(
+        codes: &BoardCodes,
+        event: &Tournament,
+        d: usize,
+        round: u32,
+        result_url: Option<String>,
+    ) -> SheetCodes {
+        let boards = codes.of_round(event, d, round);
+        let name = &event.info.name;
+        let floor = boards
+            .keys()
+            .map(|&b| {
+                let code = |side| codes.floor_code(name, d, round, b, side);
+                (b, [code(Player::First), code(Player::Second)])
+            })
+            .collect();
+        SheetCodes {
+            boards,
+            floor,
+            result_url,
+        }
+    }
+}
+
+/// `text` as a QR code in SVG, to inline in a page (its XML prolog left out).
+fn qr_svg(text: &str) -> Option<Markup> {
+    let code = qrcode::QrCode::new(text.as_bytes()).ok()?;
+    let svg = code
+        .render::<qrcode::render::svg::Color<'_>>()
+        .quiet_zone(true)
+        .build();
+    let at = svg.find("<svg")?;
+    Some(PreEscaped(svg[at..].to_string()))
+}
+
 /// A sheet of `round` (a paired round; for the crosstable, the standings after it) of
-/// `division` on `paper`, the pairings and the slips with each board's code in `codes` (by
-/// board; none: left out). Refused: round 0, a round not paired.
+/// `division` on `paper`, the pairings and the slips with the codes of `codes` (none: left
+/// out). Refused: round 0, a round not paired.
 pub fn sheet(
     event: &Tournament,
     division: &Division,
     round: u32,
     kind: SheetKind,
     paper: Paper,
-    codes: &BTreeMap<u32, String>,
+    codes: &SheetCodes,
 ) -> Result<String, EventError> {
     let r = division.paired_round(round)?;
     let s = Sheets {
@@ -170,8 +225,8 @@ struct Sheets<'a> {
     event: &'a Tournament,
     division: &'a Division,
     r: &'a Round,
-    /// Each board's code, by board.
-    codes: &'a BTreeMap<u32, String>,
+    /// The codes to print.
+    codes: &'a SheetCodes,
 }
 
 impl Sheets<'_> {
@@ -241,7 +296,7 @@ impl Sheets<'_> {
                 thead { tr {
                     th { "Board" } th.n { "Red in game 1" } th.n { "White in game 1" }
                     th.n { "Ballot" }
-                    @if !self.codes.is_empty() { th { "Board's code" } }
+                    @if !self.codes.boards.is_empty() { th { "Board's code" } }
                 } }
                 tbody {
                     @for b in &self.r.boards {
@@ -250,12 +305,13 @@ impl Sheets<'_> {
                             td.n { (self.division.name(b.first)) }
                             td.n { (self.division.name(b.second)) }
                             td.n { (self.ballot_cell(b)) }
-                            @if let Some(code) = self.codes.get(&b.number) { td.code { (code) } }
+                            @if let Some(code) = self.codes.boards.get(&b.number) { td.code { (code) } }
                         }
                     }
                 }
             }
-            @if !self.codes.is_empty() { (join_note()) }
+            @if !self.codes.boards.is_empty() { (join_note()) }
+            @if !self.codes.floor.is_empty() { (self.floor_note()) }
             @if let Some(bye) = self.r.bye { p { "Bye: " (self.division.name(bye)) } }
             @if self.games() > 1 { p { "Colours change every game: Red in game 1 is White in game 2." } }
         }
@@ -279,7 +335,7 @@ impl Sheets<'_> {
                 (self.head(Some(b.number)))
                 p { "Red in game 1: " strong { (first) } " \u{b7} White in game 1: " strong { (second) } }
                 p { "Ballot: " (self.ballot_cell(b)) }
-                @if let Some(code) = self.codes.get(&b.number) {
+                @if let Some(code) = self.codes.boards.get(&b.number) {
                     p { "Board's code: " strong.code { (code) } " " (join_note()) }
                 }
                 table.games {
@@ -302,6 +358,47 @@ impl Sheets<'_> {
                     span.blank {}
                 }
                 (signatures(first, second))
+                @if let Some(codes) = self.codes.floor.get(&b.number) {
+                    div.strips {
+                        (self.strip(first, &codes[0]))
+                        (self.strip(second, &codes[1]))
+                    }
+                }
+            }
+        }
+    }
+
+    /// A player's strip of the slip, cut off and handed to them: their own code for the
+    /// result form, and its QR code.
+    fn strip(&self, name: &str, code: &str) -> Markup {
+        let url = self.codes.result_url.as_deref();
+        let link = url.map(|u| format!("{u}?code={code}"));
+        html! {
+            div.strip {
+                @if let Some(qr) = link.as_deref().and_then(qr_svg) { span.qr { (qr) } }
+                span {
+                    "For " strong { (name) } " only: enter or confirm the result from your phone with "
+                    strong.code { (code) }
+                    @if let Some(u) = url { " at " span.code { (u) } }
+                }
+            }
+        }
+    }
+
+    /// Where the players enter results from their phones: the form's address and its QR
+    /// code (each player's own code is on their strip of the result slip, not on this sheet,
+    /// which is posted: a code on the wall would let anyone confirm a board).
+    fn floor_note(&self) -> Markup {
+        let url = self.codes.result_url.as_deref();
+        html! {
+            div.floor {
+                @if let Some(qr) = url.and_then(qr_svg) { span.qr { (qr) } }
+                p.note {
+                    "Results from the floor: each player enters the board's result with their "
+                    "own code, from their strip of the result slip"
+                    @if let Some(u) = url { ", at " span.code { (u) } } @else { ", at the desk's /result" }
+                    "; it is recorded when the opponent confirms it with theirs."
+                }
             }
         }
     }

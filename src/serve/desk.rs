@@ -123,12 +123,16 @@ pub(super) struct Pushes {
     turn: tokio::sync::Mutex<()>,
     held: Mutex<Held>,
     nudge: Nudge,
-    /// The wrong tokens and codes each address tried.
-    guesses: super::guesses::Guesses,
+    /// The wrong tokens and codes each address tried (the floor's too).
+    guesses: Arc<super::guesses::Guesses>,
 }
 
 impl Pushes {
-    pub(super) fn new(source: Arc<Source>, nudge: Nudge) -> Pushes {
+    pub(super) fn new(
+        source: Arc<Source>,
+        nudge: Nudge,
+        guesses: Arc<super::guesses::Guesses>,
+    ) -> Pushes {
         // The boards' codes made now if the desk has none, for the desk screen to show them;
         // failing, the first code asked for says why.
         if let Some(db) = &source.db {
@@ -139,7 +143,7 @@ impl Pushes {
             turn: tokio::sync::Mutex::new(()),
             held: Mutex::default(),
             nudge,
-            guesses: super::guesses::Guesses::default(),
+            guesses,
         }
     }
 }

@@ -2,7 +2,8 @@
 //! director's second laptop or tablet. For every board of each division's current round:
 //! joined or not, the last push and its age, game and move, both clocks, the result pending or
 //! recorded, and the last push the desk refused with its reason ([`crate::store::board_hall`],
-//! the same reading as the desk screen's). It reloads itself every few seconds (`Refresh`).
+//! the same reading as the desk screen's); who entered a board's result from the floor, a
+//! conflict, and under the table a form to overrule it with a reason ([`super::overrule`]). It reloads itself every few seconds (`Refresh`).
 //!
 //! The key is the event's director token (`crossboard event token EVENT --director`); without
 //! it, or with another, the address is not found, as any address that is not one: nothing is
@@ -11,7 +12,9 @@
 use super::routes::{Shared, missing, read};
 use super::view::{Source, ViewError};
 use crate::event::{Board, Division};
-use crate::publish::hall::{clocks_text, pushed_age, refusal_text, stand_text, time_of_day};
+use crate::publish::hall::{
+    clocks_text, floor_text, pushed_age, refusal_text, stand_text, time_of_day,
+};
 use crate::publish::sentences::result_text;
 use crate::store::{BoardHall, Stand, board_hall, board_of_token, director_key};
 use axum::extract::{Query, State};
@@ -55,7 +58,7 @@ pub(super) async fn page(
 }
 
 /// The page, when `key` is the served event's director token (`None`: it is not).
-fn director_page(s: &Source, key: &str) -> Result<Option<String>, ViewError> {
+pub(super) fn director_page(s: &Source, key: &str) -> Result<Option<String>, ViewError> {
     let Some(db) = s.db.as_deref() else {
         return Ok(None);
     };
@@ -73,7 +76,7 @@ fn director_page(s: &Source, key: &str) -> Result<Option<String>, ViewError> {
         p { "As the desk's files say at " (time_of_day(now)) "; this page reloads every "
             (REFRESH) " seconds." }
         @for (k, d) in t.divisions.iter().enumerate() {
-            (division(db, &t.info.name, k + 1, d, now))
+            (division(db, (&t.info.name, key), k + 1, d, now))
         }
     };
     let title = format!("{}: the hall", t.info.name);
@@ -81,7 +84,13 @@ fn director_page(s: &Source, key: &str) -> Result<Option<String>, ViewError> {
 }
 
 /// Division `d` (number `number`, from 1): its current round's boards.
-fn division(db: &Path, event: &str, number: usize, d: &Division, now: SystemTime) -> Markup {
+fn division(
+    db: &Path,
+    (event, key): (&str, &str),
+    number: usize,
+    d: &Division,
+    now: SystemTime,
+) -> Markup {
     let g = d.settings.games_per_round;
     let Some(r) = d.round(d.paired_rounds()) else {
         return html! { h2 { (d.name) } p { "No round paired yet." } };
@@ -92,6 +101,7 @@ fn division(db: &Path, event: &str, number: usize, d: &Division, now: SystemTime
             thead { tr {
                 th { "Bd" } th { "First" } th { "Second" } th { "Joined" } th { "Last push" }
                 th { "Game, move" } th { "Clocks" } th { "Result" } th { "Last refusal" }
+                th { "From the floor" }
             } }
             tbody {
                 @for b in &r.boards {
@@ -99,6 +109,10 @@ fn division(db: &Path, event: &str, number: usize, d: &Division, now: SystemTime
                 }
             }
         } }
+        @for b in r.boards.iter().filter(|b| !b.floor.is_empty()) {
+            p { a href={ "/director/overrule?key=" (key) "&division=" (number) "&round=" (r.number)
+                "&board=" (b.number) } { "Overrule board " (b.number) "'s result from the floor" } }
+        }
     }
 }
 
@@ -148,6 +162,7 @@ fn row(d: &Division, b: &Board, g: u32, hall: Option<BoardHall>, now: SystemTime
             } @else {
                 td { "-" }
             }
+            td { (floor_text(d, b, true).unwrap_or_else(|| "-".into())) }
         }
     }
 }

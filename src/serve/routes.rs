@@ -36,6 +36,20 @@ pub(super) fn router(
         .route("/live/match", get(super::live::standalone))
         .route("/live/board/{d}/{r}/{b}", get(super::live::board))
         .with_state(live);
+    let guesses = Arc::new(super::guesses::Guesses::default());
+    let floor = Router::new()
+        .route("/result", get(super::floor::look).post(super::floor::enter))
+        .route(
+            "/director/overrule",
+            get(super::overrule::ask).post(super::overrule::overrule),
+        )
+        .layer(axum::extract::DefaultBodyLimit::max(super::floor::MAX_BODY))
+        .with_state(Arc::new(super::floor::FloorDesk {
+            source: Arc::clone(&source),
+            guesses: Arc::clone(&guesses),
+            nudge: nudge.clone(),
+            turn: tokio::sync::Mutex::new(()),
+        }));
     let pushes = Router::new()
         .route("/push", get(super::desk::have).post(super::desk::push))
         .route("/pairing", get(super::desk::pairing))
@@ -43,6 +57,7 @@ pub(super) fn router(
         .with_state(Arc::new(super::desk::Pushes::new(
             Arc::clone(&source),
             nudge,
+            guesses,
         )));
     let rounds = Router::new()
         .route("/round/{file}", get(round_pdn))
@@ -65,6 +80,7 @@ pub(super) fn router(
         .merge(rounds)
         .merge(feeds)
         .merge(pushes)
+        .merge(floor)
         .layer(axum::middleware::from_fn_with_state(
             log,
             super::listen::log_refusals,

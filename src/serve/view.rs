@@ -10,7 +10,7 @@ use crate::director::{Match, MatchEvent};
 use crate::event::{Board, Division, Round, Tournament};
 use crate::publish::Published;
 use crate::publish::sentences::{ballot_text, result_text};
-use crate::store::{Desk, PdnGame, load_match, match_to_pdn, move_label};
+use crate::store::{Desk, OpenEvent, PdnGame, load_match, match_to_pdn, move_label};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,20 @@ pub struct Source {
     pub event: Option<String>,
     /// A standalone match file.
     pub match_file: Option<PathBuf>,
+}
+
+/// The event of `desk` a server serves: the one called `name`, or the one created last.
+pub(super) fn open_served(desk: &Desk, name: Option<&str>) -> Result<OpenEvent, ViewError> {
+    let id = match name {
+        Some(name) => desk.find_event(name)?,
+        None => desk
+            .events()?
+            .iter()
+            .map(|e| e.id)
+            .max()
+            .ok_or_else(|| ViewError::NotFound("the database holds no event".into()))?,
+    };
+    Ok(desk.load(id)?)
 }
 
 /// An event as served.
@@ -184,16 +198,7 @@ impl Source {
     /// The event served, read from the database `db` now.
     fn read_tournament(&self, db: &Path) -> Result<Tournament, ViewError> {
         let desk = Desk::open(db)?;
-        let id = match &self.event {
-            Some(name) => desk.find_event(name)?,
-            None => desk
-                .events()?
-                .iter()
-                .map(|e| e.id)
-                .max()
-                .ok_or_else(|| ViewError::NotFound("the database holds no event".into()))?,
-        };
-        Ok(desk.load(id)?.event)
+        Ok(open_served(&desk, self.event.as_deref())?.event)
     }
 
     /// The event page's data: each board's match as its card shows it (its last game, no

@@ -43,6 +43,7 @@ pub(super) fn db_files(db: &std::path::Path) -> Vec<PathBuf> {
 
 /// Asks the watcher to look at the files now (a push wrote a board's copy), rather than at its
 /// next look.
+#[derive(Clone)]
 pub(super) struct Nudge(mpsc::Sender<()>);
 
 impl Nudge {

@@ -9,6 +9,7 @@
 //! Crockford's alphabet has no look-alikes (no I, L, O or U); a code is read leniently: any
 //! case, with or without the dash or spaces, an O read as 0 and an I or L as 1.
 
+use crate::director::Player;
 use crate::event::Tournament;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
@@ -86,6 +87,46 @@ impl BoardCodes {
             .collect()
     }
 
+    /// The floor code of `side`'s player on board `b` of round `r` of division `d` (from 1)
+    /// of `event`: what that player types to enter or confirm the board's result from a phone.
+    /// Derived as a board's code is, from another name (`floor/EVENT/D/R/B/first`), so it is
+    /// neither the board's code nor the opponent's, and says nothing of them.
+    pub fn floor_code(&self, event: &str, d: usize, r: u32, b: u32, side: Player) -> String {
+        let side = match side {
+            Player::First => "first",
+            Player::Second => "second",
+        };
+        self.code_of(&format!("floor/{event}/{d}/{r}/{b}/{side}"))
+    }
+
+    /// The board and side whose floor code is `code` (as [`read_code`] writes it), of every
+    /// board of `event`: division (from 1), round, board, side.
+    pub fn floor_board(&self, event: &Tournament, code: &str) -> Option<FloorSeat> {
+        let name = &event.info.name;
+        event
+            .divisions
+            .iter()
+            .enumerate()
+            .find_map(|(k, division)| {
+                division.rounds.iter().find_map(|round| {
+                    round.boards.iter().find_map(|b| {
+                        [Player::First, Player::Second]
+                            .into_iter()
+                            .find_map(|side| {
+                                let mine =
+                                    self.floor_code(name, k + 1, round.number, b.number, side);
+                                (mine == code).then_some(FloorSeat {
+                                    division: k + 1,
+                                    round: round.number,
+                                    board: b.number,
+                                    side,
+                                })
+                            })
+                    })
+                })
+            })
+    }
+
     /// The code of the board named `board` (`EVENT/D/R/B`).
     pub fn code_of(&self, board: &str) -> String {
         let mut h = Sha256::new();
@@ -102,6 +143,19 @@ impl BoardCodes {
             .collect();
         format!("{}-{}", &chars[..4], &chars[4..])
     }
+}
+
+/// A player's seat a floor code opens: division (from 1), round, board, side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FloorSeat {
+    /// The division, from 1.
+    pub division: usize,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: u32,
+    /// Whose code it is.
+    pub side: Player,
 }
 
 /// `text` read as a board's code (see the module documentation), in its written form
@@ -171,6 +225,12 @@ mod tests {
         assert_ne!(again.code("Open", 1, 2, 4), code);
         assert_ne!(again.code("Open", 1, 3, 3), code);
         // Another desk: another key.
+        // The players' floor codes: each its own, none the board's.
+        let first = codes.floor_code("Open", 1, 2, 3, Player::First);
+        let second = codes.floor_code("Open", 1, 2, 3, Player::Second);
+        assert_eq!(read_code(&first).as_deref(), Some(first.as_str()));
+        assert!(first != second && first != code && second != code);
+        assert_ne!(codes.floor_code("Open", 1, 2, 4, Player::First), first);
         let other = BoardCodes::of_desk(&dir.path().join("other.sqlite3")).unwrap();
         assert_ne!(other.code("Open", 1, 2, 3), code);
         let typed = code.to_lowercase().replace('-', " ");

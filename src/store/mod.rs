@@ -30,7 +30,7 @@ pub use atomic::{
 };
 pub use attach::{AttachMismatch, Attachment, check_board_games, read_attachment};
 pub use bench::bench_lines;
-pub use codes::{BoardCodes, CODE_LEN, codes_path, read_code};
+pub use codes::{BoardCodes, CODE_LEN, FloorSeat, codes_path, read_code};
 pub use config::parse_config;
 pub use config::read_config;
 pub use config::{

@@ -14,6 +14,7 @@ mod concurrent;
 mod desk_cli;
 mod federation;
 mod fide;
+mod floor;
 mod foreign;
 mod import;
 mod pairing;

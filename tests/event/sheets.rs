@@ -63,8 +63,54 @@ fn sheet(db: &Path, round: &str, kind: &str, paper: &str) -> String {
             paper,
             "--out",
             "-",
+            "--desk-url",
+            DESK,
         ],
     )
+}
+
+/// Where the sheets say serve answers (a documentation address).
+const DESK: &str = "http://192.0.2.10:8080/";
+
+/// Each player's code on their strip of the result slip with its QR code, and on the pairings
+/// sheet, which is posted, only the form's address and its QR code: no player's code.
+#[test]
+fn the_slips_give_each_player_their_own_code_for_the_result_form() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("desk.sqlite3");
+    let names: Vec<String> = ["Ann Lee", "Bob Hart", "Cid Moss", "Dee Vance"]
+        .map(String::from)
+        .to_vec();
+    paired_event(&db, &names);
+    let slips = sheet(&db, "1", "slips", "a4");
+    let pairings = sheet(&db, "1", "pairings", "a4");
+    let codes = crossboard::store::BoardCodes::of_desk(&db).unwrap();
+    for b in 1..=2 {
+        for side in [
+            crossboard::director::Player::First,
+            crossboard::director::Player::Second,
+        ] {
+            let code = codes.floor_code("Spring Open", 1, 1, b, side);
+            assert_eq!(
+                slips.matches(&code).count(),
+                1,
+                "board {b} {side:?}: {slips}"
+            );
+            assert!(!pairings.contains(&code), "{code} on the posted sheet");
+            assert_ne!(code, codes.code("Spring Open", 1, 1, b));
+        }
+    }
+    assert_eq!(slips.matches("<svg").count(), 4, "a QR code a player");
+    assert_eq!(
+        slips.matches(" only: enter or confirm the result").count(),
+        4
+    );
+    assert!(slips.contains("http://192.0.2.10:8080/result"), "{slips}");
+    assert_eq!(pairings.matches("<svg").count(), 1, "the form's QR code");
+    assert!(
+        pairings.contains("http://192.0.2.10:8080/result"),
+        "{pairings}"
+    );
 }
 
 /// Board number, first and second player of each board, as `event pairings` prints them.

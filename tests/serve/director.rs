@@ -82,7 +82,7 @@ fn the_page_shows_each_board_and_a_refusal_with_its_reason_until_the_board_pushe
     assert!(got.body.contains("Open, round 1"), "{}", got.body);
     assert_eq!(
         row(&got.body, 2),
-        "2 | Dee Fox | Bob Ross | no | - | - | - | - | -"
+        "2 | Dee Fox | Bob Ross | no | - | - | - | - | - | -"
     );
 
     // Board 1's laptop started another pairing's match: refused at its first line.

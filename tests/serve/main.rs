@@ -8,6 +8,7 @@ mod browser;
 mod common;
 mod desk;
 mod director;
+mod floor;
 mod hall;
 mod hold;
 mod hostile;

@@ -366,6 +366,10 @@ pub(super) struct SheetsArgs {
     /// The file (`-`: standard output).
     #[arg(long, short)]
     pub(super) out: PathBuf,
+    /// The address `crossboard serve` answers at in the hall, for the result form's QR codes
+    /// (default: this machine's first address in the hall, port 8080).
+    #[arg(long, value_name = "URL")]
+    pub(super) desk_url: Option<String>,
 }
 
 // The subcommands of `crossboard event player`.

@@ -5,7 +5,7 @@ use super::args::{ExportArgs, PairingsArgs, SheetsArgs, StandingsArgs, WhyArgs};
 use super::{Ctx, find_player};
 use crate::cli::CliResult;
 use crate::publish::sentences::{ballot_text, pdn_note, result_text, unpaired_note, why};
-use crate::publish::{Paper, Published, SheetKind, pdn, sheet, trf};
+use crate::publish::{Paper, Published, SheetCodes, SheetKind, pdn, sheet, trf};
 use crate::store::{BoardCodes, OpenEvent, write_atomic};
 
 /// `event list`: an event a line, its id, name, when it was created (UTC, to the minute)
@@ -137,8 +137,13 @@ pub(super) fn sheets(ctx: &Ctx, a: &SheetsArgs) -> CliResult {
     let kind: SheetKind = a.kind.parse().map_err(|e| format!("--kind: {e}"))?;
     let paper: Paper = a.paper.parse().map_err(|e| format!("--paper: {e}"))?;
     let (open, d) = ctx.division(&a.event, &a.division)?;
+    let url = a.desk_url.clone().or_else(|| {
+        let ip = crate::serve::hall_addresses().into_iter().next()?;
+        Some(format!("http://{}/", std::net::SocketAddr::new(ip, 8080)))
+    });
+    let result_url = url.map(|u| format!("{}/result", u.trim_end_matches('/')));
     let codes = board_codes(ctx).map_or_else(Default::default, |c| {
-        c.of_round(&open.event, d + 1, a.round)
+        SheetCodes::of_round(&c, &open.event, d + 1, a.round, result_url)
     });
     let html = sheet(
         &open.event,

@@ -1,6 +1,7 @@
 //! The director's actions, as the event's log keeps them.
 
 use super::{BoardResult, DivisionId, Pairing};
+use crate::director::Player;
 use crate::event::ballot::BallotDraw;
 use crate::event::player::{PlayerId, PlayerInfo};
 use crate::event::prizes::Prizes;
@@ -117,6 +118,36 @@ pub enum Action {
         board: u32,
         /// The result so far.
         result: BoardResult,
+    },
+    /// A player's result of their board, entered from the floor with the player's own code:
+    /// the board's result once the other player has entered the same
+    /// ([`super::floor`]); a board played on crossboard, or whose result is recorded, refuses
+    /// it.
+    FloorResult {
+        /// The division.
+        division: DivisionId,
+        /// The round.
+        round: u32,
+        /// The board number.
+        board: u32,
+        /// Whose code entered it.
+        side: Player,
+        /// The whole board's result, as the desk types it.
+        result: BoardResult,
+    },
+    /// The director decides the result of a board entered from the floor (the players
+    /// disagree, or one entered it wrongly), with the reason logged.
+    Overrule {
+        /// The division.
+        division: DivisionId,
+        /// The round.
+        round: u32,
+        /// The board number.
+        board: u32,
+        /// The board's result.
+        result: BoardResult,
+        /// Why.
+        reason: String,
     },
     /// The division's prize list (replaces the one before).
     SetPrizes {

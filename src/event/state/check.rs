@@ -58,6 +58,9 @@ impl Tournament {
             } => self
                 .division(*division)?
                 .check_result(*round, *board, result),
+            Action::FloorResult { division, .. } | Action::Overrule { division, .. } => {
+                self.division(*division)?.check_floor_action(action)
+            }
             Action::SetPrizes { division, prizes } => {
                 self.division(*division)?;
                 Ok(prizes.validate()?)
@@ -114,7 +117,7 @@ fn check_info(info: &EventInfo) -> Result<(), EventError> {
 }
 
 /// A director's reason: required, and a text within the limits.
-fn check_reason(reason: &str) -> Result<(), EventError> {
+pub(super) fn check_reason(reason: &str) -> Result<(), EventError> {
     if reason.trim().is_empty() {
         return Err(EventError::NoReason);
     }
@@ -218,7 +221,12 @@ impl Division {
     }
 
     /// A board's result: the board exists, and no more games than a round has.
-    fn check_result(&self, round: u32, board: u32, result: &BoardResult) -> Result<(), EventError> {
+    pub(super) fn check_result(
+        &self,
+        round: u32,
+        board: u32,
+        result: &BoardResult,
+    ) -> Result<(), EventError> {
         self.check_board(round, board)?;
         if let BoardResult::Games { games } = result {
             let max = self.settings.games_per_round;

@@ -134,6 +134,33 @@ pub enum EventError {
     /// A reason is required.
     #[error("a reason is required")]
     NoReason,
+    /// A floor entry for a board played on crossboard.
+    #[error(
+        "board {board} is played on crossboard: its result comes from its match file, not \
+         from the floor"
+    )]
+    FloorPlayedHere {
+        /// The board.
+        board: u32,
+    },
+    /// A floor entry for a board whose result is recorded.
+    #[error("board {board}'s result is recorded: the director corrects it, if it is wrong")]
+    FloorRecorded {
+        /// The board.
+        board: u32,
+    },
+    /// A floor entry that lacks games.
+    #[error("enter the result of every game of the board ({games})")]
+    FloorIncomplete {
+        /// Games per round.
+        games: u32,
+    },
+    /// An overrule of a board nobody entered from the floor.
+    #[error("nobody entered board {board}'s result from the floor: type its result at the desk")]
+    NothingToOverrule {
+        /// The board.
+        board: u32,
+    },
     /// No entrant of that name or id.
     #[error("no player {who:?} in division {division}")]
     NoPlayer {

@@ -1,5 +1,6 @@
 //! How each action changes the event, once checked.
 
+use super::floor::Floor;
 use super::records::Entrant;
 use super::{Action, Board, Division, DivisionId, Pairing, Round, Tournament};
 use crate::event::ballot::BallotDraw;
@@ -75,11 +76,12 @@ impl Tournament {
                 board,
                 file,
             } => self.on_board(division, round, board, |b| b.match_file = Some(file)),
+            Action::FloorResult { .. } | Action::Overrule { .. } => self.evolve_floor(action),
         }
     }
 
     /// Change board `board` of `round`, if it exists.
-    fn on_board(
+    pub(super) fn on_board(
         &mut self,
         division: DivisionId,
         round: u32,
@@ -112,6 +114,7 @@ fn round_from(pairing: Pairing, overrides: Vec<String>) -> Round {
                 pdn: None,
                 pdn_overridden: None,
                 match_file: None,
+                floor: Floor::default(),
             })
             .collect(),
         bye: pairing.bye,

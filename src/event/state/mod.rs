@@ -13,12 +13,14 @@ mod check;
 mod division;
 mod error;
 mod evolve;
+mod floor;
 mod reads;
 mod records;
 
 pub use action::Action;
 pub use division::Division;
 pub use error::EventError;
+pub use floor::{Floor, FloorState};
 pub use records::{Board, BoardGameResult, BoardResult, Pairing, Round};
 
 use crate::event::settings::EventInfo;

@@ -40,6 +40,18 @@ impl Tournament {
                 round,
                 board,
                 ..
+            }
+            | Action::FloorResult {
+                division,
+                round,
+                board,
+                ..
+            }
+            | Action::Overrule {
+                division,
+                round,
+                board,
+                ..
             } => same(self, now, *division, |a, b| {
                 same_board(a, b, *round, *board)
             }),

@@ -1,5 +1,6 @@
 //! The records a round is made of: its pairing, boards and results, and the players entered.
 
+use super::floor::Floor;
 use crate::director::{Player, Points};
 use crate::event::ballot::BallotDraw;
 use crate::event::explain::Explanation;
@@ -89,6 +90,10 @@ pub struct Board {
     /// The crossboard match file of the board, if it was played on crossboard.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub match_file: Option<String>,
+    /// What its players and the director entered from the floor (derived from the log's
+    /// entries, [`super::floor`]).
+    #[serde(default, skip_serializing_if = "Floor::is_empty")]
+    pub floor: Floor,
 }
 
 impl Board {

@@ -258,7 +258,7 @@ impl DeskScreen {
         let round = d.paired_rounds();
         let stem = format!("{}-r{round}", self.stem());
         let codes = self.codes().map_or_else(Default::default, |c| {
-            c.of_round(&open.event, self.division + 1, round)
+            crate::publish::SheetCodes::of_round(&c, &open.event, self.division + 1, round, None)
         });
         let mut files = Vec::new();
         for kind in SheetKind::ALL {

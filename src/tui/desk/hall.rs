@@ -5,7 +5,7 @@
 use super::DeskScreen;
 use super::ask::Ask;
 use crate::event::{Board, Round};
-use crate::publish::hall::{hall_text, refusal_text};
+use crate::publish::hall::{floor_text, hall_text, refusal_text};
 use crate::publish::sentences::resync_text;
 use crate::store::BoardHall;
 use std::path::PathBuf;
@@ -89,10 +89,15 @@ impl DeskScreen {
         let mut refusals = Vec::new();
         for b in &r.boards {
             let hall = self.board_hall(r.number, b, g);
-            column.push(match &hall {
-                Some(h) => format!(" {}", hall_text(h, wide, now)),
-                None if b.match_file.is_some() => " crossboard".into(),
-                None => String::new(),
+            let floor = self.open.as_ref().and_then(|open| {
+                let d = open.event.divisions.get(self.division)?;
+                floor_text(d, b, wide)
+            });
+            column.push(match (&hall, floor) {
+                (Some(h), _) => format!(" {}", hall_text(h, wide, now)),
+                (None, Some(floor)) => format!(" {floor}"),
+                (None, None) if b.match_file.is_some() => " crossboard".into(),
+                (None, None) => String::new(),
             });
             if let Some(refusal) = hall.and_then(|h| h.refusal) {
                 let hint = if refusal.status == 409 {
