@@ -11,7 +11,7 @@
 
 use super::pages::{self, At, Picture};
 use super::routes::{Shared, picture_parts, read};
-use super::view::{Source, ViewError};
+use super::view::{Served, ViewError};
 
 use crate::publish::SvgPart;
 use axum::body::{Body, Bytes};
@@ -230,7 +230,13 @@ pub(super) struct Rendered {
 impl Rendered {
     /// Rendering `version` of parts `now`, the parts that did not change since `before`
     /// shared with it.
-    fn new(version: u64, now: Vec<Part>, records: usize, before: Option<&Rendered>) -> Rendered {
+    fn new(
+        version: u64,
+        now: Vec<Part>,
+        records: usize,
+        before: Option<&Rendered>,
+        lag: i64,
+    ) -> Rendered {
         let old: HashMap<&str, &Arc<Part>> = before
             .map(|b| b.parts.iter().map(|p| (p.id.as_str(), p)).collect())
             .unwrap_or_default();
@@ -248,7 +254,7 @@ impl Rendered {
                 }
             })
             .collect();
-        let delta = (!changes.is_empty()).then(|| update(records, &changes));
+        let delta = (!changes.is_empty()).then(|| update(records, &changes, lag));
         Rendered {
             version,
             previous: before.map_or(0, |b| b.version),
@@ -260,10 +266,10 @@ impl Rendered {
     }
 
     /// The event that brings a page showing `last` (or nothing) to this one; `None` when
-    /// nothing changed.
-    fn since(&self, last: Option<&Rendered>) -> Option<Vec<Bytes>> {
+    /// nothing changed. Its time is the server's, `lag` ms ago (the delay).
+    fn since(&self, last: Option<&Rendered>, lag: i64) -> Option<Vec<Bytes>> {
         let Some(last) = last else {
-            let at = chrono::Utc::now().timestamp_millis();
+            let at = chrono::Utc::now().timestamp_millis() - lag;
             let full = self.full.get_or_init(|| {
                 let all: Vec<Value> = self.parts.iter().filter_map(|p| change(None, p)).collect();
                 Bytes::from(body(self.records, &all))
@@ -290,13 +296,13 @@ impl Rendered {
             .filter(|p| !old.get(p.id.as_str()).is_some_and(|o| Arc::ptr_eq(o, p)))
             .filter_map(|p| change(old.get(p.id.as_str()).map(|o| &***o), p))
             .collect();
-        (!changes.is_empty()).then(|| vec![update(self.records, &changes)])
+        (!changes.is_empty()).then(|| vec![update(self.records, &changes, lag)])
     }
 }
 
-/// An update event (after the feed's first) with the server's time now.
-fn update(records: usize, changes: &[Value]) -> Bytes {
-    let at = chrono::Utc::now().timestamp_millis();
+/// An update event (after the feed's first) with the server's time, `lag` ms ago (the delay).
+fn update(records: usize, changes: &[Value], lag: i64) -> Bytes {
+    let at = chrono::Utc::now().timestamp_millis() - lag;
     let data = body(records, changes);
     Bytes::from(format!("event: update\ndata: {{\"now\":{at},{data}"))
 }
@@ -326,14 +332,15 @@ async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Render
         live.renders.forget(&scope);
         return None;
     };
-    let r = Arc::new(Rendered::new(version, now, records, held.as_deref()));
+    let lag = live.source.delay.lag_ms();
+    let r = Arc::new(Rendered::new(version, now, records, held.as_deref(), lag));
     *held = Some(Arc::clone(&r));
     Some(r)
 }
 
 /// The parts of the page of `scope` as they are now, and the records they show; the pictures
 /// of `drawn` taken again.
-fn parts(s: &Source, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize), ViewError> {
+fn parts(s: &Served, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize), ViewError> {
     let whole = At {
         game: None,
         ply: None,
@@ -398,7 +405,7 @@ fn feed(live: Live, scope: Scope) -> axum::response::Response {
                 let Some(now) = rendering(&live, scope, version).await else {
                     continue;
                 };
-                let event = now.since(last.as_deref());
+                let event = now.since(last.as_deref(), live.source.delay.lag_ms());
                 last = Some(now);
                 if let Some(event) = event {
                     return Some((event, (live, rx, last, open)));

@@ -8,6 +8,7 @@
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
 mod addresses;
+mod delay;
 mod descriptors;
 mod desk;
 mod desk_files;
@@ -27,6 +28,7 @@ mod watcher;
 
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
+pub use delay::Delay;
 pub use descriptors::HEADROOM;
 pub use desk::MAX_LINES;
 pub use join::fetch_pairing;
@@ -72,6 +74,9 @@ pub struct Options {
     pub limits: Limits,
     /// Write what is refused to the standard error too (it is kept in [`Running::log`]).
     pub echo: bool,
+    /// How far behind the files every public address is (`--delay`); the director's page and
+    /// the boards' pushes are not delayed.
+    pub delay: Delay,
 }
 
 impl Options {
@@ -82,6 +87,7 @@ impl Options {
             bind,
             limits: Limits::default(),
             echo: false,
+            delay: Delay::default(),
         }
     }
 }
@@ -246,6 +252,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     };
     let app = routes::router(
         options.source,
+        options.delay,
         Arc::clone(&feeds),
         Arc::clone(&log),
         &limits,

@@ -150,16 +150,6 @@ pub(crate) struct Picture<'a> {
     pub now: Option<i64>,
 }
 
-impl<'a> Picture<'a> {
-    /// Drawn by `draw`, the clocks as they are now.
-    pub(crate) fn now(draw: Draw<'a>) -> Self {
-        Picture {
-            draw,
-            now: Some(chrono::Utc::now().timestamp_millis()),
-        }
-    }
-}
-
 /// The address of a board's page.
 pub(crate) fn board_href(b: &BoardView) -> String {
     format!("/board/{}/{}/{}", b.division, b.round, b.board)

@@ -2,7 +2,7 @@
 //! else is not found), so no path reaches the file system.
 
 use super::pages::{self, At};
-use super::view::{BoardView, Source, ViewError};
+use super::view::{BoardView, Served, Source, ViewError};
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -11,16 +11,18 @@ use axum::routing::get;
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
-pub(super) type Shared = Arc<Source>;
+pub(super) type Shared = Arc<Served>;
 
 /// Every address the server answers.
 pub(super) fn router(
     source: Source,
+    delay: super::Delay,
     open: Arc<std::sync::atomic::AtomicUsize>,
     log: Arc<super::Log>,
     limits: &super::Limits,
 ) -> Router {
-    let source = Arc::new(source);
+    let desk = Arc::new(source.clone());
+    let source = Arc::new(Served { source, delay });
     let (changes, nudge) =
         super::watcher::watch_files(Arc::clone(&source), limits.look, limits.update_every);
     let live = super::live::Live {
@@ -39,10 +41,7 @@ pub(super) fn router(
         .route("/push", get(super::desk::have).post(super::desk::push))
         .route("/pairing", get(super::desk::pairing))
         .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
-        .with_state(Arc::new(super::desk::Pushes::new(
-            Arc::clone(&source),
-            nudge,
-        )));
+        .with_state(Arc::new(super::desk::Pushes::new(desk, nudge)));
     let rounds = Router::new()
         .route("/round/{file}", get(round_pdn))
         .route("/board/{d}/{r}/{b}", get(board))
@@ -102,6 +101,15 @@ pub(super) fn picture_parts(
     Some(crate::publish::board_svg_parts(&position, &options))
 }
 
+/// How a public page draws: the one board renderer, its running clocks at the time it shows
+/// (the delay ago, under `--delay`).
+pub(super) fn shown(s: &Served) -> pages::Picture<'static> {
+    pages::Picture {
+        draw: &picture,
+        now: Some(s.shown_ms()),
+    }
+}
+
 pub(super) fn missing(what: &str) -> Response {
     let reason = super::listen::Reason(what.to_string());
     let page = Html(pages::not_found(what));
@@ -123,7 +131,7 @@ pub(super) fn failed(e: ViewError) -> Response {
 /// Run a reading of the files off the async threads.
 pub(super) async fn read<T: Send + 'static>(
     s: &Shared,
-    f: impl FnOnce(&Source) -> Result<T, ViewError> + Send + 'static,
+    f: impl FnOnce(&Served) -> Result<T, ViewError> + Send + 'static,
 ) -> Result<T, ViewError> {
     let s = Arc::clone(s);
     tokio::task::spawn_blocking(move || f(&s))
@@ -188,7 +196,7 @@ async fn home(State(s): State<Shared>) -> Response {
         return Redirect::to("/match").into_response();
     }
     match read(&s, |s| s.event()).await {
-        Ok(e) => Html(pages::event_page(&e, pages::Picture::now(&picture))).into_response(),
+        Ok(e) => Html(pages::event_page(&e, shown(&s))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -272,13 +280,7 @@ async fn board(
         return pdn_answer(p, (r, Some((d, b))), &h).await;
     }
     match read(&p.source, move |s| s.board(d, r, b)).await {
-        Ok(v) => Html(pages::board_page(
-            &v,
-            q.at(),
-            &base(&v),
-            pages::Picture::now(&picture),
-        ))
-        .into_response(),
+        Ok(v) => Html(pages::board_page(&v, q.at(), &base(&v), shown(&p.source))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -300,7 +302,7 @@ async fn api_board(State(s): State<Shared>, Path((d, r, b)): BoardPath, h: Heade
 
 async fn standalone(State(s): State<Shared>, Query(q): Query<StepQuery>) -> Response {
     match read(&s, |s| s.standalone()).await {
-        Ok(m) => Html(pages::match_page(&m, q.at(), pages::Picture::now(&picture))).into_response(),
+        Ok(m) => Html(pages::match_page(&m, q.at(), shown(&s))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -313,18 +315,7 @@ async fn api_match(State(s): State<Shared>, h: HeaderMap) -> Response {
 }
 
 async fn standalone_pdn(State(s): State<Shared>, h: HeaderMap) -> Response {
-    let text = read(&s, |s| {
-        let path = s
-            .match_file
-            .clone()
-            .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
-        let f = crate::store::load_match(&path).map_err(|e| ViewError::NotFound(e.to_string()))?;
-        Ok(crate::store::write_pdn(&crate::store::match_to_pdn(
-            &f.the_match,
-        )))
-    })
-    .await;
-    match text {
+    match read(&s, |s| s.standalone_pdn()).await {
         Ok(text) => tagged(&h, text, PDN),
         Err(e) => failed(e),
     }

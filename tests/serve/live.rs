@@ -8,13 +8,13 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 /// An open feed, read as a browser's EventSource reads it.
-struct Feed {
+pub struct Feed {
     head: String,
     lines: BufReader<Chunked<BufReader<TcpStream>>>,
 }
 
 impl Feed {
-    fn open(server: &crossboard::serve::Running, path: &str) -> Feed {
+    pub fn open(server: &crossboard::serve::Running, path: &str) -> Feed {
         let mut s = TcpStream::connect(server.addr()).unwrap();
         s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
         write!(
@@ -44,7 +44,7 @@ impl Feed {
     }
 
     /// The next update's lines (`retry:`, `event:`, `data:`), the data parsed.
-    fn next(&mut self) -> (Vec<String>, serde_json::Value) {
+    pub fn next(&mut self) -> (Vec<String>, serde_json::Value) {
         let mut fields = Vec::new();
         loop {
             let mut line = String::new();

@@ -6,6 +6,7 @@
 mod browser;
 #[path = "../common/mod.rs"]
 mod common;
+mod delay;
 mod desk;
 mod director;
 mod hall;
