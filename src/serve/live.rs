@@ -158,6 +158,7 @@ fn live_part(id: String, drawn: &Drawings, render: impl FnOnce(Picture<'_>) -> S
     let html = render(Picture {
         draw: &draw,
         now: None,
+        links: pages::Links::SERVED,
     });
     Part {
         id,

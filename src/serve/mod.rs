@@ -23,6 +23,8 @@ mod pages;
 mod report;
 mod rounds;
 mod routes;
+mod site;
+mod site_bench;
 mod view;
 mod watcher;
 
@@ -34,6 +36,8 @@ pub use desk::MAX_LINES;
 pub use join::fetch_pairing;
 pub use listen::{Limits, Log};
 pub use report::{LinkState, Refusal, RefusalKind, Reporter, report};
+pub use site::{SiteError, SiteReport, publish_site};
+pub use site_bench::bench_publish;
 pub use view::Source;
 
 use std::net::{IpAddr, SocketAddr};

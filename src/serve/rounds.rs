@@ -59,7 +59,7 @@ struct Boards {
 
 /// A board's PDN text, by the board's place (division, round and board, each by its index in
 /// the event as read), with the read of its match file it was made from (`None`: it has none).
-type Texts = HashMap<(usize, usize, usize), (Option<Arc<ReadMatch>>, Arc<str>)>;
+pub(super) type Texts = HashMap<(usize, usize, usize), (Option<Arc<ReadMatch>>, Arc<str>)>;
 
 impl Rounds {
     /// The PDN of `key` as the files are now: the one made, or made now (from the event as
@@ -132,7 +132,7 @@ impl Rounds {
 /// given): each division's boards' texts that are not empty, joined by a line break, the
 /// divisions one after the other. A board's text is taken from `texts` while its match file
 /// reads as it did, else made and kept there.
-fn round_text(
+pub(super) fn round_text(
     t: &Tournament,
     (round, only): Key,
     texts: &mut Texts,

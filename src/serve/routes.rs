@@ -107,6 +107,7 @@ pub(super) fn shown(s: &Served) -> pages::Picture<'static> {
     pages::Picture {
         draw: &picture,
         now: Some(s.shown_ms()),
+        links: pages::Links::SERVED,
     }
 }
 

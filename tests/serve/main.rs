@@ -22,4 +22,5 @@ mod pages;
 mod refusals;
 mod rehearsal;
 mod screens;
+mod site;
 mod views;
