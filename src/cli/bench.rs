@@ -53,6 +53,9 @@ enum What {
     /// The tournament desk: a 120-player Swiss round paired, standings, an event opened, the
     /// database check of a 1,000-player registry.
     Event,
+    /// An event the size of the 11-Man Nationals published as a static site, then again
+    /// with nothing changed.
+    Publish,
 }
 
 /// A search feature that `bench search --off` switches off.
@@ -169,6 +172,11 @@ pub(super) fn run(args: Args) -> CliResult {
                 outln!("{line}")?;
             }
             print_cpu(cpu)?;
+        }
+        What::Publish => {
+            for line in crate::serve::bench_publish(&cpu_seconds)? {
+                outln!("{line}")?;
+            }
         }
         What::Store => {
             for line in crate::store::bench_lines() {

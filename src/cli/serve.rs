@@ -28,6 +28,11 @@ pub(super) struct Args {
     /// that cuts long answers may want less).
     #[arg(long, value_name = "SECONDS", default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     feed_lifetime: u64,
+    /// Every public address (pages, live updates, PDN, JSON, the hall display) shows the games
+    /// as they were this many seconds ago, for a broadcast; the director's page and the
+    /// boards' pushes are not delayed.
+    #[arg(long, value_name = "SECONDS", default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=86_400))]
+    delay: u32,
 }
 
 /// The address of `--bind` and `--port`.
@@ -139,6 +144,7 @@ pub(super) fn run(args: Args, match_file: Option<PathBuf>, ascii: bool) -> CliRe
         ..crate::serve::Options::new(source, bind)
     };
     options.limits.feed_lifetime = std::time::Duration::from_secs(args.feed_lifetime);
+    options.delay = crate::serve::Delay::seconds(args.delay);
     let running = crate::serve::start(options)?;
     let addr = running.addr();
     // Only the addresses it listens on: IPv4's for 0.0.0.0, IPv6's too for a dual-stack [::].

@@ -5,7 +5,7 @@
 //! costs what a spectator of `/` costs. Without JavaScript it shows the round and reloads.
 
 use super::pages::{self, Frame, Picture};
-use super::routes::{Shared, failed, picture, read};
+use super::routes::{Shared, failed, read, shown};
 use super::view::EventView;
 use axum::extract::{Query, State};
 use axum::http::StatusCode;
@@ -44,7 +44,7 @@ pub(super) async fn hall(State(s): State<Shared>, Query(q): Query<HallQuery>) ->
         },
     };
     match read(&s, |s| s.event()).await {
-        Ok(e) => Html(page(&e, every, Picture::now(&picture))).into_response(),
+        Ok(e) => Html(page(&e, every, shown(&s))).into_response(),
         Err(e) => failed(e),
     }
 }

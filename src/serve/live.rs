@@ -17,7 +17,7 @@
 
 use super::pages::{self, At, Picture};
 use super::routes::{Shared, picture_parts, read};
-use super::view::{Source, ViewError};
+use super::view::{Served, ViewError};
 
 use crate::publish::SvgPart;
 use axum::body::{Body, Bytes};
@@ -167,6 +167,7 @@ fn live_part(id: String, drawn: &Drawings, render: impl FnOnce(Picture<'_>) -> S
     let html = render(Picture {
         draw: &draw,
         now: None,
+        links: pages::Links::SERVED,
     });
     Part {
         id,
@@ -258,10 +259,11 @@ impl Renderings {
             .find(|r| r.id == id)
     }
 
-    /// A stream's first event: the whole page, and how soon to reconnect.
-    fn first(&self) -> Vec<Bytes> {
+    /// A stream's first event: the whole page, and how soon to reconnect; its time is the
+    /// server's, `lag` ms ago (the delay).
+    fn first(&self, lag: i64) -> Vec<Bytes> {
         let r = &self.latest;
-        let at = chrono::Utc::now().timestamp_millis();
+        let at = chrono::Utc::now().timestamp_millis() - lag;
         let full = self.full.get_or_init(|| {
             let all: Vec<Value> = r.parts.iter().filter_map(|p| change(None, p)).collect();
             Bytes::from(body(r.records, &all))
@@ -300,6 +302,7 @@ impl Rendered {
         now: Vec<Part>,
         records: usize,
         before: Option<&Rendered>,
+        lag: i64,
     ) -> Rendered {
         let id = format!("{instance:x}-{version}");
         let old: HashMap<&str, &Arc<Part>> = before
@@ -319,7 +322,7 @@ impl Rendered {
                 }
             })
             .collect();
-        let delta = (!changes.is_empty()).then(|| update(&id, records, &changes));
+        let delta = (!changes.is_empty()).then(|| update(&id, records, &changes, lag));
         Rendered {
             version,
             id,
@@ -331,7 +334,8 @@ impl Rendered {
     }
 
     /// The event that brings a page showing `last` to this one; `None` when nothing changed.
-    fn since(&self, last: &Rendered) -> Option<Vec<Bytes>> {
+    /// Its time is the server's, `lag` ms ago (the delay).
+    fn since(&self, last: &Rendered, lag: i64) -> Option<Vec<Bytes>> {
         if last.version == self.version {
             return None;
         }
@@ -347,14 +351,14 @@ impl Rendered {
             .filter(|p| !old.get(p.id.as_str()).is_some_and(|o| Arc::ptr_eq(o, p)))
             .filter_map(|p| change(old.get(p.id.as_str()).map(|o| &***o), p))
             .collect();
-        (!changes.is_empty()).then(|| vec![update(&self.id, self.records, &changes)])
+        (!changes.is_empty()).then(|| vec![update(&self.id, self.records, &changes, lag)])
     }
 }
 
-/// An update event (after the feed's first) with the server's time now, bringing the page to
-/// the rendering of `id`.
-fn update(id: &str, records: usize, changes: &[Value]) -> Bytes {
-    let at = chrono::Utc::now().timestamp_millis();
+/// An update event (after the feed's first) with the server's time `lag` ms ago (the delay),
+/// bringing the page to the rendering of `id`.
+fn update(id: &str, records: usize, changes: &[Value], lag: i64) -> Bytes {
+    let at = chrono::Utc::now().timestamp_millis() - lag;
     let data = body(records, changes);
     Bytes::from(format!(
         "event: update\nid: {id}\ndata: {{\"now\":{at},{data}"
@@ -387,7 +391,8 @@ async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Render
         return None;
     };
     let before = held.as_ref().map(|k| &*k.latest);
-    let r = Rendered::new((live.instance, version), now, records, before);
+    let lag = live.source.delay.lag_ms();
+    let r = Rendered::new((live.instance, version), now, records, before, lag);
     let kept = Arc::new(Renderings::new(Arc::new(r), held.as_deref()));
     *held = Some(Arc::clone(&kept));
     Some(kept)
@@ -395,7 +400,7 @@ async fn rendering(live: &Live, scope: Scope, version: u64) -> Option<Arc<Render
 
 /// The parts of the page of `scope` as they are now, and the records they show; the pictures
 /// of `drawn` taken again.
-fn parts(s: &Source, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize), ViewError> {
+fn parts(s: &Served, scope: Scope, drawn: &Drawings) -> Result<(Vec<Part>, usize), ViewError> {
     let whole = At {
         game: None,
         ply: None,
@@ -466,8 +471,8 @@ fn feed(live: Live, scope: Scope, after: Option<String>) -> axum::response::Resp
                     last = kept.find(&id).cloned();
                 }
                 let event = match &last {
-                    Some(last) => kept.latest.since(last),
-                    None => Some(kept.first()),
+                    Some(last) => kept.latest.since(last, live.source.delay.lag_ms()),
+                    None => Some(kept.first(live.source.delay.lag_ms())),
                 };
                 last = Some(Arc::clone(&kept.latest));
                 if let Some(event) = event {

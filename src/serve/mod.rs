@@ -8,6 +8,7 @@
 //! Beside the terminal UI: it reads the layers below it, and the command line starts it.
 
 mod addresses;
+mod delay;
 mod descriptors;
 mod desk;
 mod desk_files;
@@ -24,16 +25,21 @@ mod pages;
 mod report;
 mod rounds;
 mod routes;
+mod site;
+mod site_bench;
 mod view;
 mod watcher;
 
 pub use crate::store::copy_path;
 pub use addresses::hall_addresses;
+pub use delay::Delay;
 pub use descriptors::HEADROOM;
 pub use desk::MAX_LINES;
 pub use join::fetch_pairing;
 pub use listen::{Limits, Log};
 pub use report::{LinkState, Refusal, RefusalKind, Reporter, report};
+pub use site::{SiteError, SiteReport, publish_site};
+pub use site_bench::bench_publish;
 pub use view::Source;
 
 use std::net::{IpAddr, SocketAddr};
@@ -74,6 +80,9 @@ pub struct Options {
     pub limits: Limits,
     /// Write what is refused to the standard error too (it is kept in [`Running::log`]).
     pub echo: bool,
+    /// How far behind the files every public address is (`--delay`); the director's page and
+    /// the boards' pushes are not delayed.
+    pub delay: Delay,
 }
 
 impl Options {
@@ -84,6 +93,7 @@ impl Options {
             bind,
             limits: Limits::default(),
             echo: false,
+            delay: Delay::default(),
         }
     }
 }
@@ -251,6 +261,7 @@ pub fn start(options: Options) -> Result<Running, ServeError> {
     };
     let app = routes::router(
         options.source,
+        options.delay,
         Arc::clone(&feeds),
         Arc::clone(&log),
         &limits,

@@ -90,6 +90,7 @@ pub(crate) fn framed(title: &str, frame: Frame<'_>, body: Markup) -> String {
 
 /// The event page: every division's current round and its standings.
 pub(crate) fn event_page(e: &EventView, picture: Picture<'_>) -> String {
+    let links = picture.links;
     let body = html! {
         h1 { (e.name) }
         @if !e.site.is_empty() || !e.dates.is_empty() {
@@ -100,11 +101,12 @@ pub(crate) fn event_page(e: &EventView, picture: Picture<'_>) -> String {
                 a href={ "#standings-" (d.number) } { "Standings" @if e.divisions.len() > 1 { ": " (d.name) } }
                 " · "
             }
-            a href="/hall" { "Hall display" } " · " a href="/api/event" { "JSON" }
+            @if !links.site { a href="/hall" { "Hall display" } " · " }
+            a href=(links.data("api/event")) { "JSON" }
         }
         @for d in &e.divisions { (division(d, picture)) }
     };
-    page(&e.name, Some("/live/event"), body)
+    page(&e.name, links.live("event").as_deref(), body)
 }
 
 fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
@@ -115,7 +117,11 @@ fn division(d: &DivisionView, picture: Picture<'_>) -> Markup {
                 p { "No round has been paired yet." }
             } @else {
                 h3 { "Round " (d.round) " "
-                    a.nav href={ "/round/" (d.round) ".pdn" } { "(PDN)" } }
+                    a.nav href=(picture.links.data(&format!("round/{}.pdn", d.round))) { "(PDN)" } }
+                @if picture.links.site {
+                    p.nav { "Rounds: " @for r in 1..=d.round {
+                        a href=(picture.links.page(&format!("round/{}/{r}", d.number))) { (r) } " " } }
+                }
                 div.boards { @for b in &d.boards { (board_card(b, picture)) } }
             }
             (standings(d, 3))
@@ -148,25 +154,71 @@ pub(crate) struct Picture<'a> {
     /// The time a running clock is shown at (ms since 1970); `None`: as it was at the last
     /// record (a live update, whose clocks the page's script runs).
     pub now: Option<i64>,
+    /// Where the page's links lead.
+    pub links: Links<'a>,
 }
 
-impl<'a> Picture<'a> {
-    /// Drawn by `draw`, the clocks as they are now.
-    pub(crate) fn now(draw: Draw<'a>) -> Self {
-        Picture {
-            draw,
-            now: Some(chrono::Utc::now().timestamp_millis()),
+/// Where a page's links lead: the server's addresses, or the files of a published site (a
+/// static folder: every link relative to the page, pages ending in `.html`, JSON in `.json`,
+/// no live updates and no stepping through a game by the address's query).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Links<'a> {
+    /// The way from the page to the site's root: `/` on the server, `../../` on a site's
+    /// page two folders down.
+    root: &'a str,
+    site: bool,
+}
+
+impl<'a> Links<'a> {
+    /// The server's addresses.
+    pub(crate) const SERVED: Links<'static> = Links {
+        root: "/",
+        site: false,
+    };
+
+    /// A published site's files, from a page `root` below the site's root (`""`, `"../"`).
+    pub(crate) fn site(root: &'a str) -> Links<'a> {
+        Links { root, site: true }
+    }
+
+    /// A page's link: its path without extension (`""`: the event page).
+    pub(crate) fn page(self, path: &str) -> String {
+        match (self.site, path) {
+            (false, p) => format!("/{p}"),
+            (true, "") => format!("{}index.html", self.root),
+            (true, p) => format!("{}{p}.html", self.root),
         }
+    }
+
+    /// A data file's link: a PDN's path as it is, the JSON API's (`api/...`) ending in `.json`
+    /// on a site.
+    pub(crate) fn data(self, path: &str) -> String {
+        let json = if self.site && path.starts_with("api/") {
+            ".json"
+        } else {
+            ""
+        };
+        format!("{}{path}{json}", self.root)
+    }
+
+    /// A page's live feed, on the server alone.
+    fn live(self, path: &str) -> Option<String> {
+        (!self.site).then(|| format!("/live/{path}"))
     }
 }
 
 /// The address of a board's page.
 pub(crate) fn board_href(b: &BoardView) -> String {
-    format!("/board/{}/{}/{}", b.division, b.round, b.board)
+    format!("/{}", board_path(b))
+}
+
+/// A board's path below the root: `board/D/R/B`.
+pub(crate) fn board_path(b: &BoardView) -> String {
+    format!("board/{}/{}/{}", b.division, b.round, b.board)
 }
 
 pub(crate) fn board_card(b: &BoardView, picture: Picture<'_>) -> Markup {
-    let href = board_href(b);
+    let href = picture.links.page(&board_path(b));
     let game = b.live.as_ref().and_then(|m| m.games.last());
     html! {
         div.board id=(card_id(b)) data-board=(href) {
@@ -278,13 +330,16 @@ pub(crate) fn board_page(b: &BoardView, at: At, base: &str, picture: Picture<'_>
         "Round {} board {}: {} – {}",
         b.round, b.board, b.players[0], b.players[1]
     );
+    let links = picture.links;
+    let path = board_path(b);
     let body = html! {
-        p.nav { a href="/" { "Event" } " · " a href={ (base) ".pdn" } { "PDN" } " · "
-            a href={ "/api" (base) } { "JSON" } }
+        p.nav { a href=(links.page("")) { "Event" } " · "
+            a href=(links.data(&format!("{path}.pdn"))) { "PDN" } " · "
+            a href=(links.data(&format!("api/{path}"))) { "JSON" } }
         h1 { (title) }
         (board_main(b, at, base, picture))
     };
-    page(&title, Some(&format!("/live{base}")), body)
+    page(&title, links.live(&path).as_deref(), body)
 }
 
 /// The part of a board's page that changes with its match (`#main`).
@@ -338,12 +393,17 @@ fn match_body(m: &MatchView, at: At, base: &str, picture: Picture<'_>) -> Markup
         @if let Some(e) = &m.error { p { "The match file cannot be read: " (e) } }
         p.score { "Score: " (m.players[0]) " " span.s0 { (m.score[0]) } " – "
             span.s1 { (m.score[1]) } " " (m.players[1]) @if m.finished { " (final)" } }
-        @if m.games.len() > 1 {
-            p.nav { "Games: " @for k in 1..=m.games.len() {
-                a href={ (base) "?game=" (k) } { (k) } " " } }
+        @if picture.links.site {
+            // A site's page has no address to step by: every game, whole.
+            @for (k, g) in m.games.iter().enumerate() { (game_section(g, k + 1, at, base, picture)) }
+        } @else {
+            @if m.games.len() > 1 {
+                p.nav { "Games: " @for k in 1..=m.games.len() {
+                    a href={ (base) "?game=" (k) } { (k) } " " } }
+            }
+            @if let Some(g) = shown { (game_section(g, game_no, at, base, picture)) }
         }
-        @if let Some(g) = shown { (game_section(g, game_no, at, base, picture)) }
-        @else { p { "No game has started yet." } }
+        @if m.games.is_empty() { p { "No game has started yet." } }
         h2 { "Log" }
         div.scroll { table.log {
             tr { th { "Time (UTC)" } th { "Record" } th { "Details" } }
@@ -361,19 +421,19 @@ fn game_section(g: &GameView, game_no: usize, at: At, base: &str, picture: Pictu
             h2 { "Game " (game_no) ": " (g.red) " (Red) – " (g.white) " (White)" }
             p { (g.opening) }
             (game_now(g, ply, picture))
-            p.nav {
+            @if !picture.links.site { p.nav {
                 a href=(step(0)) { "|< start" } " "
                 a href=(step(ply.saturating_sub(1))) { "< back" } " "
                 "after ply " (ply) " of " (last) " "
                 a href=(step((ply + 1).min(last))) { "forward >" } " "
                 a href=(step(last)) { "end >|" }
-            }
+            } }
             div.scroll { table.moves {
                 tr { th { "Move" } th { "Played" } th { "Clock after" } th { "Took" } }
                 @for (k, m) in g.moves.iter().enumerate() {
                     tr {
                         td { (m.label) }
-                        td { a href=(step(k + 1)) { (m.text) } }
+                        td { @if picture.links.site { (m.text) } @else { a href=(step(k + 1)) { (m.text) } } }
                         td { (m.left_ms.map_or("-".to_string(), clock_text)) }
                         td { (clock_text(m.spent_ms as i64)) }
                     }
@@ -381,6 +441,25 @@ fn game_section(g: &GameView, game_no: usize, at: At, base: &str, picture: Pictu
             } }
         }
     }
+}
+
+/// A round's page on a published site: its boards as the event page shows them.
+pub(crate) fn round_page(
+    event: &str,
+    division: &str,
+    round: u32,
+    boards: &[BoardView],
+    picture: Picture<'_>,
+) -> String {
+    let title = format!("{event}: {division}, round {round}");
+    let links = picture.links;
+    let body = html! {
+        p.nav { a href=(links.page("")) { "Event" } " · "
+            a href=(links.data(&format!("round/{round}.pdn"))) { "PDN" } }
+        h1 { (title) }
+        div.boards { @for b in boards { (board_card(b, picture)) } }
+    };
+    page(&title, None, body)
 }
 
 /// A page saying what was not found.

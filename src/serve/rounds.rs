@@ -8,10 +8,11 @@
 //! while the file keeps its length and modification time): a move on one board writes that
 //! board's games again, not the round's.
 
-use super::view::{ReadMatch, Source, ViewError, read_match};
+use super::view::{ReadMatch, Served, ViewError, read_match};
 use super::watcher::{Stamp, db_files, stamps};
 use crate::event::{Board, Division, Round, Tournament};
 use axum::body::Bytes;
+use chrono::{DateTime, Utc};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,12 +27,15 @@ pub(super) struct Made {
     db: Vec<Stamp>,
     files: Vec<PathBuf>,
     stamps: Vec<Stamp>,
+    /// Under a delay, the second of the cut it was made at.
+    cut: Option<i64>,
 }
 
 impl Made {
-    /// Whether the files it was made from are as they were (`db`: the database's now).
-    fn current(&self, db: &[Stamp]) -> bool {
-        self.db == db && stamps(&self.files) == self.stamps
+    /// Whether the files it was made from are as they were (`db`: the database's now), and,
+    /// under a delay, the cut in the same second (a record may have come within it since).
+    fn current(&self, db: &[Stamp], cut: Option<i64>) -> bool {
+        self.db == db && self.cut == cut && stamps(&self.files) == self.stamps
     }
 }
 
@@ -55,17 +59,19 @@ struct Boards {
 
 /// A board's PDN text, by the board's place (division, round and board, each by its index in
 /// the event as read), with the read of its match file it was made from (`None`: it has none).
-type Texts = HashMap<(usize, usize, usize), (Option<Arc<ReadMatch>>, Arc<str>)>;
+pub(super) type Texts = HashMap<(usize, usize, usize), (Option<Arc<ReadMatch>>, Arc<str>)>;
 
 impl Rounds {
     /// The PDN of `key` as the files are now: the one made, or made now (from the event as
     /// read), kept when the round exists.
-    pub(super) fn get(&self, s: &Source, key: Key) -> Result<Arc<Made>, ViewError> {
+    pub(super) fn get(&self, s: &Served, key: Key) -> Result<Arc<Made>, ViewError> {
         let db = s.db.as_deref().map(db_files).unwrap_or_default();
         let db = stamps(&db);
+        let cut = s.cut();
+        let second = cut.map(|c| c.timestamp());
         let slot = self.slot(key);
         let mut held = slot.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(m) = held.as_ref().filter(|m| m.current(&db)) {
+        if let Some(m) = held.as_ref().filter(|m| m.current(&db, second)) {
             return Ok(Arc::clone(m));
         }
         let t = match s.tournament() {
@@ -74,7 +80,7 @@ impl Rounds {
         };
         let files = round_files(&t, key);
         let before = stamps(&files);
-        let text = match self.make(&t, key, &db) {
+        let text = match self.make(&t, key, &db, cut) {
             Ok(text) => text,
             Err(e) => return Err(self.forget(key, e)),
         };
@@ -84,6 +90,7 @@ impl Rounds {
             db,
             files,
             stamps: before,
+            cut: second,
         });
         *held = Some(Arc::clone(&made));
         Ok(made)
@@ -91,7 +98,13 @@ impl Rounds {
 
     /// The PDN of `key` from the boards' texts kept, those of boards whose match file changed
     /// made again (all of them when the database changed from `db`).
-    fn make(&self, t: &Tournament, key: Key, db: &[Stamp]) -> Result<String, ViewError> {
+    fn make(
+        &self,
+        t: &Tournament,
+        key: Key,
+        db: &[Stamp],
+        cut: Option<DateTime<Utc>>,
+    ) -> Result<String, ViewError> {
         let mut boards = self.boards.lock().unwrap_or_else(PoisonError::into_inner);
         if boards.db != db {
             *boards = Boards {
@@ -99,7 +112,7 @@ impl Rounds {
                 texts: Texts::new(),
             };
         }
-        round_text(t, key, &mut boards.texts)
+        round_text(t, key, &mut boards.texts, cut)
     }
 
     fn slot(&self, key: Key) -> Slot {
@@ -119,7 +132,12 @@ impl Rounds {
 /// given): each division's boards' texts that are not empty, joined by a line break, the
 /// divisions one after the other. A board's text is taken from `texts` while its match file
 /// reads as it did, else made and kept there.
-fn round_text(t: &Tournament, (round, only): Key, texts: &mut Texts) -> Result<String, ViewError> {
+pub(super) fn round_text(
+    t: &Tournament,
+    (round, only): Key,
+    texts: &mut Texts,
+    cut: Option<DateTime<Utc>>,
+) -> Result<String, ViewError> {
     let mut text = String::new();
     let mut found = false;
     for (k, d) in t.divisions.iter().enumerate() {
@@ -136,7 +154,7 @@ fn round_text(t: &Tournament, (round, only): Key, texts: &mut Texts) -> Result<S
         {
             for (j, b) in r.boards.iter().enumerate() {
                 if only.is_none_or(|(_, n)| n == b.number) {
-                    parts.push(board_text(t, (d, r, b), (k, i, j), texts));
+                    parts.push(board_text(t, (d, r, b), (k, i, j), texts, cut));
                 }
             }
         }
@@ -160,8 +178,12 @@ fn board_text(
     (d, r, b): (&Division, &Round, &Board),
     place: (usize, usize, usize),
     texts: &mut Texts,
+    cut: Option<DateTime<Utc>>,
 ) -> Arc<str> {
-    let read = b.match_file.as_deref().map(|f| read_match(Path::new(f)));
+    let read = b
+        .match_file
+        .as_deref()
+        .map(|f| read_match(Path::new(f), cut));
     if let Some((_, kept)) = texts.get(&place).filter(|(was, _)| same(was, &read)) {
         return Arc::clone(kept);
     }
@@ -263,7 +285,7 @@ mod tests {
     fn whole(t: &Tournament) -> String {
         let live = |b: &Board| {
             let f = b.match_file.as_deref()?;
-            read_match(Path::new(f)).pdn.clone()
+            read_match(Path::new(f), None).pdn.clone()
         };
         let d = &t.divisions[0];
         crate::publish::pdn_with(t, d, Some(1), None, &live).text
@@ -275,7 +297,7 @@ mod tests {
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let (t, mut played) = event(dir.path(), &mut rng);
         let mut kept = Texts::new();
-        let first = round_text(&t, (1, None), &mut kept).unwrap();
+        let first = round_text(&t, (1, None), &mut kept, None).unwrap();
         assert_eq!(first, whole(&t));
         // Board 3, not begun and without a match file, has no game.
         assert_eq!(first.matches("[Round \"1.").count(), 2, "{first}");
@@ -291,7 +313,7 @@ mod tests {
         };
         m.apply(play, now(), &mut rng).unwrap();
         store.save(m).unwrap();
-        let after = round_text(&t, (1, None), &mut kept).unwrap();
+        let after = round_text(&t, (1, None), &mut kept, None).unwrap();
         assert_ne!(
             after, first,
             "board 2's move is served, not its text as kept"
@@ -302,12 +324,15 @@ mod tests {
             Arc::ptr_eq(&board1, &kept[&(0, 0, 0)].1),
             "board 1 not written again"
         );
-        assert_eq!(after, round_text(&t, (1, None), &mut Texts::new()).unwrap());
+        assert_eq!(
+            after,
+            round_text(&t, (1, None), &mut Texts::new(), None).unwrap()
+        );
         // A board's own PDN is its text as kept.
-        let alone = round_text(&t, (1, Some((1, 2))), &mut kept).unwrap();
+        let alone = round_text(&t, (1, Some((1, 2))), &mut kept, None).unwrap();
         let d = &t.divisions[0];
         let live = |_: &Board| {
-            read_match(Path::new(&dir.path().join("board2.jsonl")))
+            read_match(Path::new(&dir.path().join("board2.jsonl")), None)
                 .pdn
                 .clone()
         };

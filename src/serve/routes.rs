@@ -2,7 +2,7 @@
 //! else is not found), so no path reaches the file system.
 
 use super::pages::{self, At};
-use super::view::{BoardView, Source, ViewError};
+use super::view::{BoardView, Served, Source, ViewError};
 use axum::Router;
 use axum::extract::{Path, Query, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
@@ -11,16 +11,18 @@ use axum::routing::get;
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
-pub(super) type Shared = Arc<Source>;
+pub(super) type Shared = Arc<Served>;
 
 /// Every address the server answers.
 pub(super) fn router(
     source: Source,
+    delay: super::Delay,
     open: Arc<std::sync::atomic::AtomicUsize>,
     log: Arc<super::Log>,
     limits: &super::Limits,
 ) -> Router {
-    let source = Arc::new(source);
+    let desk = Arc::new(source.clone());
+    let source = Arc::new(Served { source, delay });
     let (changes, nudge) =
         super::watcher::watch_files(Arc::clone(&source), limits.look, limits.update_every);
     let live = super::live::Live {
@@ -45,7 +47,7 @@ pub(super) fn router(
         )
         .layer(axum::extract::DefaultBodyLimit::max(super::floor::MAX_BODY))
         .with_state(Arc::new(super::floor::FloorDesk {
-            source: Arc::clone(&source),
+            source: Arc::clone(&desk),
             guesses: Arc::clone(&guesses),
             nudge: nudge.clone(),
             turn: tokio::sync::Mutex::new(()),
@@ -55,7 +57,7 @@ pub(super) fn router(
         .route("/pairing", get(super::desk::pairing))
         .layer(axum::extract::DefaultBodyLimit::max(super::desk::MAX_BODY))
         .with_state(Arc::new(super::desk::Pushes::new(
-            Arc::clone(&source),
+            Arc::clone(&desk),
             nudge,
             guesses,
         )));
@@ -119,6 +121,16 @@ pub(super) fn picture_parts(
     Some(crate::publish::board_svg_parts(&position, &options))
 }
 
+/// How a public page draws: the one board renderer, its running clocks at the time it shows
+/// (the delay ago, under `--delay`).
+pub(super) fn shown(s: &Served) -> pages::Picture<'static> {
+    pages::Picture {
+        draw: &picture,
+        now: Some(s.shown_ms()),
+        links: pages::Links::SERVED,
+    }
+}
+
 pub(super) fn missing(what: &str) -> Response {
     let reason = super::listen::Reason(what.to_string());
     let page = Html(pages::not_found(what));
@@ -140,7 +152,7 @@ pub(super) fn failed(e: ViewError) -> Response {
 /// Run a reading of the files off the async threads.
 pub(super) async fn read<T: Send + 'static>(
     s: &Shared,
-    f: impl FnOnce(&Source) -> Result<T, ViewError> + Send + 'static,
+    f: impl FnOnce(&Served) -> Result<T, ViewError> + Send + 'static,
 ) -> Result<T, ViewError> {
     let s = Arc::clone(s);
     tokio::task::spawn_blocking(move || f(&s))
@@ -205,7 +217,7 @@ async fn home(State(s): State<Shared>) -> Response {
         return Redirect::to("/match").into_response();
     }
     match read(&s, |s| s.event()).await {
-        Ok(e) => Html(pages::event_page(&e, pages::Picture::now(&picture))).into_response(),
+        Ok(e) => Html(pages::event_page(&e, shown(&s))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -289,13 +301,7 @@ async fn board(
         return pdn_answer(p, (r, Some((d, b))), &h).await;
     }
     match read(&p.source, move |s| s.board(d, r, b)).await {
-        Ok(v) => Html(pages::board_page(
-            &v,
-            q.at(),
-            &base(&v),
-            pages::Picture::now(&picture),
-        ))
-        .into_response(),
+        Ok(v) => Html(pages::board_page(&v, q.at(), &base(&v), shown(&p.source))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -317,7 +323,7 @@ async fn api_board(State(s): State<Shared>, Path((d, r, b)): BoardPath, h: Heade
 
 async fn standalone(State(s): State<Shared>, Query(q): Query<StepQuery>) -> Response {
     match read(&s, |s| s.standalone()).await {
-        Ok(m) => Html(pages::match_page(&m, q.at(), pages::Picture::now(&picture))).into_response(),
+        Ok(m) => Html(pages::match_page(&m, q.at(), shown(&s))).into_response(),
         Err(e) => failed(e),
     }
 }
@@ -330,18 +336,7 @@ async fn api_match(State(s): State<Shared>, h: HeaderMap) -> Response {
 }
 
 async fn standalone_pdn(State(s): State<Shared>, h: HeaderMap) -> Response {
-    let text = read(&s, |s| {
-        let path = s
-            .match_file
-            .clone()
-            .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
-        let f = crate::store::load_match(&path).map_err(|e| ViewError::NotFound(e.to_string()))?;
-        Ok(crate::store::write_pdn(&crate::store::match_to_pdn(
-            &f.the_match,
-        )))
-    })
-    .await;
-    match text {
+    match read(&s, |s| s.standalone_pdn()).await {
         Ok(text) => tagged(&h, text, PDN),
         Err(e) => failed(e),
     }

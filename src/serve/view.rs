@@ -5,12 +5,14 @@
 //! What is kept of a match does not grow with it: its game in play and no log ([`ReadMatch`]);
 //! a board's page and the JSON API read its match whole ([`whole_match`]).
 
+use super::delay::Delay;
 use super::watcher::{Stamp, db_files, stamp, stamps};
 use crate::director::{Match, MatchEvent};
 use crate::event::{Board, Division, Round, Tournament};
 use crate::publish::Published;
 use crate::publish::sentences::{ballot_text, result_text};
 use crate::store::{Desk, OpenEvent, PdnGame, load_match, match_to_pdn, move_label};
+use chrono::{DateTime, Utc};
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -164,54 +166,117 @@ pub(crate) enum ViewError {
     Desk(#[from] crate::store::DeskError),
 }
 
-/// The events as last read, by database and event name, with the stamps of the database's
-/// files before they were read.
-type Read = HashMap<(PathBuf, Option<String>), (Vec<Stamp>, Tournament)>;
+/// The events as last read, by database, event name and whether cut by a delay, with the
+/// stamps of the database's files before they were read and the time of the first action
+/// after the cut (`None`: every action is in).
+type Read = HashMap<(PathBuf, Option<String>, bool), (Vec<Stamp>, Due, Tournament)>;
+
+/// When what was read under a delay's cut changes: its first record after the cut.
+type Due = Option<DateTime<Utc>>;
 
 static READ: Mutex<Option<Read>> = Mutex::new(None);
 
+/// What the server serves: the source, and the delay of its public addresses. Every public
+/// reader (the pages, the live feeds, the PDN, the JSON, the hall display) reads through
+/// these methods, which show the files as they were the delay ago; the director's page and
+/// the boards' pushes read the [`Source`] as it is.
+#[derive(Debug)]
+pub(crate) struct Served {
+    pub source: Source,
+    pub delay: Delay,
+}
+
+impl std::ops::Deref for Served {
+    type Target = Source;
+
+    fn deref(&self) -> &Source {
+        &self.source
+    }
+}
+
 impl Source {
-    /// The event served as the database has it now: as read last while the database's files
-    /// keep their length and modification time, else read again.
-    pub(crate) fn tournament(&self) -> Result<Tournament, ViewError> {
+    /// The event served as the database has it now (for the director and the watcher: not
+    /// delayed).
+    pub(crate) fn tournament_now(&self) -> Result<Tournament, ViewError> {
+        self.tournament_at(None)
+    }
+
+    /// The event served as the database had it at `cut` (`None`: now): as read last while the
+    /// database's files keep their length and modification time and no action recorded
+    /// since came within the cut, else read again.
+    fn tournament_at(&self, cut: Option<DateTime<Utc>>) -> Result<Tournament, ViewError> {
         let db = self
             .db
             .as_deref()
             .ok_or_else(|| ViewError::NotFound("no event database is served".into()))?;
         let now = stamps(&db_files(db));
-        let key = (db.to_path_buf(), self.event.clone());
+        let key = (db.to_path_buf(), self.event.clone(), cut.is_some());
         let read = || READ.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some((_, t)) = read()
+        if let Some((_, _, t)) = read()
             .as_ref()
             .and_then(|m| m.get(&key))
-            .filter(|(was, _)| *was == now)
+            .filter(|(was, due, _)| *was == now && still(*due, cut))
         {
             return Ok(t.clone());
         }
-        let t = self.read_tournament(db)?;
+        let (t, due) = self.read_tournament(db, cut)?;
         read()
             .get_or_insert_with(HashMap::new)
-            .insert(key, (now, t.clone()));
+            .insert(key, (now, due, t.clone()));
         Ok(t)
     }
 
-    /// The event served, read from the database `db` now.
-    fn read_tournament(&self, db: &Path) -> Result<Tournament, ViewError> {
+    /// The event served, read from the database `db` now, as it was at `cut`.
+    fn read_tournament(
+        &self,
+        db: &Path,
+        cut: Option<DateTime<Utc>>,
+    ) -> Result<(Tournament, Due), ViewError> {
         let desk = Desk::open(db)?;
-        Ok(open_served(&desk, self.event.as_deref())?.event)
+        let open = open_served(&desk, self.event.as_deref())?;
+        match cut {
+            Some(cut) => Ok(super::delay::event_until(&desk, open.id, cut)?),
+            None => Ok((open.event, None)),
+        }
+    }
+}
+
+/// Whether what was read with its first record after the cut at `due` is still what `cut`
+/// shows.
+fn still(due: Due, cut: Option<DateTime<Utc>>) -> bool {
+    match (due, cut) {
+        (Some(due), Some(cut)) => cut < due,
+        _ => true,
+    }
+}
+
+impl Served {
+    /// The time the public addresses show (`None`: now, no delay).
+    pub(crate) fn cut(&self) -> Option<DateTime<Utc>> {
+        self.delay.cut()
+    }
+
+    /// The time the public pages' running clocks are shown at, ms since 1970.
+    pub(crate) fn shown_ms(&self) -> i64 {
+        self.delay.shown_ms()
+    }
+
+    /// The event as the public addresses show it.
+    pub(crate) fn tournament(&self) -> Result<Tournament, ViewError> {
+        self.tournament_at(self.cut())
     }
 
     /// The event page's data: each board's match as its card shows it (its last game, no
     /// log).
     pub(crate) fn event(&self) -> Result<EventView, ViewError> {
         let t = self.tournament()?;
-        Ok(event_view(&t, false))
+        Ok(event_view(&t, false, self.cut()))
     }
 
     /// The event's data with every board's match whole, read now.
     pub(crate) fn event_whole(&self) -> Result<EventView, ViewError> {
         let t = self.tournament()?;
-        Ok(event_view(&t, true))
+        Ok(event_view(&t, true, self.cut()))
     }
 
     /// Board `board` of round `round` of division `division` (1-based).
@@ -223,16 +288,29 @@ impl Source {
     ) -> Result<BoardView, ViewError> {
         let t = self.tournament()?;
         let (d, r, b) = find_board(&t, division, round, board)?;
-        Ok(board_view(d, division, r, b, true))
+        Ok(board_view(d, division, r, b, true, self.cut()))
     }
 
     /// The standalone match.
     pub(crate) fn standalone(&self) -> Result<Arc<MatchView>, ViewError> {
-        let path = self
-            .match_file
+        Ok(whole_match(self.standalone_file()?, self.cut()))
+    }
+
+    /// The standalone match's games as PDN.
+    pub(crate) fn standalone_pdn(&self) -> Result<String, ViewError> {
+        let read = read_match(self.standalone_file()?, self.cut());
+        match &read.pdn {
+            Some(games) => Ok(crate::store::write_pdn(games)),
+            None => Err(ViewError::NotFound(
+                read.view.error.clone().unwrap_or_default(),
+            )),
+        }
+    }
+
+    fn standalone_file(&self) -> Result<&Path, ViewError> {
+        self.match_file
             .as_deref()
-            .ok_or_else(|| ViewError::NotFound("no match file is served".into()))?;
-        Ok(whole_match(path))
+            .ok_or_else(|| ViewError::NotFound("no match file is served".into()))
     }
 }
 
@@ -259,7 +337,7 @@ pub(crate) fn find_board(
 }
 
 /// The event `t` as served, each board's match whole or as its card shows it.
-fn event_view(t: &Tournament, whole: bool) -> EventView {
+fn event_view(t: &Tournament, whole: bool, cut: Option<DateTime<Utc>>) -> EventView {
     let info = &t.info;
     let dates = match (info.start_date.as_str(), info.end_date.as_str()) {
         (a, b) if b.is_empty() || a == b => a.to_string(),
@@ -273,19 +351,25 @@ fn event_view(t: &Tournament, whole: bool) -> EventView {
             .divisions
             .iter()
             .enumerate()
-            .map(|(k, d)| division_view(t, d, k + 1, whole))
+            .map(|(k, d)| division_view(t, d, k + 1, whole, cut))
             .collect(),
     }
 }
 
-fn division_view(t: &Tournament, d: &Division, number: usize, whole: bool) -> DivisionView {
+fn division_view(
+    t: &Tournament,
+    d: &Division,
+    number: usize,
+    whole: bool,
+    cut: Option<DateTime<Utc>>,
+) -> DivisionView {
     let round = d.paired_rounds();
     let boards = d
         .round(round)
         .map(|r| {
             r.boards
                 .iter()
-                .map(|b| board_view(d, number, r, b, whole))
+                .map(|b| board_view(d, number, r, b, whole, cut))
                 .collect()
         })
         .unwrap_or_default();
@@ -305,8 +389,15 @@ fn division_view(t: &Tournament, d: &Division, number: usize, whole: bool) -> Di
 }
 
 /// Board `b` of round `r` of division `d`, its match whole (read now) or as its card shows it
-/// (as kept).
-fn board_view(d: &Division, division: usize, r: &Round, b: &Board, whole: bool) -> BoardView {
+/// (as kept), as they were at `cut`.
+fn board_view(
+    d: &Division,
+    division: usize,
+    r: &Round,
+    b: &Board,
+    whole: bool,
+    cut: Option<DateTime<Utc>>,
+) -> BoardView {
     let per_board = d.settings.games_per_round.div_ceil(2);
     let ballots = (0..per_board)
         .filter_map(|k| crate::event::ballot_for(d, r.number, b.number, 2 * k))
@@ -321,9 +412,9 @@ fn board_view(d: &Division, division: usize, r: &Round, b: &Board, whole: bool) 
         result: result_text(b.result.as_ref()),
         live: (b.match_file.as_deref()).map(|f| {
             if whole {
-                whole_match(Path::new(f))
+                whole_match(Path::new(f), cut)
             } else {
-                Arc::clone(&read_match(Path::new(f)).view)
+                Arc::clone(&read_match(Path::new(f), cut).view)
             }
         }),
     }
@@ -331,42 +422,48 @@ fn board_view(d: &Division, division: usize, r: &Round, b: &Board, whole: bool) 
 
 /// A match file as read and kept: what a board's card shows of it (its last game alone and
 /// no log, so that what is kept of a long match is no more than of a short one), and its
-/// games as PDN (`None`: it does not read).
+/// games as PDN (`None`: it does not read); under a delay, as they were at its cut.
 pub(crate) struct ReadMatch {
     pub view: Arc<MatchView>,
     pub pdn: Option<Vec<PdnGame>>,
+    /// The time of its first record after the cut (`None`: every record is shown).
+    due: Due,
 }
 
-/// The match files as last read, by path, with their stamps before they were read.
-type Matches = HashMap<PathBuf, (Stamp, Arc<ReadMatch>)>;
+/// The match files as last read, by path and whether cut by a delay, with their stamps
+/// before they were read.
+type Matches = HashMap<(PathBuf, bool), (Stamp, Arc<ReadMatch>)>;
 
 static MATCHES: Mutex<Option<Matches>> = Mutex::new(None);
 
 /// The most match files kept as read (more, and all are forgotten).
 const MATCHES_KEPT: usize = 4096;
 
-/// The match file `path` as it is now: as read last while the file keeps its length and
-/// modification time, else read again (a live page's rendering reads only the files that
-/// changed).
-pub(crate) fn read_match(path: &Path) -> Arc<ReadMatch> {
+/// The match file `path` as it is now (as it was at `cut`): as read last while the file keeps
+/// its length and modification time and no record after the cut came within it, else read
+/// again (a live page's rendering reads only the files that changed).
+pub(crate) fn read_match(path: &Path, cut: Option<DateTime<Utc>>) -> Arc<ReadMatch> {
     let now = stamp(path);
+    let key = (path.to_path_buf(), cut.is_some());
     let kept = || MATCHES.lock().unwrap_or_else(PoisonError::into_inner);
     let known = kept()
         .as_ref()
-        .and_then(|m| m.get(path))
-        .filter(|(was, _)| now.is_some() && *was == now)
+        .and_then(|m| m.get(&key))
+        .filter(|(was, read)| now.is_some() && *was == now && still(read.due, cut))
         .map(|(_, read)| Arc::clone(read));
     if let Some(read) = known {
         return read;
     }
-    let read = Arc::new(match load_match(path) {
-        Ok(f) => ReadMatch {
-            view: Arc::new(from_match(&f.the_match, false)),
-            pdn: Some(match_to_pdn(&f.the_match)),
+    let read = Arc::new(match load_cut(path, cut) {
+        Ok((m, due)) => ReadMatch {
+            view: Arc::new(from_match(&m, false)),
+            pdn: Some(match_to_pdn(&m)),
+            due,
         },
         Err(e) => ReadMatch {
             view: Arc::new(unreadable(&e)),
             pdn: None,
+            due: None,
         },
     });
     let mut kept = kept();
@@ -374,16 +471,22 @@ pub(crate) fn read_match(path: &Path) -> Arc<ReadMatch> {
     if map.len() >= MATCHES_KEPT {
         map.clear();
     }
-    map.insert(path.to_path_buf(), (now, Arc::clone(&read)));
+    map.insert(key, (now, Arc::clone(&read)));
     read
 }
 
-/// The match file `path` whole, read now: every game and the log.
-pub(crate) fn whole_match(path: &Path) -> Arc<MatchView> {
-    Arc::new(match load_match(path) {
-        Ok(f) => from_match(&f.the_match, true),
+/// The match file `path` whole, read now (as it was at `cut`): every game and the log.
+pub(crate) fn whole_match(path: &Path, cut: Option<DateTime<Utc>>) -> Arc<MatchView> {
+    Arc::new(match load_cut(path, cut) {
+        Ok((m, _)) => from_match(&m, true),
         Err(e) => unreadable(&e),
     })
+}
+
+/// The match of the file `path` as it was at `cut`, and when that changes next.
+fn load_cut(path: &Path, cut: Option<DateTime<Utc>>) -> Result<(Match, Due), String> {
+    let f = load_match(path).map_err(|e| e.to_string())?;
+    super::delay::cut_match(f.the_match, cut).map_err(|why| format!("{}: {why}", path.display()))
 }
 
 /// A match file that does not read, as served: it says why (the board keeps its place).
@@ -560,7 +663,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("board.jsonl");
         let m = second_game_begun(&file);
-        let kept = read_match(&file);
+        let kept = read_match(&file, None);
         let card = &kept.view;
         assert_eq!(card.games.len(), 1, "the last game alone");
         assert_eq!((card.games[0].number, card.games[0].moves.len()), (2, 1));
@@ -568,7 +671,7 @@ mod tests {
         assert!(card.log.is_empty(), "no log");
         assert_eq!(card.records, m.log().len());
         // Read whole, it has every game and the log; its last game is the card's.
-        let whole = whole_match(&file);
+        let whole = whole_match(&file, None);
         assert_eq!(whole.games.len(), 2);
         assert_eq!(
             (whole.log.len(), whole.records),

@@ -14,7 +14,7 @@
 //! [`Limits::look`]: super::Limits::look
 //! [`Limits::update_every`]: super::Limits::update_every
 
-use super::view::Source;
+use super::view::{Served, Source};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -140,10 +140,10 @@ impl Files {
 const STOPPING: Duration = Duration::from_millis(100);
 
 /// Start the watcher of `source`'s files, looking every `look` and announcing at most every
-/// `every`: the count of announcements, and the nudge that makes it look at once. The thread
+/// `every` (under a delay, each change the delay after it was seen): the count of announcements, and the nudge that makes it look at once. The thread
 /// ends when no feed can listen any more (the server stopped).
 pub(super) fn watch_files(
-    source: Arc<Source>,
+    source: Arc<Served>,
     look: Duration,
     every: Duration,
 ) -> (watch::Receiver<u64>, Nudge) {
@@ -152,6 +152,8 @@ pub(super) fn watch_files(
     std::thread::spawn(move || {
         let mut files = Files::default();
         let mut pacer = Pacer::new(look, every, Instant::now());
+        // Under a delay, a change reaches the public feeds the delay after it was seen.
+        let mut held = super::delay::Held::new(source.delay);
         while !tx.is_closed() {
             let wait = pacer.next().saturating_duration_since(Instant::now());
             let nudged = match nudges.recv_timeout(wait) {
@@ -168,7 +170,8 @@ pub(super) fn watch_files(
             };
             let now = Instant::now();
             if nudged || pacer.look_due(now) {
-                pacer.looked(now, files.changed(&source));
+                let changed = files.changed(&source);
+                pacer.looked(now, held.due(now, changed));
             }
             if pacer.announce(now) {
                 tx.send_modify(|n| *n += 1);
@@ -181,7 +184,7 @@ pub(super) fn watch_files(
 /// The match files served: every board's linked file, and the standalone one.
 fn linked_files(s: &Source) -> Vec<PathBuf> {
     let mut out: Vec<PathBuf> = s.match_file.iter().cloned().collect();
-    if let Ok(t) = s.tournament() {
+    if let Ok(t) = s.tournament_now() {
         for d in &t.divisions {
             for r in &d.rounds {
                 out.extend(

@@ -30,11 +30,10 @@ struct Paired {
     rng: ChaCha8Rng,
 }
 
-fn paired(names: &[String], games: u32) -> Paired {
+fn paired(names: &[String], games: u32, at: chrono::DateTime<chrono::Utc>) -> Paired {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("desk.sqlite3");
     let mut desk = Desk::open(&db).unwrap();
-    let at = chrono::Utc::now();
     let info = EventInfo {
         name: "Club Open".into(),
         site: "Greensboro".into(),
@@ -152,7 +151,7 @@ impl<R: std::io::BufRead> std::io::Read for Chunked<R> {
 }
 
 /// The first player takes Red, the ballot is drawn and game 1 starts.
-fn start_first_game(m: &mut Match, t0: Instant, rng: &mut ChaCha8Rng) {
+fn start_first_game(m: &mut Match, t0: Clock, rng: &mut ChaCha8Rng) {
     for c in [
         Command::AssignColour {
             player: Player::First,
@@ -174,13 +173,21 @@ pub struct Hall {
     pub m: Match,
     store: MatchStore,
     rng: ChaCha8Rng,
-    t0: Instant,
+    /// The clock the match is played on.
+    pub clock: Clock,
 }
 
-fn now(t0: Instant) -> Now {
+/// The hall's clock: the wall's, `back` behind it.
+#[derive(Clone, Copy)]
+pub struct Clock {
+    t0: Instant,
+    pub back: chrono::TimeDelta,
+}
+
+fn now(c: Clock) -> Now {
     Now {
-        mono_ms: t0.elapsed().as_millis() as u64,
-        wall: chrono::Utc::now(),
+        mono_ms: c.t0.elapsed().as_millis() as u64,
+        wall: chrono::Utc::now() - c.back,
     }
 }
 
@@ -193,6 +200,12 @@ impl Hall {
     /// The same, board 1's match file linked to the board at the desk when `linked` (else
     /// the file is the board laptop's, which reports it).
     pub fn with(names: [&str; 4], linked: bool) -> Hall {
+        Hall::at(names, linked, chrono::TimeDelta::zero())
+    }
+
+    /// The same, the event and the match made on a clock `back` behind the wall's (the
+    /// hall's [`Clock`], which a test may set forward).
+    pub fn at(names: [&str; 4], linked: bool, back: chrono::TimeDelta) -> Hall {
         let names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
         let Paired {
             dir,
@@ -201,12 +214,15 @@ impl Hall {
             mut open,
             at,
             rng,
-        } = paired(&names, 2);
+        } = paired(&names, 2, chrono::Utc::now() - back);
         let d = &open.event.divisions[0];
         let b = &d.rounds[0].boards[0];
         let s = match_settings(&MatchSettings::default(), "Club Open", d, 1, b).unwrap();
         let file = dir.path().join("board1.jsonl");
-        let t0 = Instant::now();
+        let t0 = Clock {
+            t0: Instant::now(),
+            back,
+        };
         let mut m = Match::new(s, now(t0)).unwrap();
         let store = MatchStore::create(&file, &m).unwrap();
         let link = Action::LinkMatch {
@@ -225,9 +241,9 @@ impl Hall {
             m: m.clone(),
             store,
             rng,
-            t0,
+            clock: t0,
         };
-        start_first_game(&mut m, hall.t0, &mut hall.rng);
+        start_first_game(&mut m, hall.clock, &mut hall.rng);
         hall.m = m;
         hall.store.save(&hall.m).unwrap();
         hall
@@ -235,7 +251,7 @@ impl Hall {
 
     /// A command of the match, written to its file.
     pub fn apply(&mut self, c: Command) {
-        self.m.apply(c, now(self.t0), &mut self.rng).unwrap();
+        self.m.apply(c, now(self.clock), &mut self.rng).unwrap();
         self.store.save(&self.m).unwrap();
     }
 
@@ -250,7 +266,7 @@ impl Hall {
         self.m
             .apply(
                 Command::PlayMove { colour, mv },
-                now(self.t0),
+                now(self.clock),
                 &mut self.rng,
             )
             .unwrap();
@@ -372,7 +388,7 @@ pub struct Board {
     pub m: Match,
     store: MatchStore,
     rng: ChaCha8Rng,
-    t0: Instant,
+    t0: Clock,
 }
 
 /// A game longer than this many plies is resigned by the side to move (first legal moves can
@@ -389,7 +405,7 @@ impl Boards {
         let names: Vec<String> = (0..2 * boards)
             .map(|k| format!("Player {:03}", k + 1))
             .collect();
-        let Paired { dir, db, open, .. } = paired(&names, games);
+        let Paired { dir, db, open, .. } = paired(&names, games, chrono::Utc::now());
         let d = &open.event.divisions[0];
         let boards = d.rounds[0]
             .boards
@@ -422,7 +438,10 @@ impl Board {
     /// Board `seed`'s match with settings `s`, game 1 started (the first player Red), written
     /// to `file`.
     pub(crate) fn start(s: MatchSettings, file: PathBuf, token: String, seed: u64) -> Board {
-        let t0 = Instant::now();
+        let t0 = Clock {
+            t0: Instant::now(),
+            back: chrono::TimeDelta::zero(),
+        };
         let mut m = Match::new(s, now(t0)).unwrap();
         let store = MatchStore::create(&file, &m).unwrap();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -8,13 +8,13 @@ use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
 /// An open feed, read as a browser's EventSource reads it.
-struct Feed {
+pub struct Feed {
     head: String,
     lines: BufReader<Chunked<BufReader<TcpStream>>>,
 }
 
 impl Feed {
-    fn open(server: &crossboard::serve::Running, path: &str) -> Feed {
+    pub fn open(server: &crossboard::serve::Running, path: &str) -> Feed {
         Feed::open_with(server, path, "")
     }
 
@@ -54,7 +54,7 @@ impl Feed {
     }
 
     /// The next update's lines (`retry:`, `event:`, `id:`, `data:`), the data parsed.
-    fn next(&mut self) -> (Vec<String>, serde_json::Value) {
+    pub fn next(&mut self) -> (Vec<String>, serde_json::Value) {
         let mut fields = Vec::new();
         loop {
             let mut line = String::new();

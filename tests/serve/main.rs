@@ -6,6 +6,7 @@
 mod browser;
 #[path = "../common/mod.rs"]
 mod common;
+mod delay;
 mod desk;
 mod director;
 mod floor;
@@ -22,4 +23,5 @@ mod pages;
 mod refusals;
 mod rehearsal;
 mod screens;
+mod site;
 mod views;

@@ -70,6 +70,10 @@ pub(super) enum Cmd {
     /// Print-ready HTML of a round for the wall: its pairings, a result slip per board, a
     /// score sheet per board and ballot, or the crosstable after it (A4 or US Letter).
     Sheets(SheetsArgs),
+    /// The event as a static site (pages, rounds, boards, standings, PDN, JSON) in a folder,
+    /// for any static host or rsync: written whole beside it and swapped in, only what
+    /// changed written.
+    Publish(super::publish::PublishArgs),
 }
 
 // The arguments of `event new`.

@@ -5,13 +5,14 @@
 //! Here the command's arguments and its dispatch; the subcommands' arguments are in `args`,
 //! those that change the desk in `record`, those that read it in `output`,
 //! what a federation is sent in `federation`, the prize list in `prizes`, an entry list
-//! imported in `import`.
+//! imported in `import`, the static site in `publish`.
 
 mod args;
 mod federation;
 mod import;
 mod output;
 mod prizes;
+mod publish;
 mod record;
 
 use super::CliResult;
@@ -96,6 +97,7 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Prize(a) => prizes::set(&mut ctx, &a),
         Cmd::Prizes(a) => prizes::show(&ctx, &a),
         Cmd::Sheets(a) => output::sheets(&ctx, &a),
+        Cmd::Publish(a) => publish::publish(ctx.desk.path().to_path_buf(), a),
     }
 }
 
