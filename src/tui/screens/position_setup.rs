@@ -154,7 +154,8 @@ impl PositionSetupScreen {
         };
         let game = Game::new(self.rules, pos);
         let date = ctx.matches.wall().format("%Y.%m.%d").to_string();
-        let record = practice_pdn(&game, None, self.opponent, &date).with_tag("Event", "Position");
+        let record =
+            practice_pdn(&game, None, self.opponent, None, &date).with_tag("Event", "Position");
         match Kept::default().save(&game, record, ctx.practice_file) {
             Ok(said) => self.say(said, StatusKind::Info),
             Err(e) => self.say(e, StatusKind::Error),
