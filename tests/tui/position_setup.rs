@@ -287,7 +287,7 @@ fn play_on_from_a_position_then_keep_it_as_pdn_with_its_fen() {
     assert!(games[0].moves.is_empty());
     assert_eq!(games[1].start, fen(start));
     assert_eq!(games[1].moves.len(), 2);
-    // Opened again: review from the FEN, and e sets up the position on the board.
+    // Opened again: review from the FEN, and s sets up the position on the board.
     type_text(&mut app, &clock, "q");
     type_text(&mut app, &clock, &format!("o{}\nj\n", file.display()));
     let Screen::Review(r) = &app.screen else {
@@ -295,7 +295,7 @@ fn play_on_from_a_position_then_keep_it_as_pdn_with_its_fen() {
     };
     assert_eq!(r.game.start(), &fen(start));
     assert_eq!(r.game.moves().len(), 2);
-    type_text(&mut app, &clock, "he");
+    type_text(&mut app, &clock, "hs");
     let mut after_one = crossboard::engine::Game::new(Rules::English, fen(start));
     after_one.play_text("30-26").unwrap();
     assert_eq!(&setup(&app).board, after_one.position());

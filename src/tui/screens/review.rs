@@ -458,7 +458,7 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     ),
     Binding::new(&[Key::Char('[')], Act::PreviousMistake, "previous mistake"),
     Binding::new(
-        &[Key::Char('e')],
+        &[Key::Char('s')],
         Act::SetUp,
         "set up from this position: edit it, play on, save",
     ),
