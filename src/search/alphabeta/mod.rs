@@ -362,18 +362,29 @@ impl Engine {
         let pos = &planned(pos);
         self.tt.clear_pending(None);
         self.tt.new_search();
+        self.one_thread(pos, history, limits, &stop)
+            .iterate_lines(pos, lines, progress)
+    }
+
+    /// A search of `pos` (planned) after `history` on the first worker alone.
+    fn one_thread<'a>(
+        &'a mut self,
+        pos: &Position,
+        history: &[Position],
+        limits: Limits,
+        stop: &'a AtomicBool,
+    ) -> Search<'a> {
         let worker = &mut self.workers[0];
         worker.begin(pos, history);
-        let mut s = Search::new(
+        Search::new(
             &self.tt,
             worker,
             self.options,
             Probe::new(self.egdb.as_deref(), pos),
             limits,
-            &stop,
+            stop,
             None,
-        );
-        s.iterate_lines(pos, lines, progress)
+        )
     }
 
     /// Score every distinct legal move of `pos` at `depth` (full window, each move exact),
@@ -390,17 +401,7 @@ impl Engine {
         let pos = &planned(pos);
         // A first pass fills the table and ordering statistics.
         let _ = self.search(pos, history, Limits::depth(depth), stop.clone(), |_| {});
-        let worker = &mut self.workers[0];
-        worker.begin(pos, history);
-        let mut s = Search::new(
-            &self.tt,
-            worker,
-            self.options,
-            Probe::new(self.egdb.as_deref(), pos),
-            Limits::default(),
-            &stop,
-            None,
-        );
+        let mut s = self.one_thread(pos, history, Limits::default(), &stop);
         let root_hash = zobrist::hash(pos);
         let mut out = Vec::new();
         for mv in search_moves(pos) {
