@@ -129,7 +129,7 @@ mod devtools {
     use super::{FLAGS, chromium, require};
     use std::fs::File;
     use std::io::{Read, Write};
-    use std::os::unix::io::FromRawFd;
+    use std::os::unix::io::{FromRawFd, IntoRawFd};
     use std::os::unix::process::CommandExt;
     use std::process::{Child, Command, Stdio};
     use std::sync::mpsc::{Receiver, channel};
@@ -145,11 +145,11 @@ mod devtools {
         _profile: tempfile::TempDir,
     }
 
+    /// A pipe whose two ends close on exec (std sets the flag on every Unix; `pipe2` is not on
+    /// macOS).
     fn pipe() -> (i32, i32) {
-        let mut fds = [0; 2];
-        // SAFETY: `fds` has room for the two descriptors pipe2 writes.
-        assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
-        (fds[0], fds[1])
+        let (from, to) = std::io::pipe().expect("pipe");
+        (from.into_raw_fd(), to.into_raw_fd())
     }
 
     impl Browser {

@@ -2,8 +2,6 @@
 //! that cannot be allocated is an error the hub answers, not an abort.
 
 use crate::common::cli::crossboard;
-use std::io::Write;
-use std::process::{Command, Stdio};
 
 /// Run `args`, which must be refused with a message holding every one of `needles`.
 fn refused(args: &[&str], needles: &[&str]) {
@@ -60,6 +58,8 @@ fn depths_and_times_past_the_bounds_are_refused_naming_them() {
 #[cfg(target_os = "linux")]
 #[test]
 fn a_table_too_big_for_memory_is_an_error_answered_to_the_gui() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
     let mut child = Command::new("sh")
         .arg("-c")
         .arg(r#"ulimit -v 1000000 && exec "$0" hub --no-egdb --hash 4096"#)

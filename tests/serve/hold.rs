@@ -2,7 +2,7 @@
 //! between requests, hundreds of slow connections from many addresses, a flood of refused
 //! requests on one connection, feeds of boards that do not exist.
 
-use crate::hall::{Hall, run_for, start_serve};
+use crate::hall::{Hall, run_for};
 use crate::hostile::{logged, serve};
 use crossboard::serve::{Limits, Running};
 use std::io::{Read, Write};
@@ -105,7 +105,7 @@ fn hundreds_of_slow_connections_from_many_addresses_cannot_keep_out_a_spectator(
         .arg(crate::common::bin())
         .args(["serve", "--db", hall.db.to_str().unwrap(), "--port", "0"])
         .stderr(std::process::Stdio::null());
-    let (mut child, addr) = start_serve(command);
+    let (mut child, addr) = crate::hall::start_serve(command);
     // 300 pushes from 10 addresses, each its head and the start of its body, then nothing.
     let mut held = Vec::new();
     'all: for a in 2..12u8 {
