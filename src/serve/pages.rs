@@ -31,8 +31,8 @@ justify-content:center}.hall .board{border:2px solid #555;background:#111;paddin
 .hall .line{display:grid;grid-template-columns:1fr auto}.hall .names{grid-column:1/-1;\
 grid-row:2;overflow:hidden;text-overflow:ellipsis}.hall .pos svg{width:var(--pic,100%);\
 max-width:none;display:block;margin:2px auto}.hall .fen,.hall .ballot,.hall summary,\
-.hall .gresult,.hall .who,.hall .last,.hall .res{display:none}.hall .score{color:#ffd23f;\
-font-weight:bold}.hall .clocks{font-size:0}.hall .clocks .side{display:block;\
+.hall .gresult,.hall .who,.hall .last,.hall .res{display:none}.hall .res.paper{display:block}\
+.hall .score{color:#ffd23f;font-weight:bold}.hall .clocks{font-size:0}.hall .clocks .side{display:block;\
 font-size:1.15rem}.hall .standings td,.hall .standings th{border-color:#777;\
 padding:.1em .4em}.hall .standings h2{margin:.2em 0}.hall .off{display:none}";
 
@@ -232,7 +232,8 @@ pub(crate) fn board_card(b: &BoardView, picture: Picture<'_>) -> Markup {
             }
             div.state {
                 @if let Some(g) = game { @if let Some(c) = &g.clock { (clocks(g, c, picture.now)) } }
-                p.res { "Result: " span.result { (b.result) } }
+                // A board played on paper: its result is all the hall display has to show.
+                p.res.paper[b.live.is_none()] { "Result: " span.result { (b.result) } }
             }
             @if let Some(e) = b.live.as_ref().and_then(|m| m.error.as_ref()) {
                 p { "Match file: " (e) }

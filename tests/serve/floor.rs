@@ -153,6 +153,23 @@ fn a_result_entered_and_confirmed_is_the_events_and_the_director_sees_who() {
         "{}",
         director.body
     );
+    // The hall display shows it on the board's tile: a board played on paper has no match
+    // score there, and the hall's style hides the result line of a board played on crossboard
+    // (its score and pictures say it) but not this one.
+    let display = get(&server, "/hall", None).body;
+    let tile = display
+        .split("data-board=\"/board/1/1/2\"")
+        .nth(1)
+        .and_then(|t| t.split("</div></div>").next())
+        .unwrap_or_else(|| panic!("no tile for board 2: {display}"));
+    assert!(
+        tile.contains("<p class=\"res paper\">Result: <span class=\"result\">"),
+        "{tile}"
+    );
+    assert!(
+        display.contains(".hall .res.paper{display:block}"),
+        "{display}"
+    );
     // Recorded: entering again is refused with the reason, and changes nothing.
     let (status, page) = enter(&server, &mine, ["=", "="]);
     assert_eq!(status, 409, "{page}");
