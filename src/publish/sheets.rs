@@ -310,7 +310,7 @@ impl Sheets<'_> {
                     }
                 }
             }
-            @if !self.codes.boards.is_empty() { (join_note()) }
+            @if !self.codes.boards.is_empty() { (self.join_note("CODE")) }
             @if !self.codes.floor.is_empty() { (self.floor_note()) }
             @if let Some(bye) = self.r.bye { p { "Bye: " (self.division.name(bye)) } }
             @if self.games() > 1 { p { "Colours change every game: Red in game 1 is White in game 2." } }
@@ -336,7 +336,7 @@ impl Sheets<'_> {
                 p { "Red in game 1: " strong { (first) } " \u{b7} White in game 1: " strong { (second) } }
                 p { "Ballot: " (self.ballot_cell(b)) }
                 @if let Some(code) = self.codes.boards.get(&b.number) {
-                    p { "Board's code: " strong.code { (code) } " " (join_note()) }
+                    p { "Board's code: " strong.code { (code) } " " (self.join_note(code)) }
                 }
                 table.games {
                     thead { tr {
@@ -381,6 +381,19 @@ impl Sheets<'_> {
                     strong.code { (code) }
                     @if let Some(u) = url { " at " span.code { (u) } }
                 }
+            }
+        }
+    }
+
+    /// How a board's laptop joins with `code`: at serve's address where the sheets know it.
+    fn join_note(&self, code: &str) -> Markup {
+        let desk = (self.codes.result_url.as_deref())
+            .and_then(|u| u.strip_suffix("/result"))
+            .unwrap_or("http://DESK:8080");
+        html! {
+            span.note {
+                "A board's laptop joins with its code: "
+                code { "crossboard --desk " (desk) " --board-code " (code) }
             }
         }
     }
@@ -472,16 +485,6 @@ pub(super) fn moves_table(heading: &str, rows: &[(String, String)]) -> Markup {
 }
 
 /// Lines for both players' signatures, each named.
-/// How a board's laptop joins with its code.
-fn join_note() -> Markup {
-    html! {
-        span.note {
-            "A board's laptop joins with its code: "
-            code { "crossboard --desk http://DESK:8080 --board-code CODE" }
-        }
-    }
-}
-
 pub(super) fn signatures(first: &str, second: &str) -> Markup {
     html! {
         div.signs {

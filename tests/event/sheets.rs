@@ -106,7 +106,19 @@ fn the_slips_give_each_player_their_own_code_for_the_result_form() {
         4
     );
     assert!(slips.contains("http://192.0.2.10:8080/result"), "{slips}");
+    // A board laptop's command on its slip, whole: serve's address and the board's code.
+    for b in 1..=2 {
+        let join = format!(
+            "crossboard --desk http://192.0.2.10:8080 --board-code {}",
+            codes.code("Spring Open", 1, 1, b)
+        );
+        assert_eq!(slips.matches(&join).count(), 1, "{join}: {slips}");
+    }
     assert_eq!(pairings.matches("<svg").count(), 1, "the form's QR code");
+    assert!(
+        pairings.contains("crossboard --desk http://192.0.2.10:8080 --board-code CODE"),
+        "{pairings}"
+    );
     assert!(
         pairings.contains("http://192.0.2.10:8080/result"),
         "{pairings}"
