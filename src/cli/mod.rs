@@ -26,6 +26,7 @@ macro_rules! errln {
 }
 
 mod analyse;
+mod atlas;
 mod ballot_analysis;
 mod bench;
 mod config;

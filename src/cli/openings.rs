@@ -14,8 +14,9 @@ use std::fmt::Write as _;
 /// Arguments of `crossboard openings`.
 #[derive(Debug, clap::Args)]
 #[command(group(
-    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse"])
+    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse", "atlas"])
 ))]
+#[command(group(clap::ArgGroup::new("searching").args(["analyse", "atlas"])))]
 pub(super) struct Args {
     /// The system: gayp, two-move, three-move, eleven-man or roll-your-own.
     system: System,
@@ -36,9 +37,22 @@ pub(super) struct Args {
     /// force within the horizon (beside the at-once check and KingsRow's class).
     #[arg(long)]
     analyse: bool,
-    /// Search depth of --analyse.
-    #[arg(long, requires = "analyse", default_value_t = crate::search::DEFAULT_BALLOT_DEPTH)]
-    depth: u32,
+    /// eleven-man: build the atlas (docs/eleven-man-atlas.md): every position searched to a
+    /// fixed depth, one line each (id, verdict, score, depth, main line) written to --out.
+    #[arg(long, requires = "out")]
+    atlas: bool,
+    /// --atlas: the file written (atomically).
+    #[arg(long, requires = "atlas", value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+    /// --atlas: positions searched side by side (the file is the same on any number).
+    #[arg(long, requires = "atlas", default_value_t = 2)]
+    threads: usize,
+    /// --atlas: only these public ids (`A-B`), for a measurement or a check.
+    #[arg(long, requires = "atlas", value_name = "A-B", default_value = "1-2500")]
+    ids: String,
+    /// Search depth of --analyse (default 8) or --atlas (default: the shipped atlas's).
+    #[arg(long, requires = "searching")]
+    depth: Option<u32>,
     /// --analyse: the endgame database folder (default: the data folder's, when built).
     #[arg(
         long,
@@ -79,7 +93,16 @@ pub(super) fn run(args: Args) -> CliResult {
         } else {
             super::egdb::for_engine(args.egdb.as_deref())
         };
-        super::ballot_analysis::analyse_text(args.system, args.depth, egdb.as_ref())
+        let depth = args.depth.unwrap_or(crate::search::DEFAULT_BALLOT_DEPTH);
+        super::ballot_analysis::analyse_text(args.system, depth, egdb.as_ref())
+    } else if args.atlas {
+        if args.system != System::ElevenMan {
+            return Err("--atlas is for eleven-man".into());
+        }
+        let ids = super::atlas::parse_ids(&args.ids)?;
+        let depth = args.depth.unwrap_or(super::atlas::ATLAS_DEPTH);
+        let out = args.out.unwrap_or_default();
+        return super::atlas::build(&out, ids, depth, args.threads);
     } else if args.positions {
         if args.system != System::ElevenMan {
             return Err("--positions is for eleven-man (public position ids)".into());

@@ -9,12 +9,17 @@
 //! ballot's set moves, the resulting position, and what the rules engine says about it (whether a
 //! side loses a man at once, see [`man_down`](mod@man_down)).
 
+mod atlas;
 mod draw;
 mod eleven_man;
 mod man_down;
 mod restriction;
 mod roll_your_own;
 
+pub use atlas::{
+    ATLAS_HEADER, AtlasEntry, AtlasError, HARD_AT, LOST_AT, Verdict, eleven_man_atlas,
+    eleven_man_atlas_text, parse_atlas,
+};
 pub use draw::{
     Draw, DrawMode, DrawSettings, DrawStep, Refusal, StepKind, ThreeMoveDeck, describe_steps, draw,
     eligible, loses_man_text, replay,

@@ -311,6 +311,7 @@ impl App {
         }
         match &mut self.screen {
             Screen::Practice(p) => p.engine.set_egdb(self.egdb.databases()),
+            Screen::AtlasDrill(d) => d.practice.engine.set_egdb(self.egdb.databases()),
             Screen::Review(r) => r.engine.set_egdb(self.egdb.databases()),
             _ => {}
         }

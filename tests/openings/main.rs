@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
+mod atlas;
 mod cli;
 mod draw;
 mod eleven_man;

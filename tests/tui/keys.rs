@@ -78,6 +78,8 @@ fn states() -> Vec<(&'static str, Setup, String)> {
             "otests/fixtures/pdn/loy_chinook_1991.pdn\n\nha".into(),
         ),
         ("open a PDN: path", Plain, "o".into()),
+        ("atlas", Plain, "m".into()),
+        ("atlas: a filter typed", Plain, "mx".into()),
         (
             "open a PDN: games",
             Plain,
@@ -242,6 +244,9 @@ fn quiet(state: &str, key: &str) -> bool {
             ["Backspace", "Ctrl-U", "Esc", "u", "↑", "k"].contains(&key)
         }
         "open a PDN: path" | "resume list: a path" | "desk: typing" | "join a board" => empty_field,
+        "atlas: a filter typed" => empty_field,
+        // The first position highlighted; no filter to clear.
+        "atlas" => ["↑", "PgUp", "c"].contains(&key),
         "match set-up: a name" => key == "Ctrl-U",
         "resume list" => ["↑", "↓", "k", "j"].contains(&key),
         // Nothing typed; the 11-Man Ballot already chosen.

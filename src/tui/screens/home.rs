@@ -32,6 +32,8 @@ pub(crate) enum HomeItem {
     SetUp,
     /// Open a PDN file and review its games.
     OpenPdn,
+    /// The 11-man atlas: verdicts, main lines, drills.
+    Atlas,
     /// The tournament desk: events, divisions, pairings, results, standings.
     Desk,
     /// Leave.
@@ -40,13 +42,14 @@ pub(crate) enum HomeItem {
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 8] = [
+    pub(crate) const ALL: [HomeItem; 9] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Join,
         HomeItem::Practice,
         HomeItem::SetUp,
         HomeItem::OpenPdn,
+        HomeItem::Atlas,
         HomeItem::Desk,
         HomeItem::Quit,
     ];
@@ -71,6 +74,7 @@ impl HomeScreen {
                     MenuItem::new('p', "Practice", "play a ballot from both sides"),
                     MenuItem::new('s', "Set up a position", "any position: board or FEN"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
+                    MenuItem::new('m', "11-man atlas", "verdicts, main lines, drills"),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
                     MenuItem::new('q', "Quit", ""),
                 ],
@@ -101,6 +105,9 @@ impl HomeScreen {
             ))),
             HomeItem::SetUp => Nav::Push(Box::new(Screen::PositionSetup(Box::default()))),
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
+            HomeItem::Atlas => Nav::Push(Box::new(Screen::Atlas(Box::new(
+                super::AtlasScreen::opened(ctx),
+            )))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),
             )))),

@@ -6,6 +6,9 @@
 //! the same binding table ([`crate::tui::keys`]) its `update` looks keys up in. See the module doc of
 //! [`crate::tui`] for the recipe to add one.
 
+pub(super) mod atlas;
+pub mod atlas_drill;
+pub mod atlas_record;
 pub(super) mod home;
 pub(super) mod open_pdn;
 pub mod position_check;
@@ -26,6 +29,8 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
+pub use atlas::AtlasScreen;
+pub use atlas_drill::DrillScreen;
 pub(super) use home::HomeScreen;
 pub(super) use open_pdn::OpenPdnScreen;
 pub use position_setup::PositionSetupScreen;
@@ -141,6 +146,10 @@ pub enum Screen {
     Desk(Box<crate::tui::desk::DeskScreen>),
     /// A board's laptop joining the round at the desk.
     Join(crate::tui::match_flow::JoinScreen),
+    /// The 11-man atlas.
+    Atlas(Box<AtlasScreen>),
+    /// Drill an 11-man position from the atlas.
+    AtlasDrill(Box<DrillScreen>),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -158,6 +167,8 @@ macro_rules! each_screen {
             Screen::MatchList($s) => $body,
             Screen::Desk($s) => $body,
             Screen::Join($s) => $body,
+            Screen::Atlas($s) => $body,
+            Screen::AtlasDrill($s) => $body,
         }
     };
 }
