@@ -94,6 +94,10 @@ pub struct EventScoring {
     pub forfeit_loss: Points,
     /// A round missed by arrangement (announced absence, rounds before a late entry).
     pub absent: Points,
+    /// A requested bye (a round the player asked to sit out before it was paired); none:
+    /// half a won round, FIDE's half-point bye.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requested_bye: Option<Points>,
 }
 
 impl EventScoring {
@@ -108,6 +112,7 @@ impl EventScoring {
             forfeit_win: round,
             forfeit_loss: Points::ZERO,
             absent: Points::ZERO,
+            requested_bye: None,
         }
     }
 }
@@ -206,6 +211,13 @@ impl DivisionSettings {
         }
     }
 
+    /// The points of a requested bye: the division's, or half a won round.
+    pub fn requested_bye(&self) -> Points {
+        self.scoring
+            .requested_bye
+            .unwrap_or(Points(self.round_max().0 / 2))
+    }
+
     /// The first problem, if any.
     pub fn validate(&self) -> Result<(), SettingsError> {
         match self.format {
@@ -231,6 +243,7 @@ impl DivisionSettings {
             ("forfeit win", s.forfeit_win),
             ("forfeit loss", s.forfeit_loss),
             ("absence", s.absent),
+            ("requested bye", self.requested_bye()),
         ] {
             if p > max {
                 return Err(SettingsError::PointsAboveRound {

@@ -6,6 +6,7 @@ mod after_round;
 mod attach;
 mod bbp;
 mod board_match;
+mod bye;
 mod cli;
 mod cli_entry;
 #[path = "../common/mod.rs"]

@@ -30,6 +30,9 @@ pub(super) enum Cmd {
     Withdraw(WithdrawArgs),
     /// A player will miss a round.
     Absent(AbsentArgs),
+    /// A requested bye: a player asks to sit out a round not yet paired (scored as the
+    /// division's --bye-requested, by default half a won round); `--cancel` takes it back.
+    Bye(super::bye::ByeArgs),
     /// Pair the next round and draw its ballots (or pair it by hand: `--board A B` for each
     /// board, `--bye C` if the number is odd, and `--reason`).
     Pair(PairArgs),
@@ -454,6 +457,9 @@ pub(super) struct DivisionArgs {
     /// Points of an absence.
     #[arg(long)]
     absent: Option<String>,
+    /// Points of a requested bye (default: half a won round).
+    #[arg(long)]
+    bye_requested: Option<String>,
 }
 
 /// Points typed as `3`, `1.5` or `2½`.
@@ -525,6 +531,9 @@ pub(super) fn division_settings(a: &DivisionArgs) -> Result<DivisionSettings, St
         if let Some(v) = value {
             *field = parse_points(v)?;
         }
+    }
+    if let Some(v) = &a.bye_requested {
+        sc.requested_bye = Some(parse_points(v)?);
     }
     s.validate().map_err(|e| e.to_string())?;
     Ok(s)
