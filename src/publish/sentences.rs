@@ -265,6 +265,31 @@ fn requested_bye_text(division: &Division, round: u32, player: PlayerId) -> Opti
     ))
 }
 
+/// The virtual points of a board's players in an accelerated round, as a sentence: "Accelerated
+/// round (Baku method): virtual points Ann 1 point, Eve 0 points, added to the points for this
+/// pairing only (...)"; none in a round not accelerated.
+fn virtual_text(division: &Division, round: &Round, players: [PlayerId; 2]) -> Option<String> {
+    let x = &round.explanation;
+    if x.virtual_points.is_empty() {
+        return None;
+    }
+    let each: Vec<String> = players
+        .iter()
+        .map(|&p| {
+            format!(
+                "{} {}",
+                division.name(p),
+                points_text(x.virtual_points_of(p))
+            )
+        })
+        .collect();
+    Some(format!(
+        "Accelerated round (Baku method): virtual points {}, added to the points for this \
+         pairing only (the scores below are pairing scores; the standings count points alone).",
+        each.join(", ")
+    ))
+}
+
 /// The reasons for the board `player` plays on in `round`, as sentences.
 pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> {
     let name = |id: PlayerId| division.name(id).to_string();
@@ -314,16 +339,21 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
             "The director changed this round's pairing: {reason}."
         ));
     }
+    if let Some(said) = virtual_text(division, round, [board.first, board.second]) {
+        out.push(said);
+    }
     let Some(w) = round.explanation.board_of(player) else {
         return out;
     };
+    let accelerated = !round.explanation.virtual_points.is_empty();
     if round.explanation.method == Method::Director && w.notes.contains(&Note::Director) {
         out.push("This board was set by the director.".into());
     }
     for n in &w.notes {
         match n {
             Note::SameGroup => out.push(format!(
-                "Both had {}: paired within their score group.",
+                "Both had {}{}: paired within their score group.",
+                if accelerated { "a pairing score of " } else { "" },
                 points_text(w.scores.0)
             )),
             Note::Floated { player: p, from, to } => out.push(format!(

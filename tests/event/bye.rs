@@ -5,10 +5,11 @@
 //! a requested bye by the standings, the crosstable and `why`.
 
 use crate::desk_cli::{refused, run};
+use crate::open_swiss::{open_swiss, rated};
 use crossboard::director::{GamePoints, Points};
 use crossboard::event::{
-    Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo, RoundKind,
-    ScoreUnit, Tournament, propose, records, standings, swiss_input,
+    Acceleration, Action, BoardGameResult, BoardResult, DivisionSettings, Format, PlayerInfo,
+    RoundKind, ScoreUnit, Tournament, propose, records, standings, swiss_input,
 };
 use crossboard::publish::{
     Federation, Paper, SheetCodes, SheetKind, federation_report, sheet, trf,
@@ -16,37 +17,11 @@ use crossboard::publish::{
 
 /// Five players of a three-round Swiss of two-game rounds, Eve the lowest seed.
 fn five() -> Tournament {
-    let mut t = Tournament::new();
-    let settings = DivisionSettings::new(
-        Format::Swiss { rounds: 3 },
-        2,
-        GamePoints::OneHalfZero,
-        ScoreUnit::Game,
-    );
-    t.apply(&Action::AddDivision {
-        name: "Open".into(),
-        settings,
-    })
-    .unwrap();
-    for (id, name, rating) in [
-        (1, "Ann", 2000),
-        (2, "Bob", 1900),
-        (3, "Cid", 1800),
-        (4, "Dee", 1700),
-        (5, "Eve", 1600),
-    ] {
-        let info = PlayerInfo {
-            rating: Some(rating),
-            ..PlayerInfo::named(name)
-        };
-        t.apply(&Action::Enter {
-            division: 0,
-            player: id,
-            info,
-        })
-        .unwrap();
-    }
-    t
+    let names = ["Ann", "Bob", "Cid", "Dee", "Eve"];
+    let players = (1..=5)
+        .zip(names)
+        .map(|(id, name)| (id, rated(name, 2100 - 100 * id)));
+    open_swiss(3, 2, Acceleration::None, players)
 }
 
 fn bye(player: u32, round: u32, cancel: bool) -> Action {

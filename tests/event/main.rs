@@ -2,6 +2,7 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)] // a test fails by panicking
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
+mod accelerated;
 mod after_round;
 mod attach;
 mod bbp;
@@ -18,6 +19,7 @@ mod fide;
 mod floor;
 mod foreign;
 mod import;
+mod open_swiss;
 mod pairing;
 mod prizes;
 mod prizes_published;

@@ -2,7 +2,7 @@
 
 use crate::director::{GamePoints, Points};
 use crate::event::parse_list;
-use crate::event::{BallotMode, DivisionSettings, Format, ScoreUnit};
+use crate::event::{Acceleration, BallotMode, DivisionSettings, Format, ScoreUnit};
 use clap::Subcommand;
 use std::path::PathBuf;
 
@@ -460,6 +460,9 @@ pub(super) struct DivisionArgs {
     /// Points of a requested bye (default: half a won round).
     #[arg(long)]
     bye_requested: Option<String>,
+    /// Accelerated pairings of a Swiss: none, or baku (the Baku Acceleration Method).
+    #[arg(long, default_value = "none")]
+    acceleration: String,
 }
 
 /// Points typed as `3`, `1.5` or `2½`.
@@ -535,6 +538,11 @@ pub(super) fn division_settings(a: &DivisionArgs) -> Result<DivisionSettings, St
     if let Some(v) = &a.bye_requested {
         sc.requested_bye = Some(parse_points(v)?);
     }
+    s.acceleration = match a.acceleration.as_str() {
+        "none" => Acceleration::None,
+        "baku" => Acceleration::Baku,
+        x => return Err(format!("--acceleration {x:?}: use none or baku")),
+    };
     s.validate().map_err(|e| e.to_string())?;
     Ok(s)
 }

@@ -474,16 +474,19 @@ impl DeskScreen {
     }
 }
 
-/// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]`
-/// (defaults: a 5-round Swiss of two-game rounds of English draughts). A word that is none of
-/// these is refused, naming it.
+/// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]
+/// [baku]` (defaults: a 5-round Swiss of two-game rounds of English draughts, not accelerated;
+/// `baku`: the Baku Acceleration Method). A word that is none of these is refused, naming it.
 pub(crate) fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
-    let usage = "division: NAME swiss:N|rr|drr GAMES GAME, e.g. Masters swiss:5 2 pool";
+    let usage = "division: NAME swiss:N|rr|drr GAMES GAME [baku], e.g. Masters swiss:5 2 pool";
     let mut words = text.split_whitespace();
     let name = words.next().ok_or(usage)?.to_string();
     let (mut format, mut games, mut game) = (Format::default(), 2, crate::engine::Rules::English);
+    let mut acceleration = crate::event::Acceleration::None;
     for w in words {
-        if w == "rr" || w == "drr" {
+        if w == "baku" {
+            acceleration = crate::event::Acceleration::Baku;
+        } else if w == "rr" || w == "drr" {
             format = Format::RoundRobin {
                 cycles: if w == "rr" { 1 } else { 2 },
             };
@@ -505,5 +508,6 @@ pub(crate) fn parse_division(text: &str) -> Result<(String, DivisionSettings), S
         crate::event::ScoreUnit::Game,
     );
     settings.game = game;
+    settings.acceleration = acceleration;
     Ok((name, settings))
 }
