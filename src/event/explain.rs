@@ -133,11 +133,23 @@ pub struct Explanation {
     /// Rematches the engine had to allow (none unless the settings force it).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub rematches: Vec<(PlayerId, PlayerId)>,
+    /// An accelerated round: each player's virtual points, added to their points for this
+    /// pairing only (the players with none left out; empty when the round is not accelerated).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub virtual_points: Vec<(PlayerId, Points)>,
 }
 
 impl Explanation {
     /// The reasons of the board `a` plays on, if paired.
     pub fn board_of(&self, a: PlayerId) -> Option<&BoardWhy> {
         self.boards.iter().find(|b| b.first == a || b.second == a)
+    }
+
+    /// The virtual points `a` was paired with (none outside an accelerated round).
+    pub fn virtual_points_of(&self, a: PlayerId) -> Points {
+        self.virtual_points
+            .iter()
+            .find(|(p, _)| *p == a)
+            .map_or(Points::ZERO, |&(_, v)| v)
     }
 }

@@ -6,7 +6,8 @@
 //! - [`state`]: the [`Tournament`] derived from its log of [`Action`]s ([`Tournament::apply`],
 //!   [`Tournament::replay`]); a refused action changes nothing.
 //! - [`pair`](mod@pair): the next round's pairing (Berger tables in [`berger`](mod@berger), the
-//!   Dutch-system Swiss in [`swiss`] over the blossom [`matching`]), director overrides.
+//!   Dutch-system Swiss in [`swiss`] over the blossom [`matching`], accelerated by
+//!   [`acceleration`]), director overrides.
 //! - [`ballot`]: the round's ballots, drawn with the openings module.
 //! - [`round_points`], [`standings`](mod@standings), [`tiebreak`]: points, standings and
 //!   tie-breaks.
@@ -16,6 +17,7 @@
 //! - [`prizes`]: the prize list and who wins what.
 //! - [`board_match`]: a board played on crossboard (its match settings, its results read back).
 
+mod acceleration;
 mod ballot;
 mod berger;
 mod board_match;
@@ -56,7 +58,9 @@ pub use rating::{
 pub use round_points::records;
 pub use round_points::{RoundKind, RoundRecord};
 pub use settings::MAX_TEXT;
-pub use settings::{BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit};
+pub use settings::{
+    Acceleration, BallotMode, DivisionSettings, EventInfo, EventScoring, Format, ScoreUnit,
+};
 pub use standings::{Standing, Table, TieValue, standings};
 pub use state::{
     Action, Board, BoardGameResult, BoardResult, Division, DivisionId, EventError, Floor,

@@ -1,6 +1,7 @@
 //! Pairing a division's next round: the Berger table of a round robin or the Swiss engine,
 //! and the director's overrides.
 
+use super::acceleration::virtual_points;
 use super::berger::{berger_round, table_round};
 use super::explain::{BoardWhy, Explanation, Method, Note};
 use super::player::PlayerId;
@@ -29,8 +30,17 @@ pub fn propose(division_id: DivisionId, division: &Division) -> Result<Action, E
     let round = division.next_round()?;
     let pairing = match division.settings.format {
         Format::RoundRobin { cycles } => round_robin(division, cycles, round)?,
-        Format::Swiss { .. } => swiss::pair(&swiss_input(division, round))
-            .map_err(|e| EventError::Pairing(e.to_string()))?,
+        Format::Swiss { .. } => {
+            let mut pairing = swiss::pair(&swiss_input(division, round))
+                .map_err(|e| EventError::Pairing(e.to_string()))?;
+            pairing.explanation.virtual_points = virtual_points(division, round)
+                .into_iter()
+                .zip(&division.entrants)
+                .filter(|(v, e)| *v > Points::ZERO && e.available(round))
+                .map(|(v, e)| (e.player, v))
+                .collect();
+            pairing
+        }
     };
     Ok(Action::Pair {
         division: division_id,
@@ -38,10 +48,13 @@ pub fn propose(division_id: DivisionId, division: &Division) -> Result<Action, E
     })
 }
 
-/// The Swiss engine's view of the division before `round`.
+/// The Swiss engine's view of the division before `round`: each player's score is their
+/// pairing score, their points plus the virtual points of an accelerated round.
 pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
     let recs = records(division, round - 1);
     let scores = totals(&recs);
+    // The virtual points of every round so far: a float is by the pairing scores of its round.
+    let virtuals: Vec<Vec<Points>> = (1..=round).map(|k| virtual_points(division, k)).collect();
     let order = pairing_order(division);
     let mut rank = vec![0u32; division.entrants.len()];
     for (k, &i) in order.iter().enumerate() {
@@ -76,12 +89,12 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
             let float_back = |k: usize| {
                 rs.len()
                     .checked_sub(k)
-                    .map_or(Float::None, |at| float_of(&recs, i, &rs[at]))
+                    .map_or(Float::None, |at| float_of(&recs, &virtuals, i, &rs[at]))
             };
             SwissPlayer {
                 id: e.player,
                 rank: rank[i],
-                score: scores[i],
+                score: scores[i] + virtuals[round as usize - 1][i],
                 met,
                 bye_ok,
                 unplayed: rs.iter().filter(|r| !r.met()).count() as u32,
@@ -104,9 +117,11 @@ pub fn swiss_input(division: &Division, round: u32) -> SwissInput {
 /// The float entrant `i` had in round record `r` (FIDE C.04.3 A.4; 2025: 1.4): down when
 /// paired with a lower score, or when scoring more than a loss without playing (a bye, a
 /// forfeit win, an absence that scores); up when paired with a higher score; none for an
-/// unplayed round that scored nothing (a forfeit loss, an absence worth no points).
+/// unplayed round that scored nothing (a forfeit loss, an absence worth no points). Scores are
+/// the pairing scores of that round (`virtuals`: each round's virtual points, by entrant).
 fn float_of(
     recs: &[Vec<super::round_points::RoundRecord>],
+    virtuals: &[Vec<Points>],
     i: usize,
     r: &super::round_points::RoundRecord,
 ) -> Float {
@@ -118,11 +133,12 @@ fn float_of(
         };
     };
     let before = |k: usize| {
-        recs[k]
+        let points: u32 = recs[k]
             .iter()
             .filter(|x| x.round < r.round)
             .map(|x| x.points.0)
-            .sum::<u32>()
+            .sum();
+        points + virtuals[r.round as usize - 1][k].0
     };
     match before(i).cmp(&before(o)) {
         std::cmp::Ordering::Greater => Float::Down,
@@ -177,6 +193,7 @@ fn round_robin(division: &Division, cycles: u32, round: u32) -> Result<Pairing, 
             boards: whys,
             bye: None,
             rematches: Vec::new(),
+            virtual_points: Vec::new(),
         },
     })
 }
@@ -257,6 +274,7 @@ fn director_pairing(
             boards: whys,
             bye: None,
             rematches: Vec::new(),
+            virtual_points: Vec::new(),
         },
     }
 }

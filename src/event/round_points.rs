@@ -23,6 +23,9 @@ pub enum RoundKind {
     Absent,
     /// Not paired: withdrawn.
     Withdrawn,
+    /// Not paired: a bye the player asked for before the round was paired (not the pairing
+    /// bye: it leaves the player eligible for that).
+    RequestedBye,
 }
 
 impl RoundKind {
@@ -166,8 +169,11 @@ pub fn records(division: &Division, upto: u32) -> Vec<Vec<RoundRecord>> {
                 continue;
             }
             let withdrawn = e.withdrawn_from.is_some_and(|w| round.number >= w);
+            let requested = division.requested_bye_points(e.player, round.number);
             let (kind, points) = if withdrawn {
                 (RoundKind::Withdrawn, Points::ZERO)
+            } else if let Some(points) = requested {
+                (RoundKind::RequestedBye, points)
             } else {
                 (RoundKind::Absent, s.scoring.absent)
             };

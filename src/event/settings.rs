@@ -94,6 +94,10 @@ pub struct EventScoring {
     pub forfeit_loss: Points,
     /// A round missed by arrangement (announced absence, rounds before a late entry).
     pub absent: Points,
+    /// A requested bye (a round the player asked to sit out before it was paired); none:
+    /// half a won round, FIDE's half-point bye.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub requested_bye: Option<Points>,
 }
 
 impl EventScoring {
@@ -108,6 +112,7 @@ impl EventScoring {
             forfeit_win: round,
             forfeit_loss: Points::ZERO,
             absent: Points::ZERO,
+            requested_bye: None,
         }
     }
 }
@@ -120,6 +125,25 @@ pub(super) fn round_max(game: GamePoints, unit: ScoreUnit, games_per_round: u32)
         ScoreUnit::Round => 1,
     };
     Points(game.win().0.saturating_mul(units))
+}
+
+/// Accelerated pairings for a Swiss: how its first rounds are paired.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Acceleration {
+    /// Every round paired on the points alone.
+    #[default]
+    None,
+    /// The Baku Acceleration Method (FIDE C.04.5.1): virtual points for the top half in the
+    /// first rounds, for the pairing only (see [`super::acceleration`]).
+    Baku,
+}
+
+impl Acceleration {
+    /// Not accelerated (left out of the settings as written).
+    pub fn is_none(&self) -> bool {
+        *self == Acceleration::None
+    }
 }
 
 /// One ballot for every board of a round, or one per board.
@@ -155,6 +179,9 @@ pub struct DivisionSettings {
     pub time_control: TimeControl,
     /// Tie-breaks, in order.
     pub tiebreaks: Vec<TieBreak>,
+    /// Accelerated pairings (a Swiss only); none by default.
+    #[serde(default, skip_serializing_if = "Acceleration::is_none")]
+    pub acceleration: Acceleration,
 }
 
 impl Default for DivisionSettings {
@@ -187,6 +214,7 @@ impl DivisionSettings {
             ballots: BallotMode::OnePerRound,
             time_control: TimeControl::default(),
             tiebreaks: super::tiebreak::Preset::Icaona.tiebreaks(),
+            acceleration: Acceleration::None,
         }
     }
 
@@ -206,6 +234,13 @@ impl DivisionSettings {
         }
     }
 
+    /// The points of a requested bye: the division's, or half a won round.
+    pub fn requested_bye(&self) -> Points {
+        self.scoring
+            .requested_bye
+            .unwrap_or(Points(self.round_max().0 / 2))
+    }
+
     /// The first problem, if any.
     pub fn validate(&self) -> Result<(), SettingsError> {
         match self.format {
@@ -216,6 +251,11 @@ impl DivisionSettings {
                 return Err(SettingsError::Rounds(rounds));
             }
             _ => {}
+        }
+        if self.acceleration != Acceleration::None
+            && matches!(self.format, Format::RoundRobin { .. })
+        {
+            return Err(SettingsError::AcceleratedRoundRobin);
         }
         if !(1..=MAX_GAMES_PER_ROUND).contains(&self.games_per_round) {
             return Err(SettingsError::Games(self.games_per_round));
@@ -231,6 +271,7 @@ impl DivisionSettings {
             ("forfeit win", s.forfeit_win),
             ("forfeit loss", s.forfeit_loss),
             ("absence", s.absent),
+            ("requested bye", self.requested_bye()),
         ] {
             if p > max {
                 return Err(SettingsError::PointsAboveRound {
@@ -285,6 +326,9 @@ pub enum SettingsError {
     /// The KingsRow verdicts that redraw "lost" 11-man positions are English verdicts.
     #[error("the KingsRow-lost redraw judges English draughts positions, not {0}")]
     KingsRowLostNotForGame(Rules),
+    /// Acceleration asked for a round robin.
+    #[error("accelerated pairings are for a Swiss: a round robin's pairings are fixed")]
+    AcceleratedRoundRobin,
     /// Too many tie-breaks.
     #[error("at most 12 tie-breaks, not {0}")]
     TooManyTiebreaks(usize),

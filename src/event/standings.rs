@@ -50,7 +50,7 @@ pub struct Table {
 pub(super) fn voluntary(r: &RoundRecord) -> bool {
     matches!(
         r.kind,
-        RoundKind::Absent | RoundKind::Withdrawn | RoundKind::ForfeitLoss
+        RoundKind::Absent | RoundKind::RequestedBye | RoundKind::Withdrawn | RoundKind::ForfeitLoss
     ) || (r.all_forfeited() && !r.unplayed_win())
 }
 
@@ -63,7 +63,10 @@ pub(super) fn adjusted_score(records: &[RoundRecord], round_max: u32) -> Points 
         .iter()
         .enumerate()
         .map(|(k, r)| {
-            let requested = matches!(r.kind, RoundKind::Absent | RoundKind::Withdrawn);
+            let requested = matches!(
+                r.kind,
+                RoundKind::Absent | RoundKind::RequestedBye | RoundKind::Withdrawn
+            );
             if requested && records[k + 1..].iter().all(voluntary) {
                 draw
             } else {

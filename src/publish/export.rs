@@ -137,6 +137,7 @@ impl<'a> Published<'a> {
             RoundKind::ForfeitWin => format!("{}+F {pts}", r.opponent.map_or(0, |o| lines[o])),
             RoundKind::ForfeitLoss => format!("{}-F {pts}", r.opponent.map_or(0, |o| lines[o])),
             RoundKind::Absent => format!("abs {pts}"),
+            RoundKind::RequestedBye => format!("rbye {pts}"),
             RoundKind::Withdrawn => "wd".into(),
             RoundKind::Played | RoundKind::Pending => {
                 let side = if r.side == Some(Player::First) {
@@ -270,7 +271,7 @@ impl<'a> Published<'a> {
             .iter()
             .map(|t| format!("{} = {}", t.short(), t.title()))
             .collect();
-        let mut s = "\nCells: opponent's line, R/W = Red/White in game 1, points; +F/-F forfeit, abs absent, wd withdrawn.\n".to_string();
+        let mut s = "\nCells: opponent's line, R/W = Red/White in game 1, points; +F/-F forfeit, rbye requested bye, abs absent, wd withdrawn.\n".to_string();
         if !tbs.is_empty() {
             s += &format!("Tie-breaks in order: {}.\n", tbs.join("; "));
         }
@@ -338,10 +339,10 @@ pub(super) fn spreadsheet_safe(c: &str) -> String {
 /// engines such as JaVaFo and bbpPairings read it: a 001 line per player with the pairing
 /// number, name, rating, points, rank and one 10-column block per round (opponent, colour of
 /// game 1 `w`/`b` with Red as White, result `1 = 0`, `+ -` forfeits, `U` pairing bye, `H`/`F`/`Z`
-/// half-, full- and zero-point absences, `Z` after a withdrawal), then `XXR` (rounds) and
-/// `XXC white1` (the top seed had Red on board 1 of round 1). A player who will not be paired
-/// in the next round (absent, withdrawn) gets that round's block `0000 - Z`, so a pairing
-/// engine leaves them out. Points are on the 1/½/0-per-round scale: each round's result is
+/// half-, full- and zero-point absences and requested byes, `Z` after a withdrawal), then `XXR`
+/// (rounds) and `XXC white1` (the top seed had Red on board 1 of round 1). A player who will
+/// not be paired in the next round (absent, withdrawn, a requested bye) gets that round's block
+/// `0000 - Z` (`H` or `F` for a requested bye that scores), so a pairing engine leaves them out. Points are on the 1/½/0-per-round scale: each round's result is
 /// read from the round's points (more than half the round: `1`, half: `=`).
 pub fn trf(event: &Tournament, division: &Division) -> String {
     let pub_ = Published::new(event, division, u32::MAX);
@@ -423,10 +424,14 @@ pub fn trf(event: &Tournament, division: &Division) -> String {
             put(at + 7, &code.to_string(), 1, false);
         }
         if absent_next {
+            // A bye asked for the next round is already known: its points as a round's.
+            let code = division
+                .requested_bye_points(e.player, next)
+                .map_or('Z', |p| sitting_out(p, max).0);
             let at = 92 + 10 * recs.len();
             put(at, "0000", 4, true);
             put(at + 5, "-", 1, false);
-            put(at + 7, "Z", 1, false);
+            put(at + 7, &code.to_string(), 1, false);
         }
         let line: String = cols.into_iter().collect();
         out += line.trim_end();
@@ -451,9 +456,8 @@ fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
             }
         }
         RoundKind::ForfeitLoss => ('-', 0),
-        RoundKind::Absent if 2 * p > max => ('F', 2),
-        RoundKind::Absent if 2 * p == max => ('H', 1),
-        RoundKind::Absent | RoundKind::Withdrawn => ('Z', 0),
+        RoundKind::Absent | RoundKind::RequestedBye => sitting_out(r.points, max),
+        RoundKind::Withdrawn => ('Z', 0),
         RoundKind::Pending => (' ', 0),
         RoundKind::Played => {
             if 2 * p > max {
@@ -464,6 +468,15 @@ fn round_fide(r: &RoundRecord, max: u32) -> (char, u32) {
                 ('0', 0)
             }
         }
+    }
+}
+
+/// A round sat out by arrangement (an absence, a requested bye): `F`, `H` or `Z` by its points.
+fn sitting_out(points: Points, max: u32) -> (char, u32) {
+    match (2 * points.0).cmp(&max) {
+        std::cmp::Ordering::Greater => ('F', 2),
+        std::cmp::Ordering::Equal => ('H', 1),
+        std::cmp::Ordering::Less => ('Z', 0),
     }
 }
 

@@ -383,6 +383,7 @@ fn round_text(
         let why = match x.kind {
             RoundKind::Bye => "bye",
             RoundKind::Absent => "absent",
+            RoundKind::RequestedBye => "requested bye",
             RoundKind::Withdrawn => "withdrawn",
             _ => continue,
         };

@@ -223,6 +223,73 @@ pub fn points_text(p: Points) -> String {
     }
 }
 
+/// What recording a requested bye says, from the division before it is recorded: "Eve sits
+/// out round 3: a requested bye (1 point)", "... (0 points: asked after round 2 was paired)",
+/// "Eve's bye in round 3 taken back".
+pub fn bye_request_text(division: &Division, player: PlayerId, round: u32, cancel: bool) -> String {
+    let name = division.name(player);
+    if cancel {
+        return format!("{name}'s bye in round {round} taken back");
+    }
+    let late = division.bye_request_late(round);
+    format!(
+        "{name} sits out round {round}: a requested bye ({}{})",
+        points_text(division.requested_bye_worth(late)),
+        late_text(late, round)
+    )
+}
+
+/// Why a requested bye scores nothing: ": asked after round 2 was paired".
+fn late_text(late: bool, round: u32) -> String {
+    if late {
+        format!(": asked after round {} was paired", round - 1)
+    } else {
+        String::new()
+    }
+}
+
+/// Why `player` is not paired in round `round`, when they asked to sit it out.
+fn requested_bye_text(division: &Division, round: u32, player: PlayerId) -> Option<String> {
+    let points = division.requested_bye_points(player, round)?;
+    let late = division.entrant(player)?.requested_byes.get(&round) == Some(&true);
+    Some(format!(
+        "{} asked to sit out round {round}: a requested bye, scored {} ({}not the pairing bye: \
+         it leaves them eligible for that in a later round).",
+        division.name(player),
+        points_text(points),
+        if late {
+            format!("asked after round {} was paired; ", round - 1)
+        } else {
+            String::new()
+        }
+    ))
+}
+
+/// The virtual points of a board's players in an accelerated round, as a sentence: "Accelerated
+/// round (Baku method): virtual points Ann 1 point, Eve 0 points, added to the points for this
+/// pairing only (...)"; none in a round not accelerated.
+fn virtual_text(division: &Division, round: &Round, players: [PlayerId; 2]) -> Option<String> {
+    let x = &round.explanation;
+    if x.virtual_points.is_empty() {
+        return None;
+    }
+    let each: Vec<String> = players
+        .iter()
+        .map(|&p| {
+            format!(
+                "{} {}",
+                division.name(p),
+                points_text(x.virtual_points_of(p))
+            )
+        })
+        .collect();
+    Some(format!(
+        "Accelerated round (Baku method): virtual points {}, added to the points for this \
+         pairing only (the scores below are pairing scores; the standings count points alone).",
+        each.join(", ")
+    ))
+}
+
 /// The reasons for the board `player` plays on in `round`, as sentences.
 pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> {
     let name = |id: PlayerId| division.name(id).to_string();
@@ -248,6 +315,10 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
         }
         return out;
     }
+    if let Some(said) = requested_bye_text(division, round.number, player) {
+        out.push(said);
+        return out;
+    }
     let Some(board) = round.board_of(player) else {
         out.push(format!(
             "{} is not paired in round {} (absent, withdrawn or entered later).",
@@ -268,16 +339,21 @@ pub fn why(division: &Division, round: &Round, player: PlayerId) -> Vec<String> 
             "The director changed this round's pairing: {reason}."
         ));
     }
+    if let Some(said) = virtual_text(division, round, [board.first, board.second]) {
+        out.push(said);
+    }
     let Some(w) = round.explanation.board_of(player) else {
         return out;
     };
+    let accelerated = !round.explanation.virtual_points.is_empty();
     if round.explanation.method == Method::Director && w.notes.contains(&Note::Director) {
         out.push("This board was set by the director.".into());
     }
     for n in &w.notes {
         match n {
             Note::SameGroup => out.push(format!(
-                "Both had {}: paired within their score group.",
+                "Both had {}{}: paired within their score group.",
+                if accelerated { "a pairing score of " } else { "" },
                 points_text(w.scores.0)
             )),
             Note::Floated { player: p, from, to } => out.push(format!(

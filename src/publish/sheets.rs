@@ -9,7 +9,7 @@
 
 use super::export::Published;
 use super::prizes::prizes_html;
-use super::sentences::ballot_text;
+use super::sentences::{ballot_text, points_text};
 use crate::director::Player;
 use crate::event::{Board, Division, EventError, Round, Tournament, ballot_for};
 use crate::store::BoardCodes;
@@ -313,8 +313,26 @@ impl Sheets<'_> {
             @if !self.codes.boards.is_empty() { (self.join_note("CODE")) }
             @if !self.codes.floor.is_empty() { (self.floor_note()) }
             @if let Some(bye) = self.r.bye { p { "Bye: " (self.division.name(bye)) } }
+            @if let Some(asked) = self.requested_byes() { p { "Requested byes: " (asked) } }
             @if self.games() > 1 { p { "Colours change every game: Red in game 1 is White in game 2." } }
         }
+    }
+
+    /// The players who asked to sit the round out, with what it scores them: "Eve (1 point),
+    /// Dee (0 points)"; none if nobody asked.
+    fn requested_byes(&self) -> Option<String> {
+        let asked: Vec<String> = self
+            .division
+            .entrants
+            .iter()
+            .filter_map(|e| {
+                let points = self
+                    .division
+                    .requested_bye_points(e.player, self.r.number)?;
+                Some(format!("{} ({})", e.info.name, points_text(points)))
+            })
+            .collect();
+        (!asked.is_empty()).then(|| asked.join(", "))
     }
 
     /// Slips two to a page: each pair of boards a page of its own.

@@ -10,13 +10,12 @@
 //! forfeits and absences), each round is paired by crossboard and, from the TRF of the rounds
 //! before it, by bbpPairings; the test checks that bbpPairings reads every file, that the first
 //! round is the same, and counts the rounds where the pairings agree (same pairs, same
-//! colours). BENCHMARKS.md gives the figures.
+//! colours); then the same for events paired with the Baku acceleration, which bbpPairings
+//! implements too. BENCHMARKS.md gives the figures.
 
-use crossboard::director::{GamePoints, Player};
-use crossboard::event::{
-    Action, BoardGameResult, BoardResult, DivisionSettings, Format, Pairing, PlayerInfo, ScoreUnit,
-    Tournament,
-};
+use crate::open_swiss::{open_swiss, rated};
+use crossboard::director::Player;
+use crossboard::event::{Acceleration, Action, BoardGameResult, BoardResult, Pairing, Tournament};
 use crossboard::event::{pairing_order, propose};
 use crossboard::publish::trf;
 use rand::{RngExt, SeedableRng};
@@ -26,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 /// The bbpPairings binary: `$BBPPAIRINGS`, else `bbpPairings.exe` / `bbpPairings` on the PATH.
-fn engine() -> Option<PathBuf> {
+pub(crate) fn engine() -> Option<PathBuf> {
     if let Some(p) = std::env::var_os("BBPPAIRINGS") {
         return Some(PathBuf::from(p));
     }
@@ -38,9 +37,9 @@ fn engine() -> Option<PathBuf> {
 
 /// A pairing as (first, second) pairs of registry ids and the bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
-struct Boards {
-    pairs: BTreeSet<(u32, u32)>,
-    bye: Option<u32>,
+pub(crate) struct Boards {
+    pub(crate) pairs: BTreeSet<(u32, u32)>,
+    pub(crate) bye: Option<u32>,
 }
 
 impl Boards {
@@ -63,7 +62,7 @@ impl Boards {
 /// What bbpPairings pairs next, from `trf_text`: its output is the number of pairs, then one
 /// `white black` line per board in pairing numbers (`n 0`: the bye). `None`: no valid pairing
 /// (its exit code 1).
-fn bbp_pairing(exe: &Path, dir: &Path, trf_text: &str, ids: &[u32]) -> Option<Boards> {
+pub(crate) fn bbp_pairing(exe: &Path, dir: &Path, trf_text: &str, ids: &[u32]) -> Option<Boards> {
     let input = dir.join("in.trf");
     let output = dir.join("out.txt");
     std::fs::write(&input, trf_text).unwrap();
@@ -102,34 +101,20 @@ fn bbp_pairing(exe: &Path, dir: &Path, trf_text: &str, ids: &[u32]) -> Option<Bo
     Some(out)
 }
 
-fn event(players: u32, rounds: u32, rng: &mut ChaCha8Rng) -> Tournament {
-    let mut e = Tournament::new();
-    e.apply(&Action::AddDivision {
-        name: "Open".into(),
-        settings: DivisionSettings::new(
-            Format::Swiss { rounds },
-            1,
-            GamePoints::OneHalfZero,
-            ScoreUnit::Game,
-        ),
-    })
-    .unwrap();
+fn event(
+    players: u32,
+    rounds: u32,
+    acceleration: Acceleration,
+    rng: &mut ChaCha8Rng,
+) -> Tournament {
     // Distinct ratings, so both engines number the players alike.
     let mut ratings: Vec<u32> = (0..players).map(|k| 1200 + 7 * k).collect();
     for k in (1..ratings.len()).rev() {
         ratings.swap(k, rng.random_range(0..=k));
     }
-    for (p, rating) in (1..=players).zip(ratings) {
-        let mut info = PlayerInfo::named(&format!("Player {p}"));
-        info.rating = Some(rating);
-        e.apply(&Action::Enter {
-            division: 0,
-            player: p,
-            info,
-        })
-        .unwrap();
-    }
-    e
+    let entries = (1..=players).zip(ratings);
+    let players = entries.map(|(p, rating)| (p, rated(&format!("Player {p}"), rating)));
+    open_swiss(rounds, 1, acceleration, players)
 }
 
 /// Rounds compared, rounds with the same opponents, with the same colours too; rounds
@@ -190,6 +175,28 @@ fn result(rng: &mut ChaCha8Rng) -> BoardResult {
 #[test]
 #[ignore = "needs bbpPairings: BBPPAIRINGS=/path/to/bbpPairings.exe"]
 fn dutch_pairings_agree_with_bbp_pairings() {
+    compare_with_bbp(Acceleration::None);
+}
+
+/// The same with the Baku Acceleration Method, bbpPairings told by the TRF's tournament type
+/// (`192 FIDE_DUTCH_BAKU`). Its group A is the first half of the players rounded up, where
+/// C.04.5.1 rounds up to an even number: the two agree when the number of players is a
+/// multiple of 4 or one less, so only such events are compared.
+#[test]
+#[ignore = "needs bbpPairings: BBPPAIRINGS=/path/to/bbpPairings.exe"]
+fn baku_pairings_agree_with_bbp_pairings() {
+    compare_with_bbp(Acceleration::Baku);
+}
+
+/// The tournament type bbpPairings reads, ahead of crossboard's TRF.
+fn with_type(acceleration: Acceleration, trf_text: &str) -> String {
+    match acceleration {
+        Acceleration::Baku => format!("192 FIDE_DUTCH_BAKU\n{trf_text}"),
+        Acceleration::None => trf_text.to_string(),
+    }
+}
+
+fn compare_with_bbp(acceleration: Acceleration) {
     let Some(exe) = engine() else {
         // (The events below draw absences and forfeits too: see `absences` and `result`.)
         eprintln!("skipped: bbpPairings not found (set BBPPAIRINGS=/path/to/bbpPairings.exe)");
@@ -222,8 +229,12 @@ fn dutch_pairings_agree_with_bbp_pairings() {
     .collect();
     let mut per_round: std::collections::BTreeMap<u32, (usize, usize)> = Default::default();
     for (seed, players, rounds) in events {
+        let players = match acceleration {
+            Acceleration::Baku if matches!(players % 4, 1 | 2) => players - players % 4,
+            _ => players,
+        };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let mut e = event(players, rounds, &mut rng);
+        let mut e = event(players, rounds, acceleration, &mut rng);
         for round in 1..=rounds {
             absences(&mut e, round, &mut rng);
             let d = &e.divisions[0];
@@ -231,7 +242,7 @@ fn dutch_pairings_agree_with_bbp_pairings() {
                 .into_iter()
                 .map(|i| d.entrants[i].player)
                 .collect();
-            let trf_text = trf(&e, d);
+            let trf_text = with_type(acceleration, &trf(&e, d));
             let theirs = bbp_pairing(&exe, dir.path(), &trf_text, &ids);
             let (action, theirs) = match (propose(0, d), theirs) {
                 (Ok(action), Some(theirs)) => (action, theirs),
@@ -296,7 +307,7 @@ fn dutch_pairings_agree_with_bbp_pairings() {
         // The whole event read back by bbpPairings' checker (-c): it reads the file and lists
         // the rounds it would have paired otherwise.
         let input = dir.path().join("final.trf");
-        std::fs::write(&input, trf(&e, &e.divisions[0])).unwrap();
+        std::fs::write(&input, with_type(acceleration, &trf(&e, &e.divisions[0]))).unwrap();
         let check = Command::new(&exe)
             .arg("--dutch")
             .arg(&input)

@@ -3,34 +3,15 @@
 //! the list or none of it, as late entries once round 1 is paired.
 
 use crate::desk_cli::{crossboard, refused, run};
-use crossboard::director::GamePoints;
-use crossboard::event::{
-    Action, DivisionSettings, EntryList, Format, PlayerInfo, ScoreUnit, Tournament, read_entry_list,
-};
+use crate::open_swiss::open_swiss;
+use crossboard::event::{Acceleration, EntryList, PlayerInfo, Tournament, read_entry_list};
 
 /// An event with one Swiss division, "Open", holding `entered` (registry ids and names).
 fn event(entered: &[(u32, &str)]) -> Tournament {
-    let mut t = Tournament::new();
-    let settings = DivisionSettings::new(
-        Format::Swiss { rounds: 3 },
-        2,
-        GamePoints::OneHalfZero,
-        ScoreUnit::Game,
-    );
-    t.apply(&Action::AddDivision {
-        name: "Open".into(),
-        settings,
-    })
-    .unwrap();
-    for &(player, name) in entered {
-        t.apply(&Action::Enter {
-            division: 0,
-            player,
-            info: PlayerInfo::named(name),
-        })
-        .unwrap();
-    }
-    t
+    let players = entered
+        .iter()
+        .map(|&(id, name)| (id, PlayerInfo::named(name)));
+    open_swiss(3, 2, Acceleration::None, players)
 }
 
 fn read(text: &str, registry: &[(u32, PlayerInfo)], t: &Tournament) -> EntryList {

@@ -8,6 +8,7 @@ mod cli;
 #[path = "../common/mod.rs"]
 mod common;
 mod desk;
+mod desk_byes;
 mod desk_hall;
 mod desk_names;
 mod desk_reports;

@@ -2,7 +2,7 @@
 
 use crate::director::{GamePoints, Points};
 use crate::event::parse_list;
-use crate::event::{BallotMode, DivisionSettings, Format, ScoreUnit};
+use crate::event::{Acceleration, BallotMode, DivisionSettings, Format, ScoreUnit};
 use clap::Subcommand;
 use std::path::PathBuf;
 
@@ -30,6 +30,9 @@ pub(super) enum Cmd {
     Withdraw(WithdrawArgs),
     /// A player will miss a round.
     Absent(AbsentArgs),
+    /// A requested bye: a player asks to sit out a round not yet paired (scored as the
+    /// division's --bye-requested, by default half a won round); `--cancel` takes it back.
+    Bye(super::bye::ByeArgs),
     /// Pair the next round and draw its ballots (or pair it by hand: `--board A B` for each
     /// board, `--bye C` if the number is odd, and `--reason`).
     Pair(PairArgs),
@@ -454,6 +457,12 @@ pub(super) struct DivisionArgs {
     /// Points of an absence.
     #[arg(long)]
     absent: Option<String>,
+    /// Points of a requested bye (default: half a won round).
+    #[arg(long)]
+    bye_requested: Option<String>,
+    /// Accelerated pairings of a Swiss: none, or baku (the Baku Acceleration Method).
+    #[arg(long, default_value = "none")]
+    acceleration: String,
 }
 
 /// Points typed as `3`, `1.5` or `2½`.
@@ -526,6 +535,14 @@ pub(super) fn division_settings(a: &DivisionArgs) -> Result<DivisionSettings, St
             *field = parse_points(v)?;
         }
     }
+    if let Some(v) = &a.bye_requested {
+        sc.requested_bye = Some(parse_points(v)?);
+    }
+    s.acceleration = match a.acceleration.as_str() {
+        "none" => Acceleration::None,
+        "baku" => Acceleration::Baku,
+        x => return Err(format!("--acceleration {x:?}: use none or baku")),
+    };
     s.validate().map_err(|e| e.to_string())?;
     Ok(s)
 }

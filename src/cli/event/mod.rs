@@ -8,6 +8,7 @@
 //! imported in `import`, the static site in `publish`.
 
 mod args;
+mod bye;
 mod federation;
 mod import;
 mod output;
@@ -82,6 +83,7 @@ pub(super) fn run(args: Args) -> CliResult {
         Cmd::Import(a) => import::import(&mut ctx, &a),
         Cmd::Withdraw(a) => record::withdraw(&mut ctx, a),
         Cmd::Absent(a) => record::absent(&mut ctx, a),
+        Cmd::Bye(a) => bye::bye(&mut ctx, a),
         Cmd::Pair(a) => record::pair(&mut ctx, a),
         Cmd::Swap(a) => record::swap(&mut ctx, a),
         Cmd::Result(a) => record::result(&mut ctx, a),

@@ -4,7 +4,9 @@
 use super::args::{ExportArgs, PairingsArgs, SheetsArgs, StandingsArgs, WhyArgs};
 use super::{Ctx, find_player};
 use crate::cli::CliResult;
-use crate::publish::sentences::{ballot_text, pdn_note, result_text, unpaired_note, why};
+use crate::publish::sentences::{
+    ballot_text, pdn_note, points_text, result_text, unpaired_note, why,
+};
 use crate::publish::{Paper, Published, SheetCodes, SheetKind, pdn, sheet, trf};
 use crate::store::{BoardCodes, OpenEvent, write_atomic};
 
@@ -202,6 +204,11 @@ pub(super) fn print_pairings(ctx: &Ctx, open: &OpenEvent, d: usize, round: u32) 
     }
     if let Some(b) = r.bye {
         outln!("bye  {}", div.name(b))?;
+    }
+    for e in &div.entrants {
+        if let Some(points) = div.requested_bye_points(e.player, round) {
+            outln!("requested bye  {} ({})", e.info.name, points_text(points))?;
+        }
     }
     for (k, ballot) in r.ballots.iter().enumerate() {
         outln!("ballot {}: {}", k + 1, ballot_text(&ballot.opening))?;

@@ -64,6 +64,20 @@ pub enum Action {
         /// Which round.
         round: u32,
     },
+    /// A player asks to sit out a round not yet paired (a requested bye: not paired, scores
+    /// the division's requested-bye points, and is not the pairing bye); `cancel` takes the
+    /// request back.
+    ByeRequest {
+        /// The division.
+        division: DivisionId,
+        /// Who.
+        player: PlayerId,
+        /// Which round.
+        round: u32,
+        /// The request taken back.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        cancel: bool,
+    },
     /// A round's pairing.
     Pair {
         /// The division.

@@ -29,6 +29,14 @@ impl Tournament {
                 player,
                 round,
             } => self.division(*division)?.check_absence(*player, *round),
+            Action::ByeRequest {
+                division,
+                player,
+                round,
+                cancel,
+            } => self
+                .division(*division)?
+                .check_bye_request(*player, *round, *cancel),
             Action::Pair { division, pairing } => self.division(*division)?.check_next(pairing),
             Action::PairByHand {
                 division,
@@ -161,13 +169,45 @@ impl Division {
         Ok(())
     }
 
-    /// An absence: an entrant, in a round not yet paired.
+    /// An absence: an entrant, in a round not yet paired, who has not asked to sit it out.
     fn check_absence(&self, player: PlayerId, round: u32) -> Result<(), EventError> {
-        self.entrant(player).ok_or(EventError::NotEntered(player))?;
+        let e = self.entrant(player).ok_or(EventError::NotEntered(player))?;
         if round <= self.paired_rounds() {
             return Err(EventError::RoundPaired(round));
         }
+        if e.requested_byes.contains_key(&round) {
+            return Err(EventError::ByeRequested {
+                name: e.info.name.clone(),
+                round,
+            });
+        }
         Ok(())
+    }
+
+    /// A requested bye: an entrant still playing, a Swiss round of the plan not yet paired (a
+    /// player who will not play a paired round forfeits the board), asked once; taken back
+    /// only when asked and before the round is paired.
+    fn check_bye_request(
+        &self,
+        player: PlayerId,
+        round: u32,
+        cancel: bool,
+    ) -> Result<(), EventError> {
+        let e = self.entrant(player).ok_or(EventError::NotEntered(player))?;
+        if matches!(self.settings.format, Format::RoundRobin { .. }) {
+            return Err(EventError::ByeInRoundRobin);
+        }
+        self.absence_round(round)?;
+        if round <= self.paired_rounds() {
+            return Err(EventError::ByeAfterPairing(round));
+        }
+        let name = e.info.name.clone();
+        match (cancel, e.requested_byes.contains_key(&round)) {
+            (false, true) => Err(EventError::ByeRequested { name, round }),
+            (true, false) => Err(EventError::NoByeRequest { name, round }),
+            (false, false) if !e.available(round) => Err(EventError::ByeNotPlaying { name, round }),
+            _ => Ok(()),
+        }
     }
 
     /// A round paired by hand: a reason, and every player available placed once.

@@ -2,6 +2,7 @@
 
 use super::records::Entrant;
 use super::{EventError, Round};
+use crate::director::Points;
 use crate::event::player::PlayerId;
 use crate::event::prizes::Prizes;
 use crate::event::settings::DivisionSettings;
@@ -100,6 +101,28 @@ impl Division {
     /// The last round paired (0 before round 1).
     pub fn paired_rounds(&self) -> u32 {
         self.rounds.len() as u32
+    }
+
+    /// True when a bye requested now for `round` is late: the round before it is already
+    /// paired (a request for round 1, or asked before the round before is paired, is on time).
+    pub fn bye_request_late(&self, round: u32) -> bool {
+        round > 1 && self.paired_rounds() + 1 >= round
+    }
+
+    /// The points of `player`'s requested bye in `round`, if they asked for one: the
+    /// division's requested-bye points, nothing for a late request.
+    pub fn requested_bye_points(&self, player: PlayerId, round: u32) -> Option<Points> {
+        let late = *self.entrant(player)?.requested_byes.get(&round)?;
+        Some(self.requested_bye_worth(late))
+    }
+
+    /// What a requested bye scores: the division's requested-bye points, nothing if `late`.
+    pub fn requested_bye_worth(&self, late: bool) -> Points {
+        if late {
+            Points::ZERO
+        } else {
+            self.settings.requested_bye()
+        }
     }
 
     /// Rounds planned for the players entered.

@@ -37,6 +37,43 @@ pub enum EventError {
     /// Withdrawn already.
     #[error("{0} has already withdrawn")]
     AlreadyWithdrawn(String),
+    /// A requested bye asked or taken back once its round is paired.
+    #[error(
+        "round {0} is already paired: a requested bye is asked before the pairing (a player \
+         who will not play a paired round forfeits the board: event result ... forfeit)"
+    )]
+    ByeAfterPairing(u32),
+    /// A requested bye asked twice.
+    #[error("{name} has already asked for a bye in round {round}")]
+    ByeRequested {
+        /// Who.
+        name: String,
+        /// The round.
+        round: u32,
+    },
+    /// A requested bye taken back that was never asked.
+    #[error("{name} has not asked for a bye in round {round}")]
+    NoByeRequest {
+        /// Who.
+        name: String,
+        /// The round.
+        round: u32,
+    },
+    /// A requested bye for a round the player is not paired in anyway.
+    #[error(
+        "{name} does not play round {round} (absent, withdrawn or entered later): no bye to ask"
+    )]
+    ByeNotPlaying {
+        /// Who.
+        name: String,
+        /// The round.
+        round: u32,
+    },
+    /// A requested bye in a round robin.
+    #[error(
+        "a round robin's pairings are fixed: a player who will miss a round forfeits its board"
+    )]
+    ByeInRoundRobin,
     /// An absence for a round already paired.
     #[error("round {0} is already paired")]
     RoundPaired(u32),

@@ -5,7 +5,7 @@ use super::records::Entrant;
 use super::{Action, Board, Division, DivisionId, Pairing, Round, Tournament};
 use crate::event::ballot::BallotDraw;
 use crate::event::player::{PlayerId, PlayerInfo};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 impl Tournament {
     /// Apply a checked action.
@@ -33,6 +33,12 @@ impl Tournament {
                 player,
                 round,
             } => self.divisions[division].add_absence(player, round),
+            Action::ByeRequest {
+                division,
+                player,
+                round,
+                cancel,
+            } => self.divisions[division].set_bye_request(player, round, cancel),
             Action::Pair { division, pairing } => {
                 self.divisions[division].push_round(pairing, Vec::new());
             }
@@ -135,6 +141,7 @@ impl Division {
             from_round,
             withdrawn_from: None,
             absences: BTreeSet::new(),
+            requested_byes: BTreeMap::new(),
         });
     }
 
@@ -149,6 +156,19 @@ impl Division {
     fn add_absence(&mut self, player: PlayerId, round: u32) {
         let i = self.index[&player];
         self.entrants[i].absences.insert(round);
+    }
+
+    /// A requested bye for `round` recorded (late or not, as it is now), or taken back
+    /// (`cancel`).
+    fn set_bye_request(&mut self, player: PlayerId, round: u32, cancel: bool) {
+        let late = self.bye_request_late(round);
+        let i = self.index[&player];
+        let byes = &mut self.entrants[i].requested_byes;
+        if cancel {
+            byes.remove(&round);
+        } else {
+            byes.insert(round, late);
+        }
     }
 
     /// The next round, paired.

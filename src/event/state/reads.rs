@@ -13,7 +13,7 @@ impl Tournament {
     /// - a board's result, PDN or match: the division's settings, its number of rounds (a
     ///   round paired since changes what the result means), and in the board's round the
     ///   board itself, the ballots and the overrides;
-    /// - an entry, a withdrawal, an absence: the division's settings, its number of rounds
+    /// - an entry, a withdrawal, an absence, a requested bye: the division's settings, its number of rounds
     ///   and the player's entry;
     /// - a new division: nothing (its name is checked again against the event as it is);
     /// - the heading: the heading;
@@ -62,6 +62,9 @@ impl Tournament {
                 division, player, ..
             }
             | Action::Absent {
+                division, player, ..
+            }
+            | Action::ByeRequest {
                 division, player, ..
             } => same(self, now, *division, |a, b| same_entry(a, b, *player)),
             Action::SetPrizes { division, .. } => {

@@ -6,7 +6,7 @@ use crate::event::ballot::BallotDraw;
 use crate::event::explain::Explanation;
 use crate::event::player::{PlayerId, PlayerInfo};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// One game's result on a board, seen from the board's first player (who has Red in games 1,
 /// 3, ...; the second player has Red in games 2, 4, ...).
@@ -154,6 +154,9 @@ pub struct Entrant {
     pub withdrawn_from: Option<u32>,
     /// Rounds the player said they will miss.
     pub absences: BTreeSet<u32>,
+    /// Rounds the player asked to sit out (requested byes), each with whether the request
+    /// came late (once the round before it was paired: it then scores nothing).
+    pub requested_byes: BTreeMap<u32, bool>,
 }
 
 impl Entrant {
@@ -162,6 +165,7 @@ impl Entrant {
         round >= self.from_round
             && self.withdrawn_from.is_none_or(|w| round < w)
             && !self.absences.contains(&round)
+            && !self.requested_byes.contains_key(&round)
     }
 }
 

@@ -95,6 +95,7 @@ pub(super) fn finish(
             boards: whys,
             bye: bye_why,
             rematches: Vec::new(),
+            virtual_points: Vec::new(),
         },
     }
 }

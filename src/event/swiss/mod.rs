@@ -51,7 +51,9 @@
 //! or more games each player has both colours anyway, and the same rules only decide who
 //! starts. A board that gives up an absolute colour says so in its explanation.
 //!
-//! Not implemented: pairing-allocated byes for more than one player, accelerated pairings.
+//! Not implemented: pairing-allocated byes for more than one player. Accelerated pairings come
+//! in as the players' scores: [`SwissPlayer::score`] is the pairing score (see
+//! `super::acceleration`).
 //!
 //! Here the field and [`pair`], which pairs it a bracket at a time (`bracket`); the criteria as
 //! weights in `criteria`, the order among equals in `settle`, the bye's score in `bye`, colour
@@ -92,7 +94,7 @@ pub struct SwissPlayer {
     pub id: PlayerId,
     /// Pairing number: 1 is the top seed.
     pub rank: u32,
-    /// Score so far.
+    /// Pairing score: the points so far, plus any virtual points of an accelerated round.
     pub score: Points,
     /// Opponents met over the board, with the round.
     pub met: Vec<(PlayerId, u32)>,

@@ -6,7 +6,7 @@ use crate::event::{
     Action, BoardResult, Division, DivisionSettings, EventInfo, Format, PlayerId, PlayerInfo,
 };
 use crate::event::{by_hand, swap, swap_repeats, with_reason_note};
-use crate::publish::sentences::{attached_text, by_hand_noted, repeats_text};
+use crate::publish::sentences::{attached_text, by_hand_noted, bye_request_text, repeats_text};
 use crate::store::Entrant;
 use crate::tui::screens::Ctx;
 
@@ -33,6 +33,8 @@ pub(super) enum Ask {
     WithdrawReason(PlayerId),
     /// A player and the round they will miss.
     Absent,
+    /// A player and the round they ask to sit out (a requested bye).
+    ByeRequest,
     /// A PDN file for the selected board.
     Pdn,
     /// The PDN file is not the board's games (the status says how): attach it anyway, why?
@@ -85,6 +87,9 @@ impl Ask {
             Ask::WithdrawPlayer => "Withdraw which player".into(),
             Ask::WithdrawReason(p) => format!("Why does {} withdraw (logged)", name(p)),
             Ask::Absent => "Absent: NAME [ROUND] (default: the next round)".into(),
+            Ask::ByeRequest => {
+                "Requested bye: NAME [ROUND] (default: the next round; -NAME takes it back)".into()
+            }
             Ask::Pdn => "PDN file of the board's games".into(),
             Ask::PdnReason(_) => "Attach it anyway: why (logged; empty or Esc: no)".into(),
             Ask::ByHand => "Pair by hand: FIRST - SECOND, ... [, bye NAME]".into(),
@@ -155,7 +160,8 @@ impl DeskScreen {
                 Err(e) => self.status = e,
             },
             Ask::WithdrawReason(p) => self.withdraw(p, text),
-            Ask::Absent => self.absent(&text),
+            Ask::Absent => self.absent(&text, false),
+            Ask::ByeRequest => self.absent(&text, true),
             Ask::Pdn => self.attach_pdn(&text, None),
             Ask::PdnReason(path) if !text.is_empty() => self.attach_pdn(&path, Some(&text)),
             Ask::PdnReason(_) => self.status = "nothing attached".into(),
@@ -360,10 +366,15 @@ impl DeskScreen {
         self.record(vec![action], done);
     }
 
-    /// A player absent in a round (`NAME [ROUND]`).
-    pub(super) fn absent(&mut self, text: &str) {
+    /// A player absent in a round (`NAME [ROUND]`), or, `requested`, sitting it out as a
+    /// requested bye (`-NAME [ROUND]`: the request taken back).
+    pub(super) fn absent(&mut self, text: &str, requested: bool) {
         let Some(d) = self.current_division() else {
             return;
+        };
+        let (text, cancel) = match text.strip_prefix('-') {
+            Some(rest) if requested => (rest, true),
+            _ => (text, false),
         };
         let (who, round) = match text.rsplit_once(' ') {
             Some((who, r)) if r.parse::<u32>().is_ok() => {
@@ -377,11 +388,23 @@ impl DeskScreen {
         }
         match self.find(&who) {
             Ok(p) => {
-                let done = format!("{} absent in round {round}", d.name(p));
-                let action = Action::Absent {
-                    division: self.division,
-                    player: p,
-                    round,
+                let (done, action) = if requested {
+                    let done = bye_request_text(d, p, round, cancel);
+                    let action = Action::ByeRequest {
+                        division: self.division,
+                        player: p,
+                        round,
+                        cancel,
+                    };
+                    (done, action)
+                } else {
+                    let done = format!("{} absent in round {round}", d.name(p));
+                    let action = Action::Absent {
+                        division: self.division,
+                        player: p,
+                        round,
+                    };
+                    (done, action)
                 };
                 self.record(vec![action], done);
             }
@@ -451,16 +474,19 @@ impl DeskScreen {
     }
 }
 
-/// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]`
-/// (defaults: a 5-round Swiss of two-game rounds of English draughts). A word that is none of
-/// these is refused, naming it.
+/// A division typed at the desk: `NAME [swiss:N|rr|drr] [GAMES] [english|pool|huffing|losing]
+/// [baku]` (defaults: a 5-round Swiss of two-game rounds of English draughts, not accelerated;
+/// `baku`: the Baku Acceleration Method). A word that is none of these is refused, naming it.
 pub(crate) fn parse_division(text: &str) -> Result<(String, DivisionSettings), String> {
-    let usage = "division: NAME swiss:N|rr|drr GAMES GAME, e.g. Masters swiss:5 2 pool";
+    let usage = "division: NAME swiss:N|rr|drr GAMES GAME [baku], e.g. Masters swiss:5 2 pool";
     let mut words = text.split_whitespace();
     let name = words.next().ok_or(usage)?.to_string();
     let (mut format, mut games, mut game) = (Format::default(), 2, crate::engine::Rules::English);
+    let mut acceleration = crate::event::Acceleration::None;
     for w in words {
-        if w == "rr" || w == "drr" {
+        if w == "baku" {
+            acceleration = crate::event::Acceleration::Baku;
+        } else if w == "rr" || w == "drr" {
             format = Format::RoundRobin {
                 cycles: if w == "rr" { 1 } else { 2 },
             };
@@ -482,5 +508,6 @@ pub(crate) fn parse_division(text: &str) -> Result<(String, DivisionSettings), S
         crate::event::ScoreUnit::Game,
     );
     settings.game = game;
+    settings.acceleration = acceleration;
     Ok((name, settings))
 }

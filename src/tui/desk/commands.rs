@@ -90,6 +90,7 @@ impl DeskScreen {
             Act::AddDivision => self.ask = Some((Ask::Division, String::new())),
             Act::Swap => self.ask_if_division(Ask::SwapPlayers),
             Act::Withdraw => self.ask_if_division(Ask::WithdrawPlayer),
+            Act::Absent if key == KeyCode::Char('B') => self.ask_if_division(Ask::ByeRequest),
             Act::Absent => self.ask_if_division(Ask::Absent),
             Act::BoardRecord if key == KeyCode::Char('R') => self.ask_resync(),
             Act::BoardRecord => {

@@ -131,9 +131,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "a player withdraws from the next round (reason logged)",
     ),
     Binding::new(
-        &[Key::Char('A')],
+        &[Key::Char('A'), Key::Char('B')],
         Act::Absent,
-        "a player will miss a round (scores the absence points)",
+        "a player will miss a round (B: asks for a requested bye)",
     ),
     Binding::new(
         &[Key::Char('P')],

@@ -4,7 +4,7 @@
 use super::{Body, DeskScreen, View};
 use crate::event::{Division, Round};
 use crate::publish::Published;
-use crate::publish::sentences::{ballot_text, result_text, why};
+use crate::publish::sentences::{ballot_text, points_text, result_text, why};
 use crate::store::OpenEvent;
 use crate::tui::widgets::scroll_room;
 use ratatui::layout::Rect;
@@ -154,6 +154,8 @@ impl DeskScreen {
                     "withdrawn"
                 } else if e.from_round > r.number {
                     "entered later"
+                } else if e.requested_byes.contains_key(&r.number) {
+                    "requested bye"
                 } else {
                     "absent"
                 };
@@ -166,12 +168,7 @@ impl DeskScreen {
                 width,
             )));
         }
-        let next: Vec<String> = d
-            .entrants
-            .iter()
-            .filter(|e| e.absences.contains(&(r.number + 1)))
-            .map(|e| e.info.name.clone())
-            .collect();
+        let next = sitting_out(d, r.number + 1);
         if !next.is_empty() {
             out.push(Line::from(clip(
                 &format!("  absent in round {}: {}", r.number + 1, next.join(", ")),
@@ -444,4 +441,21 @@ fn standings_lines(
         out.push(Line::from(clip(line.trim_end(), width)));
     }
     head
+}
+
+/// Who will not play `round`, announced: the absent by name, a requested bye with its points
+/// ("Eve (requested bye, 1 point)").
+fn sitting_out(d: &Division, round: u32) -> Vec<String> {
+    d.entrants
+        .iter()
+        .filter_map(|e| {
+            if e.absences.contains(&round) {
+                Some(e.info.name.clone())
+            } else {
+                let late = e.requested_byes.get(&round)?;
+                let points = points_text(d.requested_bye_worth(*late));
+                Some(format!("{} (requested bye, {points})", e.info.name))
+            }
+        })
+        .collect()
 }
