@@ -35,7 +35,6 @@ mod engine_match;
 mod event;
 mod export;
 mod hub;
-mod hub_client;
 mod join;
 mod match_games;
 mod net;

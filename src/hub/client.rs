@@ -17,7 +17,7 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 const MOVE_GRACE: Duration = Duration::from_secs(10);
 
 /// A running Hub engine.
-pub(super) struct HubEngine {
+pub struct HubEngine {
     command: String,
     name: String,
     child: Child,
@@ -26,7 +26,7 @@ pub(super) struct HubEngine {
 }
 
 /// Split a command line into words; double quotes group words with spaces.
-pub(super) fn command_words(command: &str) -> Vec<String> {
+fn command_words(command: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quoted = false;
@@ -58,7 +58,7 @@ pub(super) fn command_words(command: &str) -> Vec<String> {
 impl HubEngine {
     /// Start `command` (a program and its arguments), introduce ourselves (`hub`), set
     /// `params` (name, value) and initialise it (`init` ... `ready`).
-    pub(super) fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
+    pub fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
         let words = command_words(command);
         let Some((program, args)) = words.split_first() else {
             return Err("the Hub engine command is empty".into());
