@@ -240,6 +240,11 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
                 .iter()
                 .map(|(name, s)| (name.clone(), s.clone()))
                 .collect(),
+            engines: config
+                .engines
+                .iter()
+                .map(|(name, e)| (name.clone(), e.clone()))
+                .collect(),
         },
         practice_file: crate::store::default_practice_file(),
         egdb_dir: crate::store::default_egdb_dir(),

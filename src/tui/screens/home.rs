@@ -1,7 +1,9 @@
 //! Home: new match, resume a match, join a board at the desk, practice, open a PDN for
 //! review, the tournament desk, quit.
 
-use super::{Ctx, Nav, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState};
+use super::{
+    Ctx, EnginesScreen, Nav, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState,
+};
 use crate::tui::Msg;
 use crate::tui::widgets::centered;
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
@@ -34,13 +36,15 @@ pub(crate) enum HomeItem {
     OpenPdn,
     /// The tournament desk: events, divisions, pairings, results, standings.
     Desk,
+    /// The Hub engines of the config file.
+    Engines,
     /// Leave.
     Quit,
 }
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 8] = [
+    pub(crate) const ALL: [HomeItem; 9] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Join,
@@ -48,6 +52,7 @@ impl HomeItem {
         HomeItem::SetUp,
         HomeItem::OpenPdn,
         HomeItem::Desk,
+        HomeItem::Engines,
         HomeItem::Quit,
     ];
 }
@@ -72,6 +77,7 @@ impl HomeScreen {
                     MenuItem::new('s', "Set up a position", "any position: board or FEN"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
+                    MenuItem::new('h', "Hub engines", "other engines, as configured"),
                     MenuItem::new('q', "Quit", ""),
                 ],
             ),
@@ -103,6 +109,9 @@ impl HomeScreen {
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),
+            )))),
+            HomeItem::Engines => Nav::Push(Box::new(Screen::Engines(EnginesScreen::new(
+                &ctx.matches.engines,
             )))),
             HomeItem::Quit => Nav::Quit,
         }

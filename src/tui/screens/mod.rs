@@ -6,6 +6,7 @@
 //! the same binding table ([`crate::tui::keys`]) its `update` looks keys up in. See the module doc of
 //! [`crate::tui`] for the recipe to add one.
 
+pub(super) mod engines;
 pub(super) mod home;
 pub(super) mod open_pdn;
 pub mod position_check;
@@ -26,6 +27,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use std::time::Instant;
 
+pub(super) use engines::EnginesScreen;
 pub(super) use home::HomeScreen;
 pub(super) use open_pdn::OpenPdnScreen;
 pub use position_setup::PositionSetupScreen;
@@ -141,6 +143,8 @@ pub enum Screen {
     Desk(Box<crate::tui::desk::DeskScreen>),
     /// A board's laptop joining the round at the desk.
     Join(crate::tui::match_flow::JoinScreen),
+    /// The Hub engines of the config file.
+    Engines(EnginesScreen),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -158,6 +162,7 @@ macro_rules! each_screen {
             Screen::MatchList($s) => $body,
             Screen::Desk($s) => $body,
             Screen::Join($s) => $body,
+            Screen::Engines($s) => $body,
         }
     };
 }
