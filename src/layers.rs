@@ -10,7 +10,7 @@ const LAYERS: &[&[&str]] = &[
     &["egdb", "openings"],
     &["director", "search"],
     &["event"],
-    &["store"],
+    &["store", "hub"],
     &["publish"],
     &["tui", "serve"],
     &["cli"],

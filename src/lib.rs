@@ -7,6 +7,7 @@
 //! - [`egdb`]: endgame databases (indexing, retrograde solving, verification, probing; pure).
 //! - [`event`]: the tournament desk: divisions, Swiss and round-robin pairing, standings (pure).
 //! - [`search`]: the built-in engine (alpha-beta, levels, analysis).
+//! - [`hub`]: other engines, programs that speak the Hub protocol, run as child processes.
 //! - [`store`]: files: PDN, atomic saves, the config file, the match file.
 //! - [`tui`]: the terminal UI (screens, widgets, event loop, terminal guard).
 //! - [`serve`]: the event and its boards on the network (beside the terminal UI).
@@ -19,6 +20,7 @@ pub mod director;
 pub mod egdb;
 pub mod engine;
 pub mod event;
+pub mod hub;
 pub mod openings;
 pub mod publish;
 pub mod search;

@@ -51,6 +51,20 @@ pub(super) fn run(args: Args, explicit: Option<&Path>) -> CliResult {
             names.join(", ")
         )?;
     }
+    let engines: Vec<String> = loaded
+        .config
+        .engines
+        .iter()
+        .map(|(name, e)| match e.resolve() {
+            Some(found) => format!("{name} ({})", found.display()),
+            None => format!("{name} ({}: not found)", e.path.display()),
+        })
+        .collect();
+    if engines.is_empty() {
+        outln!("# Hub engines: none")?;
+    } else {
+        outln!("# Hub engines (Home, h): {}", engines.join(", "))?;
+    }
     if !args.paths {
         outln!()?;
         out!("{}", toml::to_string_pretty(&loaded.config)?)?;

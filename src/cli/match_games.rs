@@ -4,9 +4,9 @@
 //! game pairs in ballot order and, with `--sprt`, the match stopped as soon as the test
 //! decides.
 
-use super::hub_client::HubEngine;
 use crate::egdb::Egdb;
 use crate::engine::{Color, Game, Outcome, Rules};
+use crate::hub::HubEngine;
 use crate::openings::Opening;
 use crate::search::selfplay::{EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game};
 use crate::search::sprt::{Hypothesis, Pentanomial, Sprt};

@@ -36,7 +36,6 @@ mod engine_match;
 mod event;
 mod export;
 mod hub;
-mod hub_client;
 mod join;
 mod match_games;
 mod net;
@@ -241,6 +240,11 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
                 .preset
                 .iter()
                 .map(|(name, s)| (name.clone(), s.clone()))
+                .collect(),
+            engines: config
+                .engines
+                .iter()
+                .map(|(name, e)| (name.clone(), e.clone()))
                 .collect(),
         },
         practice_file: crate::store::default_practice_file(),

@@ -5,6 +5,7 @@
 //! unknown key or a bad value stops crossboard with the file, the line and the key named.
 //! `config.example.toml` at the top of the repository documents every setting with its default.
 
+use super::hub_engines::{ENGINES_MAX, HubEngineConfig, check_engine};
 use super::tomlfile::{Format, LoadError, key_path_line, parse_toml_strict};
 use crate::director::{MatchSettings, NAME_MAX_CHARS, is_unfit};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -43,6 +44,10 @@ pub struct Config {
     /// setting but the players' names; a key left out takes its built-in default.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub preset: BTreeMap<String, MatchSettings>,
+    /// Other engines, programs that speak the Hub protocol (`[engines.kingsrow]`), by name:
+    /// a practice opponent, hints, the analysis pane, review's graph, `analyse --engine`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub engines: BTreeMap<String, HubEngineConfig>,
 }
 
 impl Default for Config {
@@ -54,6 +59,7 @@ impl Default for Config {
             set_up: SetUp::default(),
             engine: EngineSettings::default(),
             preset: BTreeMap::new(),
+            engines: BTreeMap::new(),
         }
     }
 }
@@ -401,7 +407,29 @@ pub fn parse_config(bytes: &[u8], path: &Path) -> Result<Config, LoadError> {
             return Err(refuse(&["preset", name], key, e.to_string()));
         }
     }
+    check_engines(&config, &refuse)?;
     Ok(config)
+}
+
+/// Each `[engines.NAME]` checked ([`check_engine`]); at most [`ENGINES_MAX`].
+fn check_engines(
+    config: &Config,
+    refuse: &dyn Fn(&[&str], String, String) -> LoadError,
+) -> Result<(), LoadError> {
+    let key = |name: &str| format!("engines.{}", toml::Value::from(name));
+    if let Some(name) = config.engines.keys().nth(ENGINES_MAX) {
+        let why = format!("at most {ENGINES_MAX} engines: the engines screen lists them");
+        return Err(refuse(&["engines", name], key(name), why));
+    }
+    for (name, engine) in &config.engines {
+        if let Err((at, why)) = check_engine(name, engine) {
+            let mut path = vec!["engines", name.as_str()];
+            path.extend(at.iter().map(String::as_str));
+            let shown = [key(name)].into_iter().chain(at.iter().cloned());
+            return Err(refuse(&path, shown.collect::<Vec<_>>().join("."), why));
+        }
+    }
+    Ok(())
 }
 
 /// A preset's name is shown in a list on the set-up form: a line of at most

@@ -15,6 +15,7 @@ mod event_bench;
 mod eventdb;
 mod export;
 mod hall;
+mod hub_engines;
 mod import;
 mod last_settings;
 mod lockfile;
@@ -47,6 +48,7 @@ pub use hall::{
     BoardHall, BoardRefusal, Stand, board_hall, board_refusal, clear_refusal, keep_refusal,
     refusal_path,
 };
+pub use hub_engines::{HubEngineConfig, ParamValue};
 pub use import::read_entry_file;
 pub use last_settings::{default_last_settings_file, load_last_settings, save_last_settings};
 pub use matchfile::END_MARKER;

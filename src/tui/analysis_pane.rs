@@ -152,17 +152,24 @@ impl AnalysisPane {
         if lookup(KEYS, key).is_none() {
             return false;
         }
+        self.press(key.code);
+        true
+    }
+
+    /// Act on a key that a screen's own table binds to the pane: `>` and `<` show it with one
+    /// line more or fewer, any other key shows or hides it (the set-up screen's `a`, whose `e`
+    /// opens the FEN field).
+    pub fn press(&mut self, code: KeyCode) {
         let n = self.lines();
-        match key.code {
+        match code {
             KeyCode::Char('>') => self.lines = (n + 1).min(MAX_LINES),
             KeyCode::Char('<') => self.lines = n.saturating_sub(1).max(1),
             _ => {
                 self.shown = !self.shown;
-                return true;
+                return;
             }
         }
         self.shown = true;
-        true
     }
 
     /// Keep the analysis on the last of `positions` (a game's, oldest first, up to the one on

@@ -83,6 +83,7 @@ pub fn all() -> Vec<Table> {
         crate::tui::move_input::MOVE_KEYS,
         crate::tui::screens::atlas::FIELD_KEYS,
         crate::tui::screens::atlas::KEYS,
+        crate::tui::screens::engines::KEYS,
         crate::tui::screens::open_pdn::LIST_KEYS,
         crate::tui::screens::open_pdn::PATH_KEYS,
         crate::tui::screens::position_setup::FEN_KEYS,

@@ -76,6 +76,7 @@ pub mod widgets;
 pub use app::{App, Effect, MIN_SIZE, Msg, Options, render, typed_with_altgr};
 pub use console::{ConsoleKind, detect as detect_console};
 pub use event_loop::{EventSource, Input, ScriptedEvents, TerminalEvents, TuiError, run_loop};
+pub use screens::engines::{EngineRow, EngineState, EnginesScreen};
 pub use screens::{Screen, ScreenState};
 pub use terminal::{StopSignal, TerminalGuard};
 pub use theme::{Appearance, Theme};

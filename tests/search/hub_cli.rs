@@ -431,3 +431,52 @@ fn the_search_probes_six_piece_databases_from_a_folder() {
     let red = searched_score(&mut hub, "B:W30,27,K22:B21,20,K9", 6);
     assert!(red.abs() < 1.0, "a database draw, not {red}");
 }
+
+/// A Hub engine that misbehaves (`tests/fixtures/hub/stub-engine.sh MODE`) is stopped with a
+/// message that names it and says what it did, within its bound: never a wait without end.
+#[cfg(unix)]
+#[test]
+fn a_misbehaving_hub_engine_is_named_with_what_it_did() {
+    use crossboard::hub::HubEngine;
+    use crossboard::search::{MoveLimit, Player};
+    let stub = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/hub/stub-engine.sh"
+    );
+    let limit = MoveLimit {
+        time: Some(Duration::from_millis(10)),
+        ..MoveLimit::default()
+    };
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let game = Game::new(crossboard::engine::Rules::English, Position::start());
+    for (mode, said) in [
+        ("crash", "Stubby 1.0: the engine quit (exit status: 3)"),
+        (
+            "illegal",
+            "Stubby 1.0: played \"1-32\", not a legal move here",
+        ),
+        (
+            "garbage",
+            "Stubby 1.0: sent a line that is no Hub message: \"%%% <engine crashed",
+        ),
+        ("silent", "Stubby 1.0: silent, no answer within 0.1 s"),
+    ] {
+        let args = [mode.to_string(), "Stubby".into()];
+        let params = [("hash".to_string(), "8".to_string())];
+        let mut engine = HubEngine::spawn("stub", stub.as_ref(), &args, &params).unwrap();
+        assert_eq!(engine.name(), "Stubby 1.0");
+        engine.set_grace(Duration::from_millis(100));
+        let started = Instant::now();
+        let e = engine.choose(&game, &limit, &stop).unwrap_err();
+        assert!(e.starts_with(said), "{mode}: {e}");
+        assert!(started.elapsed() < Duration::from_secs(5), "{mode}");
+    }
+    // One that is not there is named by the config's name.
+    let Err(e) = HubEngine::spawn("gone", "/nonexistent/engine".as_ref(), &[], &[]) else {
+        panic!("a program that is not there started");
+    };
+    assert!(
+        e.starts_with("gone: cannot start /nonexistent/engine: "),
+        "{e}"
+    );
+}

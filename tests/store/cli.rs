@@ -362,3 +362,23 @@ fn config_command_lists_the_presets() {
     let stdout = crossboard_ok(&["--config", &fixture_arg("config/partial.toml"), "config"]);
     assert!(stdout.contains("# presets: none"), "{stdout}");
 }
+
+/// `crossboard config` names each Hub engine with the program found, or says it is not found.
+#[cfg(unix)]
+#[test]
+fn config_command_lists_the_hub_engines() {
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/engines.toml"), "config"]);
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("# Hub engines (Home, h): "))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        line.contains("gone (/nonexistent/engine: not found), shell (/"),
+        "{line}"
+    );
+    assert!(line.ends_with("/sh)"), "{line}");
+    assert!(stdout.contains("[engines.shell]"), "{stdout}");
+    assert!(stdout.contains("    \"-c\",\n    \"exit\","), "{stdout}");
+    let stdout = crossboard_ok(&["--config", &fixture_arg("config/partial.toml"), "config"]);
+    assert!(stdout.contains("# Hub engines: none"), "{stdout}");
+}

@@ -19,6 +19,9 @@ fn example_is_the_builtin_defaults() {
     // Its presets are examples, each checked as any preset is.
     let presets: Vec<String> = std::mem::take(&mut config.preset).into_keys().collect();
     assert_eq!(presets, ["11-Man club night", "ACF 3-Move Nationals"]);
+    // So is its engine.
+    let engines: Vec<String> = std::mem::take(&mut config.engines).into_keys().collect();
+    assert_eq!(engines, ["crossboard hub"]);
     assert_eq!(config, Config::default());
 }
 
@@ -291,4 +294,81 @@ fn more_presets_than_a_screen_lists_are_refused() {
     assert!(e.to_string().contains("at most 20 presets"), "{e}");
     std::fs::write(&path, &text[..text.find("[preset.\"Night 21\"]").unwrap()]).unwrap();
     assert_eq!(read_config(&path).unwrap().preset.len(), 20);
+}
+
+/// `[engines.NAME]`: a Hub engine's program, its arguments and its `set-param` options.
+#[test]
+fn hub_engines_are_read_by_name_and_their_mistakes_named() {
+    let parse = |text: &str| {
+        crossboard::store::parse_config(text.as_bytes(), std::path::Path::new("engines.toml"))
+    };
+    let c = parse(
+        "[engines.stub]\npath = \"/opt/stub\"\narguments = [\"--quiet\", \"a b\"]\n\
+         options = { hash = 64, book = \"main book\", ponder = false, margin = 0.5 }\n\n\
+         [engines.\"crossboard hub\"]\npath = \"crossboard\"\n",
+    )
+    .unwrap_or_else(|e| panic!("{e}"));
+    let names: Vec<&str> = c.engines.keys().map(String::as_str).collect();
+    assert_eq!(names, ["crossboard hub", "stub"]);
+    let stub = &c.engines["stub"];
+    assert_eq!(stub.path, PathBuf::from("/opt/stub"));
+    assert_eq!(stub.arguments, ["--quiet", "a b"]);
+    assert_eq!(
+        stub.params(),
+        [
+            ("book".to_string(), "main book".to_string()),
+            ("hash".into(), "64".into()),
+            ("margin".into(), "0.5".into()),
+            ("ponder".into(), "false".into()),
+        ]
+    );
+    // Written back by `crossboard config` as read.
+    let again = parse(&toml::to_string_pretty(&c).unwrap()).unwrap();
+    assert_eq!(again.engines, c.engines);
+    for (text, line, key, why) in [
+        // The table the field is missing from is named by its line.
+        (
+            "[engines.x]\narguments = []\n",
+            1,
+            "engines.toml:1",
+            "missing field `path`",
+        ),
+        (
+            "[engines.x]\npath = \"e\"\nargs = []\n",
+            3,
+            "engines.x.args",
+            "unknown field",
+        ),
+        (
+            "[engines.x]\npath = \"e\"\n\n[engines.x.options]\nhash = [1]\n",
+            5,
+            "engines.x.options.hash",
+            "an engine option is text, a number or true/false",
+        ),
+        (
+            "[engines.x]\npath = \"e\"\noptions = { \"two words\" = 1 }\n",
+            3,
+            "engines.\"x\".options.two words",
+            "an option's name is one word",
+        ),
+        (
+            "[engines.x]\npath = \"\"\n",
+            2,
+            "engines.\"x\".path",
+            "program is empty",
+        ),
+        (
+            "[engines.\"a name far too long for a list\"]\npath = \"e\"\n",
+            1,
+            "engines.\"a name far too long for a list\"",
+            "at most 24 characters",
+        ),
+    ] {
+        let e = parse(text).expect_err(text);
+        let msg = e.to_string();
+        assert_eq!(e.line(), Some(line), "{text}: {msg}");
+        assert!(msg.contains(&format!("engines.toml:{line}")), "{msg}");
+        assert!(msg.contains(key), "{text}: {msg}");
+        assert!(msg.contains(why), "{text}: {msg}");
+    }
 }

@@ -1,4 +1,4 @@
-//! The analysis pane on the practice and review screens at 80x24: its rows from a given
+//! The analysis pane on the practice, review and set-up screens at 80x24: its rows from a given
 //! analysis (depth, speed, N lines, the cut marker), the keys that show, hide and size it, and
 //! the real engine restarting on a new position.
 
@@ -6,7 +6,8 @@ use crossboard::engine::{Game, Position, Rules, parse_move};
 use crossboard::search::{MultiInfo, PvLine, Score};
 use crossboard::tui::analysis_pane::AnalysisPane;
 use crossboard::tui::testing::practice_mut;
-use crossboard::tui::{FakeClock, PracticeScreen, ReviewScreen, Screen, ScreenState};
+use crossboard::tui::{FakeClock, PositionSetupScreen, PracticeScreen, ReviewScreen};
+use crossboard::tui::{Screen, ScreenState};
 use crossboard::tui::{practice, render_text, test_app, tick_until, type_text};
 use std::time::Duration;
 
@@ -162,4 +163,61 @@ fn review_shows_the_pane_in_the_graph_s_place_and_follows_the_steps() {
     };
     assert!(r.game.positions()[2].legal_moves().contains(&best));
     assert!(r.keys().iter().any(|k| k.text.contains("engine analysis")));
+}
+
+#[test]
+fn set_up_shows_the_pane_for_the_board_as_edited_and_waits_on_a_refused_one() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.screen = Screen::PositionSetup(Box::new(PositionSetupScreen::new(
+        &Position::from_fen("W:W21,22,K30:B1,2,3").unwrap(),
+    )));
+    let pane = |a: &crossboard::tui::App| match &a.screen {
+        Screen::PositionSetup(s) => s.analysis.info().map(|i| (i.depth, i.lines[0].pv[0])),
+        _ => panic!("not on the set-up screen:\n{}", render_text(a)),
+    };
+    // `a` shows it (`e` opens the FEN field here), and the engine thinks about the board.
+    type_text(&mut app, &clock, "a");
+    assert!(app.screen.ticking(), "the engine thinks: the screen ticks");
+    tick_until(&mut app, &clock, Duration::from_secs(20), |a| {
+        pane(a).is_some_and(|(d, _)| d >= 2)
+    });
+    let (_, best) = pane(&app).unwrap();
+    let board = Position::from_fen("W:W21,22,K30:B1,2,3").unwrap();
+    assert!(board.legal_moves().contains(&best), "a move of White's");
+    let text = render_text(&app);
+    assert!(text.contains("Engine depth"), "{text}");
+    assert!(
+        text.contains("Ready"),
+        "the verdict stays in sight:\n{text}"
+    );
+    let rows: Vec<&str> = text.lines().collect();
+    assert!(rows[23].contains("? help"), "{text}");
+    // The side to move changed: the pane starts again, on Red's moves.
+    type_text(&mut app, &clock, "t");
+    tick_until(&mut app, &clock, Duration::from_secs(20), |a| {
+        pane(a).is_some_and(|(d, _)| d >= 2)
+    });
+    let (_, best) = pane(&app).unwrap();
+    assert!(
+        board
+            .with_turn(crossboard::engine::Color::Red)
+            .legal_moves()
+            .contains(&best)
+    );
+    // A refused board (the start and a 13th Red man on 14): the pane waits.
+    type_text(&mut app, &clock, "i");
+    type_text(&mut app, &clock, "r");
+    let text = render_text(&app);
+    assert!(text.contains("Refused"), "{text}");
+    assert!(
+        text.contains("Engine: none for a refused position"),
+        "{text}"
+    );
+    assert!(pane(&app).is_none());
+    // Hidden: stopped, and the screen is idle again.
+    type_text(&mut app, &clock, "x");
+    type_text(&mut app, &clock, "a");
+    assert!(!app.screen.ticking());
+    assert!(!render_text(&app).contains("Engine"));
 }

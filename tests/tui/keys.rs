@@ -66,6 +66,7 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("practice: huffing", Plain, "prr\n".into()),
         ("practice: leaving a game", Plain, "ps\n11-15\nq".into()),
         ("position set-up", Plain, "s".into()),
+        ("hub engines", Plain, "h".into()),
         ("position set-up: a FEN", Plain, "se".into()),
         (
             "review",

@@ -22,6 +22,7 @@ mod e2e_signals;
 mod e2e_tui;
 mod e2e_variants;
 mod egdb_offer;
+mod hub_engines;
 mod join;
 mod keys;
 mod long_text;

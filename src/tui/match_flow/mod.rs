@@ -69,6 +69,8 @@ pub struct MatchOptions {
     pub remember_names: bool,
     /// The config file's presets, by name, in the order listed.
     pub presets: Vec<(String, MatchSettings)>,
+    /// The config file's Hub engines, by name (the engines screen, practice, analysis).
+    pub engines: Vec<(String, crate::store::HubEngineConfig)>,
 }
 
 impl MatchOptions {

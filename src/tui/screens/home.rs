@@ -1,7 +1,9 @@
 //! Home: new match, resume a match, join a board at the desk, practice, open a PDN for
 //! review, the tournament desk, quit.
 
-use super::{Ctx, Nav, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState};
+use super::{
+    Ctx, EnginesScreen, Nav, OpenPdnScreen, PracticeSetupScreen, RenderCtx, Screen, ScreenState,
+};
 use crate::tui::Msg;
 use crate::tui::widgets::centered;
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
@@ -36,13 +38,15 @@ pub(crate) enum HomeItem {
     Atlas,
     /// The tournament desk: events, divisions, pairings, results, standings.
     Desk,
+    /// The Hub engines of the config file.
+    Engines,
     /// Leave.
     Quit,
 }
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 9] = [
+    pub(crate) const ALL: [HomeItem; 10] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Join,
@@ -51,6 +55,7 @@ impl HomeItem {
         HomeItem::OpenPdn,
         HomeItem::Atlas,
         HomeItem::Desk,
+        HomeItem::Engines,
         HomeItem::Quit,
     ];
 }
@@ -76,6 +81,7 @@ impl HomeScreen {
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
                     MenuItem::new('m', "11-man atlas", "verdicts, main lines, drills"),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
+                    MenuItem::new('h', "Hub engines", "other engines, as configured"),
                     MenuItem::new('q', "Quit", ""),
                 ],
             ),
@@ -110,6 +116,9 @@ impl HomeScreen {
             )))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),
+            )))),
+            HomeItem::Engines => Nav::Push(Box::new(Screen::Engines(EnginesScreen::new(
+                &ctx.matches.engines,
             )))),
             HomeItem::Quit => Nav::Quit,
         }

@@ -9,6 +9,7 @@
 pub(super) mod atlas;
 pub mod atlas_drill;
 pub mod atlas_record;
+pub(super) mod engines;
 pub(super) mod home;
 pub(super) mod open_pdn;
 pub mod position_check;
@@ -31,6 +32,7 @@ use std::time::Instant;
 
 pub use atlas::AtlasScreen;
 pub use atlas_drill::DrillScreen;
+pub(super) use engines::EnginesScreen;
 pub(super) use home::HomeScreen;
 pub(super) use open_pdn::OpenPdnScreen;
 pub use position_setup::PositionSetupScreen;
@@ -150,6 +152,8 @@ pub enum Screen {
     Atlas(Box<AtlasScreen>),
     /// Drill an 11-man position from the atlas.
     AtlasDrill(Box<DrillScreen>),
+    /// The Hub engines of the config file.
+    Engines(EnginesScreen),
 }
 
 /// Run `$body` with `$s` bound to the variant's struct (as `&` or `&mut` as `$screen` is).
@@ -169,6 +173,7 @@ macro_rules! each_screen {
             Screen::Join($s) => $body,
             Screen::Atlas($s) => $body,
             Screen::AtlasDrill($s) => $body,
+            Screen::Engines($s) => $body,
         }
     };
 }

@@ -15,6 +15,7 @@ use super::practice_keep::{Kept, practice_pdn};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
 use crate::engine::{Color, Game, Piece, Position, Rules, Square};
 use crate::tui::Msg;
+use crate::tui::analysis_pane::AnalysisPane;
 use crate::tui::keys::{
     Binding, DOWN, ENTER, ESC, Erased, Key, LEFT, RIGHT, SPACE, UP, erase, footer, help, help_hint,
     lookup,
@@ -76,6 +77,8 @@ pub struct PositionSetupScreen {
     pub fen: Option<TextField>,
     /// What the last key did, or why it was refused.
     pub message: Option<(String, StatusKind)>,
+    /// The engine thinking about the position on the board while it is accepted (`a`).
+    pub analysis: AnalysisPane,
 }
 
 impl Default for PositionSetupScreen {
@@ -96,6 +99,7 @@ impl PositionSetupScreen {
             opponent: None,
             fen: None,
             message: None,
+            analysis: AnalysisPane::default(),
         }
     }
 
@@ -257,11 +261,7 @@ impl PositionSetupScreen {
                 ),
             },
             Act::Play => return self.play(),
-            Act::Analyse => self.say(
-                "no analysis pane in this build: Enter plays on; there t asks the engine for \
-                 a hint",
-                StatusKind::Warn,
-            ),
+            Act::Analyse => self.analysis.press(key.code),
             Act::Save => self.save(ctx),
             Act::Back => return Nav::Pop,
         }
@@ -333,7 +333,7 @@ pub(crate) enum Act {
     Colour,
     /// Play on from the position.
     Play,
-    /// Analyse the position.
+    /// Show or hide the analysis pane (`a`), or one line more or fewer in it (`>`, `<`).
     Analyse,
     /// Keep the position as PDN.
     Save,
@@ -392,7 +392,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "the colour the engine plays",
     ),
     Binding::new(&[ENTER], Act::Play, "play on from this position").footer("play"),
-    Binding::new(&[Key::Char('a')], Act::Analyse, "analyse the position"),
+    Binding::new(
+        &[Key::Char('a'), Key::Char('>'), Key::Char('<')],
+        Act::Analyse,
+        "engine analysis: a show/hide, > more lines, < fewer",
+    ),
     Binding::new(
         &[Key::Char('s')],
         Act::Save,
@@ -427,12 +431,22 @@ impl ScreenState for PositionSetupScreen {
     }
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
-        match msg {
+        let nav = match msg {
             Msg::Key(k) if self.fen.is_some() => self.fen_key(k),
             Msg::Key(k) => self.key(k, ctx),
             Msg::Mouse(m) => self.mouse(m, ctx.area),
             _ => Nav::Stay,
+        };
+        // The pane follows the board as edited while it is accepted; out of sight, it stops.
+        match (&nav, self.check()) {
+            (Nav::Stay, Ok((pos, _))) => self.analysis.follow(&[pos]),
+            _ => self.analysis.follow(&[]),
         }
+        nav
+    }
+
+    fn ticking(&self) -> bool {
+        self.analysis.busy()
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, ctx: &RenderCtx) {
@@ -448,7 +462,13 @@ impl ScreenState for PositionSetupScreen {
             ..BoardView::new(&self.board)
         }
         .render(layout.board, buf, look);
-        self.render_side(layout.side, buf, look);
+        let pane = self.analysis.height().min(layout.side.height);
+        let side = Rect {
+            height: layout.side.height - pane,
+            ..layout.side
+        };
+        self.render_side(side, buf, look);
+        self.render_pane(layout.side, buf, look);
         let width = usize::from(area.width.saturating_sub(1));
         let fen_line = match &self.fen {
             Some(field) => field.line_fit(3, true, look, width),
@@ -512,6 +532,29 @@ impl PositionSetupScreen {
             "r R w W x put a piece on the cursor's square; Enter plays on".into(),
             StatusKind::Info,
         )
+    }
+
+    /// The analysis pane at the bottom of the side panel, when shown; a refused position has
+    /// none, and says so.
+    fn render_pane(&self, side: Rect, buf: &mut Buffer, look: &Appearance) {
+        if !self.analysis.shown() {
+            return;
+        }
+        if self.check().is_ok() {
+            self.analysis.render_at_bottom(side, buf, look);
+        } else if side.height > 0 {
+            let y = side.bottom() - self.analysis.height().min(side.height);
+            let line = Line::from(Span::styled(
+                " Engine: none for a refused position",
+                look.dim(),
+            ));
+            buf.set_line(
+                side.x,
+                y,
+                &fit_line(line, usize::from(side.width)),
+                side.width,
+            );
+        }
     }
 
     /// The side panel: side to move, pieces, game, opponent, then the verdict in words.

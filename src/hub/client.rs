@@ -17,16 +17,17 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 const MOVE_GRACE: Duration = Duration::from_secs(10);
 
 /// A running Hub engine.
-pub(super) struct HubEngine {
-    command: String,
+pub struct HubEngine {
     name: String,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// Extra time a move may take beyond four times its limit.
+    grace: Duration,
 }
 
 /// Split a command line into words; double quotes group words with spaces.
-pub(super) fn command_words(command: &str) -> Vec<String> {
+fn command_words(command: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut quoted = false;
@@ -55,21 +56,37 @@ pub(super) fn command_words(command: &str) -> Vec<String> {
     words
 }
 
+/// The messages an engine may send the GUI; any other line is garbage.
+const MESSAGES: [&str; 8] = [
+    "id", "param", "wait", "ready", "pong", "info", "done", "error",
+];
+
 impl HubEngine {
     /// Start `command` (a program and its arguments), introduce ourselves (`hub`), set
     /// `params` (name, value) and initialise it (`init` ... `ready`).
-    pub(super) fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
+    pub fn start(command: &str, params: &[(String, String)]) -> Result<HubEngine, String> {
         let words = command_words(command);
         let Some((program, args)) = words.split_first() else {
             return Err("the Hub engine command is empty".into());
         };
+        HubEngine::spawn(program, program.as_ref(), args, params)
+    }
+
+    /// Start `program` with `args` as [`HubEngine::start`] does; `label` (the config's name
+    /// for it) names it in every message until it says its own name.
+    pub fn spawn(
+        label: &str,
+        program: &std::path::Path,
+        args: &[String],
+        params: &[(String, String)],
+    ) -> Result<HubEngine, String> {
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot start {program:?}: {e}"))?;
+            .map_err(|e| format!("{label}: cannot start {}: {e}", program.display()))?;
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
         let (tx, lines) = channel();
@@ -82,11 +99,11 @@ impl HubEngine {
             }
         });
         let mut engine = HubEngine {
-            command: command.to_string(),
-            name: program.clone(),
+            name: label.to_string(),
             child,
             stdin,
             lines,
+            grace: MOVE_GRACE,
         };
         engine.send(&Line::new("hub"))?;
         let deadline = Instant::now() + START_TIMEOUT;
@@ -113,19 +130,55 @@ impl HubEngine {
         Ok(engine)
     }
 
+    /// Give a move `grace` beyond four times its limit before the engine is declared silent
+    /// (10 s unless set).
+    pub fn set_grace(&mut self, grace: Duration) {
+        self.grace = grace;
+    }
+
     fn send(&mut self, line: &Line) -> Result<(), String> {
-        writeln!(self.stdin, "{line}")
-            .and_then(|()| self.stdin.flush())
-            .map_err(|e| format!("{}: cannot write to the engine: {e}", self.command))
+        let sent = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        sent.map_err(|_| self.quit_message())
     }
 
     fn recv(&mut self, deadline: Instant) -> Result<Line, String> {
         let left = deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
-            Ok(text) => Ok(Line::parse(&text)),
-            Err(RecvTimeoutError::Timeout) => Err(format!("{}: no answer in time", self.name)),
-            Err(RecvTimeoutError::Disconnected) => Err(format!("{}: the engine quit", self.name)),
+            Ok(text) if text.trim().is_empty() => self.recv(deadline),
+            Ok(text) => {
+                let line = Line::parse(&text);
+                if MESSAGES.contains(&line.command.as_str()) {
+                    Ok(line)
+                } else {
+                    let shown: String = text.chars().take(60).collect();
+                    Err(format!(
+                        "{}: sent a line that is no Hub message: {shown:?}",
+                        self.name
+                    ))
+                }
+            }
+            Err(RecvTimeoutError::Timeout) => Err(format!(
+                "{}: silent, no answer within {:.1} s",
+                self.name,
+                left.as_secs_f64()
+            )),
+            Err(RecvTimeoutError::Disconnected) => Err(self.quit_message()),
         }
+    }
+
+    /// What the engine's end says: its exit status when it has one.
+    fn quit_message(&mut self) -> String {
+        let deadline = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < deadline {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return format!("{}: the engine quit ({status})", self.name);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        format!(
+            "{}: the engine stopped talking (its pipes are closed)",
+            self.name
+        )
     }
 }
 
@@ -189,7 +242,7 @@ impl Player for HubEngine {
         self.send(&pos)?;
         self.send(&level_of(limit).to_line())?;
         self.send(&Line::new("go").flag("think"))?;
-        let allowed = limit.time.map_or(Duration::from_secs(600), |t| t * 4) + MOVE_GRACE;
+        let allowed = limit.time.map_or(Duration::from_secs(600), |t| t * 4) + self.grace;
         let deadline = Instant::now() + allowed;
         let mut depth = None;
         loop {
@@ -202,8 +255,12 @@ impl Player for HubEngine {
                 }
                 "done" => {
                     let text = l.get("move").unwrap_or("");
-                    let mv = parse_hub_move(game.position(), text)
-                        .map_err(|e| format!("{}: {e}", self.name))?;
+                    let mv = parse_hub_move(game.position(), text).map_err(|e| {
+                        format!(
+                            "{}: played {text:?}, not a legal move here ({e})",
+                            self.name
+                        )
+                    })?;
                     return Ok(Choice { mv, depth });
                 }
                 "error" => {
