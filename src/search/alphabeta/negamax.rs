@@ -152,14 +152,11 @@ impl<'a> Search<'a> {
         self.probe.keep_best(pos, &mut root_moves);
         result.best = Some(root_moves[0]);
         result.score = Score(self.evaluate(pos));
-        // A single reply on a clock: nothing to choose, so it is played at once and its time
-        // kept for the moves to come. Under a time per move, whose unused time is lost, it is
-        // searched to fill the table for the next move; a search bounded by depth or nodes
-        // alone searches it too (reproducible, and its figures are asked for).
-        if root_moves.len() == 1
-            && self.limits.deadline.is_some()
-            && !self.limits.plan.is_some_and(|p| p.use_all)
-        {
+        // A single reply under a time limit: nothing to choose, so it is played at once (on a
+        // clock its time is kept for the moves to come; under a time per move the game goes
+        // on sooner). A search bounded by depth or nodes alone searches it (reproducible, and
+        // its figures are asked for).
+        if root_moves.len() == 1 && self.limits.deadline.is_some() {
             return result;
         }
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
