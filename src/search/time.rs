@@ -7,7 +7,8 @@
 //! iteration whose first move is still unresolved at `target` (the best move is in doubt) may
 //! run on to `hard`, where every search stops. So a move takes about `target` and never more
 //! than `hard`. A forced result inside the horizon ends a search on a clock at once; with a
-//! time per move, whose unused time is lost, the search goes on until `soft` all the same.
+//! time per move, whose unused time is lost, the search goes on until `soft` all the same. A
+//! move with a single reply is played at once under either (the search does not start).
 
 use std::time::{Duration, Instant};
 
@@ -23,8 +24,8 @@ pub struct Budget {
     pub late: Duration,
     /// The search stops at this much time.
     pub hard: Duration,
-    /// Time not used is lost (a time per move, not a clock): a move with a single reply is
-    /// searched too, to fill the table for the next move, instead of being played at once.
+    /// Time not used is lost (a time per move, not a clock): a search whose result is forced
+    /// goes on all the same, to fill the table for the next move.
     pub use_all: bool,
 }
 
@@ -88,7 +89,7 @@ pub struct Deadlines {
     pub late: Instant,
     /// Every search stops here.
     pub hard: Instant,
-    /// A move with a single reply is searched too (see [`Budget::use_all`]).
+    /// A forced result does not end the search (see [`Budget::use_all`]).
     pub use_all: bool,
 }
 

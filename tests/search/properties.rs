@@ -246,7 +246,7 @@ fn repetition_along_the_game_is_a_draw() {
 }
 
 #[test]
-fn a_single_reply_on_a_clock_is_played_without_a_search() {
+fn a_single_reply_under_a_time_limit_is_played_without_a_search() {
     // Red's man on 14 must take White's on 18 (14x23): the only legal move; Red's king on 1
     // may not move while a capture is on. White keeps two men: the game goes on.
     let pos = Position::from_fen("B:W18,30,31:B14,K1").unwrap();
@@ -254,22 +254,22 @@ fn a_single_reply_on_a_clock_is_played_without_a_search() {
     assert_eq!(legal.len(), 1, "{legal:?}");
     let stop = || Arc::new(AtomicBool::new(false));
     let clock = crossboard::search::Budget::clock(Duration::from_secs(60), None, Duration::ZERO);
-    let mut engine = Engine::new(Options::default());
-    let r = engine.search(
-        &pos,
-        &[],
-        Limits::budget(clock, Instant::now()),
-        stop(),
-        |_| {},
-    );
-    assert_eq!(r.best, Some(legal[0]));
-    // Nothing searched on a clock: the time is kept (counted in nodes, not measured in time).
-    assert_eq!((r.nodes, r.depth), (0, 0));
-    // Under a time per move (its unused time lost) and by depth alone it is searched.
-    let per_move = crossboard::search::Budget::per_move(Duration::from_millis(50));
-    for limits in [Limits::budget(per_move, Instant::now()), Limits::depth(6)] {
-        let mut engine = Engine::new(Options::default());
-        let r = engine.search(&pos, &[], limits, stop(), |_| {});
+    let per_move = crossboard::search::Budget::per_move(Duration::from_secs(5));
+    let now = Instant::now();
+    for limits in [
+        Limits::budget(clock, now),
+        Limits::budget(per_move, now),
+        Limits::deadline(now + Duration::from_secs(5)),
+    ] {
+        let r = Engine::new(Options::default()).search(&pos, &[], limits, stop(), |_| {});
+        assert_eq!(r.best, Some(legal[0]));
+        // Nothing searched: the time is kept (counted in nodes, not measured in time).
+        assert_eq!((r.nodes, r.depth), (0, 0), "{limits:?}");
+    }
+    // By depth or nodes alone it is searched: such a search is reproducible, and its figures
+    // are what is asked for.
+    for limits in [Limits::depth(6), Limits::nodes(5_000)] {
+        let r = Engine::new(Options::default()).search(&pos, &[], limits, stop(), |_| {});
         assert_eq!(r.best, Some(legal[0]));
         assert!(r.depth >= 2 && r.nodes > 0, "{r:?}");
     }

@@ -406,6 +406,7 @@ impl Engine {
         let mut out = Vec::new();
         for mv in search_moves(pos) {
             let child = pos.after(&mv);
+            s.w.configs[1] = s.w.configs[0].after(pos, &child);
             let child_hash = zobrist::hash_after(root_hash, pos, &mv);
             s.w.path.push(child_hash);
             s.w.reversible.push(is_reversible(pos, &child));

@@ -152,14 +152,11 @@ impl<'a> Search<'a> {
         self.probe.keep_best(pos, &mut root_moves);
         result.best = Some(root_moves[0]);
         result.score = Score(self.evaluate(pos));
-        // A single reply on a clock: nothing to choose, so it is played at once and its time
-        // kept for the moves to come. Under a time per move, whose unused time is lost, it is
-        // searched to fill the table for the next move; a search bounded by depth or nodes
-        // alone searches it too (reproducible, and its figures are asked for).
-        if root_moves.len() == 1
-            && self.limits.deadline.is_some()
-            && !self.limits.plan.is_some_and(|p| p.use_all)
-        {
+        // A single reply under a time limit: nothing to choose, so it is played at once (on a
+        // clock its time is kept for the moves to come; under a time per move the game goes
+        // on sooner). A search bounded by depth or nodes alone searches it (reproducible, and
+        // its figures are asked for).
+        if root_moves.len() == 1 && self.limits.deadline.is_some() {
             return result;
         }
         let max_depth = self.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -287,6 +284,7 @@ impl<'a> Search<'a> {
         let mut best_i = 0;
         for (i, &mv) in moves.iter().enumerate() {
             let child = pos.after(&mv);
+            self.w.configs[1] = self.w.configs[0].after(pos, &child);
             let child_hash = zobrist::hash_after(hash, pos, &mv);
             self.tt.prefetch(child_hash);
             self.w.path.push(child_hash);
@@ -395,13 +393,14 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The evaluation of a position without captures, `None` when the side to move is stuck.
+    /// The evaluation of a position without captures at `ply`, `None` when the side to move is
+    /// stuck.
     #[inline(always)]
-    fn evaluate_quiet(&self, pos: &Position) -> Option<i32> {
+    fn evaluate_quiet(&self, pos: &Position, ply: usize) -> Option<i32> {
         if self.options.material_only {
             has_any_move(pos).then(|| material(pos))
         } else {
-            evaluate_quiet(pos, self.options.eval)
+            evaluate_quiet(pos, self.options.eval, Some(&self.w.configs[ply]))
         }
     }
 
@@ -486,7 +485,7 @@ impl<'a> Search<'a> {
         let capturers = jumpers(pos);
         let must_capture = capturers != 0;
         if depth <= 0 && !must_capture {
-            let Some(eval) = self.evaluate_quiet(pos) else {
+            let Some(eval) = self.evaluate_quiet(pos, ply) else {
                 return stuck(pos, ply);
             };
             return self.probe.leaf(pos, || eval).unwrap_or(eval);
@@ -602,6 +601,7 @@ impl<'a> Search<'a> {
                 && mv.to().row().abs_diff(pos.turn().crown_row()) <= 1;
             let child_hash = w.hashes[base + index];
             let child = pos.after(&mv);
+            self.w.configs[ply + 1] = self.w.configs[ply].after(pos, &child);
             self.w.path.push(child_hash);
             self.w
                 .reversible

@@ -4,6 +4,7 @@
 
 use super::MAX_PLY;
 use crate::engine::{Move, MoveList, Position, generate};
+use crate::search::eval::Configs;
 use crate::search::tt::MoveKey;
 use crate::search::zobrist;
 
@@ -27,6 +28,9 @@ pub(super) struct Worker {
     pub(super) pv: Vec<Vec<Move>>,
     pub(super) path: Vec<u64>,
     pub(super) reversible: Vec<bool>,
+    /// The pattern tables' configurations of the position at each ply of the current path,
+    /// each made from its parent's as the move is made ([`Configs::after`]).
+    pub(super) configs: Vec<Configs>,
 }
 
 impl Worker {
@@ -42,6 +46,7 @@ impl Worker {
             pv: (0..=MAX_PLY + 1).map(|_| Vec::with_capacity(16)).collect(),
             path: Vec::with_capacity(256),
             reversible: Vec::with_capacity(256),
+            configs: vec![Configs::of(&Position::start()); MAX_PLY + 2],
         }
     }
 
@@ -59,6 +64,7 @@ impl Worker {
         self.killers.fill([MoveKey::default(); 2]);
         self.path.clear();
         self.reversible.clear();
+        self.configs[0] = Configs::of(pos);
         let mut prev: Option<&Position> = None;
         for p in history.iter().chain(std::iter::once(pos)) {
             // Under the rules searched (a huffing game is planned as English).

@@ -13,7 +13,7 @@ mod terms;
 mod weights;
 
 pub(crate) use patterns::{
-    CONFIGS, ENTRIES, FULL, PHASES, REGIONS, configs, mirror_config, mirror_region,
+    CONFIGS, Configs, ENTRIES, FULL, PHASES, REGIONS, configs, mirror_config, mirror_region,
 };
 use terms::POOL;
 pub(crate) use terms::{HAND, NAMES, SCALE, TERMS, Weights, term};
@@ -362,22 +362,28 @@ pub(crate) fn evaluate_with(pos: &Position, eval: Evaluation) -> i32 {
             mobility(pos, Color::Red),
             mobility(pos, Color::White),
             eval,
+            None,
         ),
     )
 }
 
 /// The evaluation of a position whose side to move has no capture, or `None` when it has no
 /// move at all (lost, or won in the losing game): the mobility the evaluation counts anyway
-/// answers that.
+/// answers that. `configs`: the pattern tables' configurations of `pos` when they are at hand (the search
+/// keeps them up to date move by move): the same value, without gathering them from the board.
 #[inline]
-pub(crate) fn evaluate_quiet(pos: &Position, eval: Evaluation) -> Option<i32> {
+pub(crate) fn evaluate_quiet(
+    pos: &Position,
+    eval: Evaluation,
+    configs: Option<&Configs>,
+) -> Option<i32> {
     let red = mobility(pos, Color::Red);
     let white = mobility(pos, Color::White);
     let own = match pos.turn() {
         Color::Red => red,
         Color::White => white,
     };
-    (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white, eval)))
+    (own != 0).then(|| for_side_to_move(pos, for_red(pos, red, white, eval, configs)))
 }
 
 /// The terms of the English evaluation of `pos`, Red's less White's: the evaluation for Red
@@ -415,23 +421,35 @@ const WITH_PATTERNS: Weights = {
     w
 };
 
-/// The linear terms with the tables' own weights plus the tables (for Red).
+/// The linear terms with the tables' own weights plus the tables (for Red), from `configs` when
+/// they are given.
 #[inline(always)]
-fn with_patterns(pos: &Position, red: i32, white: i32) -> i32 {
+fn with_patterns(pos: &Position, red: i32, white: i32, configs: Option<&Configs>) -> i32 {
     let mut dot = Dot {
         weights: &WITH_PATTERNS,
         sum: 0,
     };
     standard(pos, KING, red, white, &mut dot);
-    (dot.sum * FULL + patterns::table_sum(pos)) / patterns::DENOMINATOR
+    let table = match configs {
+        Some(c) => c.table_sum(pos.occupied().count_ones() as i32),
+        None => patterns::table_sum(pos),
+    };
+    (dot.sum * FULL + table) / patterns::DENOMINATOR
 }
 
-/// The evaluation for Red by the rules of the position's game, given both sides' plain moves.
+/// The evaluation for Red by the rules of the position's game, given both sides' plain moves
+/// (and the pattern configurations, when at hand).
 #[inline(always)]
-fn for_red(pos: &Position, red_mobility: i32, white_mobility: i32, eval: Evaluation) -> i32 {
+fn for_red(
+    pos: &Position,
+    red_mobility: i32,
+    white_mobility: i32,
+    eval: Evaluation,
+    configs: Option<&Configs>,
+) -> i32 {
     match pos.rules() {
         Rules::English | Rules::Huffing => match eval {
-            Evaluation::Patterns => with_patterns(pos, red_mobility, white_mobility),
+            Evaluation::Patterns => with_patterns(pos, red_mobility, white_mobility, configs),
             Evaluation::Linear => {
                 weighted(pos, &weights::ENGLISH, KING, red_mobility, white_mobility)
             }
@@ -630,7 +648,7 @@ mod tests {
                     for eval in [Evaluation::Patterns, Evaluation::Linear] {
                         let expected = has_any_move(&p).then(|| evaluate_with(&p, eval));
                         assert_eq!(
-                            evaluate_quiet(&p, eval),
+                            evaluate_quiet(&p, eval, None),
                             expected,
                             "{rules:?} {}",
                             p.to_fen()

@@ -44,11 +44,25 @@ pub(crate) const LINEAR: Weights = {
     w
 };
 
-/// The table entry `i`.
-#[inline(always)]
+/// The table entry `i` (the tests' reading of the asset; the evaluation reads [`pair`]s).
+#[cfg(test)]
 pub(super) fn entry(i: usize) -> i32 {
     let b = 4 * TERMS + 2 * i;
     i32::from(i16::from_le_bytes([BYTES[b], BYTES[b + 1]]))
+}
+
+/// The entries `at` and `at + 1` (a configuration's full-board and empty-board weights), read
+/// as one 4-byte word: one load, and one bounds check.
+#[inline(always)]
+fn pair(at: usize) -> (i32, i32) {
+    let b = 4 * TERMS + 2 * at;
+    let Some(&[f0, f1, e0, e1]) = BYTES.get(b..).and_then(|s| s.first_chunk::<4>()) else {
+        return (0, 0);
+    };
+    (
+        i32::from(i16::from_le_bytes([f0, f1])),
+        i32::from(i16::from_le_bytes([e0, e1])),
+    )
 }
 
 /// The base-3 value of each byte's bits (bit i worth 3^i).
@@ -72,7 +86,7 @@ const TERNARY: [u16; 256] = {
 
 /// A region's eight squares of `b` as a byte: a band's two rows, or a block's four pairs.
 #[inline(always)]
-pub(crate) fn gather(b: Bitboard, region: usize) -> u32 {
+pub(crate) const fn gather(b: Bitboard, region: usize) -> u32 {
     if region < BANDS {
         (b >> (4 * region)) & 0xFF
     } else {
@@ -116,7 +130,8 @@ pub(crate) fn configs(pos: &Position) -> [usize; REGIONS] {
     std::array::from_fn(|r| config(gather(red, r), gather(white, r)))
 }
 
-/// The tables' sum for Red, times [`FULL`], in 1/[`SCALE`] of a hundredth of a man.
+/// The tables' sum for Red, times [`FULL`], in 1/[`SCALE`] of a hundredth of a man, from the
+/// board ([`Configs::table_sum`] is the same from configurations kept up to date).
 #[inline(always)]
 pub(crate) fn table_sum(pos: &Position) -> i32 {
     let red = pos.men(Color::Red);
@@ -124,11 +139,101 @@ pub(crate) fn table_sum(pos: &Position) -> i32 {
     let pieces = pos.occupied().count_ones() as i32;
     let (mut full, mut empty) = (0, 0);
     for r in 0..REGIONS {
-        let at = (r * CONFIGS + config(gather(red, r), gather(white, r))) * PHASES;
-        full += entry(at);
-        empty += entry(at + 1);
+        let (f, e) = pair((r * CONFIGS + config(gather(red, r), gather(white, r))) * PHASES);
+        full += f;
+        empty += e;
     }
     full * pieces + empty * (FULL - pieces)
+}
+
+/// Lanes of [`Configs`]: the regions, and two unused to make whole vectors of eight.
+const LANES: usize = 24;
+
+/// What a man adds to each region's configuration, by colour (Red's first) and square: the
+/// square's base-3 digit in the region, times 1 for Red and 2 for White (0 where the region
+/// lacks the square), so that a configuration is the sum over the men of the region.
+static DIGITS: [[[u16; LANES]; 32]; 2] = {
+    let mut d = [[[0; LANES]; 32]; 2];
+    let mut s = 0;
+    while s < 32 {
+        let mut r = 0;
+        while r < REGIONS {
+            let digit = TERNARY[gather(1 << s, r) as usize];
+            d[0][s][r] = digit;
+            d[1][s][r] = 2 * digit;
+            r += 1;
+        }
+        s += 1;
+    }
+    d
+};
+
+/// Each region's configuration of a position ([`configs`]), kept up to date move by move
+/// ([`Configs::after`]): a move changes a few men, each a digit in the regions holding its
+/// square, where gathering the configurations from the board at every evaluation takes
+/// two byte gathers and two base-3 conversions for each of the 22 regions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Configs([u16; LANES]);
+
+impl Configs {
+    /// The configurations of `pos`.
+    pub(crate) fn of(pos: &Position) -> Configs {
+        Configs([0; LANES]).changed(0, pos.men(Color::Red), 0, pos.men(Color::White))
+    }
+
+    /// The configurations after the move from `before` (whose configurations these are) to
+    /// `after`, or back: only the men that differ count (kings are not in the tables).
+    #[inline(always)]
+    pub(crate) fn after(self, before: &Position, after: &Position) -> Configs {
+        let (red, white) = (before.men(Color::Red), before.men(Color::White));
+        let (red_now, white_now) = (after.men(Color::Red), after.men(Color::White));
+        if red == red_now && white == white_now {
+            return self;
+        }
+        self.changed(red, red_now, white, white_now)
+    }
+
+    /// These configurations with Red's men `red` become `red_now` and White's `white`
+    /// become `white_now`.
+    #[inline(always)]
+    fn changed(
+        mut self,
+        red: Bitboard,
+        red_now: Bitboard,
+        white: Bitboard,
+        white_now: Bitboard,
+    ) -> Configs {
+        for (color, old, new) in [(0, red, red_now), (1, white, white_now)] {
+            let (mut gone, mut came) = (old & !new, new & !old);
+            while gone != 0 {
+                let digits = &DIGITS[color][gone.trailing_zeros() as usize];
+                for (i, c) in self.0.iter_mut().enumerate() {
+                    *c = c.wrapping_sub(digits[i]);
+                }
+                gone &= gone - 1;
+            }
+            while came != 0 {
+                let digits = &DIGITS[color][came.trailing_zeros() as usize];
+                for (i, c) in self.0.iter_mut().enumerate() {
+                    *c = c.wrapping_add(digits[i]);
+                }
+                came &= came - 1;
+            }
+        }
+        self
+    }
+
+    /// [`table_sum`] of the position with `pieces` pieces these are the configurations of.
+    #[inline(always)]
+    pub(crate) fn table_sum(&self, pieces: i32) -> i32 {
+        let (mut full, mut empty) = (0, 0);
+        for (r, &c) in self.0[..REGIONS].iter().enumerate() {
+            let (f, e) = pair((r * CONFIGS + usize::from(c)) * PHASES);
+            full += f;
+            empty += e;
+        }
+        full * pieces + empty * (FULL - pieces)
+    }
 }
 
 /// The scale the table sum is over: [`FULL`] times [`SCALE`].
@@ -172,6 +277,50 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn configurations_kept_move_by_move_give_the_evaluation_from_the_board() {
+        use super::super::{Evaluation, evaluate_quiet};
+        use crate::engine::{Rules, has_capture};
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(39);
+        let (mut quiet, mut crowned) = (0, 0);
+        for game in 0..300 {
+            let rules = [Rules::English, Rules::Huffing][game % 2];
+            let mut p = Position::start_in(rules);
+            let mut kept = Configs::of(&p);
+            for _ in 0..rng.random_range(0..120) {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let next = p.after(&moves[rng.random_range(0..moves.len())]);
+                let made = kept.after(&p, &next);
+                // Undone: the move taken back gives the configurations before it.
+                assert_eq!(made.after(&next, &p), kept, "{}", p.to_fen());
+                crowned += usize::from(next.kings().count_ones() > p.kings().count_ones());
+                (p, kept) = (next, made);
+                let gathered = configs(&p);
+                assert!(
+                    (0..REGIONS).all(|r| usize::from(kept.0[r]) == gathered[r]),
+                    "{}",
+                    p.to_fen()
+                );
+                assert_eq!(kept, Configs::of(&p));
+                if !has_capture(&p) {
+                    let eval = Evaluation::Patterns;
+                    assert_eq!(
+                        evaluate_quiet(&p, eval, Some(&kept)),
+                        evaluate_quiet(&p, eval, None),
+                        "{}",
+                        p.to_fen()
+                    );
+                    quiet += 1;
+                }
+            }
+        }
+        assert!(quiet > 5_000 && crowned > 100, "{quiet} {crowned}");
     }
 
     #[test]

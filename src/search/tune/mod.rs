@@ -108,7 +108,7 @@ pub fn samples_of(game: &TuneGame, skip: usize) -> Vec<Sample> {
     let mut out = Vec::new();
     let mut pos = game.start;
     for (ply, mv) in game.moves.iter().enumerate() {
-        let quiet = !pos.can_capture() && evaluate_quiet(&pos, Evaluation::Linear).is_some();
+        let quiet = !pos.can_capture() && evaluate_quiet(&pos, Evaluation::Linear, None).is_some();
         if ply >= skip && pos.rules() == Rules::English && quiet {
             let f = english_features(&pos).0;
             out.push(Sample {

@@ -56,7 +56,7 @@ fn pattern_samples(game: &TuneGame, skip: usize) -> Vec<PatternSample> {
     let mut out = Vec::new();
     let mut pos = game.start;
     for (ply, mv) in game.moves.iter().enumerate() {
-        let quiet = !pos.can_capture() && evaluate_quiet(&pos, Evaluation::Linear).is_some();
+        let quiet = !pos.can_capture() && evaluate_quiet(&pos, Evaluation::Linear, None).is_some();
         if ply >= skip && pos.rules() == Rules::English && quiet {
             out.push(sample(&pos, game.result));
         }
