@@ -17,6 +17,7 @@ mod export;
 mod hall;
 mod import;
 mod last_settings;
+pub mod library;
 mod lockfile;
 mod matchfile;
 mod matchlog;
