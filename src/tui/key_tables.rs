@@ -81,6 +81,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::match_flow::stages::toss::HANDS_KEYS,
         crate::tui::move_input::CHOICE_KEYS,
         crate::tui::move_input::MOVE_KEYS,
+        crate::tui::screens::library::FIELD_KEYS,
+        crate::tui::screens::library::KEYS,
         crate::tui::screens::open_pdn::LIST_KEYS,
         crate::tui::screens::open_pdn::PATH_KEYS,
         crate::tui::screens::position_setup::FEN_KEYS,

@@ -78,6 +78,8 @@ fn states() -> Vec<(&'static str, Setup, String)> {
             "otests/fixtures/pdn/loy_chinook_1991.pdn\n\nha".into(),
         ),
         ("open a PDN: path", Plain, "o".into()),
+        ("library", Plain, "l".into()),
+        ("library: search", Plain, "l/".into()),
         (
             "open a PDN: games",
             Plain,
@@ -242,6 +244,7 @@ fn quiet(state: &str, key: &str) -> bool {
             ["Backspace", "Ctrl-U", "Esc", "u", "↑", "k"].contains(&key)
         }
         "open a PDN: path" | "resume list: a path" | "desk: typing" | "join a board" => empty_field,
+        "library: search" => empty_field,
         "match set-up: a name" => key == "Ctrl-U",
         "resume list" => ["↑", "↓", "k", "j"].contains(&key),
         // Nothing typed; the 11-Man Ballot already chosen.

@@ -22,6 +22,7 @@ mod e2e_variants;
 mod egdb_offer;
 mod join;
 mod keys;
+mod library;
 mod long_text;
 mod match_flow;
 mod match_live;

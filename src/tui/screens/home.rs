@@ -32,6 +32,8 @@ pub(crate) enum HomeItem {
     SetUp,
     /// Open a PDN file and review its games.
     OpenPdn,
+    /// The game library: every game at hand, searched.
+    Library,
     /// The tournament desk: events, divisions, pairings, results, standings.
     Desk,
     /// Leave.
@@ -40,13 +42,14 @@ pub(crate) enum HomeItem {
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 8] = [
+    pub(crate) const ALL: [HomeItem; 9] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Join,
         HomeItem::Practice,
         HomeItem::SetUp,
         HomeItem::OpenPdn,
+        HomeItem::Library,
         HomeItem::Desk,
         HomeItem::Quit,
     ];
@@ -71,6 +74,11 @@ impl HomeScreen {
                     MenuItem::new('p', "Practice", "play a ballot from both sides"),
                     MenuItem::new('s', "Set up a position", "any position: board or FEN"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
+                    MenuItem::new(
+                        'l',
+                        "Game library",
+                        "find any game: player, opening, position",
+                    ),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
                     MenuItem::new('q', "Quit", ""),
                 ],
@@ -101,6 +109,9 @@ impl HomeScreen {
             ))),
             HomeItem::SetUp => Nav::Push(Box::new(Screen::PositionSetup(Box::default()))),
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
+            HomeItem::Library => Nav::Push(Box::new(Screen::Library(Box::new(
+                super::LibraryScreen::open(super::LibraryPlaces::of(ctx)),
+            )))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),
             )))),

@@ -7,6 +7,8 @@
 //! [`crate::tui`] for the recipe to add one.
 
 pub(super) mod home;
+pub(super) mod library;
+mod library_view;
 pub(super) mod open_pdn;
 pub mod position_check;
 pub(super) mod position_setup;
@@ -27,6 +29,7 @@ use ratatui::layout::Rect;
 use std::time::Instant;
 
 pub(super) use home::HomeScreen;
+pub use library::{LibraryPlaces, LibraryScreen};
 pub(super) use open_pdn::OpenPdnScreen;
 pub use position_setup::PositionSetupScreen;
 pub use practice::PracticeScreen;
@@ -47,6 +50,8 @@ pub struct Ctx<'a> {
     pub matches: &'a crate::tui::match_flow::MatchOptions,
     /// Where practice set-up is remembered (`None`: not remembered).
     pub practice_file: Option<&'a std::path::Path>,
+    /// The config's folders of PDN files for the game library.
+    pub library_folders: &'a [std::path::PathBuf],
 }
 
 /// What a screen's render may read besides its own state.
@@ -131,6 +136,8 @@ pub enum Screen {
     Review(ReviewScreen),
     /// Open a PDN file and pick a game to review.
     OpenPdn(OpenPdnScreen),
+    /// The game library: every game at hand, searched.
+    Library(Box<LibraryScreen>),
     /// Match set-up form.
     MatchSetup(crate::tui::match_flow::MatchSetupScreen),
     /// A match: colour choice, ballots, games, results.
@@ -153,6 +160,7 @@ macro_rules! each_screen {
             Screen::PositionSetup($s) => $body,
             Screen::Review($s) => $body,
             Screen::OpenPdn($s) => $body,
+            Screen::Library($s) => $body,
             Screen::MatchSetup($s) => $body,
             Screen::Match($s) => $body,
             Screen::MatchList($s) => $body,
