@@ -53,6 +53,9 @@ enum What {
     /// The tournament desk: a 120-player Swiss round paired, standings, an event opened, the
     /// database check of a 1,000-player registry.
     Event,
+    /// The game library: 10,000 games indexed (from nothing, then refreshed), and searched
+    /// by each field and by position.
+    Library,
     /// An event the size of the 11-Man Nationals published as a static site, then again
     /// with nothing changed.
     Publish,
@@ -178,6 +181,7 @@ pub(super) fn run(args: Args) -> CliResult {
                 outln!("{line}")?;
             }
         }
+        What::Library => bench_library()?,
         What::Store => {
             for line in crate::store::bench_lines() {
                 outln!("{line}")?;
@@ -185,6 +189,14 @@ pub(super) fn run(args: Args) -> CliResult {
         }
     }
     Ok(())
+}
+
+fn bench_library() -> CliResult {
+    let cpu = cpu_seconds();
+    for line in crate::store::library::bench_library(&cpu_seconds)? {
+        outln!("{line}")?;
+    }
+    print_cpu(cpu)
 }
 
 fn print_cpu(before: Option<f64>) -> CliResult {

@@ -248,6 +248,7 @@ fn tui_options(flags: &TuiFlags, config: &crate::store::Config) -> crate::tui::O
                 .collect(),
         },
         practice_file: crate::store::default_practice_file(),
+        library_folders: config.library.folders.clone(),
         egdb_dir: crate::store::default_egdb_dir(),
         files_dir: crate::store::default_data_dir(),
         console,

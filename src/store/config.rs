@@ -40,6 +40,8 @@ pub struct Config {
     pub set_up: SetUp,
     /// The built-in engine's resources.
     pub engine: EngineSettings,
+    /// The game library: folders of PDN files it indexes (`[library] folders = [...]`).
+    pub library: super::library::LibrarySettings,
     /// Named match settings the set-up form offers (`[preset."Club night"]`), by name: every
     /// setting but the players' names; a key left out takes its built-in default.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
@@ -58,6 +60,7 @@ impl Default for Config {
             display: Display::default(),
             set_up: SetUp::default(),
             engine: EngineSettings::default(),
+            library: super::library::LibrarySettings::default(),
             preset: BTreeMap::new(),
             engines: BTreeMap::new(),
         }

@@ -240,7 +240,7 @@ fn backup_path(db: &Path) -> PathBuf {
 
 /// The files SQLite keeps beside the database at `db` (its rollback journal, write-ahead log
 /// and shared-memory index).
-fn side_files(db: &Path) -> Vec<PathBuf> {
+pub(super) fn side_files(db: &Path) -> Vec<PathBuf> {
     let name = db.file_name().unwrap_or_default().to_string_lossy();
     ["-journal", "-wal", "-shm"]
         .iter()

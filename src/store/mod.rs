@@ -18,6 +18,7 @@ mod hall;
 mod hub_engines;
 mod import;
 mod last_settings;
+pub mod library;
 mod lockfile;
 mod matchfile;
 mod matchlog;

@@ -97,6 +97,8 @@ pub struct Options {
     pub matches: crate::tui::match_flow::MatchOptions,
     /// Where practice set-up is remembered (`None`: not remembered, as in tests).
     pub practice_file: Option<std::path::PathBuf>,
+    /// The config's folders of PDN files for the game library.
+    pub library_folders: Vec<std::path::PathBuf>,
     /// The endgame database folder; when set and the databases are missing, the home screen
     /// offers to build them (`None`, as in tests: never offered).
     pub egdb_dir: Option<std::path::PathBuf>,
@@ -115,6 +117,7 @@ impl Default for Options {
             mouse: true,
             matches: Default::default(),
             practice_file: None,
+            library_folders: Vec::new(),
             egdb_dir: None,
             files_dir: None,
             console: super::console::ConsoleKind::Full,
@@ -146,6 +149,8 @@ pub struct App {
     pub matches: crate::tui::match_flow::MatchOptions,
     /// Where practice set-up is remembered.
     pub practice_file: Option<std::path::PathBuf>,
+    /// The config's folders of PDN files for the game library.
+    pub library_folders: Vec<std::path::PathBuf>,
     /// The offer to build the endgame databases (and the build, once accepted).
     pub egdb: super::egdb_offer::EgdbOffer,
     /// The folder crossboard keeps its files in, named on the home screen.
@@ -168,6 +173,7 @@ impl App {
             size,
             matches: options.matches,
             practice_file: options.practice_file,
+            library_folders: options.library_folders,
             egdb: super::egdb_offer::EgdbOffer::new(options.egdb_dir),
             files_dir: options.files_dir,
             console_note: options.console.note(),
@@ -279,6 +285,7 @@ impl App {
             rng: &mut self.rng,
             matches: &self.matches,
             practice_file: self.practice_file.as_deref(),
+            library_folders: &self.library_folders,
         };
         let nav = self.screen.update(&msg, &mut ctx);
         self.navigate(nav)

@@ -84,6 +84,8 @@ pub fn all() -> Vec<Table> {
         crate::tui::screens::atlas::FIELD_KEYS,
         crate::tui::screens::atlas::KEYS,
         crate::tui::screens::engines::KEYS,
+        crate::tui::screens::library::FIELD_KEYS,
+        crate::tui::screens::library::KEYS,
         crate::tui::screens::open_pdn::LIST_KEYS,
         crate::tui::screens::open_pdn::PATH_KEYS,
         crate::tui::screens::position_setup::FEN_KEYS,

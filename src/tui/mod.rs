@@ -248,8 +248,8 @@ pub use match_flow::{Link, NetOptions, Network, Reporting, Serving, check_desk_u
 pub use match_flow::{StageKind, stop_note};
 pub use move_input::MoveInput;
 pub use screens::{
-    AtlasScreen, DrillScreen, PositionSetupScreen, PracticeScreen, ReviewScreen, atlas_drill,
-    atlas_record, position_check, practice_engine,
+    AtlasScreen, DrillScreen, LibraryPlaces, LibraryScreen, PositionSetupScreen, PracticeScreen,
+    ReviewScreen, atlas_drill, atlas_record, position_check, practice_engine,
 };
 pub use testing::{
     buffer_text, feed, match_screen, practice, practice_moves, render_buffer, render_text,

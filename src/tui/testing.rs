@@ -19,6 +19,7 @@ pub fn test_app(clock: &FakeClock, w: u16, h: u16) -> App {
         mouse: true,
         matches: Default::default(),
         practice_file: None,
+        library_folders: Vec::new(),
         egdb_dir: None,
         files_dir: None,
         console: super::console::ConsoleKind::Full,

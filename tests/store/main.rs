@@ -11,6 +11,7 @@ mod diagram;
 #[path = "../director_support/mod.rs"]
 mod director_support;
 mod export;
+mod library;
 mod match_sheets;
 mod matches;
 mod pdn;

@@ -81,6 +81,8 @@ fn states() -> Vec<(&'static str, Setup, String)> {
         ("open a PDN: path", Plain, "o".into()),
         ("atlas", Plain, "m".into()),
         ("atlas: a filter typed", Plain, "mx".into()),
+        ("library", Plain, "l".into()),
+        ("library: search", Plain, "l/".into()),
         (
             "open a PDN: games",
             Plain,
@@ -248,6 +250,7 @@ fn quiet(state: &str, key: &str) -> bool {
         "atlas: a filter typed" => empty_field,
         // The first position highlighted; no filter to clear.
         "atlas" => ["↑", "PgUp", "c"].contains(&key),
+        "library: search" => empty_field,
         "match set-up: a name" => key == "Ctrl-U",
         "resume list" => ["↑", "↓", "k", "j"].contains(&key),
         // Nothing typed; the 11-Man Ballot already chosen.

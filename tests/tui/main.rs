@@ -25,6 +25,7 @@ mod egdb_offer;
 mod hub_engines;
 mod join;
 mod keys;
+mod library;
 mod long_text;
 mod match_flow;
 mod match_live;

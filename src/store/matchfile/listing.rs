@@ -76,7 +76,7 @@ pub fn latest_unfinished(dir: &Path) -> io::Result<ResumeCandidates> {
 }
 
 /// The visible `*.jsonl` and `*.toml` match files of `dir` (none if it does not exist).
-fn match_paths(dir: &Path) -> io::Result<Vec<PathBuf>> {
+pub(crate) fn match_paths(dir: &Path) -> io::Result<Vec<PathBuf>> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),

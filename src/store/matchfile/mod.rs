@@ -24,6 +24,7 @@ mod read;
 mod tests;
 mod write;
 
+pub(crate) use listing::match_paths;
 pub use listing::{default_match_dir, latest_unfinished, list_matches};
 pub use lock::WriterLock;
 pub use read::v1_text;

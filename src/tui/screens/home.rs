@@ -36,6 +36,8 @@ pub(crate) enum HomeItem {
     OpenPdn,
     /// The 11-man atlas: verdicts, main lines, drills.
     Atlas,
+    /// The game library: every game at hand, searched.
+    Library,
     /// The tournament desk: events, divisions, pairings, results, standings.
     Desk,
     /// The Hub engines of the config file.
@@ -46,7 +48,7 @@ pub(crate) enum HomeItem {
 
 impl HomeItem {
     /// All entries, in menu order.
-    pub(crate) const ALL: [HomeItem; 10] = [
+    pub(crate) const ALL: [HomeItem; 11] = [
         HomeItem::NewMatch,
         HomeItem::Resume,
         HomeItem::Join,
@@ -54,6 +56,7 @@ impl HomeItem {
         HomeItem::SetUp,
         HomeItem::OpenPdn,
         HomeItem::Atlas,
+        HomeItem::Library,
         HomeItem::Desk,
         HomeItem::Engines,
         HomeItem::Quit,
@@ -80,6 +83,11 @@ impl HomeScreen {
                     MenuItem::new('s', "Set up a position", "any position: board or FEN"),
                     MenuItem::new('o', "Open a PDN", "review the games of a PDN file"),
                     MenuItem::new('m', "11-man atlas", "verdicts, main lines, drills"),
+                    MenuItem::new(
+                        'l',
+                        "Game library",
+                        "find any game: player, opening, position",
+                    ),
                     MenuItem::new('t', "Tournament desk", "pairings, results, standings"),
                     MenuItem::new('h', "Hub engines", "other engines, as configured"),
                     MenuItem::new('q', "Quit", ""),
@@ -113,6 +121,9 @@ impl HomeScreen {
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),
             HomeItem::Atlas => Nav::Push(Box::new(Screen::Atlas(Box::new(
                 super::AtlasScreen::opened(ctx),
+            )))),
+            HomeItem::Library => Nav::Push(Box::new(Screen::Library(Box::new(
+                super::LibraryScreen::open(super::LibraryPlaces::of(ctx)),
             )))),
             HomeItem::Desk => Nav::Push(Box::new(Screen::Desk(Box::new(
                 crate::tui::desk::DeskScreen::new(None),

@@ -11,6 +11,8 @@ pub mod atlas_drill;
 pub mod atlas_record;
 pub(super) mod engines;
 pub(super) mod home;
+pub(super) mod library;
+mod library_view;
 pub(super) mod open_pdn;
 pub mod position_check;
 pub(super) mod position_setup;
@@ -34,6 +36,7 @@ pub use atlas::AtlasScreen;
 pub use atlas_drill::DrillScreen;
 pub(super) use engines::EnginesScreen;
 pub(super) use home::HomeScreen;
+pub use library::{LibraryPlaces, LibraryScreen};
 pub(super) use open_pdn::OpenPdnScreen;
 pub use position_setup::PositionSetupScreen;
 pub use practice::PracticeScreen;
@@ -54,6 +57,8 @@ pub struct Ctx<'a> {
     pub matches: &'a crate::tui::match_flow::MatchOptions,
     /// Where practice set-up is remembered (`None`: not remembered).
     pub practice_file: Option<&'a std::path::Path>,
+    /// The config's folders of PDN files for the game library.
+    pub library_folders: &'a [std::path::PathBuf],
 }
 
 /// What a screen's render may read besides its own state.
@@ -138,6 +143,8 @@ pub enum Screen {
     Review(ReviewScreen),
     /// Open a PDN file and pick a game to review.
     OpenPdn(OpenPdnScreen),
+    /// The game library: every game at hand, searched.
+    Library(Box<LibraryScreen>),
     /// Match set-up form.
     MatchSetup(crate::tui::match_flow::MatchSetupScreen),
     /// A match: colour choice, ballots, games, results.
@@ -166,6 +173,7 @@ macro_rules! each_screen {
             Screen::PositionSetup($s) => $body,
             Screen::Review($s) => $body,
             Screen::OpenPdn($s) => $body,
+            Screen::Library($s) => $body,
             Screen::MatchSetup($s) => $body,
             Screen::Match($s) => $body,
             Screen::MatchList($s) => $body,

@@ -95,33 +95,39 @@ impl OpenPdnScreen {
                 return Nav::Stay;
             }
         };
-        let game = match g.replay() {
-            Ok(game) => game,
+        match review_of(g) {
+            Ok(review) => Nav::Push(Box::new(Screen::Review(review))),
             Err(e) => {
-                self.message = Some(e.to_string());
-                return Nav::Stay;
+                self.message = Some(e);
+                Nav::Stay
             }
-        };
-        let mut review = ReviewScreen::new(game, format!("Review · {}", describe(g)));
-        review.players = [
-            g.tag("Black").unwrap_or("").to_string(),
-            g.tag("White").unwrap_or("").to_string(),
-        ];
-        review.info = ["Event", "Date", "Round", "Result"]
-            .iter()
-            .filter_map(|t| g.tag(t).map(|v| format!("{t:<6} {v}")))
-            .collect();
-        if g.tag("Result").is_none() {
-            review.info.push(format!("Result {}", g.result.as_str()));
         }
-        review.clocks = g
-            .clocks
-            .iter()
-            .map(|c| c.map(|ms| format_clock(ms as i64)))
-            .collect();
-        review.spent = g.spent_ms();
-        Nav::Push(Box::new(Screen::Review(review)))
     }
+}
+
+/// The review of a game read from PDN: its players, tags, clocks and times; `Err` when its
+/// moves do not replay.
+pub(super) fn review_of(g: &PdnGame) -> Result<ReviewScreen, String> {
+    let game = g.replay().map_err(|e| e.to_string())?;
+    let mut review = ReviewScreen::new(game, format!("Review · {}", describe(g)));
+    review.players = [
+        g.tag("Black").unwrap_or("").to_string(),
+        g.tag("White").unwrap_or("").to_string(),
+    ];
+    review.info = ["Event", "Date", "Round", "Result"]
+        .iter()
+        .filter_map(|t| g.tag(t).map(|v| format!("{t:<6} {v}")))
+        .collect();
+    if g.tag("Result").is_none() {
+        review.info.push(format!("Result {}", g.result.as_str()));
+    }
+    review.clocks = g
+        .clocks
+        .iter()
+        .map(|c| c.map(|ms| format_clock(ms as i64)))
+        .collect();
+    review.spent = g.spent_ms();
+    Ok(review)
 }
 
 /// "Black vs White  1-0  31 plies, 16 moves".

@@ -134,7 +134,7 @@ impl ReviewScreen {
         };
     }
 
-    fn key(&mut self, key: &ratatui::crossterm::event::KeyEvent) -> Nav {
+    fn key(&mut self, key: &ratatui::crossterm::event::KeyEvent, ctx: &Ctx) -> Nav {
         self.message = None;
         if self.analysing() {
             match lookup(ANALYSING_KEYS, key) {
@@ -164,6 +164,13 @@ impl ReviewScreen {
             Some(Act::Analyse) => self.analyse(),
             Some(Act::NextMistake) => self.mistake(true),
             Some(Act::PreviousMistake) => self.mistake(false),
+            Some(Act::Library) => {
+                let places = super::LibraryPlaces::of(ctx);
+                let here = self.game.positions()[self.ply];
+                return Nav::Push(Box::new(Screen::Library(Box::new(
+                    super::LibraryScreen::through(places, here),
+                ))));
+            }
             Some(Act::SetUp) => {
                 let mut setup = PositionSetupScreen::new(&self.game.positions()[self.ply]);
                 setup.flipped = self.flipped;
@@ -310,7 +317,7 @@ impl ReviewScreen {
     /// A key, a tick (the engine's reports) or the mouse wheel.
     fn handle(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         match msg {
-            Msg::Key(key) => return self.key(key),
+            Msg::Key(key) => return self.key(key, ctx),
             Msg::Tick => {
                 self.engine.poll(&self.game, ctx.rng);
             }
@@ -395,6 +402,8 @@ pub(crate) enum Act {
     PreviousMistake,
     /// Set up a position from the one on the board.
     SetUp,
+    /// The library's games through the position on the board.
+    Library,
 }
 
 /// Back to the screen the review was opened from.
@@ -461,6 +470,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         &[Key::Char('s')],
         Act::SetUp,
         "set up from this position: edit it, play on, save",
+    ),
+    Binding::new(
+        &[Key::Char('/')],
+        Act::Library,
+        "the library's games through this position",
     ),
 ];
 
