@@ -46,12 +46,16 @@ pub(super) const MAX_BODY: usize = 1 << 20;
 /// The most lines one push may carry.
 pub const MAX_LINES: usize = 500;
 
-/// One push: the board's match file lines from line `from` (0: the first).
+/// One push: the board's match file lines from line `from` (0: the first), and how many
+/// complete lines the file has (a board's reporter says; when fewer than the desk's copy, the
+/// board's file was started again or is an older copy).
 #[derive(serde::Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Push {
     from: usize,
     lines: Vec<String>,
+    #[serde(default)]
+    total: Option<usize>,
 }
 
 /// Why a push was refused; the desk's copy and the event are unchanged.
@@ -75,6 +79,12 @@ enum Refusal {
     Gap { from: usize, have: usize },
     #[error("line {line} differs from the desk's copy, which has {have} lines")]
     Differs { line: usize, have: usize },
+    #[error(
+        "the board's file has {file} lines, all of them the desk's copy's first, and the \
+         copy has {have}: the board was started again from a new file (or an older copy); \
+         re-sync the board from the desk screen, and it sends its file from the start"
+    )]
+    Ahead { file: usize, have: usize },
     #[error("{0} lines in one push: at most {MAX_LINES}")]
     TooMany(usize),
     #[error("{0}")]
@@ -89,7 +99,9 @@ impl Refusal {
             Refusal::Token | Refusal::Code(_) => StatusCode::UNAUTHORIZED,
             Refusal::Guesses => StatusCode::TOO_MANY_REQUESTS,
             Refusal::NoDesk => StatusCode::NOT_FOUND,
-            Refusal::Gap { .. } | Refusal::Differs { .. } => StatusCode::CONFLICT,
+            Refusal::Gap { .. } | Refusal::Differs { .. } | Refusal::Ahead { .. } => {
+                StatusCode::CONFLICT
+            }
             Refusal::TooMany(_) => StatusCode::PAYLOAD_TOO_LARGE,
             Refusal::Bad(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Refusal::Desk(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -101,13 +113,17 @@ impl Refusal {
         match self {
             Refusal::Gap { from, .. } => Some(from + 1),
             Refusal::Differs { line, .. } => Some(*line),
+            // The first line the desk has and the board's file lacks.
+            Refusal::Ahead { file, .. } => Some(file + 1),
             _ => None,
         }
     }
 
     fn have(&self) -> Option<usize> {
         match self {
-            Refusal::Gap { have, .. } | Refusal::Differs { have, .. } => Some(*have),
+            Refusal::Gap { have, .. }
+            | Refusal::Differs { have, .. }
+            | Refusal::Ahead { have, .. } => Some(*have),
             _ => None,
         }
     }
@@ -454,6 +470,9 @@ fn accept_board(
         return Ok(have);
     };
     let new = new_lines(&kept, have, &push)?;
+    if let Some(file) = push.total.filter(|&t| t < have) {
+        return Err(Refusal::Ahead { file, have });
+    }
     if have + new.len() == 0 {
         return Ok(0);
     }

@@ -234,21 +234,39 @@ pub(super) struct Renderings {
     /// event), made when a feed opens with nothing to start from. Of the latest only: it is
     /// the largest of the events.
     full: OnceLock<Bytes>,
+    /// The event from each of `before` to the latest, made when a feed that sent that one
+    /// asks first: shared by every feed that missed the same renderings (on a busy machine,
+    /// hundreds of them), not made and held for each.
+    catch_up: Vec<OnceLock<Option<Bytes>>>,
 }
 
 impl Renderings {
     /// `latest`, after the renderings of `kept`.
     fn new(latest: Arc<Rendered>, kept: Option<&Renderings>) -> Renderings {
-        let before = kept
+        let before: Vec<Arc<Rendered>> = kept
             .map(|k| {
                 let older = k.before.iter().take(KEPT.saturating_sub(2));
                 std::iter::once(&k.latest).chain(older).cloned().collect()
             })
             .unwrap_or_default();
+        let catch_up = before.iter().map(|_| OnceLock::new()).collect();
         Renderings {
             latest,
             before,
             full: OnceLock::new(),
+            catch_up,
+        }
+    }
+
+    /// The event that brings a page showing `last` to the latest; `None` when nothing
+    /// changed. Its time is the server's, `lag` ms ago (the delay).
+    fn since(&self, last: &Arc<Rendered>, lag: i64) -> Option<Bytes> {
+        let kept = self.before.iter().position(|b| Arc::ptr_eq(b, last));
+        match kept {
+            Some(k) => self.catch_up[k]
+                .get_or_init(|| self.latest.since(last, lag))
+                .clone(),
+            None => self.latest.since(last, lag),
         }
     }
 
@@ -335,12 +353,12 @@ impl Rendered {
 
     /// The event that brings a page showing `last` to this one; `None` when nothing changed.
     /// Its time is the server's, `lag` ms ago (the delay).
-    fn since(&self, last: &Rendered, lag: i64) -> Option<Vec<Bytes>> {
+    fn since(&self, last: &Rendered, lag: i64) -> Option<Bytes> {
         if last.version == self.version {
             return None;
         }
         if last.version == self.previous {
-            return self.delta.clone().map(|d| vec![d]);
+            return self.delta.clone();
         }
         // A feed that missed renderings: what changed since the one it sent.
         let old: HashMap<&str, &Arc<Part>> =
@@ -351,7 +369,7 @@ impl Rendered {
             .filter(|p| !old.get(p.id.as_str()).is_some_and(|o| Arc::ptr_eq(o, p)))
             .filter_map(|p| change(old.get(p.id.as_str()).map(|o| &***o), p))
             .collect();
-        (!changes.is_empty()).then(|| vec![update(&self.id, self.records, &changes, lag)])
+        (!changes.is_empty()).then(|| update(&self.id, self.records, &changes, lag))
     }
 }
 
@@ -471,7 +489,9 @@ fn feed(live: Live, scope: Scope, after: Option<String>) -> axum::response::Resp
                     last = kept.find(&id).cloned();
                 }
                 let event = match &last {
-                    Some(last) => kept.latest.since(last, live.source.delay.lag_ms()),
+                    Some(last) => kept
+                        .since(last, live.source.delay.lag_ms())
+                        .map(|e| vec![e]),
                     None => Some(kept.first(live.source.delay.lag_ms())),
                 };
                 last = Some(Arc::clone(&kept.latest));
@@ -529,5 +549,43 @@ pub(super) async fn board(
         // The database unreadable for a moment: the feed says so when it can.
         Ok(()) | Err(ViewError::Desk(_)) => feed(l, Scope::Board(d, r, b), last_event_id(&headers)),
         Err(ViewError::NotFound(what)) => super::routes::missing(&what),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn part(id: &str, html: &str) -> Part {
+        Part {
+            id: id.into(),
+            html: html.into(),
+            picture: None,
+        }
+    }
+
+    #[test]
+    fn feeds_that_missed_the_same_renderings_are_sent_the_same_bytes() {
+        let page = |html: [&str; 2]| vec![part("b1", html[0]), part("b2", html[1])];
+        let one = Arc::new(Rendered::new((1, 1), page(["a", "a"]), 1, None, 0));
+        let first = Renderings::new(Arc::clone(&one), None);
+        let two = Arc::new(Rendered::new((1, 2), page(["b", "a"]), 2, Some(&one), 0));
+        let second = Renderings::new(Arc::clone(&two), Some(&first));
+        let three = Arc::new(Rendered::new((1, 3), page(["b", "c"]), 3, Some(&two), 0));
+        let third = Renderings::new(Arc::clone(&three), Some(&second));
+        // Two feeds that sent rendering 1 and missed 2: one event, made once, for both.
+        let a = third.since(&one, 0).unwrap();
+        let b = third.since(&one, 0).unwrap();
+        assert_eq!(a.as_ptr(), b.as_ptr(), "made for each feed");
+        let text = String::from_utf8_lossy(&a);
+        assert!(text.contains(r#""records":3"#), "{text}");
+        assert!(text.contains(r#""html":"b""#) && text.contains(r#""html":"c""#));
+        // A feed in step is sent the rendering's own change; one up to date, nothing.
+        let step = third.since(&two, 0).unwrap();
+        assert_eq!(
+            Some(step.as_ptr()),
+            three.delta.as_ref().map(|d| d.as_ptr())
+        );
+        assert!(third.since(&three, 0).is_none());
     }
 }

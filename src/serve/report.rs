@@ -358,7 +358,7 @@ impl Watch {
         let answer = if sent == 0 {
             self.link.ask(None)
         } else {
-            let body = serde_json::json!({ "from": from, "lines": chunk });
+            let body = serde_json::json!({ "from": from, "lines": chunk, "total": all.len() });
             self.link.ask(Some(&body))
         };
         match answer {
@@ -375,7 +375,7 @@ impl Watch {
                 status,
                 reason,
                 have,
-            } => self.refused(status, reason, have, from),
+            } => self.refused(status, reason, have, (from, all.len())),
         }
     }
 
@@ -395,8 +395,14 @@ impl Watch {
         if upto < file { Next::Now } else { Next::Poll }
     }
 
-    /// The desk refused the push from line `from` (0: the first).
-    fn refused(&mut self, status: u16, reason: String, have: Option<usize>, from: usize) -> Next {
+    /// The desk refused the push from line `from` (0: the first) of the file's `file` lines.
+    fn refused(
+        &mut self,
+        status: u16,
+        reason: String,
+        have: Option<usize>,
+        (from, file): (usize, usize),
+    ) -> Next {
         self.failures = 0;
         let kind = match (status, have) {
             // The desk has fewer lines than were confirmed (its copy was archived, or it was
@@ -410,6 +416,10 @@ impl Watch {
                 return Next::Now;
             }
             (401, _) => RefusalKind::Token,
+            // Every line of the file is the desk's, and the desk has more.
+            (409, Some(desk)) if desk > file && differing_line(&reason).is_none() => {
+                RefusalKind::DeskAhead { desk, file }
+            }
             (409, _) => RefusalKind::Diverged {
                 line: differing_line(&reason).unwrap_or(from + 1),
             },

@@ -3,10 +3,12 @@
 //! own length and modification time are looked at (the database, its write-ahead log and the
 //! match files of the round's boards), so an answer is never older than the files.
 //!
-//! A PDN is made by joining its boards' texts, and each board's text is kept while the
-//! database is as it was and the board's match file reads as it did (the same read, kept
-//! while the file keeps its length and modification time): a move on one board writes that
-//! board's games again, not the round's.
+//! A PDN is made of its boards' texts, and each board's text is kept while the database is
+//! as it was and the board's match file reads as it did (the same read, kept while the file
+//! keeps its length and modification time): a move on one board writes that board's games
+//! again, not the round's. A board's games are kept once, as its text: the read of its file
+//! hands its games over to the text ([`ReadMatch::take_pdn`]), and the PDN served is the
+//! boards' texts themselves, one after the other, not a copy of them joined.
 
 use super::view::{ReadMatch, Served, ViewError, read_match};
 use super::watcher::{Stamp, db_files, stamps};
@@ -22,7 +24,9 @@ pub(super) type Key = (u32, Option<(usize, u32)>);
 
 /// A PDN as made, its ETag, and the files it was made from as they were then.
 pub(super) struct Made {
-    pub text: Bytes,
+    /// The PDN in its parts: the boards' texts as kept (shared, not copied) and the line
+    /// breaks between them.
+    pub parts: Vec<Bytes>,
     pub etag: String,
     db: Vec<Stamp>,
     files: Vec<PathBuf>,
@@ -59,7 +63,7 @@ struct Boards {
 
 /// A board's PDN text, by the board's place (division, round and board, each by its index in
 /// the event as read), with the read of its match file it was made from (`None`: it has none).
-pub(super) type Texts = HashMap<(usize, usize, usize), (Option<Arc<ReadMatch>>, Arc<str>)>;
+pub(super) type Texts = HashMap<(usize, usize, usize), (Option<Arc<ReadMatch>>, Bytes)>;
 
 impl Rounds {
     /// The PDN of `key` as the files are now: the one made, or made now (from the event as
@@ -80,13 +84,13 @@ impl Rounds {
         };
         let files = round_files(&t, key);
         let before = stamps(&files);
-        let text = match self.make(&t, key, &db, cut) {
-            Ok(text) => text,
+        let parts = match self.make(&t, key, &db, cut) {
+            Ok(parts) => parts,
             Err(e) => return Err(self.forget(key, e)),
         };
         let made = Arc::new(Made {
-            etag: super::routes::etag(&text),
-            text: Bytes::from(text),
+            etag: super::routes::etag_of(&parts),
+            parts,
             db,
             files,
             stamps: before,
@@ -104,7 +108,7 @@ impl Rounds {
         key: Key,
         db: &[Stamp],
         cut: Option<DateTime<Utc>>,
-    ) -> Result<String, ViewError> {
+    ) -> Result<Vec<Bytes>, ViewError> {
         let mut boards = self.boards.lock().unwrap_or_else(PoisonError::into_inner);
         if boards.db != db {
             *boards = Boards {
@@ -112,7 +116,7 @@ impl Rounds {
                 texts: Texts::new(),
             };
         }
-        round_text(t, key, &mut boards.texts, cut)
+        round_parts(t, key, &mut boards.texts, cut)
     }
 
     fn slot(&self, key: Key) -> Slot {
@@ -129,23 +133,35 @@ impl Rounds {
 }
 
 /// The PDN of round `round` of event `t` (of division `only` alone, and its board, when
-/// given): each division's boards' texts that are not empty, joined by a line break, the
-/// divisions one after the other. A board's text is taken from `texts` while its match file
-/// reads as it did, else made and kept there.
+/// given), as one text: [`round_parts`] joined.
 pub(super) fn round_text(
+    t: &Tournament,
+    key: Key,
+    texts: &mut Texts,
+    cut: Option<DateTime<Utc>>,
+) -> Result<String, ViewError> {
+    let parts = round_parts(t, key, texts, cut)?;
+    Ok(parts.iter().map(|p| String::from_utf8_lossy(p)).collect())
+}
+
+/// The PDN of round `round` of event `t` (of division `only` alone, and its board, when
+/// given) in its parts: each division's boards' texts that are not empty, a line break
+/// between two, the divisions one after the other. A board's text is taken from `texts`
+/// while its match file reads as it did, else made and kept there.
+pub(super) fn round_parts(
     t: &Tournament,
     (round, only): Key,
     texts: &mut Texts,
     cut: Option<DateTime<Utc>>,
-) -> Result<String, ViewError> {
-    let mut text = String::new();
+) -> Result<Vec<Bytes>, ViewError> {
+    let mut parts = Vec::new();
     let mut found = false;
     for (k, d) in t.divisions.iter().enumerate() {
         if only.is_some_and(|(dn, _)| dn != k + 1) || d.round(round).is_none() {
             continue;
         }
         found = true;
-        let mut parts: Vec<Arc<str>> = Vec::new();
+        let mut first = true;
         for (i, r) in d
             .rounds
             .iter()
@@ -153,43 +169,46 @@ pub(super) fn round_text(
             .filter(|(_, r)| r.number == round)
         {
             for (j, b) in r.boards.iter().enumerate() {
-                if only.is_none_or(|(_, n)| n == b.number) {
-                    parts.push(board_text(t, (d, r, b), (k, i, j), texts, cut));
+                if only.is_some_and(|(_, n)| n != b.number) {
+                    continue;
                 }
+                let text = board_text(t, (d, r, b), (k, i, j), texts, cut);
+                if text.is_empty() {
+                    continue;
+                }
+                if !first {
+                    parts.push(Bytes::from_static(b"\n"));
+                }
+                first = false;
+                parts.push(text);
             }
         }
-        let parts: Vec<&str> = parts
-            .iter()
-            .map(|p| &**p)
-            .filter(|p| !p.is_empty())
-            .collect();
-        text += &parts.join("\n");
     }
     if !found {
         return Err(ViewError::NotFound(format!("no round {round}")));
     }
-    Ok(text)
+    Ok(parts)
 }
 
 /// The PDN text of board `b` of round `r` of division `d`, at `place`: the one kept while its
-/// match file reads as it did, else made now and kept.
+/// match file reads as it did, else made now (from the games the read hands over) and kept.
 fn board_text(
     t: &Tournament,
     (d, r, b): (&Division, &Round, &Board),
     place: (usize, usize, usize),
     texts: &mut Texts,
     cut: Option<DateTime<Utc>>,
-) -> Arc<str> {
+) -> Bytes {
     let read = b
         .match_file
         .as_deref()
         .map(|f| read_match(Path::new(f), cut));
     if let Some((_, kept)) = texts.get(&place).filter(|(was, _)| same(was, &read)) {
-        return Arc::clone(kept);
+        return kept.clone();
     }
-    let live = |_: &Board| read.as_ref().and_then(|m| m.pdn.clone());
-    let made: Arc<str> = crate::publish::board_pdn(t, d, r, b, &live).into();
-    texts.insert(place, (read, Arc::clone(&made)));
+    let live = |_: &Board| read.as_ref().and_then(|m| m.take_pdn());
+    let made = Bytes::from(crate::publish::board_pdn(t, d, r, b, &live));
+    texts.insert(place, (read, made.clone()));
     made
 }
 
@@ -285,7 +304,7 @@ mod tests {
     fn whole(t: &Tournament) -> String {
         let live = |b: &Board| {
             let f = b.match_file.as_deref()?;
-            read_match(Path::new(f), None).pdn.clone()
+            read_match(Path::new(f), None).take_pdn()
         };
         let d = &t.divisions[0];
         crate::publish::pdn_with(t, d, Some(1), None, &live).text
@@ -302,7 +321,7 @@ mod tests {
         // Board 3, not begun and without a match file, has no game.
         assert_eq!(first.matches("[Round \"1.").count(), 2, "{first}");
         assert_eq!(kept.len(), 3, "every board's text kept");
-        let board1 = Arc::clone(&kept[&(0, 0, 0)].1);
+        let board1 = kept[&(0, 0, 0)].1.clone();
         // Board 2 moves: its file changes, and the round made from the texts kept has it.
         let (m, store) = &mut played[1];
         let pos = *m.playing().unwrap().game.position();
@@ -320,8 +339,9 @@ mod tests {
         );
         assert!(after.contains(&format!("1. {mv}")), "{after}");
         assert_eq!(after, whole(&t));
-        assert!(
-            Arc::ptr_eq(&board1, &kept[&(0, 0, 0)].1),
+        assert_eq!(
+            board1.as_ptr(),
+            kept[&(0, 0, 0)].1.as_ptr(),
             "board 1 not written again"
         );
         assert_eq!(
@@ -331,14 +351,48 @@ mod tests {
         // A board's own PDN is its text as kept.
         let alone = round_text(&t, (1, Some((1, 2))), &mut kept, None).unwrap();
         let d = &t.divisions[0];
-        let live = |_: &Board| {
-            read_match(Path::new(&dir.path().join("board2.jsonl")), None)
-                .pdn
-                .clone()
-        };
+        let live =
+            |_: &Board| read_match(Path::new(&dir.path().join("board2.jsonl")), None).take_pdn();
         assert_eq!(
             alone,
             crate::publish::pdn_with(&t, d, Some(1), Some(2), &live).text
         );
+    }
+
+    #[test]
+    fn a_boards_games_are_kept_once_as_its_text_and_the_round_is_made_of_those_texts() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut rng = ChaCha8Rng::seed_from_u64(5);
+        let (t, played) = event(dir.path(), &mut rng);
+        let mut kept = Texts::new();
+        let parts = round_parts(&t, (1, None), &mut kept, None).unwrap();
+        for (k, (m, _)) in played.iter().enumerate() {
+            let file = dir.path().join(format!("board{}.jsonl", k + 1));
+            let read = read_match(&file, None);
+            let (was, text) = &kept[&(0, 0, k)];
+            assert!(Arc::ptr_eq(was.as_ref().unwrap(), &read), "the same read");
+            // The read keeps what a card shows and not the games the text was made from.
+            assert!(!read.holds_pdn(), "board {}'s games kept twice", k + 1);
+            assert_eq!(read.view.games.len(), 1);
+            assert_eq!(read.view.records, m.log().len());
+            // The round's parts are the boards' texts themselves, not copies.
+            assert!(
+                parts.iter().any(|p| p.as_ptr() == text.as_ptr()),
+                "board {}'s text copied into the round's",
+                k + 1
+            );
+        }
+        let joined: usize = parts.iter().map(Bytes::len).sum();
+        let texts: usize = kept.values().map(|(_, text)| text.len()).sum();
+        assert_eq!(
+            joined,
+            texts + 1,
+            "the texts and one line break between them"
+        );
+        // Made again with nothing kept (the database changed), the text is the same: the
+        // games handed over are read again from the file.
+        let again = round_text(&t, (1, None), &mut Texts::new(), None).unwrap();
+        assert_eq!(again, round_text(&t, (1, None), &mut kept, None).unwrap());
+        assert_eq!(again, whole(&t));
     }
 }

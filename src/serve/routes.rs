@@ -9,6 +9,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{Html, IntoResponse, Redirect, Response};
 use axum::routing::get;
 use sha2::{Digest, Sha256};
+use std::convert::Infallible;
 use std::sync::Arc;
 
 pub(super) type Shared = Arc<Served>;
@@ -162,7 +163,16 @@ pub(super) async fn read<T: Send + 'static>(
 
 /// The ETag of a body: the start of its SHA-256 digest.
 pub(super) fn etag(body: &str) -> String {
-    let digest = Sha256::digest(body.as_bytes());
+    etag_of(&[body.as_bytes()])
+}
+
+/// [`etag`] of the body made of `parts`, one after the other.
+pub(super) fn etag_of(parts: &[impl AsRef<[u8]>]) -> String {
+    let mut hash = Sha256::new();
+    for p in parts {
+        hash.update(p.as_ref());
+    }
+    let digest = hash.finalize();
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
     format!("\"{hex}\"")
 }
@@ -170,13 +180,13 @@ pub(super) fn etag(body: &str) -> String {
 /// A body with its ETag; `304 Not Modified` when the client has it already.
 pub(super) fn tagged(headers: &HeaderMap, body: String, content_type: &'static str) -> Response {
     let etag = etag(&body);
-    tagged_as(headers, body.into(), &etag, content_type)
+    tagged_as(headers, body, &etag, content_type)
 }
 
 /// A body with its ETag `etag`, made already; `304 Not Modified` when the client has it.
 fn tagged_as(
     headers: &HeaderMap,
-    body: axum::body::Bytes,
+    body: impl Into<axum::body::Body>,
     etag: &str,
     content_type: &'static str,
 ) -> Response {
@@ -192,7 +202,7 @@ fn tagged_as(
     let mut r = if matches {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        ([(header::CONTENT_TYPE, content_type)], body).into_response()
+        ([(header::CONTENT_TYPE, content_type)], body.into()).into_response()
     };
     if let Ok(v) = HeaderValue::from_str(etag) {
         r.headers_mut().insert(header::ETAG, v);
@@ -257,7 +267,18 @@ async fn pdn_answer(p: PdnState, key: super::rounds::Key, h: &HeaderMap) -> Resp
     let rounds = Arc::clone(&p.rounds);
     let made = read(&p.source, move |s| rounds.get(s, key)).await;
     match made {
-        Ok(m) => tagged_as(h, m.text.clone(), &m.etag, PDN),
+        Ok(m) => {
+            // The boards' texts as kept, one after the other, with their length.
+            let length: usize = m.parts.iter().map(axum::body::Bytes::len).sum();
+            let parts = m.parts.clone().into_iter().map(Ok::<_, Infallible>);
+            let body = axum::body::Body::from_stream(futures_util::stream::iter(parts));
+            let mut r = tagged_as(h, body, &m.etag, PDN);
+            if r.status() == StatusCode::OK {
+                r.headers_mut()
+                    .insert(header::CONTENT_LENGTH, HeaderValue::from(length));
+            }
+            r
+        }
         Err(e) => failed(e),
     }
 }

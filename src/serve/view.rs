@@ -299,8 +299,8 @@ impl Served {
     /// The standalone match's games as PDN.
     pub(crate) fn standalone_pdn(&self) -> Result<String, ViewError> {
         let read = read_match(self.standalone_file()?, self.cut());
-        match &read.pdn {
-            Some(games) => Ok(crate::store::write_pdn(games)),
+        match read.take_pdn() {
+            Some(games) => Ok(crate::store::write_pdn(&games)),
             None => Err(ViewError::NotFound(
                 read.view.error.clone().unwrap_or_default(),
             )),
@@ -422,12 +422,45 @@ fn board_view(
 
 /// A match file as read and kept: what a board's card shows of it (its last game alone and
 /// no log, so that what is kept of a long match is no more than of a short one), and its
-/// games as PDN (`None`: it does not read); under a delay, as they were at its cut.
+/// games as PDN until they are taken to write the board's PDN text ([`ReadMatch::take_pdn`]),
+/// so that a board's games are kept once, as that text; under a delay, as they were at its cut.
 pub(crate) struct ReadMatch {
     pub view: Arc<MatchView>,
-    pub pdn: Option<Vec<PdnGame>>,
+    /// `None` once taken, or when the file does not read.
+    pdn: Mutex<Option<Vec<PdnGame>>>,
+    /// The file and the cut it was read at, to read its games again when asked again.
+    path: PathBuf,
+    cut: Option<DateTime<Utc>>,
     /// The time of its first record after the cut (`None`: every record is shown).
     due: Due,
+}
+
+impl ReadMatch {
+    /// Its games as PDN (`None`: the file does not read), handed over and kept no longer:
+    /// asked for again, they are read again from the file (as it was at the cut).
+    pub(crate) fn take_pdn(&self) -> Option<Vec<PdnGame>> {
+        let taken = self
+            .pdn
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+        match taken {
+            Some(games) => Some(games),
+            None if self.view.error.is_some() => None,
+            None => load_cut(&self.path, self.cut)
+                .ok()
+                .map(|(m, _)| match_to_pdn(&m)),
+        }
+    }
+
+    /// Whether it still holds its games as PDN (not taken yet).
+    #[cfg(test)]
+    pub(crate) fn holds_pdn(&self) -> bool {
+        self.pdn
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
+    }
 }
 
 /// The match files as last read, by path and whether cut by a delay, with their stamps
@@ -454,17 +487,16 @@ pub(crate) fn read_match(path: &Path, cut: Option<DateTime<Utc>>) -> Arc<ReadMat
     if let Some(read) = known {
         return read;
     }
-    let read = Arc::new(match load_cut(path, cut) {
-        Ok((m, due)) => ReadMatch {
-            view: Arc::new(from_match(&m, false)),
-            pdn: Some(match_to_pdn(&m)),
-            due,
-        },
-        Err(e) => ReadMatch {
-            view: Arc::new(unreadable(&e)),
-            pdn: None,
-            due: None,
-        },
+    let (view, pdn, due) = match load_cut(path, cut) {
+        Ok((m, due)) => (from_match(&m, false), Some(match_to_pdn(&m)), due),
+        Err(e) => (unreadable(&e), None, None),
+    };
+    let read = Arc::new(ReadMatch {
+        view: Arc::new(view),
+        pdn: Mutex::new(pdn),
+        path: path.to_path_buf(),
+        cut,
+        due,
     });
     let mut kept = kept();
     let map = kept.get_or_insert_with(HashMap::new);

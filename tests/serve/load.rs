@@ -1,7 +1,8 @@
 //! The server under load, in a process of its own (the real `crossboard serve`), so that its
 //! CPU time and peak memory, read from /proc, are the server's alone: boards each pushing a
 //! move to the desk every 2 s (`POST /push`, as a board's reporter does), spectators holding
-//! the event page's live feed, pollers fetching the round's PDN every 2 s with its ETag.
+//! the event page's live feed (a tenth of them hall displays: `/hall`, kept live by the same
+//! feed), pollers fetching the round's PDN every 2 s with its ETag.
 //! Move to page: from a push acknowledged to the update showing it on each spectator's feed.
 //! The clients come from many loopback addresses (the server allows 64 connections an
 //! address). The short run is in the default test run and asserts that nothing fails and
@@ -10,7 +11,10 @@
 //! every minute it prints the server's CPU time so far, its peak resident memory (VmHWM) and
 //! its resident memory now (VmRSS).
 
+mod spectators;
+
 use crate::hall::{Board, Boards, start_serve};
+use spectators::{Last, spectators, stream};
 use std::io::{Read, Write};
 use std::net::{Ipv4Addr, SocketAddr, SocketAddrV4, TcpStream};
 use std::process::{Child, Command, Stdio};
@@ -22,6 +26,8 @@ use std::time::{Duration, Instant};
 struct Load {
     boards: usize,
     spectators: usize,
+    /// Of the spectators, the hall displays.
+    halls: usize,
     pollers: usize,
     run: Duration,
     /// The server's `--feed-lifetime`: how long each live stream lasts before the spectator
@@ -131,227 +137,6 @@ fn address(group: u8, k: usize) -> Ipv4Addr {
     Ipv4Addr::new(127, group, (k / PER_ADDRESS) as u8, 1)
 }
 
-/// Every time a spectator's feed showed more records: (records of the event page, when).
-type Seen = Vec<(usize, Instant)>;
-
-/// The spectators, all on one thread as a browser's or an event-driven client's sockets
-/// are: one task each, woken when its socket has something to read. (A thread blocked on
-/// each socket would be woken by each of the server's writes, inside the server's send on
-/// loopback, and counted as the server's time.) What each saw, and its errors.
-fn spectators(
-    server: SocketAddr,
-    count: usize,
-    stop: &Arc<AtomicBool>,
-) -> JoinHandle<Vec<(Seen, usize)>> {
-    let stop = Arc::clone(stop);
-    std::thread::spawn(move || {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_io()
-            .enable_time()
-            .build()
-            .unwrap();
-        rt.block_on(async {
-            let tasks: Vec<_> = (0..count)
-                .map(|k| tokio::spawn(spectator(server, address(10, k), Arc::clone(&stop))))
-                .collect();
-            let mut all = Vec::new();
-            for t in tasks {
-                all.push(t.await.unwrap());
-            }
-            all
-        })
-    })
-}
-
-/// A spectator holding the event's live feed until `stop` as a browser's EventSource does:
-/// the answer read as HTTP/1.1 sends it (in chunks, the stream's end being the last chunk),
-/// and when the stream ends or breaks, opened again after the `retry:` the server gave, with
-/// the id of the last event it got (`Last-Event-ID`). What it saw, and its errors (refused or
-/// broken feeds).
-async fn spectator(server: SocketAddr, from: Ipv4Addr, stop: Arc<AtomicBool>) -> (Seen, usize) {
-    let mut seen: Seen = Vec::new();
-    let mut errors = 0;
-    let mut last = Last {
-        retry: Duration::from_secs(3),
-        id: None,
-    };
-    while !stop.load(Ordering::Relaxed) {
-        match stream(server, from, &stop, &mut seen, &mut last).await {
-            Ok(()) => {}
-            Err(_) => errors += 1,
-        }
-        let end = Instant::now() + last.retry;
-        while !stop.load(Ordering::Relaxed) && Instant::now() < end {
-            tokio::time::sleep(Duration::from_millis(100).min(end - Instant::now())).await;
-        }
-    }
-    (seen, errors)
-}
-
-/// What an EventSource keeps from one stream for the next: the server's `retry:` and the
-/// last event's id.
-struct Last {
-    retry: Duration,
-    id: Option<String>,
-}
-
-/// One stream of the live feed, read until it ends or `stop`: each update's records into
-/// `seen`, the server's `retry:` and the events' ids into `last`.
-async fn stream(
-    server: SocketAddr,
-    from: Ipv4Addr,
-    stop: &AtomicBool,
-    seen: &mut Seen,
-    last: &mut Last,
-) -> std::io::Result<()> {
-    let socket = tokio::net::TcpSocket::new_v4()?;
-    socket.bind(SocketAddr::V4(SocketAddrV4::new(from, 0)))?;
-    let s = socket.connect(server).await?;
-    let after = (last.id.as_ref()).map_or(String::new(), |id| format!("Last-Event-ID: {id}\r\n"));
-    let ask = format!(
-        "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n{after}\r\n"
-    );
-    let ask = ask.as_bytes();
-    let mut sent = 0;
-    while sent < ask.len() {
-        s.writable().await?;
-        match s.try_write(&ask[sent..]) {
-            Ok(n) => sent += n,
-            Err(e) if timed_out(&e) => {}
-            Err(e) => return Err(e),
-        }
-    }
-    let mut feed = Feed::default();
-    let mut buf = vec![0; 16 * 1024];
-    while !stop.load(Ordering::Relaxed) {
-        // Awake at least once a second to see `stop`.
-        match tokio::time::timeout(Duration::from_secs(1), s.readable()).await {
-            Ok(ready) => ready?,
-            Err(_) => continue,
-        }
-        let n = match s.try_read(&mut buf) {
-            Ok(0) => return Err(std::io::ErrorKind::UnexpectedEof.into()),
-            Ok(n) => n,
-            Err(e) if timed_out(&e) => continue,
-            Err(e) => return Err(e),
-        };
-        let at = Instant::now();
-        let ended = feed.take(&buf[..n], |line| {
-            if let Some(ms) = line.trim_end().strip_prefix("retry: ") {
-                last.retry = Duration::from_millis(ms.parse().unwrap_or(3000));
-            }
-            if let Some(id) = line.trim_end().strip_prefix("id: ") {
-                last.id = Some(id.to_string());
-            }
-            if let Some(n) = records(line)
-                && seen.last().is_none_or(|&(last, _)| n > last)
-            {
-                seen.push((n, at));
-            }
-        })?;
-        if ended {
-            return Ok(());
-        }
-    }
-    Ok(())
-}
-
-/// An answer to `GET /live/event` read as it comes: its head, then its body in HTTP/1.1's
-/// chunks, cut into lines.
-#[derive(Default)]
-struct Feed {
-    /// Bytes read and not yet taken apart.
-    raw: Vec<u8>,
-    /// The head has been read (and was a 200).
-    head: bool,
-    /// What is left of the chunk being read.
-    left: usize,
-    /// The body's line being read, up to its end.
-    line: Vec<u8>,
-}
-
-impl Feed {
-    /// Take `bytes`, giving `line` each line of the body they complete: whether the body
-    /// ended (its last chunk, of size 0), or an error if the answer is not a 200.
-    fn take(&mut self, bytes: &[u8], mut line: impl FnMut(&str)) -> std::io::Result<bool> {
-        self.raw.extend_from_slice(bytes);
-        if !self.head {
-            let Some(end) = find(&self.raw, b"\r\n\r\n") else {
-                return Ok(false);
-            };
-            if !self.raw.starts_with(b"HTTP/1.1 200") {
-                let head = String::from_utf8_lossy(&self.raw[..end]).into_owned();
-                return Err(std::io::Error::other(head));
-            }
-            self.head = true;
-            self.raw.drain(..end + 4);
-        }
-        let mut at = 0;
-        let ended = loop {
-            if self.left == 0 {
-                // A chunk's size line, or the empty line ending a chunk's data.
-                let Some(end) = find(&self.raw[at..], b"\r\n") else {
-                    break false;
-                };
-                let size = String::from_utf8_lossy(&self.raw[at..at + end]).into_owned();
-                at += end + 2;
-                let size = size.split(';').next().unwrap_or_default().trim();
-                if size.is_empty() {
-                    continue;
-                }
-                match usize::from_str_radix(size, 16).map_err(std::io::Error::other)? {
-                    0 => break true,
-                    n => self.left = n,
-                }
-            } else {
-                let take = self.left.min(self.raw.len() - at);
-                if take == 0 {
-                    break false;
-                }
-                lines(&mut self.line, &self.raw[at..at + take], &mut line);
-                at += take;
-                self.left -= take;
-            }
-        };
-        self.raw.drain(..at);
-        Ok(ended)
-    }
-}
-
-/// A chunk's data, `bytes`, read on from `partial`: each line it completes to `line`.
-fn lines(partial: &mut Vec<u8>, bytes: &[u8], line: &mut impl FnMut(&str)) {
-    for part in bytes.split_inclusive(|&b| b == b'\n') {
-        partial.extend_from_slice(part);
-        if part.ends_with(b"\n") {
-            line(&String::from_utf8_lossy(partial));
-            partial.clear();
-        }
-    }
-}
-
-/// Where `needle` first is in `hay`.
-fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
-    hay.windows(needle.len()).position(|w| w == needle)
-}
-
-fn timed_out(e: &std::io::Error) -> bool {
-    matches!(
-        e.kind(),
-        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-    )
-}
-
-/// The records of an update's data line (`data: {"now":..,"records":N,...`).
-fn records(line: &str) -> Option<usize> {
-    let rest = line.strip_prefix("data: ")?;
-    let at = rest.find("\"records\":")? + "\"records\":".len();
-    let digits: String = rest[at..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect();
-    digits.parse().ok()
-}
-
 /// A poller fetching the round's PDN every 2 s with the ETag it has: its fetches and errors.
 fn poller(server: SocketAddr, from: Ipv4Addr, stop: &AtomicBool) -> (usize, usize) {
     let (mut polls, mut errors) = (0, 0);
@@ -455,6 +240,8 @@ struct Figures {
     latencies: Vec<Duration>,
     /// Pushes a spectator never saw, refused or broken feeds, failed polls or pushes.
     errors: usize,
+    /// Of them, the hall displays' (their page not served, their feeds', pushes unseen).
+    hall_errors: usize,
     unseen: usize,
     polls: usize,
     pushes: usize,
@@ -497,7 +284,7 @@ fn run(load: &Load) -> Figures {
     let addr = server.addr;
     eprintln!("load: the server's process is {}", server.child.id());
     let stop = Arc::new(AtomicBool::new(false));
-    let watchers = spectators(addr, load.spectators, &stop);
+    let watchers = spectators(addr, (load.spectators, load.halls), &stop);
     let mut pollers = Vec::new();
     for k in 0..load.pollers {
         let stop = Arc::clone(&stop);
@@ -534,18 +321,27 @@ fn run(load: &Load) -> Figures {
         polls += p;
         errors += e;
     }
-    for (seen, e) in watchers.join().unwrap() {
-        errors += e;
+    let mut hall_errors = 0;
+    for w in watchers.join().unwrap() {
+        let mut e = w.errors;
         for &(records, acked) in &pushes {
-            match seen.get(seen.partition_point(|&(n, _)| n < records)) {
+            match w.seen.get(w.seen.partition_point(|&(n, _)| n < records)) {
                 Some(&(_, at)) => latencies.push(at.saturating_duration_since(acked)),
-                None => unseen += 1,
+                None => {
+                    unseen += 1;
+                    e += 1;
+                }
             }
+        }
+        errors += w.errors;
+        if w.hall {
+            hall_errors += e;
         }
     }
     Figures {
         latencies,
         errors: errors + unseen,
+        hall_errors,
         unseen,
         polls,
         pushes: pushes.len(),
@@ -622,10 +418,12 @@ fn report(load: &Load, f: &Figures) {
         .map(|(m, u)| format!(", {:.1} MiB at {} min", mib(u.peak_kib), m.as_secs() / 60))
         .collect();
     eprintln!(
-        "load: {} boards, {} spectators, {} pollers, {:?}: {} pushes, move to page median \
-         {:?} p99 {:?} max {:?} ({} samples), {} polls, {} errors ({} pushes unseen), {}{}",
+        "load: {} boards, {} spectators ({} hall displays), {} pollers, {:?}: {} pushes, move \
+         to page median {:?} p99 {:?} max {:?} ({} samples), {} polls, {} errors ({} pushes \
+         unseen; {} of the hall displays), {}{}",
         load.boards,
         load.spectators,
+        load.halls,
         load.pollers,
         load.run,
         f.pushes,
@@ -636,6 +434,7 @@ fn report(load: &Load, f: &Figures) {
         f.polls,
         f.errors,
         f.unseen,
+        f.hall_errors,
         described(&f.used, f.wall),
         peaks
     );
@@ -648,8 +447,8 @@ fn run_and_check(load: &Load) {
     report(load, &f);
     assert_eq!(
         f.errors, 0,
-        "errors under load ({} pushes unseen)",
-        f.unseen
+        "errors under load ({} pushes unseen, {} errors of the hall displays)",
+        f.unseen, f.hall_errors
     );
     assert_eq!(f.latencies.len(), load.spectators * f.pushes);
     let paces = (load.run.as_secs() / PACE.as_secs()) as usize * 4 / 5;
@@ -753,6 +552,7 @@ fn a_short_load_run_serves_every_client_without_an_error() {
     run_and_check(&Load {
         boards: 10,
         spectators: 100,
+        halls: 10,
         pollers: 20,
         // Five moves a board: enough for every check below (a shorter run keeps CI quick).
         run: Duration::from_secs(10),
@@ -776,32 +576,9 @@ fn the_full_load_run() {
     run_and_check(&Load {
         boards: 50,
         spectators: 500,
+        halls: 50,
         pollers: 100,
         run: Duration::from_secs(seconds),
         lifetime: Duration::from_secs(lifetime),
     });
-}
-
-#[test]
-fn a_spectator_reads_the_feed_in_chunks_however_the_reads_cut_them() {
-    let answer = "HTTP/1.1 200 OK\r\ncontent-type: text/event-stream\r\ntransfer-encoding: chunked\r\n\r\n\
-                  c\r\nretry: 1000\n\r\n\
-                  15\r\ndata: {\"records\":7}\n\n\r\n\
-                  0\r\n\r\n";
-    // The end is the size line of the last chunk.
-    let end = answer.find("\r\n0\r\n").unwrap() + 5;
-    // Every way of cutting the answer in two reads gives the same lines and the end.
-    for cut in 0..=answer.len() {
-        let mut feed = Feed::default();
-        let mut lines = Vec::new();
-        let (a, b) = answer.as_bytes().split_at(cut);
-        let first = feed.take(a, |l| lines.push(l.to_string())).unwrap();
-        assert_eq!(first, cut >= end, "cut at {cut}");
-        if !first {
-            assert!(feed.take(b, |l| lines.push(l.to_string())).unwrap());
-        }
-        assert_eq!(lines, ["retry: 1000\n", "data: {\"records\":7}\n", "\n"]);
-    }
-    let refused = "HTTP/1.1 429 Too Many Requests\r\ncontent-length: 0\r\n\r\n";
-    assert!(Feed::default().take(refused.as_bytes(), |_| {}).is_err());
 }

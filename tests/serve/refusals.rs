@@ -43,31 +43,88 @@ fn refused_pushes(server: &Running) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_desk_copy_that_differs_is_never_shown_as_acknowledged() {
+/// A hall whose board has played three moves, and its desk.
+fn three_moves() -> (Hall, Running) {
     let mut hall = Hall::with(NAMES, false);
     for _ in 0..3 {
         hall.play();
     }
     let server = desk(&hall);
-    // The desk holds as many lines as the board's file, but its third is another file's.
-    let mut other = std::fs::read_to_string(&hall.file).unwrap();
-    let third = other.match_indices('\n').nth(1).unwrap().0 + 1;
-    other.insert(third + 1, ' ');
+    (hall, server)
+}
+
+/// Give the desk `text` as its copy of the board's file: the copy's path.
+fn desk_copy(hall: &Hall, text: &str) -> std::path::PathBuf {
     let copy = copy_path(&hall.db, "Club Open", 1, 1, 1);
     std::fs::create_dir_all(copy.parent().unwrap()).unwrap();
-    std::fs::write(&copy, &other).unwrap();
+    std::fs::write(&copy, text).unwrap();
+    copy
+}
+
+/// The board's file reported to the desk until refused: the refusal, as the board tells it.
+fn refused_file(hall: &Hall, server: &Running) -> crossboard::serve::Refusal {
     let reporter = report(&format!("http://{}", server.addr()), TOKEN, &hall.file);
     let link = settled(&reporter);
     assert_eq!(reporter.acknowledged(), None, "{link:?}");
     let LinkState::Refused { refusal, .. } = link else {
         panic!("{link:?}");
     };
+    refusal
+}
+
+#[test]
+fn a_desk_copy_that_differs_is_never_shown_as_acknowledged() {
+    let (hall, server) = three_moves();
+    // The desk holds as many lines as the board's file, but its third is another file's.
+    let mut other = std::fs::read_to_string(&hall.file).unwrap();
+    let third = other.match_indices('\n').nth(1).unwrap().0 + 1;
+    other.insert(third + 1, ' ');
+    let copy = desk_copy(&hall, &other);
+    let refusal = refused_file(&hall, &server);
     assert_eq!(refusal.kind, RefusalKind::Diverged { line: 3 });
     let words = refusal.words();
     assert!(words.contains("line 3"), "{words}");
     assert!(words.contains("re-sync"), "{words}");
     assert_eq!(std::fs::read_to_string(&copy).unwrap(), other);
+}
+
+#[test]
+fn a_board_behind_the_desks_copy_is_refused_and_the_director_told_what_to_do() {
+    let (hall, server) = three_moves();
+    // The desk has the board's file; the board's laptop starts again from a file holding the
+    // first of its lines (an older copy, or a new file made within the same second).
+    let whole = std::fs::read_to_string(&hall.file).unwrap();
+    let copy = desk_copy(&hall, &whole);
+    let lines: Vec<&str> = whole.lines().collect();
+    let file = lines.len() - 2;
+    let prefix: String = lines[..file].iter().map(|l| format!("{l}\n")).collect();
+    std::fs::write(&hall.file, &prefix).unwrap();
+    let refusal = refused_file(&hall, &server);
+    let desk_has = lines.len();
+    assert_eq!(
+        refusal.kind,
+        RefusalKind::DeskAhead {
+            desk: desk_has,
+            file
+        }
+    );
+    assert!(refusal.words().contains("re-sync"), "{}", refusal.words());
+    // The desk screen and the director's page say it alike, with what the director does.
+    let kept = crossboard::store::board_refusal(&hall.db, "Club Open", (1, 1, 1))
+        .expect("the desk keeps the refusal for the director");
+    assert_eq!((kept.status, kept.line), (409, Some(file + 1)));
+    let words = crossboard::publish::hall::refusal_text(&kept);
+    let told = format!("the board's file has {file} lines, all of them the desk's copy's first");
+    assert!(words.contains(&told), "{words}");
+    assert!(
+        words.contains(&format!("the copy has {desk_has}")),
+        "{words}"
+    );
+    assert!(
+        words.contains("re-sync the board from the desk screen"),
+        "{words}"
+    );
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), whole);
 }
 
 #[test]

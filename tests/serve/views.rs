@@ -118,7 +118,7 @@ fn fits(browser: &mut Browser, tall: bool) -> bool {
 }
 
 /// The view as the docs show it, written when `CROSSBOARD_UPDATE_SCREENS` is set.
-fn keep(browser: &mut Browser, name: &str, width: u32, height: u32) {
+pub fn keep(browser: &mut Browser, name: &str, width: u32, height: u32) {
     let shot = browser.screenshot(width, height, width < 600);
     assert!(shot.starts_with(b"\x89PNG"), "{name}: not a PNG");
     if std::env::var_os("CROSSBOARD_UPDATE_SCREENS").is_some() {
