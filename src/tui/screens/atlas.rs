@@ -523,12 +523,10 @@ impl ScreenState for AtlasScreen {
             look.dim(),
         );
         if let Some(m) = &self.message {
-            buf.set_string(
-                area.x,
-                bottom - 2,
-                fit_text(&look.text(m), width),
-                look.alert(),
-            );
+            // One row: a path in it (a damaged record's) keeps its end, the file's name.
+            let line = crate::tui::widgets::wrap_fit(&look.text(m), width, 1);
+            let line = line.into_iter().next().unwrap_or_default();
+            buf.set_string(area.x, bottom - 2, line, look.alert());
         }
         let keys = match self.editing {
             Some(field) => {
