@@ -29,7 +29,7 @@ const MAX_BACKOFF: Duration = Duration::from_secs(30);
 /// How long one request may take.
 const TIMEOUT: Duration = Duration::from_secs(10);
 /// How often the desk is asked again, while it refuses, whether its answer changed.
-const RECHECK: Duration = Duration::from_secs(10);
+const RECHECK: Duration = Duration::from_secs(5);
 
 /// The state of the link to the desk, as the last exchange left it.
 #[derive(Clone, Debug, PartialEq, Eq)]

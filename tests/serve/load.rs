@@ -554,10 +554,10 @@ fn a_short_load_run_serves_every_client_without_an_error() {
         spectators: 100,
         halls: 10,
         pollers: 20,
-        // Five moves a board: enough for every check below (a shorter run keeps CI quick).
-        run: Duration::from_secs(10),
-        // Every stream ends and is opened again four times in the run.
-        lifetime: Duration::from_secs(3),
+        // Three moves a board: enough for every check below (a shorter run keeps CI quick).
+        run: Duration::from_secs(6),
+        // Every stream ends and is opened again about three times in the run.
+        lifetime: Duration::from_secs(2),
     });
 }
 

@@ -263,7 +263,7 @@ fn a_diverged_board_re_synced_by_the_director_sends_its_file_from_the_start() {
         .collect();
     assert_eq!(kept.len(), 1, "{kept:?}");
     assert_eq!(std::fs::read_to_string(&kept[0]).unwrap(), other);
-    // The board, asking again (every 10 s), finds the desk has nothing and sends it all.
+    // The board, asking again (every 5 s), finds the desk has nothing and sends it all.
     let lines = std::fs::read_to_string(&hall.file).unwrap().lines().count();
     let start = Instant::now();
     while reporter.acknowledged() != Some(lines) {
