@@ -16,7 +16,7 @@ use crate::director::Points;
 
 /// The virtual points of each entrant (in entry order) for pairing `round`: nothing unless the
 /// division is accelerated and `round` is one of its accelerated rounds.
-pub(super) fn virtual_points(division: &Division, round: u32) -> Vec<Points> {
+pub fn virtual_points(division: &Division, round: u32) -> Vec<Points> {
     let mut out = vec![Points::ZERO; division.entrants.len()];
     let worth = group_a_points(division, round);
     if worth > Points::ZERO {

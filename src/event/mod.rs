@@ -36,6 +36,7 @@ mod state;
 mod swiss;
 mod tiebreak;
 
+pub use acceleration::virtual_points;
 pub use ballot::{ballot_for, draw_ballots};
 pub use berger::{berger, berger_round};
 pub use board_match::BoardMatchError;

@@ -340,7 +340,8 @@ pub(super) fn spreadsheet_safe(c: &str) -> String {
 /// number, name, rating, points, rank and one 10-column block per round (opponent, colour of
 /// game 1 `w`/`b` with Red as White, result `1 = 0`, `+ -` forfeits, `U` pairing bye, `H`/`F`/`Z`
 /// half-, full- and zero-point absences and requested byes, `Z` after a withdrawal), then `XXR`
-/// (rounds) and `XXC white1` (the top seed had Red on board 1 of round 1). A player who will
+/// (rounds), `XXC white1` (the top seed had Red on board 1 of round 1) and for an accelerated
+/// division `XXA` lines (see [`acceleration_lines`]). A player who will
 /// not be paired in the next round (absent, withdrawn, a requested bye) gets that round's block
 /// `0000 - Z` (`H` or `F` for a requested bye that scores), so a pairing engine leaves them out. Points are on the 1/½/0-per-round scale: each round's result is
 /// read from the round's points (more than half the round: `1`, half: `=`).
@@ -435,6 +436,33 @@ pub fn trf(event: &Tournament, division: &Division) -> String {
         }
         let line: String = cols.into_iter().collect();
         out += line.trim_end();
+        out += "\n";
+    }
+    out += &acceleration_lines(division, &tpn, max);
+    out
+}
+
+/// The `XXA` lines of an accelerated division (TRF(x), as JaVaFo and bbpPairings read them):
+/// for each player given virtual points, their pairing number (columns 5-8) and from column 10
+/// the virtual points of each round from the first, four columns each on the 1/½/0 scale, one
+/// space between. A pairing engine given these pairs the rounds as crossboard does, whatever
+/// its own rule for the size of the accelerated group.
+fn acceleration_lines(division: &Division, tpn: &[usize], max: u32) -> String {
+    let rounds: Vec<Vec<Points>> = (1..=division.planned_rounds())
+        .map(|round| crate::event::virtual_points(division, round))
+        .take_while(|points| points.iter().any(|&p| p > Points::ZERO))
+        .collect();
+    let mut players: Vec<usize> = (0..division.entrants.len())
+        .filter(|&i| rounds.iter().any(|r| r[i] > Points::ZERO))
+        .collect();
+    players.sort_by_key(|&i| tpn[i]);
+    let mut out = String::new();
+    for i in players {
+        out += &format!("XXA {:>4}", tpn[i]);
+        for r in &rounds {
+            let halves = u64::from(r[i].0) * 2 / u64::from(max);
+            out += &format!(" {:>2}.{}", halves / 2, if halves % 2 == 1 { 5 } else { 0 });
+        }
         out += "\n";
     }
     out

@@ -6,6 +6,7 @@
 //! rounds the first ⌈5/2⌉ = 3 are accelerated: group A has 1 virtual point before rounds 1 and
 //! 2 (the first ⌈3/2⌉ = 2), ½ before round 3, none after.
 
+use crate::bbp::{Told, with_type};
 use crate::desk_cli::{refused, run};
 use crate::open_swiss::{open_swiss, rated};
 use crossboard::director::{Player, Points};
@@ -217,6 +218,21 @@ fn bbp_fixture(round: u32) -> BTreeSet<(u32, u32)> {
         .collect()
 }
 
+/// The TRF carries the acceleration as TRF(x) `XXA` lines: group A's eight players, 1 virtual
+/// point before rounds 1 and 2 and ½ before round 3; nothing for group B, nothing after.
+#[test]
+fn the_trf_gives_each_player_of_group_a_their_virtual_points() {
+    let t = sixteen(Acceleration::Baku);
+    let text = trf(&t, &t.divisions[0]);
+    let xxa: Vec<&str> = text.lines().filter(|l| l.starts_with("XXA")).collect();
+    let expected: Vec<String> = (1..=8)
+        .map(|n| format!("XXA {n:>4}  1.0  1.0  0.5"))
+        .collect();
+    assert_eq!(xxa, expected, "{text}");
+    let t = sixteen(Acceleration::None);
+    assert!(!trf(&t, &t.divisions[0]).contains("XXA"));
+}
+
 /// The same event paired by bbpPairings, round by round from crossboard's TRF with its Baku
 /// method (`192 FIDE_DUTCH_BAKU`): the accelerated rounds are paired alike. Prints its pairings
 /// in the fixture's form.
@@ -231,7 +247,7 @@ fn baku_rounds_agree_with_bbp_pairings() {
     let mut t = sixteen(Acceleration::Baku);
     let ids: Vec<u32> = (1..=16).collect();
     for round in 1..=3 {
-        let text = format!("192 FIDE_DUTCH_BAKU\n{}", trf(&t, &t.divisions[0]));
+        let text = with_type(Acceleration::Baku, Told::ByType, &trf(&t, &t.divisions[0]));
         let theirs = crate::bbp::bbp_pairing(&exe, dir.path(), &text, &ids).unwrap();
         let said: Vec<String> = theirs
             .pairs

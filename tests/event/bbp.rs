@@ -175,28 +175,52 @@ fn result(rng: &mut ChaCha8Rng) -> BoardResult {
 #[test]
 #[ignore = "needs bbpPairings: BBPPAIRINGS=/path/to/bbpPairings.exe"]
 fn dutch_pairings_agree_with_bbp_pairings() {
-    compare_with_bbp(Acceleration::None);
+    compare_with_bbp(Acceleration::None, Told::ByType);
 }
 
 /// The same with the Baku Acceleration Method, bbpPairings told by the TRF's tournament type
-/// (`192 FIDE_DUTCH_BAKU`). Its group A is the first half of the players rounded up, where
-/// C.04.5.1 rounds up to an even number: the two agree when the number of players is a
-/// multiple of 4 or one less, so only such events are compared.
+/// (`192 FIDE_DUTCH_BAKU`, the TRF's own `XXA` lines left out) and applying its own rule. Its
+/// group A is the first half of the players rounded up, where C.04.5.1 rounds up to an even
+/// number: the two agree when the number of players is a multiple of 4 or one less, so only
+/// such events are compared.
 #[test]
 #[ignore = "needs bbpPairings: BBPPAIRINGS=/path/to/bbpPairings.exe"]
 fn baku_pairings_agree_with_bbp_pairings() {
-    compare_with_bbp(Acceleration::Baku);
+    compare_with_bbp(Acceleration::Baku, Told::ByType);
 }
 
-/// The tournament type bbpPairings reads, ahead of crossboard's TRF.
-fn with_type(acceleration: Acceleration, trf_text: &str) -> String {
-    match acceleration {
-        Acceleration::Baku => format!("192 FIDE_DUTCH_BAKU\n{trf_text}"),
-        Acceleration::None => trf_text.to_string(),
+/// The same, bbpPairings told the virtual points by the TRF's `XXA` lines alone: any number of
+/// players, so that another pairing engine given crossboard's TRF pairs as the desk does.
+#[test]
+#[ignore = "needs bbpPairings: BBPPAIRINGS=/path/to/bbpPairings.exe"]
+fn baku_pairings_from_the_trfs_acceleration_lines_agree_with_bbp_pairings() {
+    compare_with_bbp(Acceleration::Baku, Told::ByLines);
+}
+
+/// How bbpPairings learns of an accelerated event.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Told {
+    /// The tournament type: bbpPairings applies its own Baku rule.
+    ByType,
+    /// The TRF's `XXA` lines, as crossboard writes them.
+    ByLines,
+}
+
+/// The TRF as bbpPairings is given it.
+pub(crate) fn with_type(acceleration: Acceleration, told: Told, trf_text: &str) -> String {
+    match (acceleration, told) {
+        (Acceleration::Baku, Told::ByType) => {
+            let lines = trf_text.lines().filter(|l| !l.starts_with("XXA"));
+            format!(
+                "192 FIDE_DUTCH_BAKU\n{}\n",
+                lines.collect::<Vec<_>>().join("\n")
+            )
+        }
+        _ => trf_text.to_string(),
     }
 }
 
-fn compare_with_bbp(acceleration: Acceleration) {
+fn compare_with_bbp(acceleration: Acceleration, told: Told) {
     let Some(exe) = engine() else {
         // (The events below draw absences and forfeits too: see `absences` and `result`.)
         eprintln!("skipped: bbpPairings not found (set BBPPAIRINGS=/path/to/bbpPairings.exe)");
@@ -230,7 +254,9 @@ fn compare_with_bbp(acceleration: Acceleration) {
     let mut per_round: std::collections::BTreeMap<u32, (usize, usize)> = Default::default();
     for (seed, players, rounds) in events {
         let players = match acceleration {
-            Acceleration::Baku if matches!(players % 4, 1 | 2) => players - players % 4,
+            Acceleration::Baku if told == Told::ByType && matches!(players % 4, 1 | 2) => {
+                players - players % 4
+            }
             _ => players,
         };
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -242,7 +268,7 @@ fn compare_with_bbp(acceleration: Acceleration) {
                 .into_iter()
                 .map(|i| d.entrants[i].player)
                 .collect();
-            let trf_text = with_type(acceleration, &trf(&e, d));
+            let trf_text = with_type(acceleration, told, &trf(&e, d));
             let theirs = bbp_pairing(&exe, dir.path(), &trf_text, &ids);
             let (action, theirs) = match (propose(0, d), theirs) {
                 (Ok(action), Some(theirs)) => (action, theirs),
@@ -307,7 +333,11 @@ fn compare_with_bbp(acceleration: Acceleration) {
         // The whole event read back by bbpPairings' checker (-c): it reads the file and lists
         // the rounds it would have paired otherwise.
         let input = dir.path().join("final.trf");
-        std::fs::write(&input, with_type(acceleration, &trf(&e, &e.divisions[0]))).unwrap();
+        std::fs::write(
+            &input,
+            with_type(acceleration, told, &trf(&e, &e.divisions[0])),
+        )
+        .unwrap();
         let check = Command::new(&exe)
             .arg("--dutch")
             .arg(&input)
