@@ -511,8 +511,13 @@ fn leaving_during_a_game_keeps_the_thinking_time_spent() {
 /// it holds opened (Ctrl-O) or the new match saved under a free name beside it (Ctrl-N).
 #[test]
 fn an_existing_match_file_offers_to_open_it_or_take_another_name() {
-    let dir = tempfile::tempdir().unwrap();
-    let (clock, mut app) = in_game(dir.path(), 100, 32);
+    let top = tempfile::tempdir().unwrap();
+    // A folder as long as macOS's temporary folders: the message keeps its keys and the name.
+    let dir = top
+        .path()
+        .join("a-temporary-folder-with-a-name-as-long-as-the-ones-macos-gives");
+    std::fs::create_dir(&dir).unwrap();
+    let (clock, mut app) = in_game(&dir, 100, 32);
     play_first_move(&mut app, &clock);
     let path = file_of(&app);
     drop(app);
@@ -523,6 +528,8 @@ fn an_existing_match_file_offers_to_open_it_or_take_another_name() {
     let text = render_text(&app);
     assert!(words(&text).contains("already exists"), "{text}");
     assert!(words(&text).contains("Ctrl-O opens it"), "{text}");
+    let name = path.file_name().unwrap().to_string_lossy();
+    assert!(text.contains(&*name), "{name}: {text}");
     // Ctrl-N: the new match goes beside it; the old file is untouched.
     crossboard::tui::feed(
         &mut app,

@@ -633,7 +633,8 @@ impl ScreenState for MatchSetupScreen {
             (None, Ok(s)) => (self.summary(&s), look.accent()),
             (None, Err((_, msg))) => (msg, look.alert()),
         };
-        let lines = crate::tui::widgets::wrap(&text, width as usize);
+        // A path in the message keeps its end; a cut is marked (never silent).
+        let lines = crate::tui::widgets::wrap_fit(&text, width as usize, status_rows as usize);
         let top = area
             .bottom()
             .saturating_sub(1 + lines.len().min(status_rows as usize) as u16);
