@@ -1,16 +1,26 @@
-//! `crossboard openings eleven-man --atlas --out FILE [--depth N] [--threads N] [--ids A-B]`:
-//! builds the 11-man atlas (`assets/eleven_man_atlas.tsv`, read by `openings::eleven_man_atlas`).
+//! `crossboard openings eleven-man --atlas --out FILE [--depth N] [--threads N] [--ids A-B]
+//! [--shard K/N]`: builds the 11-man atlas (`assets/eleven_man_atlas.tsv`, read by
+//! `openings::eleven_man_atlas`); `--merge FILE...` joins the parts that shards wrote.
 //!
 //! Reproducible bit for bit: every position is searched to a fixed depth by one search thread
 //! from a cleared table, without endgame databases, so the file depends on neither the number
 //! of threads (positions run side by side on a rayon pool; the lines come back in id order),
-//! nor the machine's speed, nor the data folder.
+//! nor the machine's speed, nor the data folder, nor how the work was split into shards.
+//!
+//! Resumable: each position's line is appended to `FILE.journal` as its search ends (written
+//! through to the disk), so a build stopped by a kill, a reboot or a batch system's time limit
+//! and started again with the same arguments searches only what is not there yet. The journal
+//! is removed once FILE is written.
 
 use crate::openings::{ATLAS_HEADER, AtlasEntry, eleven_man_positions};
+use crate::openings::{parse_atlas_line, parse_atlas_part};
 use crate::search::{Engine, Limits, Options};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::ops::RangeInclusive;
-use std::path::Path;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
@@ -33,22 +43,83 @@ pub(super) fn parse_ids(text: &str) -> Result<RangeInclusive<u32>, String> {
     }
 }
 
+/// A share of the positions: the `k`-th of `n` (from 1), by id.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Shard {
+    k: u32,
+    n: u32,
+}
+
+impl Shard {
+    /// All the positions.
+    pub(super) const WHOLE: Shard = Shard { k: 1, n: 1 };
+
+    /// Parse `K/N` (1 <= K <= N <= 2500).
+    pub(super) fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("shard {text:?}: give K/N with 1 <= K <= N <= 2500, as 3/8");
+        let (k, n) = text.split_once('/').ok_or_else(bad)?;
+        let k: u32 = k.trim().parse().map_err(|_| bad())?;
+        let n: u32 = n.trim().parse().map_err(|_| bad())?;
+        if k == 0 || k > n || n > crate::openings::POSITIONS {
+            return Err(bad());
+        }
+        Ok(Shard { k, n })
+    }
+
+    /// Whether position `id` is this shard's: ids 1 + (K - 1), 1 + (K - 1) + N, ...
+    fn holds(self, id: u32) -> bool {
+        (id - 1) % self.n == self.k - 1
+    }
+}
+
+/// What a build searches: the ids, the shard of them, the depth.
+#[derive(Clone, Debug)]
+pub(super) struct Plan {
+    pub(super) ids: RangeInclusive<u32>,
+    pub(super) shard: Shard,
+    pub(super) depth: u32,
+}
+
+impl Plan {
+    /// The public ids searched, in order.
+    fn chosen(&self) -> Vec<u32> {
+        self.ids
+            .clone()
+            .filter(|&id| self.shard.holds(id))
+            .collect()
+    }
+
+    /// The journal's first line: a journal resumes only the build it was made for.
+    fn journal_header(&self) -> String {
+        format!(
+            "# crossboard 11-man atlas journal: depth {}, ids {}-{}, shard {}/{}",
+            self.depth,
+            self.ids.start(),
+            self.ids.end(),
+            self.shard.k,
+            self.shard.n
+        )
+    }
+}
+
 /// The atlas lines of positions `ids` at `depth`, on a pool of `threads` threads, in id order.
-/// `progress` is called with the positions done so far.
+/// `done` (called from any thread) is given each line as its search ends.
 pub(super) fn atlas_entries(
-    ids: RangeInclusive<u32>,
+    ids: &[u32],
     depth: u32,
     threads: usize,
-    progress: &(dyn Fn(usize) + Sync),
+    done: &(dyn Fn(&AtlasEntry) + Sync),
 ) -> Result<Vec<AtlasEntry>, String> {
     use rayon::prelude::*;
     let positions = eleven_man_positions();
-    let chosen: Vec<_> = positions.iter().filter(|p| ids.contains(&p.id)).collect();
+    let chosen: Vec<_> = positions
+        .iter()
+        .filter(|p| ids.binary_search(&p.id).is_ok())
+        .collect();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
         .build()
         .map_err(|e| format!("no thread pool: {e}"))?;
-    let done = AtomicUsize::new(0);
     let options = Options {
         threads: 1,
         ..Options::default()
@@ -63,7 +134,7 @@ pub(super) fn atlas_entries(
                     let r = engine.search_simple(&p.position, Limits::depth(depth));
                     // Red is to move in every 11-man position: the score is Red's.
                     let entry = AtlasEntry::new(p.id, r.score.0, r.depth, r.pv);
-                    progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                    done(&entry);
                     entry
                 },
             )
@@ -95,26 +166,184 @@ pub(super) fn atlas_text(entries: &[AtlasEntry], depth: u32) -> String {
     out
 }
 
-/// Build the atlas of `ids` into `out`, saying on stderr how long it took (wall and CPU).
-pub(super) fn build(
-    out: &Path,
-    ids: RangeInclusive<u32>,
-    depth: u32,
-    threads: usize,
-) -> super::CliResult {
-    let total = (ids.end() - ids.start() + 1) as usize;
+/// The journal beside `out`.
+fn journal_path(out: &Path) -> PathBuf {
+    let mut name = out.as_os_str().to_os_string();
+    name.push(".journal");
+    PathBuf::from(name)
+}
+
+/// The lines a journal holds for `plan` (none when there is no journal), its torn last line
+/// (a write cut short) left out; refused when it was made for another build or a line is bad.
+fn read_journal(path: &Path, plan: &Plan) -> Result<BTreeMap<u32, AtlasEntry>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
+    };
+    let name = path.display().to_string();
+    // Only whole lines count: a line without its newline was being written when the build stopped.
+    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let mut lines = whole.lines();
+    let ours = plan.journal_header();
+    match lines.next() {
+        None => return Ok(BTreeMap::new()),
+        Some(h) if h == ours => {}
+        Some(h) => {
+            return Err(format!(
+                "{name} line 1: made for another build ({h:?}, not {ours:?}): finish that \
+                 build with its own arguments, or remove the journal to start this one"
+            ));
+        }
+    }
+    let chosen = plan.chosen();
+    let mut found = BTreeMap::new();
+    for (i, raw) in lines.enumerate() {
+        let e = parse_atlas_line(&name, i + 2, raw).map_err(|e| e.to_string())?;
+        if chosen.binary_search(&e.id).is_err() || found.contains_key(&e.id) {
+            return Err(format!(
+                "{name} line {}: id: {} is not due once in this build",
+                i + 2,
+                e.id
+            ));
+        }
+        found.insert(e.id, e);
+    }
+    Ok(found)
+}
+
+/// The journal opened for appending, cut to its whole lines (or made, with its header).
+fn open_journal(path: &Path, plan: &Plan, resumed: bool) -> Result<std::fs::File, String> {
+    let io = |e: std::io::Error| format!("{}: {e}", path.display());
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true).write(true).create(true);
+    let mut file = crate::store::open_regular(&mut options, path).map_err(io)?;
+    let text = std::io::read_to_string(&mut file).map_err(io)?;
+    let keep = if resumed {
+        text.rfind('\n').map_or(0, |i| i + 1)
+    } else {
+        0
+    };
+    file.set_len(keep as u64).map_err(io)?;
+    use std::io::Seek as _;
+    file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
+    if keep == 0 {
+        writeln!(file, "{}", plan.journal_header()).map_err(io)?;
+        file.sync_data().map_err(io)?;
+    }
+    Ok(file)
+}
+
+/// Build the atlas of `plan` into `out`, resuming from its journal, saying on stderr how far
+/// it is and how long it took.
+pub(super) fn build(out: &Path, plan: &Plan, threads: usize) -> super::CliResult {
+    let journal = journal_path(out);
+    let chosen = plan.chosen();
+    let mut found = read_journal(&journal, plan)?;
+    let file = open_journal(&journal, plan, !found.is_empty())?;
+    let todo: Vec<u32> = chosen
+        .iter()
+        .copied()
+        .filter(|id| !found.contains_key(id))
+        .collect();
+    let total = chosen.len();
+    if !found.is_empty() {
+        errln!(
+            "resuming: {} of {total} positions already in {}",
+            found.len(),
+            journal.display()
+        );
+    }
     let t = Instant::now();
-    let entries = atlas_entries(ids, depth, threads, &|n| {
-        if n % 100 == 0 || n == total {
+    let count = AtomicUsize::new(found.len());
+    let file = Mutex::new(file);
+    let failed: Mutex<Option<String>> = Mutex::new(None);
+    let entries = atlas_entries(&todo, plan.depth, threads, &|e| {
+        let mut f = file
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Err(err) = writeln!(f, "{}", e.to_line()).and_then(|()| f.sync_data()) {
+            let mut failed = failed
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            failed.get_or_insert(format!("{}: {err}", journal.display()));
+        }
+        let n = count.fetch_add(1, Ordering::Relaxed) + 1;
+        if n.is_multiple_of(100) || n == total {
             errln!("analysed {n} of {total} positions");
         }
     })?;
+    if let Some(e) = failed
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+    {
+        return Err(e.into());
+    }
     let wall = t.elapsed().as_secs_f64();
+    found.extend(entries.into_iter().map(|e| (e.id, e)));
+    let all: Vec<AtlasEntry> = found.into_values().collect();
+    crate::store::write_atomic(out, atlas_text(&all, plan.depth).as_bytes())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    let _ = std::fs::remove_file(&journal);
+    errln!(
+        "{} positions searched at depth {} on {threads} threads ({} from the journal): {wall:.1} s wall; written to {}",
+        todo.len(),
+        plan.depth,
+        total - todo.len(),
+        out.display()
+    );
+    Ok(())
+}
+
+/// Join atlas parts (shards' files) into `out`: every position in at most one part, one depth
+/// throughout; the positions in order, as one build of them all would have written them.
+pub(super) fn merge(out: &Path, parts: &[PathBuf]) -> super::CliResult {
+    let mut all: BTreeMap<u32, (AtlasEntry, &Path)> = BTreeMap::new();
+    let mut depth: Option<(u32, &Path)> = None;
+    for part in parts {
+        crate::store::check_output(out, part, "an atlas part").map_err(|e| e.to_string())?;
+        let text = std::fs::read_to_string(part).map_err(|e| format!("{}: {e}", part.display()))?;
+        let name = part.display().to_string();
+        for e in parse_atlas_part(&name, &text).map_err(|e| e.to_string())? {
+            match depth {
+                Some((d, first)) if d != e.depth => {
+                    return Err(format!(
+                        "{name}: position {} was searched to depth {}, those of {} to depth {d}: \
+                         parts of one atlas have one depth",
+                        e.id,
+                        e.depth,
+                        first.display()
+                    )
+                    .into());
+                }
+                Some(_) => {}
+                None => depth = Some((e.depth, part)),
+            }
+            if let Some((_, other)) = all.get(&e.id) {
+                return Err(
+                    format!("{name}: position {} is in {} too", e.id, other.display()).into(),
+                );
+            }
+            all.insert(e.id, (e, part));
+        }
+    }
+    let Some((depth, _)) = depth else {
+        return Err("the parts hold no position".into());
+    };
+    let entries: Vec<AtlasEntry> = all.into_values().map(|(e, _)| e).collect();
     crate::store::write_atomic(out, atlas_text(&entries, depth).as_bytes())
         .map_err(|e| format!("{}: {e}", out.display()))?;
+    let missing = crate::openings::POSITIONS as usize - entries.len();
     errln!(
-        "{total} positions at depth {depth} on {threads} threads: {wall:.1} s wall; written to {}",
-        out.display()
+        "{} positions at depth {depth} from {} parts written to {}{}",
+        entries.len(),
+        parts.len(),
+        out.display(),
+        if missing == 0 {
+            String::new()
+        } else {
+            format!(" ({missing} of the 2,500 not in any part)")
+        }
     );
     Ok(())
 }

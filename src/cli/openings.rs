@@ -50,6 +50,13 @@ pub(super) struct Args {
     /// --atlas: only these public ids (`A-B`), for a measurement or a check.
     #[arg(long, requires = "atlas", value_name = "A-B", default_value = "1-2500")]
     ids: String,
+    /// --atlas: only the K-th of N shares of the ids (`K/N`: ids K, K+N, K+2N, ...), for
+    /// machines or jobs that build their parts side by side; join them with --merge.
+    #[arg(long, requires = "atlas", value_name = "K/N")]
+    shard: Option<String>,
+    /// --atlas: join the parts that shards wrote (no search) into --out.
+    #[arg(long, requires = "atlas", num_args = 1.., value_name = "FILE", conflicts_with_all = ["shard", "ids", "depth", "threads"])]
+    merge: Vec<std::path::PathBuf>,
     /// Search depth of --analyse (default 8) or --atlas (default: the shipped atlas's).
     #[arg(long, requires = "searching")]
     depth: Option<u32>,
@@ -99,10 +106,19 @@ pub(super) fn run(args: Args) -> CliResult {
         if args.system != System::ElevenMan {
             return Err("--atlas is for eleven-man".into());
         }
-        let ids = super::atlas::parse_ids(&args.ids)?;
-        let depth = args.depth.unwrap_or(super::atlas::ATLAS_DEPTH);
         let out = args.out.unwrap_or_default();
-        return super::atlas::build(&out, ids, depth, args.threads);
+        if !args.merge.is_empty() {
+            return super::atlas::merge(&out, &args.merge);
+        }
+        let plan = super::atlas::Plan {
+            ids: super::atlas::parse_ids(&args.ids)?,
+            shard: args
+                .shard
+                .as_deref()
+                .map_or(Ok(super::atlas::Shard::WHOLE), super::atlas::Shard::parse)?,
+            depth: args.depth.unwrap_or(super::atlas::ATLAS_DEPTH),
+        };
+        return super::atlas::build(&out, &plan, args.threads);
     } else if args.positions {
         if args.system != System::ElevenMan {
             return Err("--positions is for eleven-man (public position ids)".into());

@@ -150,23 +150,10 @@ pub struct AtlasError {
 /// Read an atlas (`#` comments and the header skipped): every one of the 2,500 ids once, in
 /// order, each verdict that of its score, each main line legal from its position.
 pub fn parse_atlas(source_name: &str, text: &str) -> Result<Vec<AtlasEntry>, AtlasError> {
-    let mut out: Vec<AtlasEntry> = Vec::new();
-    let mut last = 0;
-    for (i, raw) in text.lines().enumerate() {
-        if raw.starts_with('#') || raw == ATLAS_HEADER || raw.trim().is_empty() {
-            last = i + 1;
-            continue;
-        }
-        let err = |field: &'static str, reason: String| AtlasError {
-            source_name: source_name.to_string(),
-            line: i + 1,
-            field,
-            reason,
-        };
-        let want = out.len() as u32 + 1;
-        out.push(parse_line(raw, want, &err)?);
-        last = i + 1;
-    }
+    let (out, last) = parse_lines(source_name, text, |id, before| {
+        let want = before.map_or(1, |b| b + 1);
+        (id != want).then(|| format!("{id} where {want} was due"))
+    })?;
     if out.len() != super::POSITIONS as usize {
         return Err(AtlasError {
             source_name: source_name.to_string(),
@@ -178,9 +165,63 @@ pub fn parse_atlas(source_name: &str, text: &str) -> Result<Vec<AtlasEntry>, Atl
     Ok(out)
 }
 
+/// Read part of an atlas (a shard, or a build of some ids): any of the ids, each once, in
+/// increasing order, each line checked as [`parse_atlas`] checks it.
+pub fn parse_atlas_part(source_name: &str, text: &str) -> Result<Vec<AtlasEntry>, AtlasError> {
+    let (out, _) = parse_lines(source_name, text, |id, before| {
+        before
+            .filter(|&b| id <= b)
+            .map(|b| format!("{id} after {b}: the ids go up"))
+    })?;
+    Ok(out)
+}
+
+/// Read one atlas line (`line`: its number in `source_name`, from 1), its id in any order.
+pub fn parse_atlas_line(
+    source_name: &str,
+    line: usize,
+    raw: &str,
+) -> Result<AtlasEntry, AtlasError> {
+    let err = |field: &'static str, reason: String| AtlasError {
+        source_name: source_name.to_string(),
+        line,
+        field,
+        reason,
+    };
+    parse_line(raw, &err)
+}
+
+/// The entries of `text` (comments, the header and blank lines skipped), each id checked
+/// against the one before by `order` (a reason when out of order); and the last line's number.
+fn parse_lines(
+    source_name: &str,
+    text: &str,
+    order: impl Fn(u32, Option<u32>) -> Option<String>,
+) -> Result<(Vec<AtlasEntry>, usize), AtlasError> {
+    let mut out: Vec<AtlasEntry> = Vec::new();
+    let mut last = 0;
+    for (i, raw) in text.lines().enumerate() {
+        last = i + 1;
+        if raw.starts_with('#') || raw == ATLAS_HEADER || raw.trim().is_empty() {
+            continue;
+        }
+        // The id's place first: the rest of the line is read from its position.
+        let id = raw.split('\t').next().and_then(|f| f.parse::<u32>().ok());
+        if let Some(reason) = id.and_then(|id| order(id, out.last().map(|e| e.id))) {
+            return Err(AtlasError {
+                source_name: source_name.to_string(),
+                line: i + 1,
+                field: "id",
+                reason,
+            });
+        }
+        out.push(parse_atlas_line(source_name, i + 1, raw)?);
+    }
+    Ok((out, last))
+}
+
 fn parse_line(
     raw: &str,
-    want: u32,
     err: &dyn Fn(&'static str, String) -> AtlasError,
 ) -> Result<AtlasEntry, AtlasError> {
     let f: Vec<&str> = raw.split('\t').collect();
@@ -190,9 +231,6 @@ fn parse_line(
     let id: u32 = f[0]
         .parse()
         .map_err(|_| err("id", format!("{:?} is not a number", f[0])))?;
-    if id != want {
-        return Err(err("id", format!("{id} where {want} was due")));
-    }
     let start = eleven_man_position(id).map_err(|e| err("id", e.to_string()))?;
     let verdict = Verdict::from_key(f[1]).ok_or_else(|| err("verdict", format!("{:?}", f[1])))?;
     let red_score: i32 = f[2]

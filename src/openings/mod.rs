@@ -18,7 +18,7 @@ mod roll_your_own;
 
 pub use atlas::{
     ATLAS_HEADER, AtlasEntry, AtlasError, HARD_AT, LOST_AT, Verdict, eleven_man_atlas,
-    eleven_man_atlas_text, parse_atlas,
+    eleven_man_atlas_text, parse_atlas, parse_atlas_line, parse_atlas_part,
 };
 pub use draw::{
     Draw, DrawMode, DrawSettings, DrawStep, Refusal, StepKind, ThreeMoveDeck, describe_steps, draw,

@@ -26,6 +26,7 @@ mod pdn;
 pub mod practice;
 mod tokens;
 mod tomlfile;
+pub(crate) use atomic::open_regular;
 pub use atomic::{
     Fault, OutputIsInput, Step, check_output, same_file, write_atomic, write_atomic_with,
     write_outputs,

@@ -194,3 +194,130 @@ fn the_atlas_is_the_same_on_one_thread_or_two_and_as_shipped() {
     let shipped: Vec<&str> = position_lines(eleven_man_atlas_text())[1239..1241].to_vec();
     assert_eq!(position_lines(&again), shipped);
 }
+
+/// Run `crossboard openings eleven-man --atlas ARGS` in `dir`: whether it succeeded, and its
+/// standard error.
+fn atlas_run(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
+    let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .current_dir(dir)
+        .args(["openings", "eleven-man", "--atlas"])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        run.status.success(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn shards_built_apart_and_merged_are_the_atlas_built_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let whole = build(d, "whole.tsv", &["--ids", "1-7", "--depth", "5"]);
+    for k in 1..=3 {
+        let shard = format!("{k}/3");
+        let part = build(
+            d,
+            &format!("part{k}.tsv"),
+            &["--ids", "1-7", "--depth", "5", "--shard", &shard],
+        );
+        // Shard k of 3 holds ids k, k + 3, k + 6.
+        let ids: Vec<u32> = position_lines(&part)
+            .iter()
+            .map(|l| l.split('\t').next().unwrap().parse().unwrap())
+            .collect();
+        let due: Vec<u32> = (1..=7).filter(|id| (id - 1) % 3 == k - 1).collect();
+        assert_eq!(ids, due, "{shard}");
+    }
+    let (ok, said) = atlas_run(
+        d,
+        &[
+            "--merge",
+            "part3.tsv",
+            "part1.tsv",
+            "part2.tsv",
+            "--out",
+            "merged.tsv",
+        ],
+    );
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("7 positions at depth 5 from 3 parts"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("merged.tsv")).unwrap(),
+        whole
+    );
+
+    // A position in two parts, two depths, a damaged line: refused by name, nothing written.
+    build(d, "deeper.tsv", &["--ids", "8", "--depth", "6"]);
+    let damaged = std::fs::read_to_string(d.join("part2.tsv"))
+        .unwrap()
+        .replace("\t5\t", "\tfive\t");
+    std::fs::write(d.join("damaged.tsv"), damaged).unwrap();
+    for (parts, said_at) in [
+        (
+            ["part1.tsv", "whole.tsv"],
+            "whole.tsv: position 1 is in part1.tsv too",
+        ),
+        (
+            ["part1.tsv", "deeper.tsv"],
+            "deeper.tsv: position 8 was searched to depth 6",
+        ),
+        (["part1.tsv", "damaged.tsv"], "damaged.tsv line 5: depth: "),
+    ] {
+        let mut args = vec!["--merge"];
+        args.extend(parts);
+        args.extend(["--out", "refused.tsv"]);
+        let (ok, said) = atlas_run(d, &args);
+        assert!(!ok && said.contains(said_at), "{parts:?}: {said}");
+        assert!(!d.join("refused.tsv").exists());
+    }
+}
+
+#[test]
+fn a_stopped_build_resumes_from_its_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let args = ["--ids", "1-6", "--depth", "5"];
+    let whole = build(d, "whole.tsv", &args);
+    let lines = position_lines(&whole);
+    // As a build killed after three positions leaves it: their lines in the order the searches
+    // ended, and the fourth cut short in its write.
+    let journal = format!(
+        "# crossboard 11-man atlas journal: depth 5, ids 1-6, shard 1/1\n{}\n{}\n{}\n{}",
+        lines[4],
+        lines[1],
+        lines[2],
+        &lines[0][..7]
+    );
+    std::fs::write(d.join("resumed.tsv.journal"), &journal).unwrap();
+    let (ok, said) = atlas_run(d, &["--out", "resumed.tsv", "--ids", "1-6", "--depth", "5"]);
+    assert!(ok, "{said}");
+    assert!(
+        said.contains("resuming: 3 of 6 positions already in resumed.tsv.journal"),
+        "{said}"
+    );
+    assert!(said.contains("3 positions searched at depth 5"), "{said}");
+    assert_eq!(
+        std::fs::read_to_string(d.join("resumed.tsv")).unwrap(),
+        whole
+    );
+    assert!(!d.join("resumed.tsv.journal").exists());
+
+    // A journal of another build is not taken for this one's.
+    std::fs::write(d.join("other.tsv.journal"), &journal).unwrap();
+    let (ok, said) = atlas_run(d, &["--out", "other.tsv", "--ids", "1-6", "--depth", "7"]);
+    assert!(!ok, "{said}");
+    assert!(
+        said.contains("other.tsv.journal line 1: made for another build"),
+        "{said}"
+    );
+    assert!(!d.join("other.tsv").exists());
+    assert_eq!(
+        std::fs::read_to_string(d.join("other.tsv.journal")).unwrap(),
+        journal
+    );
+}
