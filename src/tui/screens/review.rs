@@ -282,7 +282,7 @@ impl ScreenState for ReviewScreen {
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let nav = match msg {
-            Msg::Key(key) if self.analysis.key(key) => Nav::Stay,
+            Msg::Key(key) if self.analysis.key(key, &ctx.matches.engines) => Nav::Stay,
             _ => self.handle(msg, ctx),
         };
         self.analysis.follow(&self.game.positions()[..=self.ply]);
