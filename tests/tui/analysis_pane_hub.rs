@@ -5,7 +5,7 @@
 #![cfg(unix)]
 
 use crate::hub_engines::stub;
-use crossboard::engine::{Move, Position, parse_move};
+use crossboard::engine::{Move, Position};
 use crossboard::hub::HubInfo;
 use crossboard::search::Score;
 use crossboard::tui::analysis_pane::AnalysisPane;
@@ -14,15 +14,7 @@ use crossboard::tui::{practice, render_text, test_app, tick_until, type_text};
 use std::time::Duration;
 
 fn pv(moves: &str) -> Vec<Move> {
-    let mut pos = Position::start();
-    moves
-        .split_whitespace()
-        .map(|t| {
-            let mv = parse_move(&pos, t).unwrap();
-            pos = pos.after(&mv);
-            mv
-        })
-        .collect()
+    crate::analysis_pane::line(&Position::start(), moves)
 }
 
 #[test]

@@ -287,6 +287,12 @@ fn a_long_value_shortens_the_title_never_silently() {
     assert!(title.contains("White's view"), "{text}");
 }
 
+/// The marks of the review's analysis, move by move.
+fn marks_on_screen(app: &App) -> Vec<Option<Mark>> {
+    let marks = review(app).engine.review.as_ref().expect("analysed");
+    marks.moves.iter().map(|(_, m)| *m).collect()
+}
+
 #[test]
 fn the_review_marks_agree_with_crossboard_analyse_on_the_same_games() {
     let fixture = "tests/fixtures/pdn/analyse_three_games.pdn";
@@ -315,15 +321,7 @@ fn the_review_marks_agree_with_crossboard_analyse_on_the_same_games() {
         app.screen = Screen::Review(r);
         type_text(&mut app, &clock, "a");
         wait_until(&mut app, &clock, |a| !review(a).analysing());
-        let on_screen: Vec<Option<Mark>> = review(&app)
-            .engine
-            .review
-            .as_ref()
-            .expect("analysed")
-            .moves
-            .iter()
-            .map(|(_, m)| *m)
-            .collect();
+        let on_screen = marks_on_screen(&app);
         let in_file: Vec<Option<Mark>> = (0..g.moves.len()).map(|i| a.mark(i)).collect();
         assert_eq!(on_screen, in_file, "{:?}", g.tags);
         marked += on_screen.iter().flatten().count();
@@ -368,16 +366,7 @@ fn the_graph_is_analysed_by_the_hub_engine_the_pane_runs() {
         text.contains(&format!("analysed by crossboard {version}")),
         "{text}"
     );
-    let marks: Vec<Option<Mark>> = review(&app)
-        .engine
-        .review
-        .as_ref()
-        .expect("analysed")
-        .moves
-        .iter()
-        .map(|(_, m)| *m)
-        .collect();
-    assert_eq!(marks, [Some(Mark::Blunder); 3]);
+    assert_eq!(marks_on_screen(&app), [Some(Mark::Blunder); 3]);
     assert!(text.contains("10-14??"), "{text}");
 }
 
