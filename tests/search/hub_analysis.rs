@@ -106,8 +106,9 @@ fn an_endless_analysis_stops_at_once() {
             other => panic!("no end of the analysis: {other:?}"),
         }
     };
+    // Endless: without the stop it would never end; a loaded machine may take a moment.
     assert!(
-        asked.elapsed() < Duration::from_secs(1),
+        asked.elapsed() < Duration::from_secs(3),
         "stopped in {:?}",
         asked.elapsed()
     );
