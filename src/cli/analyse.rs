@@ -1,16 +1,20 @@
-//! `crossboard analyse FILE.pdn [--out REPORT.html] [--pdn OUT.pdn] [--depth N] [--time MS]`:
-//! every game of a PDN file analysed move by move with the engine, as the review screen
-//! analyses one ([`crate::search::analyse_game`]): the marked moves listed, the games written
-//! back annotated (marks and the better moves as comments), and a report to read or print.
+//! `crossboard analyse FILE.pdn [--out REPORT.html] [--pdn OUT.pdn] [--depth N] [--time MS]
+//! [--engine NAME | --hub COMMAND]`: every game of a PDN file analysed move by move with the
+//! engine (crossboard's, or a Hub engine), as the review screen analyses one
+//! ([`crate::search::analyse_game`], [`crate::hub::review_game`]; both mark by
+//! [`crate::search::review_moves`]): the marked moves listed, the games written back annotated
+//! (marks and the better moves as comments), and a report to read or print.
 
 use super::CliResult;
 use super::pdn::read_file;
-use crate::engine::Prelude;
+use crate::engine::{Prelude, Rules};
+use crate::hub::{HubEngine, review_game};
 use crate::publish::{AnalysedGame, Paper, analysis_report};
 use crate::search::{DEFAULT_GAME_DEPTH, MAX_DEPTH, MAX_MOVE_MS, MAX_THREADS};
 use crate::search::{Engine, GameLimits, MoveReview, Options, analyse_game};
-use crate::store::{PdnGame, check_output, move_label, write_atomic, write_pdn};
+use crate::store::{HubEngineConfig, PdnGame, check_output, move_label, write_atomic, write_pdn};
 use indicatif::{ProgressBar, ProgressStyle};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -43,6 +47,15 @@ pub(super) struct Args {
     /// The report's paper: a4 or letter.
     #[arg(long, default_value = "a4")]
     paper: String,
+    /// Analyse with this Hub engine of the config file (`[engines.NAME]`) instead of
+    /// crossboard's own: games one after the other, its own options set its threads and
+    /// databases.
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["hub", "threads", "egdb", "no_egdb"])]
+    engine: Option<String>,
+    /// Analyse with this Hub-protocol program, a command line (e.g. `"./scan hub"`), as
+    /// `engine-match --hub` plays one.
+    #[arg(long, value_name = "COMMAND", conflicts_with_all = ["threads", "egdb", "no_egdb"])]
+    hub: Option<String>,
     /// The endgame database folder (default: the data folder's, when built).
     #[arg(long, value_name = "DIR", conflicts_with = "no_egdb")]
     egdb: Option<PathBuf>,
@@ -54,9 +67,14 @@ pub(super) struct Args {
 /// What names the input when an output would replace it.
 const INPUT: &str = "the PDN file analysed";
 
-/// Run `analyse`. Games that cannot be read (or replayed) are named on standard error with
-/// their line and the others analysed; the exit status is then 1.
-pub(super) fn run(args: &Args) -> CliResult {
+/// The config's Hub engines, by name.
+pub(super) type Engines = BTreeMap<String, HubEngineConfig>;
+
+/// Run `analyse`; `engines` reads the config's Hub engines (only for `--engine`). Games that
+/// cannot be read (or replayed) are named on standard error with their line and the others
+/// analysed; the exit status is then 1. A Hub engine that misbehaves stops it before anything
+/// is written.
+pub(super) fn run(args: &Args, engines: impl FnOnce() -> Result<Engines, String>) -> CliResult {
     let limits = limits(args)?;
     let paper: Paper = args.paper.parse().map_err(|e| format!("--paper: {e}"))?;
     let outputs: Vec<&PathBuf> = args.out.iter().chain(&args.pdn).collect();
@@ -73,10 +91,19 @@ pub(super) fn run(args: &Args) -> CliResult {
     if read.is_empty() {
         return Err(format!("{file}: no games found").into());
     }
+    let mut hub = hub_engine(args, engines)?;
     let mut games = Vec::new();
     let mut bad = 0;
     for (i, r) in read.into_iter().enumerate() {
         match r {
+            Ok(g) if hub.is_some() && g.start.rules() != Rules::English => {
+                bad += 1;
+                errln!(
+                    "{file}: game {}: {} is not analysed by a Hub engine (the protocol speaks English draughts only)",
+                    i + 1,
+                    g.start.rules()
+                );
+            }
             Ok(g) if g.preludes.iter().any(|p| *p != Prelude::default()) => {
                 bad += 1;
                 errln!(
@@ -91,21 +118,39 @@ pub(super) fn run(args: &Args) -> CliResult {
             }
         }
     }
-    let egdb = if args.no_egdb {
-        None
-    } else {
-        super::egdb::for_engine(args.egdb.as_deref())
+    let (reviews, settings) = match &mut hub {
+        Some(engine) => {
+            let reviews = analyse_with_hub(engine, &games, limits)?;
+            let name = crate::search::Player::name(&*engine);
+            (
+                reviews,
+                format!(
+                    "{} a position; engine: {name} (Hub protocol)",
+                    describe(limits)
+                ),
+            )
+        }
+        None => {
+            let egdb = if args.no_egdb {
+                None
+            } else {
+                super::egdb::for_engine(args.egdb.as_deref())
+            };
+            let threads = match args.threads {
+                Some(n) => super::in_range("--threads", n, 1..=MAX_THREADS)?,
+                None => std::thread::available_parallelism().map_or(1, usize::from),
+            };
+            let settings = format!(
+                "{} a position; endgame databases: {}",
+                describe(limits),
+                super::egdb::describe(egdb.as_ref())
+            );
+            (
+                analyse_all(&games, limits, threads, egdb.as_ref())?,
+                settings,
+            )
+        }
     };
-    let threads = match args.threads {
-        Some(n) => super::in_range("--threads", n, 1..=MAX_THREADS)?,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
-    let reviews = analyse_all(&games, limits, threads, egdb.as_ref())?;
-    let settings = format!(
-        "{} a position; endgame databases: {}",
-        describe(limits),
-        super::egdb::describe(egdb.as_ref())
-    );
     let analysed: Vec<AnalysedGame<'_>> = games
         .iter()
         .zip(&reviews)
@@ -153,6 +198,82 @@ fn describe(limits: GameLimits) -> String {
     }
 }
 
+/// The Hub engine asked for (`--engine NAME` of the config, or `--hub COMMAND`), started.
+fn hub_engine(
+    args: &Args,
+    engines: impl FnOnce() -> Result<Engines, String>,
+) -> Result<Option<HubEngine>, String> {
+    if let Some(command) = &args.hub {
+        return HubEngine::start(command, &[]).map(Some);
+    }
+    let Some(name) = &args.engine else {
+        return Ok(None);
+    };
+    let engines = engines()?;
+    let Some(config) = engines.get(name) else {
+        let known: Vec<&str> = engines.keys().map(String::as_str).collect();
+        return Err(if known.is_empty() {
+            format!("--engine {name}: the config file names no engine (add it as [engines.{name}])")
+        } else {
+            format!(
+                "--engine {name}: no such engine in the config file (it has {})",
+                known.join(", ")
+            )
+        });
+    };
+    let program = config.program(name)?;
+    HubEngine::spawn(name, &program, &config.arguments, &config.params()).map(Some)
+}
+
+/// A progress bar over `total` positions on standard error (drawn only on a terminal).
+fn progress_bar(total: usize) -> ProgressBar {
+    let bar = ProgressBar::new(total as u64);
+    bar.set_style(
+        ProgressStyle::with_template(
+            "analysing [{bar:30}] {pos}/{len} positions {msg} {elapsed} (eta {eta})",
+        )
+        .unwrap_or_else(|_| ProgressStyle::default_bar())
+        .progress_chars("=> "),
+    );
+    bar
+}
+
+/// Every game analysed by the Hub engine, one after the other, with the progress bar; what
+/// its info lines held that could not be read is named on standard error, each once. The
+/// first misbehaviour stops it all, naming the engine.
+fn analyse_with_hub(
+    engine: &mut HubEngine,
+    games: &[(usize, PdnGame)],
+    limits: GameLimits,
+) -> Result<Vec<Vec<MoveReview>>, String> {
+    let bar = progress_bar(games.iter().map(|(_, g)| g.moves.len() + 1).sum());
+    let stop = engine.stopper();
+    let mut reviews = Vec::new();
+    let mut unread: Vec<String> = Vec::new();
+    for (_, g) in games {
+        let reviewed = review_game(engine, &g.start, &g.moves, limits, &stop, |_| bar.inc(1));
+        let reviewed = match reviewed {
+            Ok(r) => r,
+            Err(e) => {
+                bar.finish_and_clear();
+                return Err(e);
+            }
+        };
+        for u in reviewed.unread {
+            if !unread.contains(&u) {
+                unread.push(u);
+            }
+        }
+        reviews.push(reviewed.moves);
+    }
+    bar.finish_and_clear();
+    let name = crate::search::Player::name(&*engine);
+    for u in &unread {
+        errln!("{name}: an info line not read whole: {u}");
+    }
+    Ok(reviews)
+}
+
 /// Analyse every game on `threads` threads, a game at a time on each (every game from a
 /// cleared table: the result is the same whatever the number of threads), with a progress bar
 /// over the positions on standard error when it is a terminal.
@@ -163,15 +284,7 @@ fn analyse_all(
     egdb: Option<&Arc<crate::egdb::Egdb>>,
 ) -> Result<Vec<Vec<MoveReview>>, String> {
     use rayon::prelude::*;
-    let total: usize = games.iter().map(|(_, g)| g.moves.len() + 1).sum();
-    let bar = ProgressBar::new(total as u64);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "analysing [{bar:30}] {pos}/{len} positions {msg} {elapsed} (eta {eta})",
-        )
-        .unwrap_or_else(|_| ProgressStyle::default_bar())
-        .progress_chars("=> "),
-    );
+    let bar = progress_bar(games.iter().map(|(_, g)| g.moves.len() + 1).sum());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

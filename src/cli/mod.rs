@@ -287,7 +287,11 @@ pub fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(args),
         Some(Command::Openings(args)) => openings::run(args),
         Some(Command::Pdn(args)) => pdn::run(args),
-        Some(Command::Analyse(args)) => analyse::run(&args),
+        Some(Command::Analyse(args)) => analyse::run(&args, || {
+            config()
+                .map(|c| c.config.engines)
+                .map_err(|e| e.to_string())
+        }),
         Some(Command::EngineMatch(args)) => engine_match::run(args),
         Some(Command::Hub(args)) => config()
             .map_err(Into::into)

@@ -1,5 +1,6 @@
 //! The GUI side of the Hub protocol: another program (or `crossboard hub`) run as a child
-//! process and asked for moves, so that `engine-match` can play it.
+//! process and asked for moves, so that `engine-match` can play it (its analysis, the info
+//! lines read, is `analysis.rs`).
 
 use crate::engine::Game;
 use crate::search::{Choice, MoveLimit, Player};
@@ -8,7 +9,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
 use std::time::{Duration, Instant};
 
 /// How long the engine may take to answer `hub` and `init`.
@@ -16,14 +17,30 @@ const START_TIMEOUT: Duration = Duration::from_secs(30);
 /// Extra time a move may take beyond its limit before the engine is declared lost.
 const MOVE_GRACE: Duration = Duration::from_secs(10);
 
+/// What the engine's reader hands the client: a line the engine wrote, or a wake-up (a
+/// [`super::HubStop`] raised while the client waits for the engine).
+pub(super) enum Incoming {
+    /// A line from the engine.
+    Line(String),
+    /// Look at the stop flag.
+    Wake,
+    /// The engine's output ended (the channel stays open: the client holds a sender).
+    Closed,
+}
+
+/// The channel the client waits on: the engine's lines and the wake-ups.
+pub(super) type Inbox = (Sender<Incoming>, Receiver<Incoming>);
+
 /// A running Hub engine.
 pub struct HubEngine {
-    name: String,
+    pub(super) name: String,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
+    /// Where a stop's wake-up is sent.
+    pub(super) inbox: Sender<Incoming>,
     /// Extra time a move may take beyond four times its limit.
-    grace: Duration,
+    pub(super) grace: Duration,
 }
 
 /// Split a command line into words; double quotes group words with spaces.
@@ -80,6 +97,17 @@ impl HubEngine {
         args: &[String],
         params: &[(String, String)],
     ) -> Result<HubEngine, String> {
+        HubEngine::launch(label, program, args, params, channel())
+    }
+
+    /// [`HubEngine::spawn`] with the channel its lines arrive on (whose sender may wake it).
+    pub(super) fn launch(
+        label: &str,
+        program: &std::path::Path,
+        args: &[String],
+        params: &[(String, String)],
+        (tx, lines): Inbox,
+    ) -> Result<HubEngine, String> {
         let mut child = Command::new(program)
             .args(args)
             .stdin(Stdio::piped())
@@ -89,20 +117,22 @@ impl HubEngine {
             .map_err(|e| format!("{label}: cannot start {}: {e}", program.display()))?;
         let stdin = child.stdin.take().ok_or("no standard input")?;
         let stdout = child.stdout.take().ok_or("no standard output")?;
-        let (tx, lines) = channel();
+        let inbox = tx.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
                 let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
+                if tx.send(Incoming::Line(line)).is_err() {
+                    return;
                 }
             }
+            let _ = tx.send(Incoming::Closed);
         });
         let mut engine = HubEngine {
             name: label.to_string(),
             child,
             stdin,
             lines,
+            inbox,
             grace: MOVE_GRACE,
         };
         engine.send(&Line::new("hub"))?;
@@ -136,19 +166,41 @@ impl HubEngine {
         self.grace = grace;
     }
 
-    fn send(&mut self, line: &Line) -> Result<(), String> {
+    pub(super) fn send(&mut self, line: &Line) -> Result<(), String> {
         let sent = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
         sent.map_err(|_| self.quit_message())
     }
 
     fn recv(&mut self, deadline: Instant) -> Result<Line, String> {
-        let left = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(left) {
-            Ok(text) if text.trim().is_empty() => self.recv(deadline),
-            Ok(text) => {
+        loop {
+            if let Some(line) = self.recv_or_wake(Some(deadline))? {
+                return Ok(line);
+            }
+        }
+    }
+
+    /// The next message of the engine before `deadline` (`None`: no bound), or `None` when
+    /// woken; a line that is no Hub message, silence past the deadline or the engine's end is
+    /// an error naming it.
+    pub(super) fn recv_or_wake(
+        &mut self,
+        deadline: Option<Instant>,
+    ) -> Result<Option<Line>, String> {
+        let left = deadline.map(|d| d.saturating_duration_since(Instant::now()));
+        let received = match left {
+            Some(left) => self.lines.recv_timeout(left),
+            None => self
+                .lines
+                .recv()
+                .map_err(|_| RecvTimeoutError::Disconnected),
+        };
+        match received {
+            Ok(Incoming::Wake) => Ok(None),
+            Ok(Incoming::Line(text)) if text.trim().is_empty() => self.recv_or_wake(deadline),
+            Ok(Incoming::Line(text)) => {
                 let line = Line::parse(&text);
                 if MESSAGES.contains(&line.command.as_str()) {
-                    Ok(line)
+                    Ok(Some(line))
                 } else {
                     let shown: String = text.chars().take(60).collect();
                     Err(format!(
@@ -160,9 +212,9 @@ impl HubEngine {
             Err(RecvTimeoutError::Timeout) => Err(format!(
                 "{}: silent, no answer within {:.1} s",
                 self.name,
-                left.as_secs_f64()
+                left.unwrap_or_default().as_secs_f64()
             )),
-            Err(RecvTimeoutError::Disconnected) => Err(self.quit_message()),
+            Ok(Incoming::Closed) | Err(RecvTimeoutError::Disconnected) => Err(self.quit_message()),
         }
     }
 

@@ -159,12 +159,24 @@ fn capped(s: Score) -> i32 {
     }
 }
 
+/// What an engine found in one position of a game: its score for the side to move, its best
+/// move and the line it starts (the best move first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionScore {
+    /// The score for the side to move.
+    pub score: Score,
+    /// The engine's choice (`None`: no legal move).
+    pub best: Option<Move>,
+    /// The engine's line, the best move first (at least the best move when there is one).
+    pub line: Vec<Move>,
+}
+
 /// Review the moves of a game played from `start`: every position is searched within
-/// `limits` (a depth, see [`GameLimits`]), and each move is compared with the engine's best.
-/// The engine's table is cleared first, so that a game gets the same marks wherever it is
-/// analysed (the review screen, `crossboard analyse`, a kept practice game). Stops early
-/// (returning the moves reviewed) when `stop` is raised. `progress` gets the number of
-/// positions searched so far.
+/// `limits` (a depth, see [`GameLimits`]), and each move is compared with the engine's best
+/// ([`review_moves`]). The engine's table is cleared first, so that a game gets the same marks
+/// wherever it is analysed (the review screen, `crossboard analyse`, a kept practice game).
+/// Stops early (returning the moves reviewed) when `stop` is raised. `progress` gets the number
+/// of positions searched so far.
 pub fn analyse_game(
     engine: &mut Engine,
     start: &Position,
@@ -175,13 +187,8 @@ pub fn analyse_game(
 ) -> Vec<MoveReview> {
     let limits = limits.into();
     engine.clear();
-    let mut positions = vec![*start];
-    for mv in moves {
-        let next = positions[positions.len() - 1].after(mv);
-        positions.push(next);
-    }
-    // Score of every position for its side to move, the best move there and its line.
-    let mut scored: Vec<(Score, Option<Move>, Vec<Move>)> = Vec::with_capacity(positions.len());
+    let positions = game_positions(start, moves);
+    let mut scored = Vec::with_capacity(positions.len());
     for (i, pos) in positions.iter().enumerate() {
         let r = engine.search(pos, &positions[..i], limits.limits(), stop.clone(), |_| {});
         if stop.load(std::sync::atomic::Ordering::Relaxed) {
@@ -192,17 +199,38 @@ pub fn analyse_game(
         } else {
             r.best.into_iter().collect()
         };
-        scored.push((r.score, r.best, line));
+        scored.push(PositionScore {
+            score: r.score,
+            best: r.best,
+            line,
+        });
         progress(i + 1);
     }
+    review_moves(start, moves, &scored)
+}
+
+/// The positions of a game played from `start`, the start first.
+fn game_positions(start: &Position, moves: &[Move]) -> Vec<Position> {
+    let mut positions = vec![*start];
+    for mv in moves {
+        let next = positions[positions.len() - 1].after(mv);
+        positions.push(next);
+    }
+    positions
+}
+
+/// Each move of a game played from `start` compared with the engine's best, from `scored`,
+/// what an engine found in each position of the game (the start first; crossboard's or another
+/// program's): the one home of the marks' thresholds ([`Mark::for_swing`]) and of what counts
+/// as a drop. Moves past the positions scored (an analysis stopped early) are left out.
+pub fn review_moves(start: &Position, moves: &[Move], scored: &[PositionScore]) -> Vec<MoveReview> {
+    let positions = game_positions(start, moves);
     let mut out = Vec::new();
     for (i, mv) in moves.iter().enumerate() {
-        let (Some((best_score, best, line)), Some(&(next_score, _, _))) =
-            (scored.get(i), scored.get(i + 1))
-        else {
+        let (Some(here), Some(next)) = (scored.get(i), scored.get(i + 1)) else {
             break;
         };
-        let (best_score, best) = (*best_score, *best);
+        let (best_score, best, next_score) = (here.score, here.best, next.score);
         let mover = positions[i].turn();
         let same = best.is_some_and(|b| MoveKey::of(&b) == MoveKey::of(mv));
         let played_score = if same { best_score } else { next_score.flip() };
@@ -227,7 +255,7 @@ pub fn analyse_game(
             mover,
             played: *mv,
             best,
-            line: line.clone(),
+            line: here.line.clone(),
             best_score,
             played_score,
             red_score_after: red_after,

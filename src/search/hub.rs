@@ -366,6 +366,36 @@ pub fn score_text(score: super::Score) -> String {
     }
 }
 
+/// Read a score in the Hub form ([`score_text`]): men for the side to move; beyond 90 a win
+/// (or loss) in 100 minus the score's hundredths plies, from 80 to 90 an endgame database's
+/// win reached in 90 minus them, as Scan writes them.
+pub fn parse_score(text: &str) -> Result<super::Score, String> {
+    let v: f64 = match text.trim().parse() {
+        Ok(v) if f64::is_finite(v) => v,
+        _ => return Err(format!("score={text:?} is not a number")),
+    };
+    let (sign, size) = (if v < 0.0 { -1 } else { 1 }, v.abs());
+    // Hundredths, rounded: the form has two decimals.
+    let hundredths = |x: f64| (x * 100.0).round() as i32;
+    if size > 100.0 {
+        Err(format!(
+            "score={text:?} is beyond the ±100 men of the protocol"
+        ))
+    } else if size > 90.0 {
+        let plies = hundredths(100.0 - size) as u32;
+        Ok(if sign > 0 {
+            super::Score::win_in(plies)
+        } else {
+            super::Score::loss_in(plies)
+        })
+    } else if size >= 80.0 {
+        let plies = hundredths(90.0 - size);
+        Ok(super::Score(sign * (super::score::DB_WIN - plies)))
+    } else {
+        Ok(super::Score(hundredths(v)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -473,5 +503,20 @@ mod tests {
         assert_eq!(score_text(Score(-37)), "-0.37");
         assert_eq!(score_text(Score::win_in(7)), "99.93");
         assert_eq!(score_text(Score::loss_in(4)), "-99.96");
+        let db = Score(super::super::score::DB_WIN - 12);
+        for s in [
+            Score(-37),
+            Score(1234),
+            Score::win_in(7),
+            Score::loss_in(4),
+            db,
+            db.flip(),
+        ] {
+            assert_eq!(parse_score(&score_text(s)), Ok(s), "{s}");
+        }
+        assert_eq!(parse_score("0.5"), Ok(Score(50)));
+        assert!(parse_score("high").is_err());
+        assert!(parse_score("150").is_err());
+        assert!(parse_score("NaN").is_err());
     }
 }

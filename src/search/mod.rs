@@ -39,12 +39,15 @@ pub use alphabeta::{
 pub use analysis::{
     BALLOT_PROOF, DEFAULT_BALLOT_DEPTH, DEFAULT_GAME_DEPTH, Mark, PositionVerdict, analyse_all,
 };
-pub use analysis::{GameLimits, MoveReview, PositionAnalyser, analyse_game};
+pub use analysis::{
+    GameLimits, MoveReview, PositionAnalyser, PositionScore, analyse_game, review_moves,
+};
 pub use bench::{bench_analysis_report, bench_search, bench_search_timed};
 pub use eval::MAN;
 pub use eval::{Evaluation, KING, POOL_KING, evaluate, material};
 pub use hub::{
-    Line, TimeLimit, move_text, parse_hub_move, parse_position, position_text, score_text,
+    Line, TimeLimit, move_text, parse_hub_move, parse_position, parse_score, position_text,
+    score_text,
 };
 pub use huff::{HuffChoice, choose_huff};
 pub use level::{Level, choose_move};
@@ -53,4 +56,4 @@ pub use prove::Prover;
 pub use score::Score;
 pub use selfplay::{Choice, DEFAULT_MAX_PLIES, EndReason, MoveLimit, Player};
 pub use time::{Budget, Deadlines};
-pub use worker::{Report, Request, Searcher, Task};
+pub use worker::{Report, Request, Searcher, Task, moves_between};

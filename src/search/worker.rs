@@ -268,7 +268,7 @@ impl Drop for Searcher {
 
 /// The start and the moves of a game given by its successive positions (each move found by its
 /// resulting position; the list stops at the first pair no legal move joins).
-fn moves_between(positions: &[Position]) -> (Position, Vec<Move>) {
+pub fn moves_between(positions: &[Position]) -> (Position, Vec<Move>) {
     let start = positions.first().copied().unwrap_or_else(Position::start);
     let mut moves = Vec::new();
     for pair in positions.windows(2) {

@@ -34,6 +34,16 @@ impl HubEngineConfig {
             .collect()
     }
 
+    /// The program found ([`HubEngineConfig::resolve`]), or why not, naming the engine `name`.
+    pub fn program(&self, name: &str) -> Result<PathBuf, String> {
+        self.resolve().ok_or_else(|| {
+            format!(
+                "{name}: the engine's program {} is not found",
+                self.path.display()
+            )
+        })
+    }
+
     /// The program found: a path that exists, or a bare name found in `PATH` (`None`: not
     /// found, which the engines screen says).
     pub fn resolve(&self) -> Option<PathBuf> {

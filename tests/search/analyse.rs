@@ -190,6 +190,117 @@ fn a_note_names_the_better_move_its_scores_and_line() {
     );
 }
 
+/// A config file in `dir` naming crossboard's own `crossboard hub` as the engine `own`, with
+/// the built-in analysis' settings: one thread, a 16 MB table, no databases.
+fn own_engine_config(dir: &Path) -> std::path::PathBuf {
+    let config = dir.join("config.toml");
+    let text = format!(
+        "[engines.own]\npath = {:?}\narguments = [\"hub\", \"--threads\", \"1\", \"--hash\", \"16\", \"--no-egdb\"]\n",
+        env!("CARGO_BIN_EXE_crossboard")
+    );
+    std::fs::write(&config, text).unwrap();
+    config
+}
+
+/// The protocol fixes the depth (`level depth=6`): crossboard's own engine over the protocol
+/// marks the file as the built-in engine does, with the same notes; only the annotator differs.
+#[test]
+fn a_hub_engine_at_a_fixed_depth_marks_as_the_built_in_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = own_engine_config(dir.path());
+    let out = dir.path().join("annotated.pdn");
+    let run = crossboard(&[
+        "--config",
+        config.to_str().unwrap(),
+        "analyse",
+        FIXTURE,
+        "--depth",
+        "6",
+        "--engine",
+        "own",
+        "--pdn",
+        out.to_str().unwrap(),
+    ]);
+    let stdout = String::from_utf8_lossy(&run.stdout);
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{stdout}{stderr}");
+    assert!(stderr.is_empty(), "every info line read: {stderr}");
+    let games = games_in(&out);
+    let marks: Vec<Vec<Option<Mark>>> = games
+        .iter()
+        .map(|g| (0..g.moves.len()).map(|i| g.mark(i)).collect())
+        .collect();
+    assert_eq!(marks, EXPECTED_MARKS);
+    let version = env!("CARGO_PKG_VERSION");
+    let text = std::fs::read_to_string(&out).unwrap().replace(
+        &format!("depth 6 a position; engine: crossboard {version} (Hub protocol)"),
+        "depth 6 a position; endgame databases: none",
+    );
+    assert_eq!(text, EXPECTED_PDN);
+    assert!(
+        stdout.contains("     1... 29-25??  better 32-28 (-0.29, not -1.84): 32-28 6-10"),
+        "{stdout}"
+    );
+}
+
+/// An engine that crashes or plays an illegal move stops the analysis with its name and what
+/// it did, and nothing is written; an engine the config does not name is refused.
+#[cfg(unix)]
+#[test]
+fn a_misbehaving_hub_engine_stops_the_analysis_and_nothing_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let pdn = dir.path().join("annotated.pdn");
+    let html = dir.path().join("report.html");
+    let stub = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/hub/stub-engine.sh"
+    );
+    for (mode, said) in [
+        (
+            "crash",
+            "crossboard: Stubby 1.0: the engine quit (exit status: 3)",
+        ),
+        (
+            "illegal",
+            "crossboard: Stubby 1.0: played \"1-32\", not a legal move here",
+        ),
+    ] {
+        let command = format!("{stub} {mode} Stubby");
+        let run = crossboard(&[
+            "analyse",
+            FIXTURE,
+            "--depth",
+            "2",
+            "--hub",
+            &command,
+            "--pdn",
+            pdn.to_str().unwrap(),
+            "--out",
+            html.to_str().unwrap(),
+        ]);
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "{mode}: {stderr}");
+        assert!(stderr.starts_with(said), "{mode}: {stderr}");
+        assert!(run.stdout.is_empty(), "{mode}: nothing said of the games");
+        assert!(!pdn.exists() && !html.exists(), "{mode}: nothing written");
+    }
+    let config = own_engine_config(dir.path());
+    let run = crossboard(&[
+        "--config",
+        config.to_str().unwrap(),
+        "analyse",
+        FIXTURE,
+        "--engine",
+        "kingsrow",
+    ]);
+    assert_eq!(run.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        stderr.contains("--engine kingsrow: no such engine in the config file (it has own)"),
+        "{stderr}"
+    );
+}
+
 /// The marks at depth 6: Ann hangs a man where 1-5 wins; Cy misses the shot 15-18, Di and
 /// Cy each miss the next shot; the quiet opening has none.
 const EXPECTED_MARKS: [&[Option<Mark>]; 3] = [

@@ -13,6 +13,7 @@ mod egdb_damage;
 mod egdb_full;
 mod egdb_small;
 mod egdb_store;
+mod hub_analysis;
 mod hub_cli;
 mod limits;
 mod multipv;

@@ -12,7 +12,7 @@ use crossboard::tui::{practice, render_text, test_app, tick_until, type_text};
 use std::time::Duration;
 
 /// `moves` played from `pos`.
-fn line(pos: &Position, moves: &str) -> Vec<crossboard::engine::Move> {
+pub(crate) fn line(pos: &Position, moves: &str) -> Vec<crossboard::engine::Move> {
     let mut pos = *pos;
     moves
         .split_whitespace()

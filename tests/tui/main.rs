@@ -3,6 +3,7 @@
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
 mod analysis_pane;
+mod analysis_pane_hub;
 mod atlas;
 mod cli;
 #[path = "../common/mod.rs"]

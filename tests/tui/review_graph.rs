@@ -287,6 +287,12 @@ fn a_long_value_shortens_the_title_never_silently() {
     assert!(title.contains("White's view"), "{text}");
 }
 
+/// The marks of the review's analysis, move by move.
+fn marks_on_screen(app: &App) -> Vec<Option<Mark>> {
+    let marks = review(app).engine.review.as_ref().expect("analysed");
+    marks.moves.iter().map(|(_, m)| *m).collect()
+}
+
 #[test]
 fn the_review_marks_agree_with_crossboard_analyse_on_the_same_games() {
     let fixture = "tests/fixtures/pdn/analyse_three_games.pdn";
@@ -315,18 +321,70 @@ fn the_review_marks_agree_with_crossboard_analyse_on_the_same_games() {
         app.screen = Screen::Review(r);
         type_text(&mut app, &clock, "a");
         wait_until(&mut app, &clock, |a| !review(a).analysing());
-        let on_screen: Vec<Option<Mark>> = review(&app)
-            .engine
-            .review
-            .as_ref()
-            .expect("analysed")
-            .moves
-            .iter()
-            .map(|(_, m)| *m)
-            .collect();
+        let on_screen = marks_on_screen(&app);
         let in_file: Vec<Option<Mark>> = (0..g.moves.len()).map(|i| a.mark(i)).collect();
         assert_eq!(on_screen, in_file, "{:?}", g.tags);
         marked += on_screen.iter().flatten().count();
     }
     assert!(marked >= 2, "the fixture has marked moves: {marked}");
+}
+
+/// crossboard's own `crossboard hub` as the config's engine `own`, with the built-in review's
+/// settings (one thread, a 16 MB table, no databases).
+fn own_hub_engine() -> crossboard::store::HubEngineConfig {
+    crossboard::store::HubEngineConfig {
+        path: env!("CARGO_BIN_EXE_crossboard").into(),
+        arguments: ["hub", "--threads", "1", "--hash", "16", "--no-egdb"]
+            .map(String::from)
+            .to_vec(),
+        options: Default::default(),
+    }
+}
+
+/// The graph's analysis by the pane's engine: `E` chooses crossboard's own engine over the
+/// Hub protocol, and its marks on the second game of the analyse fixture, at depth 6, are the
+/// built-in engine's (`crossboard analyse` pins them: three blunders).
+#[test]
+fn the_graph_is_analysed_by_the_hub_engine_the_pane_runs() {
+    let fixture = std::fs::read_to_string("tests/fixtures/pdn/analyse_three_games.pdn").unwrap();
+    let games = crossboard::store::read_pdn(&fixture);
+    let game = games[1].as_ref().unwrap().replay().unwrap();
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.engines = vec![("own".into(), own_hub_engine())];
+    let mut r = ReviewScreen::new(game, "Review".into());
+    r.engine.settings.review_depth = 6;
+    app.screen = Screen::Review(r);
+    // `E`: the pane runs the Hub engine; `e` hides it, the choice stays for the graph.
+    type_text(&mut app, &clock, "Ee");
+    type_text(&mut app, &clock, "a");
+    assert!(review(&app).analysing());
+    wait_until(&mut app, &clock, |a| !review(a).analysing());
+    let text = render_text(&app);
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(
+        text.contains(&format!("analysed by crossboard {version}")),
+        "{text}"
+    );
+    assert_eq!(marks_on_screen(&app), [Some(Mark::Blunder); 3]);
+    assert!(text.contains("10-14??"), "{text}");
+}
+
+/// A Hub engine that gives no score cannot draw the graph: the review says so, naming it.
+#[cfg(unix)]
+#[test]
+fn a_hub_engine_without_scores_is_named_and_the_analysis_stopped() {
+    let clock = FakeClock::new();
+    let mut app = test_app(&clock, 80, 24);
+    app.matches.engines = vec![("stub".into(), crate::hub_engines::stub("noscore", "Stubby"))];
+    app.screen = Screen::Review(ReviewScreen::new(game(), "Review".into()));
+    type_text(&mut app, &clock, "Eea");
+    wait_until(&mut app, &clock, |a| !review(a).analysing());
+    let text = render_text(&app);
+    assert!(
+        text.contains("Stubby 1.0: gave no score for the position after 0 plies"),
+        "{text}"
+    );
+    assert!(review(&app).engine.review.is_none());
+    assert!(!app.screen.ticking());
 }

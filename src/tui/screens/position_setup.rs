@@ -261,7 +261,7 @@ impl PositionSetupScreen {
                 ),
             },
             Act::Play => return self.play(),
-            Act::Analyse => self.analysis.press(key.code),
+            Act::Analyse => self.analysis.press(key.code, &ctx.matches.engines),
             Act::Save => self.save(ctx),
             Act::Back => return Nav::Pop,
         }
@@ -393,9 +393,14 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     ),
     Binding::new(&[ENTER], Act::Play, "play on from this position").footer("play"),
     Binding::new(
-        &[Key::Char('a'), Key::Char('>'), Key::Char('<')],
+        &[
+            Key::Char('a'),
+            Key::Char('E'),
+            Key::Char('>'),
+            Key::Char('<'),
+        ],
         Act::Analyse,
-        "engine analysis: a show/hide, > more lines, < fewer",
+        "engine analysis: a show/hide, E which engine, > < lines",
     ),
     Binding::new(
         &[Key::Char('s')],

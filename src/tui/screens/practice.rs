@@ -461,7 +461,9 @@ impl ScreenState for PracticeScreen {
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let nav = match msg {
-            Msg::Key(key) if !self.leaving && self.analysis.key(key) => Nav::Stay,
+            Msg::Key(key) if !self.leaving && self.analysis.key(key, &ctx.matches.engines) => {
+                Nav::Stay
+            }
             _ => self.handle(msg, ctx),
         };
         match &nav {

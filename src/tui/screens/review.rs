@@ -1,11 +1,14 @@
 //! Review: step through a game (a finished one, or one read from PDN), both ways, from either
 //! side of the board, with the game as a graph beside the board: the engine's evaluation of
-//! every position (`a` analyses; Esc stops), the biggest swings (`]` and `[` go to them) and
-//! the time each side spent per move ([`super::review_graph`]).
+//! every position (`a` analyses, with the engine the analysis pane runs: crossboard's or a Hub
+//! engine chosen with `E`; Esc stops), the biggest swings (`]` and `[` go to them) and the time
+//! each side spent per move ([`super::review_graph`]).
 
 use super::practice_engine::PracticeEngine;
 use super::{Ctx, Nav, PositionSetupScreen, RenderCtx, Screen, ScreenState};
-use crate::engine::Game;
+use crate::engine::{Game, Rules};
+use crate::hub::{HubAnalyst, HubProgram, HubReport, HubTask};
+use crate::search::GameLimits;
 use crate::tui::Msg;
 use crate::tui::analysis_pane::{self, AnalysisPane};
 use crate::tui::keys::{
@@ -47,6 +50,16 @@ pub struct ReviewScreen {
     pub analysis: AnalysisPane,
     /// What the last key said (until the next key).
     message: Option<(String, StatusKind)>,
+    /// A Hub engine analysing the game for the graph, while it runs.
+    hub_review: Option<HubReview>,
+}
+
+/// A Hub engine's review of the game, on its analyst's thread.
+struct HubReview {
+    analyst: HubAnalyst,
+    job: u64,
+    /// Its name: the config's until it says its own.
+    name: String,
 }
 
 impl ReviewScreen {
@@ -66,6 +79,7 @@ impl ReviewScreen {
             engine: PracticeEngine::new(None),
             analysis: AnalysisPane::default(),
             message: None,
+            hub_review: None,
         }
     }
 
@@ -91,12 +105,83 @@ impl ReviewScreen {
                 "the game is analysed: the graph shows it".into(),
                 StatusKind::Info,
             ))
+        } else if let Some(program) = self.analysis.hub_engine().cloned() {
+            self.hub_analyse(program)
+                .err()
+                .map(|e| (e, StatusKind::Error))
         } else {
             self.engine
                 .request_review(&self.game)
                 .err()
                 .map(|e| (e, StatusKind::Error))
         };
+    }
+
+    /// Start the Hub engine `program`'s analysis of the game, each position to the review's
+    /// depth, on its own thread; its marks come by the same code as crossboard's.
+    fn hub_analyse(&mut self, program: HubProgram) -> Result<(), String> {
+        if self.game.moves().is_empty() {
+            return Err("no moves to analyse yet".into());
+        }
+        if self.game.rules() != Rules::English {
+            return Err(format!(
+                "{}: a Hub engine analyses English draughts only, not {}",
+                program.label,
+                self.game.rules()
+            ));
+        }
+        let name = program.label.clone();
+        let mut analyst = HubAnalyst::spawn(program);
+        let limits = GameLimits::from(self.engine.settings.review_depth);
+        let moves = self.game.moves().to_vec();
+        let job = analyst.start(*self.game.start(), moves, HubTask::Review(limits));
+        self.engine.review_progress = Some((0, self.game.positions().len()));
+        self.hub_review = Some(HubReview { analyst, job, name });
+        Ok(())
+    }
+
+    /// Take the Hub engine's reports: its progress, then the review for the graph and the
+    /// marks, or what it did wrong (it is then let go).
+    fn poll_hub_review(&mut self) {
+        let Some(run) = &mut self.hub_review else {
+            return;
+        };
+        while let Some(report) = run.analyst.try_recv() {
+            match report {
+                HubReport::Ready { name } => run.name = name,
+                HubReport::ReviewProgress { job, done, total } if job == run.job => {
+                    self.engine.review_progress = Some((done, total));
+                }
+                HubReport::Reviewed { job, review } if job == run.job => {
+                    let name = run.name.clone();
+                    self.engine.review = Some(super::practice_engine::ReviewMarks {
+                        start: *self.game.start(),
+                        moves: review.moves.iter().map(|m| (m.played, m.mark)).collect(),
+                        reviewed: review.moves,
+                    });
+                    let said = match review.unread.first() {
+                        Some(u) => format!("analysed by {name}; not read: {u}"),
+                        None => format!("analysed by {name}"),
+                    };
+                    self.message = Some((said, StatusKind::Info));
+                    self.end_hub_review();
+                    return;
+                }
+                HubReport::Failed { why, .. } => {
+                    let said = format!("{why}; the analysis is stopped");
+                    self.message = Some((said, StatusKind::Error));
+                    self.end_hub_review();
+                    return;
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Let the Hub engine's review go (stopped, the engine told to quit).
+    fn end_hub_review(&mut self) {
+        self.hub_review = None;
+        self.engine.review_progress = None;
     }
 
     /// Go to the next (`forward`) or previous of the biggest swings.
@@ -140,11 +225,13 @@ impl ReviewScreen {
             match lookup(ANALYSING_KEYS, key) {
                 Some(Busy::Cancel) => {
                     self.engine.cancel();
+                    self.end_hub_review();
                     self.message = Some(("the analysis is stopped".into(), StatusKind::Info));
                     return Nav::Stay;
                 }
                 Some(Busy::Close) => {
                     self.engine.cancel();
+                    self.end_hub_review();
                     return Nav::Pop;
                 }
                 None => {}
@@ -277,12 +364,12 @@ impl ScreenState for ReviewScreen {
     }
 
     fn ticking(&self) -> bool {
-        self.engine.busy(&self.game) || self.analysis.busy()
+        self.engine.busy(&self.game) || self.analysis.busy() || self.hub_review.is_some()
     }
 
     fn update(&mut self, msg: &Msg, ctx: &mut Ctx) -> Nav {
         let nav = match msg {
-            Msg::Key(key) if self.analysis.key(key) => Nav::Stay,
+            Msg::Key(key) if self.analysis.key(key, &ctx.matches.engines) => Nav::Stay,
             _ => self.handle(msg, ctx),
         };
         self.analysis.follow(&self.game.positions()[..=self.ply]);
@@ -320,6 +407,7 @@ impl ReviewScreen {
             Msg::Key(key) => return self.key(key, ctx),
             Msg::Tick => {
                 self.engine.poll(&self.game, ctx.rng);
+                self.poll_hub_review();
             }
             Msg::Mouse(m) => match m.kind {
                 MouseEventKind::ScrollUp => self.step(-1),
