@@ -522,7 +522,7 @@ fn streams_opened_together_do_not_all_end_together() {
                         retry: Duration::ZERO,
                         id: None,
                     };
-                    stream(addr, address(20, 0), &stop, &mut seen, &mut last)
+                    stream(addr, address(20, 0), &mut None, &stop, &mut seen, &mut last)
                         .await
                         .unwrap();
                     start.elapsed()

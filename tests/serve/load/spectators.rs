@@ -53,9 +53,11 @@ pub(super) fn spectators(
 /// A spectator holding the event's live feed until `stop` as a browser's EventSource does:
 /// the answer read as HTTP/1.1 sends it (in chunks, the stream's end being the last chunk),
 /// and when the stream ends or breaks, opened again after the `retry:` the server gave, with
-/// the id of the last event it got (`Last-Event-ID`). A hall display (`hall`) first loads
-/// `/hall`, whose script then holds the same feed. What it saw, and its errors (the hall's
-/// page not served, refused or broken feeds).
+/// the id of the last event it got (`Last-Event-ID`), on the connection the stream ended on
+/// when it ended cleanly (a browser keeps it alive and asks again on it: Chromium does) and
+/// on a new one after a break. A hall display (`hall`) first loads `/hall`, whose script then
+/// holds the same feed. What it saw, and its errors (the hall's page not served, refused or
+/// broken feeds).
 async fn spectator(
     server: SocketAddr,
     from: Ipv4Addr,
@@ -71,8 +73,9 @@ async fn spectator(
         retry: Duration::from_secs(3),
         id: None,
     };
+    let mut kept = None;
     while !stop.load(Ordering::Relaxed) {
-        match stream(server, from, &stop, &mut seen, &mut last).await {
+        match stream(server, from, &mut kept, &stop, &mut seen, &mut last).await {
             Ok(()) => {}
             Err(_) => errors += 1,
         }
@@ -141,21 +144,55 @@ pub(super) struct Last {
 }
 
 /// One stream of the live feed, read until it ends or `stop`: each update's records into
-/// `seen`, the server's `retry:` and the events' ids into `last`.
+/// `seen`, the server's `retry:` and the events' ids into `last`. Asked on `kept`, the
+/// connection the last stream ended on, when there is one (if the server closed it meanwhile,
+/// before answering, asked again on a new one, as a browser does), else on a new one; the
+/// connection kept in `kept` again when the stream ends cleanly.
 pub(super) async fn stream(
     server: SocketAddr,
     from: Ipv4Addr,
+    kept: &mut Option<tokio::net::TcpStream>,
     stop: &AtomicBool,
     seen: &mut Seen,
     last: &mut Last,
 ) -> std::io::Result<()> {
-    let s = open(server, from).await?;
-    let after = (last.id.as_ref()).map_or(String::new(), |id| format!("Last-Event-ID: {id}\r\n"));
-    let ask = format!(
-        "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n{after}\r\n"
-    );
-    send(&s, ask.as_bytes()).await?;
-    let mut feed = Feed::default();
+    loop {
+        let reused = kept.is_some();
+        let s = match kept.take() {
+            Some(s) => s,
+            None => open(server, from).await?,
+        };
+        let after =
+            (last.id.as_ref()).map_or(String::new(), |id| format!("Last-Event-ID: {id}\r\n"));
+        let ask = format!(
+            "GET /live/event HTTP/1.1\r\nHost: hall\r\nAccept: text/event-stream\r\n{after}\r\n"
+        );
+        let mut feed = Feed::default();
+        let read = match send(&s, ask.as_bytes()).await {
+            Ok(()) => read_stream(&s, &mut feed, stop, seen, last).await,
+            Err(e) => Err(e),
+        };
+        match read {
+            Ok(true) => {
+                *kept = Some(s);
+                return Ok(());
+            }
+            Ok(false) => return Ok(()),
+            // Closed by the server while it was kept, before any answer: ask on a new one.
+            Err(_) if reused && !feed.answered() => continue,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// The answer on `s` read into `feed` until the stream ends (`true`) or `stop` (`false`).
+async fn read_stream(
+    s: &tokio::net::TcpStream,
+    feed: &mut Feed,
+    stop: &AtomicBool,
+    seen: &mut Seen,
+    last: &mut Last,
+) -> std::io::Result<bool> {
     let mut buf = vec![0; 16 * 1024];
     while !stop.load(Ordering::Relaxed) {
         // Awake at least once a second to see `stop`.
@@ -184,10 +221,10 @@ pub(super) async fn stream(
             }
         })?;
         if ended {
-            return Ok(());
+            return Ok(true);
         }
     }
-    Ok(())
+    Ok(false)
 }
 
 /// An answer to `GET /live/event` read as it comes: its head, then its body in HTTP/1.1's
@@ -205,11 +242,20 @@ struct Feed {
 }
 
 impl Feed {
+    /// Whether any of the answer has come.
+    fn answered(&self) -> bool {
+        self.head || !self.raw.is_empty()
+    }
+
     /// Take `bytes`, giving `line` each line of the body they complete: whether the body
     /// ended (its last chunk, of size 0), or an error if the answer is not a 200.
     fn take(&mut self, bytes: &[u8], mut line: impl FnMut(&str)) -> std::io::Result<bool> {
         self.raw.extend_from_slice(bytes);
         if !self.head {
+            // The empty line that ends the answer before, on a connection kept, may come first.
+            while self.raw.starts_with(b"\r\n") {
+                self.raw.drain(..2);
+            }
             let Some(end) = find(&self.raw, b"\r\n\r\n") else {
                 return Ok(false);
             };
@@ -306,6 +352,15 @@ fn a_spectator_reads_the_feed_in_chunks_however_the_reads_cut_them() {
         }
         assert_eq!(lines, ["retry: 1000\n", "data: {\"records\":7}\n", "\n"]);
     }
+    // On a connection kept, the empty line that ended the answer before may come first.
+    let mut lines = Vec::new();
+    let kept = format!("\r\n{answer}");
+    assert!(
+        Feed::default()
+            .take(kept.as_bytes(), |l| lines.push(l.to_string()))
+            .unwrap()
+    );
+    assert_eq!(lines, ["retry: 1000\n", "data: {\"records\":7}\n", "\n"]);
     let refused = "HTTP/1.1 429 Too Many Requests\r\ncontent-length: 0\r\n\r\n";
     assert!(Feed::default().take(refused.as_bytes(), |_| {}).is_err());
 }
