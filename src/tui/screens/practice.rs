@@ -134,7 +134,7 @@ impl PracticeScreen {
         let record = practice_pdn(
             &self.game,
             self.ballot.as_ref(),
-            self.engine.opponent,
+            self.engine.opponent.as_ref(),
             self.engine.review.as_ref(),
             &date,
         );
@@ -271,6 +271,7 @@ impl PracticeScreen {
         let start = *self.game.start();
         self.game = Game::new(self.game.rules(), start);
         self.input = MoveInput::new(&start);
+        self.engine.new_game();
         self.message = Some(("back to the ballot position".into(), StatusKind::Info));
     }
 
@@ -298,6 +299,7 @@ impl PracticeScreen {
                 self.flipped = flipped;
                 self.numbers = numbers;
                 self.engine = engine;
+                self.engine.new_game();
                 self.message = Some((format!("drew {}", d.opening.reference()), StatusKind::Info));
             }
             Err(e) => self.message = Some((e.to_string(), StatusKind::Error)),

@@ -20,7 +20,7 @@ use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
 /// The practice set-up screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PracticeSetupScreen {
     /// The systems, then "start position".
     pub menu: Menu,
@@ -63,10 +63,9 @@ impl PracticeSetupScreen {
                     System::ALL.iter().position(|&x| x == m.system).unwrap_or(3)
                 };
                 s.engine_colour = m.engine_colour;
-                s.opponent = m.opponent.map(|level| Opponent {
-                    level,
-                    color: m.engine_colour,
-                });
+                s.opponent = m
+                    .opponent
+                    .map(|level| Opponent::at_level(level, m.engine_colour));
             }
             Err(e) => s.message = Some(format!("practice set-up not remembered: {e}")),
         }
@@ -82,7 +81,7 @@ impl PracticeSetupScreen {
         let m = PracticeMemory {
             system: self.system().unwrap_or(System::ElevenMan),
             start_position: self.system().is_none(),
-            opponent: self.opponent.map(|o| o.level),
+            opponent: self.opponent.as_ref().map(|o| o.level),
             engine_colour: self.engine_colour,
         };
         if let Err(e) = practice::save(path, &m) {
@@ -145,12 +144,16 @@ impl PracticeSetupScreen {
     /// The practice screen, with the opponent chosen here (remembered for next time).
     fn practice(&mut self, mut screen: PracticeScreen) -> Nav {
         self.remember();
-        screen.engine = PracticeEngine::new(self.opponent);
+        screen.engine = PracticeEngine::new(self.opponent.clone());
         Nav::Goto(Box::new(Screen::Practice(screen)))
     }
 
     /// Pick the opening asked for: by number or id when digits were typed, else at random.
     fn go(&mut self, ctx: &mut Ctx) -> Nav {
+        if let Err(e) = Opponent::plays(self.opponent.as_ref(), self.rules) {
+            self.message = Some(e);
+            return Nav::Stay;
+        }
         let Some(system) = self.system() else {
             return self.practice(PracticeScreen::start_position_in(self.rules));
         };
@@ -209,6 +212,8 @@ pub(crate) enum Act {
     Opponent,
     /// The colour the engine plays.
     Colour,
+    /// A Hub engine's thinking time a move.
+    Time,
     /// The next game (English, pool, huffing, losing).
     Game,
     /// Move in the list of systems.
@@ -236,7 +241,7 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('o')],
         Act::Opponent,
-        "opponent: none, or the engine at a level",
+        "opponent: none, or the engine at a level, or a Hub engine",
     )
     .footer("opponent"),
     Binding::new(
@@ -245,6 +250,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "the colour the engine plays",
     )
     .footer("colour"),
+    Binding::new(
+        &[Key::Char('+')],
+        Act::Time,
+        "a Hub engine's thinking time a move (0.5 s to 30 s)",
+    ),
     Binding::new(
         &[Key::Char('r')],
         Act::Game,
@@ -300,9 +310,15 @@ impl ScreenState for PracticeSetupScreen {
                     self.go(ctx)
                 }
                 Some(Act::Opponent) => {
-                    let colour = self.engine_colour;
+                    let engines = &ctx.matches.engines;
                     self.opponent =
-                        Opponent::cycle(self.opponent).map(|o| Opponent { color: colour, ..o });
+                        Opponent::cycle(self.opponent.as_ref(), self.engine_colour, engines);
+                    self.message = None;
+                    Nav::Stay
+                }
+                Some(Act::Time) => {
+                    self.message =
+                        Some(Opponent::longer_time(self.opponent.as_mut()).unwrap_or_else(|e| e));
                     Nav::Stay
                 }
                 Some(Act::Colour) => {
@@ -376,8 +392,8 @@ impl ScreenState for PracticeSetupScreen {
         y += 1;
         let opponent = Line::from(vec![
             Span::styled("Opponent: ", look.dim()),
-            Span::styled(Opponent::describe(self.opponent), look.accent()),
-            Span::styled("  (o: level, c: colour)", look.dim()),
+            Span::styled(Opponent::describe(self.opponent.as_ref()), look.accent()),
+            Span::styled("  (o: opponent, c: colour, +: time)", look.dim()),
         ]);
         buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
         y += 1;
