@@ -59,3 +59,54 @@ fn practice_against_the_engine_replies_and_hints_without_input() {
     t.keys(&["q"]);
     t.wait_text("EXITED");
 }
+
+#[test]
+fn practice_against_crossboard_hub_configured_as_a_hub_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let config = dir.path().join("config.toml");
+    std::fs::write(
+        &config,
+        format!(
+            "[engines.cb]\npath = {:?}\narguments = [\"hub\", \"--no-egdb\"]\n",
+            bin()
+        ),
+    )
+    .unwrap();
+    let cmd = format!(
+        "XDG_DATA_HOME={} {} --config {}; echo EXITED; sleep 30",
+        dir.path().display(),
+        bin(),
+        config.display()
+    );
+    let Some(t) = Tmux::start(80, 24, &cmd) else {
+        return;
+    };
+    t.wait_text("New match");
+    t.keys(&["p"]);
+    t.wait_text("choose an opening system");
+    // None, the five levels, then the engine of the config.
+    t.keys(&["o", "o", "o", "o", "o", "o"]);
+    t.wait_text("Hub engine cb plays White, 1.0 s a move");
+    // The time a move: 1.0 s, then 2, 5, 10, 30 and 0.5 s.
+    t.keys(&["+", "+", "+", "+", "+"]);
+    t.wait_text("cb: 0.5 s a move");
+    t.keys(&["s", "Enter"]);
+    t.wait_text("Practice · start position");
+    t.wait_text("Hub engine, 0.5 s a move");
+    t.text("11-15");
+    t.keys(&["Enter"]);
+    let screen = t.wait_for("the Hub engine's reply", WAIT_SECS, |s| {
+        s.lines().any(|l| {
+            l.split("1. 11-15")
+                .nth(1)
+                .is_some_and(|rest| rest.trim_start().starts_with(|c: char| c.is_ascii_digit()))
+        })
+    });
+    assert!(screen.contains("Engine crossboard"), "{screen}");
+    t.keys(&["q"]);
+    t.wait_text("Leave practice");
+    t.keys(&["y"]);
+    t.wait_text("New match");
+    t.keys(&["q"]);
+    t.wait_text("EXITED");
+}

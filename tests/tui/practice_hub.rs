@@ -240,6 +240,76 @@ fn the_engine_process_ends_with_practice_even_while_it_thinks() {
     until_gone(&format!("{marker}-b"));
 }
 
+/// Practice against the stub misbehaving as `mode`: Red plays 11-15, the engine is asked and
+/// misbehaves. Returns the app once the engine is stopped.
+fn misbehaving(clock: &FakeClock, mode: &str, dir: &std::path::Path) -> App {
+    let mut app = against(clock, "stub", &stub(mode, "Stubby"));
+    app.practice_file = Some(dir.join("practice.toml"));
+    type_text(&mut app, clock, "11-15\n");
+    wait_until(&mut app, clock, |a| {
+        matches!(hub_state(a), Some(SeatState::Stopped(_)))
+    });
+    app
+}
+
+/// The engine stopped as `mode` made it, said in words (`said`); the game kept on the board;
+/// crossboard's engine plays on with `o`, and `w` keeps the game as PDN.
+fn stopped_and_kept(mode: &str, said: &str) {
+    let clock = FakeClock::new();
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = misbehaving(&clock, mode, dir.path());
+    let text = render_text(&app);
+    let status = practice(&app).status().0;
+    assert!(
+        status.starts_with(&format!("Stubby 1.0: {said}")),
+        "{mode}: {status}"
+    );
+    assert!(status.ends_with("stopped, the game is kept"), "{status}");
+    assert!(text.contains("Engine stub stopped"), "{text}");
+    assert!(text.contains("o: crossboard club plays on"), "{text}");
+    assert!(text.contains("w: keep the game (PDN)"), "{text}");
+    assert_eq!(practice_moves(&app), ["11-15"], "the game is kept");
+    assert!(!app.screen.ticking(), "nothing runs now: {text}");
+    // Kept as PDN with the engine named.
+    type_text(&mut app, &clock, "w");
+    let (said, _) = practice(&app).status();
+    let path = said.split(" of ").nth(1).expect("saved").to_string();
+    let pdn = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        pdn.contains("[White \"stub\"]") && pdn.contains("11-15"),
+        "{pdn}"
+    );
+    // crossboard's engine at the level of the form plays on from the position on the board.
+    type_text(&mut app, &clock, "o");
+    assert_eq!(
+        practice(&app).status().0,
+        "crossboard's club engine plays White from here"
+    );
+    wait_until(&mut app, &clock, |a| practice_moves(a).len() == 2);
+    assert_eq!(practice_moves(&app)[0], "11-15");
+    assert!(render_text(&app).contains("Engine club plays White"));
+}
+
+#[test]
+fn a_crashing_hub_engine_is_stopped_and_the_game_kept() {
+    stopped_and_kept("crash", "the engine quit (exit status: 3)");
+}
+
+#[test]
+fn a_hub_engine_playing_an_illegal_move_is_stopped_and_the_game_kept() {
+    stopped_and_kept("illegal", "played \"1-32\", not a legal move here");
+}
+
+#[test]
+fn a_silent_hub_engine_is_stopped_past_its_bound_and_the_game_kept() {
+    stopped_and_kept("silent", "silent, no answer within");
+}
+
+#[test]
+fn a_hub_engine_writing_garbage_is_stopped_and_the_game_kept() {
+    stopped_and_kept("garbage", "sent a line that is no Hub message");
+}
+
 #[test]
 fn an_engine_that_cannot_start_is_said_and_both_sides_play_by_hand() {
     let clock = FakeClock::new();

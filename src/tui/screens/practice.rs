@@ -549,8 +549,8 @@ impl PracticeScreen {
                     }
                     Some(Act::View) => self.flipped = !self.flipped,
                     Some(Act::TakeBack) => self.take_back(),
-                    Some(Act::Restart) => self.restart(),
-                    Some(Act::Redraw) => self.redraw(ctx),
+                    Some(Act::Again) if key.code == KeyCode::Char('d') => self.redraw(ctx),
+                    Some(Act::Again) => self.restart(),
                     Some(Act::Hint) => {
                         if let Err(e) = self.engine.request_hint(&self.game) {
                             self.message = Some((e, StatusKind::Error));
@@ -580,6 +580,12 @@ impl PracticeScreen {
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Save) => self.save(ctx),
+                    Some(Act::Crossboard) => {
+                        self.message = Some(match self.engine.play_on_with_crossboard() {
+                            Ok(said) => (said, StatusKind::Info),
+                            Err(why) => (why, StatusKind::Error),
+                        });
+                    }
                     Some(Act::Leave) if self.kept.unsaved(&self.game) => self.leaving = true,
                     Some(Act::Leave) => return Nav::Home,
                     None => {}
@@ -652,10 +658,8 @@ pub(crate) enum Act {
     TakeBack,
     /// Flip the board (`f`) or show the square numbers (`n`): one help row.
     View,
-    /// Back to the ballot position.
-    Restart,
-    /// Another opening of the system.
-    Redraw,
+    /// Back to the ballot position (`r`), or another opening of the system (`d`): one help row.
+    Again,
     /// Review the game.
     Review,
     /// The engine's hint.
@@ -664,6 +668,8 @@ pub(crate) enum Act {
     Analyse,
     /// Keep the game: append it to the practice games file.
     Save,
+    /// crossboard's engine plays on after a Hub engine was stopped.
+    Crossboard,
     /// Back to the home screen (asking first when the game is not saved).
     Leave,
 }
@@ -683,14 +689,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     )
     .footer("flip"),
     Binding::new(
-        &[Key::Char('r')],
-        Act::Restart,
-        "restart from the ballot position",
-    ),
-    Binding::new(
-        &[Key::Char('d')],
-        Act::Redraw,
-        "draw another opening of the same system",
+        &[Key::Char('r'), Key::Char('d')],
+        Act::Again,
+        "restart the opening (r), draw another of its system (d)",
     ),
     Binding::new(
         &[Key::Char('v')],
@@ -711,6 +712,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         &[Key::Char('w')],
         Act::Save,
         "keep the game in practice-games.pdn",
+    ),
+    Binding::new(
+        &[Key::Char('o')],
+        Act::Crossboard,
+        "a Hub engine stopped: crossboard's engine plays on",
     ),
     Binding::new(
         &[Key::Char('q')],

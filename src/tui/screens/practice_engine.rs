@@ -504,6 +504,23 @@ impl PracticeEngine {
         }
     }
 
+    /// After a Hub engine was stopped: crossboard's engine at the opponent's level plays on
+    /// from the position on the board. Says what changed, or why nothing did.
+    pub fn play_on_with_crossboard(&mut self) -> Result<String, String> {
+        let Some(o) = self.opponent.as_mut().filter(|o| o.hub.is_some()) else {
+            return Err("crossboard's engine is already the opponent".into());
+        };
+        if self.hub.stopped.is_none() {
+            return Err("the Hub engine is playing; crossboard takes over only if it stops".into());
+        }
+        o.hub = None;
+        self.hub = HubPlay::default();
+        Ok(format!(
+            "crossboard's {} engine plays {} from here",
+            o.level, o.color
+        ))
+    }
+
     /// A new game begins: a Hub engine is told.
     pub fn new_game(&mut self) {
         self.hub.new_game();

@@ -509,10 +509,14 @@ impl PracticeEngine {
             |text: String| Line::from(vec![Span::styled("Engine ", look.dim()), text.into()]);
         let dim = |text: String| Line::from(Span::styled(format!("       {text}"), look.dim()));
         match self.hub.state() {
-            Some(SeatState::Stopped(_)) => vec![Line::from(vec![
-                Span::styled("Engine ", look.dim()),
-                Span::styled(format!("{} stopped", rival.name), look.alert()),
-            ])],
+            Some(SeatState::Stopped(_)) => vec![
+                Line::from(vec![
+                    Span::styled("Engine ", look.dim()),
+                    Span::styled(format!("{} stopped", rival.name), look.alert()),
+                ]),
+                dim(format!("o: crossboard {} plays on", o.level)),
+                dim("w: keep the game (PDN)".into()),
+            ],
             Some(SeatState::Ready(name)) => vec![
                 head(format!("{name} plays {}", o.color)),
                 dim(format!("Hub engine, {}", rival.time_text())),
