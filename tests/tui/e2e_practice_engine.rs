@@ -86,7 +86,8 @@ fn practice_against_crossboard_hub_configured_as_a_hub_engine() {
     t.wait_text("choose an opening system");
     // None, the five levels, then the engine of the config.
     t.keys(&["o", "o", "o", "o", "o", "o"]);
-    t.wait_text("Hub engine cb plays White, 1.0 s a move");
+    t.wait_text("cb (Hub) plays White");
+    t.wait_text("Time: 1.0 s a move");
     // The time a move: 1.0 s, then 2, 5, 10, 30 and 0.5 s.
     t.keys(&["+", "+", "+", "+", "+"]);
     t.wait_text("cb: 0.5 s a move");

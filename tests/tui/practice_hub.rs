@@ -74,17 +74,20 @@ fn the_set_up_forms_offer_each_configured_engine_with_its_time_a_move() {
     type_text(&mut app, &clock, "oooooo");
     let text = render_text(&app);
     assert!(
-        text.contains("Opponent: Hub engine stub plays White, 1.0 s a move"),
+        text.contains("Opponent: stub (Hub) plays White  (o: opponent, c: colour)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Time: 1.0 s a move  (+: next time)"),
         "{text}"
     );
     type_text(&mut app, &clock, "c++");
     let text = render_text(&app);
-    assert!(
-        text.contains("Opponent: Hub engine stub plays Red, 5.0 s a move"),
-        "{text}"
-    );
+    assert!(text.contains("Opponent: stub (Hub) plays Red"), "{text}");
+    assert!(text.contains("Time: 5.0 s a move"), "{text}");
     type_text(&mut app, &clock, "o");
-    assert!(render_text(&app).contains("Hub engine cb plays Red, 5.0 s a move"));
+    assert!(render_text(&app).contains("Opponent: cb (Hub) plays Red "));
+    assert!(render_text(&app).contains("Time: 5.0 s a move"));
     // Another game than English draughts is refused with a Hub engine.
     type_text(&mut app, &clock, "r\n");
     let text = render_text(&app);
@@ -102,7 +105,8 @@ fn the_set_up_forms_offer_each_configured_engine_with_its_time_a_move() {
     app.screen = Screen::PositionSetup(Box::new(setup));
     type_text(&mut app, &clock, "oooooo+");
     let text = render_text(&app);
-    assert!(text.contains("Opponent  Hub engine stub plays"), "{text}");
+    assert!(text.contains("Opponent  stub (Hub) plays White"), "{text}");
+    assert!(text.contains("Time      2.0 s a move (+)"), "{text}");
     assert!(text.contains("stub: 2.0 s a move"), "{text}");
     type_text(&mut app, &clock, "\n");
     let o = practice(&app).engine.opponent.clone().expect("an opponent");

@@ -588,6 +588,14 @@ impl PositionSetupScreen {
                 Span::styled("Opponent  ", look.dim()),
                 Span::raw(Opponent::describe(self.opponent.as_ref())),
             ]),
+        ];
+        if let Some(h) = self.opponent.as_ref().and_then(|o| o.hub.as_ref()) {
+            lines.push(Line::from(vec![
+                Span::styled("Time      ", look.dim()),
+                Span::raw(format!("{} (+)", h.time_text())),
+            ]));
+        }
+        lines.extend([
             Line::from(vec![
                 Span::styled("Cursor    ", look.dim()),
                 Span::raw(format!(
@@ -597,7 +605,7 @@ impl PositionSetupScreen {
                 )),
             ]),
             Line::from(""),
-        ];
+        ]);
         let (head, text, style) = match self.check() {
             Ok((pos, verdict @ Verdict::Playable(_))) => {
                 ("Ready", verdict.describe(&pos), look.accent())

@@ -91,7 +91,7 @@ impl Opponent {
         }
     }
 
-    /// "club engine plays White", "Hub engine kingsrow plays White, 1.0 s a move".
+    /// "club engine plays White", "kingsrow (Hub) plays White".
     pub fn describe(opponent: Option<&Opponent>) -> String {
         match opponent {
             None => "none (both sides by hand)".into(),
@@ -99,7 +99,7 @@ impl Opponent {
                 hub: Some(h),
                 color,
                 ..
-            }) => format!("Hub engine {} plays {color}, {}", h.name, h.time_text()),
+            }) => format!("{} (Hub) plays {color}", h.name),
             Some(o) => format!("{} engine plays {}", o.level, o.color),
         }
     }

@@ -12,7 +12,7 @@ use crate::tui::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, help_hint, lookup,
 };
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
-use crate::tui::widgets::{centered, fit_text};
+use crate::tui::widgets::{centered, fit_line, fit_text};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
@@ -393,10 +393,25 @@ impl ScreenState for PracticeSetupScreen {
         let opponent = Line::from(vec![
             Span::styled("Opponent: ", look.dim()),
             Span::styled(Opponent::describe(self.opponent.as_ref()), look.accent()),
-            Span::styled("  (o: opponent, c: colour, +: time)", look.dim()),
+            Span::styled("  (o: opponent, c: colour)", look.dim()),
         ]);
-        buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
+        let width = usize::from(area.width.saturating_sub(x + 1));
+        buf.set_line(
+            x,
+            y,
+            &fit_line(opponent, width),
+            area.width.saturating_sub(x),
+        );
         y += 1;
+        if let Some(h) = self.opponent.as_ref().and_then(|o| o.hub.as_ref()) {
+            let time = Line::from(vec![
+                Span::styled("Time: ", look.dim()),
+                Span::styled(h.time_text(), look.accent()),
+                Span::styled("  (+: next time)", look.dim()),
+            ]);
+            buf.set_line(x, y, &time, area.width.saturating_sub(x));
+            y += 1;
+        }
         let game = Line::from(vec![
             Span::styled("Game: ", look.dim()),
             Span::styled(self.rules.name(), look.accent()),
