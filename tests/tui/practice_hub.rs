@@ -117,6 +117,30 @@ fn the_set_up_forms_offer_each_configured_engine_with_its_time_a_move() {
 }
 
 #[test]
+fn the_form_remembers_the_hub_engine_and_its_time() {
+    let clock = FakeClock::new();
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = test_app(&clock, 80, 24);
+    app.practice_file = Some(dir.path().join("practice.toml"));
+    app.matches.engines = vec![("stub".into(), stub("silent", "Stubby"))];
+    type_text(&mut app, &clock, "poooooo+s\n");
+    assert!(matches!(app.screen, Screen::Practice(_)));
+    type_text(&mut app, &clock, "qp");
+    let text = render_text(&app);
+    assert!(text.contains("Opponent: stub (Hub) plays White"), "{text}");
+    assert!(text.contains("Time: 2.0 s a move"), "{text}");
+    // An engine no longer in the config: its level stays, crossboard plays.
+    type_text(&mut app, &clock, "q");
+    app.matches.engines.clear();
+    type_text(&mut app, &clock, "p");
+    let text = render_text(&app);
+    assert!(
+        text.contains("Opponent: master engine plays White"),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_hub_engine_plays_the_opponents_moves_and_hints_off_the_ui_thread() {
     let clock = FakeClock::new();
     let mut app = against(&clock, "cb", &crossboard_hub());

@@ -2,10 +2,12 @@
 //! number (or an 11-man public position id), or the plain start position.
 
 use super::practice_engine::{Opponent, PracticeEngine};
+use super::practice_hub::{HubRival, MOVE_TIMES_MS};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
 use crate::engine::Color;
 use crate::engine::Rules;
 use crate::openings::{self, DrawSettings, Opening, System};
+use crate::store::HubEngineConfig;
 use crate::store::practice::{self, PracticeMemory};
 use crate::tui::Msg;
 use crate::tui::keys::{
@@ -18,6 +20,10 @@ use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
+
+/// The shortest and longest thinking times a move of a Hub engine.
+const SHORTEST: u64 = MOVE_TIMES_MS[0];
+const LONGEST: u64 = MOVE_TIMES_MS[MOVE_TIMES_MS.len() - 1];
 
 /// The practice set-up screen.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,8 +54,12 @@ impl Default for PracticeSetupScreen {
 
 impl PracticeSetupScreen {
     /// The screen as it was left last time (remembered in `file`), or on the 11-Man Ballot
-    /// with no opponent; a memory that cannot be read is said on the screen.
-    pub fn remembered(file: Option<&std::path::Path>) -> PracticeSetupScreen {
+    /// with no opponent; a memory that cannot be read is said on the screen. A Hub engine
+    /// remembered is chosen again if the config (`engines`) still has it.
+    pub fn remembered(
+        file: Option<&std::path::Path>,
+        engines: &[(String, HubEngineConfig)],
+    ) -> PracticeSetupScreen {
         let mut s = PracticeSetupScreen::new();
         let Some(path) = file else {
             return s;
@@ -63,9 +73,19 @@ impl PracticeSetupScreen {
                     System::ALL.iter().position(|&x| x == m.system).unwrap_or(3)
                 };
                 s.engine_colour = m.engine_colour;
-                s.opponent = m
-                    .opponent
-                    .map(|level| Opponent::at_level(level, m.engine_colour));
+                let hub = engines
+                    .iter()
+                    .find(|(name, _)| m.hub_engine.as_ref() == Some(name))
+                    .map(|(name, config)| HubRival {
+                        move_ms: m
+                            .hub_move_ms
+                            .map_or(1_000, |ms| ms.clamp(SHORTEST, LONGEST)),
+                        ..HubRival::new(name, config)
+                    });
+                s.opponent = m.opponent.map(|level| Opponent {
+                    hub,
+                    ..Opponent::at_level(level, m.engine_colour)
+                });
             }
             Err(e) => s.message = Some(format!("practice set-up not remembered: {e}")),
         }
@@ -78,11 +98,14 @@ impl PracticeSetupScreen {
         let Some(path) = &self.memory else {
             return;
         };
+        let hub = self.opponent.as_ref().and_then(|o| o.hub.as_ref());
         let m = PracticeMemory {
             system: self.system().unwrap_or(System::ElevenMan),
             start_position: self.system().is_none(),
             opponent: self.opponent.as_ref().map(|o| o.level),
             engine_colour: self.engine_colour,
+            hub_engine: hub.map(|h| h.name.clone()),
+            hub_move_ms: hub.map(|h| h.move_ms),
         };
         if let Err(e) = practice::save(path, &m) {
             self.message = Some(format!("practice set-up not remembered: {e}"));
