@@ -252,7 +252,7 @@ impl PositionSetupScreen {
                 let engines = &ctx.matches.engines;
                 self.opponent = Opponent::cycle(self.opponent.as_ref(), colour, engines);
             }
-            Act::Time => match Opponent::longer_time(self.opponent.as_mut()) {
+            Act::Time => match Opponent::next_time(self.opponent.as_mut()) {
                 Ok(said) => self.say(said, StatusKind::Info),
                 Err(why) => self.say(why, StatusKind::Error),
             },

@@ -446,7 +446,7 @@ impl HubPlay {
 
 impl Opponent {
     /// The set-up forms' `+`: the Hub engine's next thinking time; says it, or why not.
-    pub fn longer_time(opponent: Option<&mut Opponent>) -> Result<String, String> {
+    pub fn next_time(opponent: Option<&mut Opponent>) -> Result<String, String> {
         match opponent.and_then(|o| o.hub.as_mut()) {
             Some(h) => {
                 h.next_time();

@@ -341,7 +341,7 @@ impl ScreenState for PracticeSetupScreen {
                 }
                 Some(Act::Time) => {
                     self.message =
-                        Some(Opponent::longer_time(self.opponent.as_mut()).unwrap_or_else(|e| e));
+                        Some(Opponent::next_time(self.opponent.as_mut()).unwrap_or_else(|e| e));
                     Nav::Stay
                 }
                 Some(Act::Colour) => {
