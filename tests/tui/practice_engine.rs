@@ -7,7 +7,7 @@ use crossboard::engine::Position;
 use crossboard::search::Level;
 use crossboard::tui::PracticeScreen;
 use crossboard::tui::StatusKind;
-use crossboard::tui::practice_engine::{EngineSettings, Opponent, PracticeEngine};
+use crossboard::tui::practice_engine::{EngineSettings, Hint, Opponent, PracticeEngine};
 use crossboard::tui::testing::{
     practice, practice_moves, practice_mut, render_text, test_app, tick_until, type_text,
 };
@@ -24,6 +24,18 @@ fn quick() -> EngineSettings {
         hash_mb: 1,
         hub_grace_ms: 5_000,
     }
+}
+
+/// Tick until the hint for the position on the board is done (at most 20 s); the hint.
+pub(crate) fn await_hint(app: &mut App, clock: &FakeClock) -> Hint {
+    wait_until(app, clock, |a| {
+        practice(a)
+            .engine
+            .current_hint(&practice(a).game)
+            .is_some_and(|h| h.done)
+    });
+    let p = practice(app);
+    p.engine.current_hint(&p.game).cloned().expect("a hint")
 }
 
 /// Tick the app until `done`, at most 20 s.
@@ -100,15 +112,9 @@ fn hint_shows_the_move_and_score_and_plays_nothing() {
     practice_mut(&mut app).engine.settings = quick();
     type_text(&mut app, &clock, "t");
     assert!(app.screen.ticking());
-    wait_until(&mut app, &clock, |a| {
-        practice(a)
-            .engine
-            .current_hint(&practice(a).game)
-            .is_some_and(|h| h.done)
-    });
+    let hint = await_hint(&mut app, &clock);
     assert!(practice_moves(&app).is_empty(), "a hint plays nothing");
     let p = practice(&app);
-    let hint = p.engine.current_hint(&p.game).unwrap().clone();
     assert!(Position::start().legal_moves().contains(&hint.best));
     assert_eq!(hint.depth, Some(4));
     let (status, _) = p.status();
@@ -135,14 +141,7 @@ fn practice_screen_renders_the_hint() {
     type_text(&mut app, &clock, "ps\n");
     practice_mut(&mut app).engine.settings = quick();
     type_text(&mut app, &clock, "t");
-    wait_until(&mut app, &clock, |a| {
-        practice(a)
-            .engine
-            .current_hint(&practice(a).game)
-            .is_some_and(|h| h.done)
-    });
-    let p = practice(&app);
-    let hint = p.engine.current_hint(&p.game).unwrap().clone();
+    let hint = await_hint(&mut app, &clock);
     let text = render_text(&app);
     let line = format!("hint: {} ({}, depth 4)", hint.best, hint.score.unwrap());
     assert!(text.contains(&line), "status line shows {line}:\n{text}");

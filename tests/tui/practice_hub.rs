@@ -6,6 +6,7 @@
 #![cfg(unix)]
 
 use crate::hub_engines::stub;
+use crate::practice_engine::await_hint;
 use crossboard::engine::{Color, Position};
 use crossboard::search::Level;
 use crossboard::store::HubEngineConfig;
@@ -357,4 +358,57 @@ fn an_engine_that_cannot_start_is_said_and_both_sides_play_by_hand() {
     );
     type_text(&mut app, &clock, "11-15\n22-18\n");
     assert_eq!(practice_moves(&app), ["11-15", "22-18"]);
+}
+
+/// Practice from the start against crossboard's beginner, the config's engines `engines`.
+fn with_engines(clock: &FakeClock, engines: Vec<(String, HubEngineConfig)>) -> App {
+    let mut app = test_app(clock, 80, 24);
+    app.matches.engines = engines;
+    let mut p = PracticeScreen::start_position();
+    p.engine = PracticeEngine::new(Some(Opponent::at_level(Level::Beginner, Color::White)));
+    p.engine.settings = quick();
+    app.screen = Screen::Practice(p);
+    app
+}
+
+#[test]
+fn hints_from_a_hub_engine_while_crossboard_plays() {
+    let clock = FakeClock::new();
+    let mut app = with_engines(&clock, vec![("cb".into(), crossboard_hub())]);
+    type_text(&mut app, &clock, "T");
+    assert_eq!(practice(&app).status().0, "hints from cb (Hub)");
+    assert!(
+        app.screen.ticking(),
+        "the hints' engine starts off the UI thread"
+    );
+    type_text(&mut app, &clock, "t");
+    let hint = await_hint(&mut app, &clock);
+    let name = hint.engine.clone().expect("a Hub engine's hint");
+    assert!(name.starts_with("crossboard"), "{name}");
+    assert!(Position::start().legal_moves().contains(&hint.best));
+    assert!(render_text(&app).contains(&format!("hint from {name}: {}", hint.best)));
+    // T again: crossboard's own hints.
+    type_text(&mut app, &clock, "T");
+    assert_eq!(practice(&app).status().0, "hints from crossboard");
+    assert!(practice(&app).engine.hinter.is_none());
+}
+
+#[test]
+fn a_hints_engine_that_crashes_is_stopped_and_crossboard_hints() {
+    let clock = FakeClock::new();
+    let mut app = with_engines(&clock, vec![("stub".into(), stub("crash", "Stubby"))]);
+    type_text(&mut app, &clock, "Tt");
+    wait_until(&mut app, &clock, |a| {
+        matches!(
+            practice(a).engine.hint_hub.state(),
+            Some(SeatState::Stopped(_))
+        )
+    });
+    assert_eq!(
+        practice(&app).status().0,
+        "Stubby 1.0: the engine quit (exit status: 3): stopped; hints from crossboard"
+    );
+    type_text(&mut app, &clock, "t");
+    assert_eq!(await_hint(&mut app, &clock).engine, None);
+    assert!(practice_moves(&app).is_empty());
 }

@@ -551,6 +551,10 @@ impl PracticeScreen {
                     Some(Act::TakeBack) => self.take_back(),
                     Some(Act::Again) if key.code == KeyCode::Char('d') => self.redraw(ctx),
                     Some(Act::Again) => self.restart(),
+                    Some(Act::Hint) if key.code == KeyCode::Char('T') => {
+                        let said = self.engine.next_hinter(&ctx.matches.engines);
+                        self.message = Some((said, StatusKind::Info));
+                    }
                     Some(Act::Hint) => {
                         if let Err(e) = self.engine.request_hint(&self.game) {
                             self.message = Some((e, StatusKind::Error));
@@ -662,7 +666,7 @@ pub(crate) enum Act {
     Again,
     /// Review the game.
     Review,
-    /// The engine's hint.
+    /// The engine's hint (`t`), or which engine gives it (`T`): one help row.
     Hint,
     /// Analyse the game.
     Analyse,
@@ -699,9 +703,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "review this game move by move",
     ),
     Binding::new(
-        &[Key::Char('t')],
+        &[Key::Char('t'), Key::Char('T')],
         Act::Hint,
-        "hint: the engine's move and score (not played)",
+        "hint: the engine's move and score (T: which engine)",
     ),
     Binding::new(
         &[Key::Char('a')],

@@ -12,7 +12,7 @@
 //! about it ([`PracticeEngine::huff_choice`], a short search of each choice on the UI thread,
 //! [`crate::search::choose_huff`]) and only then searches its move.
 
-use super::practice_hub::{HubNews, HubPlay, HubRival, SeatState};
+use super::practice_hub::{HubNews, HubPlay, HubRival};
 use crate::engine::{Color, Game, Move, Position};
 use crate::search::{DEFAULT_GAME_DEPTH, Mark, MoveReview};
 use crate::search::{
@@ -238,6 +238,10 @@ pub struct PracticeEngine {
     huff_decided: Option<Box<Position>>,
     /// The Hub engine playing (and hinting) instead of crossboard's, when one is chosen.
     pub hub: HubPlay,
+    /// A Hub engine of the config giving the hints while crossboard plays (or nobody does).
+    pub hinter: Option<HubRival>,
+    /// The hints' Hub engine, when one is chosen.
+    pub hint_hub: HubPlay,
 }
 
 impl PracticeEngine {
@@ -328,6 +332,7 @@ impl PracticeEngine {
     pub fn busy(&self, game: &Game) -> bool {
         self.running.is_some()
             || (self.hub_rival().is_some() && self.hub.busy())
+            || (self.hub_rival().is_none() && self.hinter.is_some() && self.hint_hub.busy())
             || self.engine_to_move(game)
             || self.auto_review_due(game)
     }
@@ -416,6 +421,8 @@ impl PracticeEngine {
         self.hint = None;
         if self.hub_rival().is_some() {
             self.hub.hint(game, self.settings.hint_ms);
+        } else if self.hinter.is_some() && self.hint_hub.stopped.is_none() {
+            self.hint_hub.hint(game, self.settings.hint_ms);
         } else {
             self.start(request, Kind::Hint, None);
         }
@@ -480,28 +487,37 @@ impl PracticeEngine {
     }
 
     /// The Hub engine's part of [`PracticeEngine::poll`]: its move, or its hint taken in.
+    /// The hints' Hub engine's too, when crossboard plays (or nobody does).
     fn poll_hub(&mut self, game: &Game) -> Option<Move> {
-        let rival = self.hub_rival()?.clone();
         let grace = std::time::Duration::from_millis(self.settings.hub_grace_ms);
+        if let Some(rival) = self.hinter.clone().filter(|_| self.hub_rival().is_none())
+            && let Some(HubNews::Hint(best, depth)) = self.hint_hub.poll(&rival, grace, game, false)
+        {
+            let engine = self.hint_hub.name_or(&rival);
+            self.hub_hint(game, best, depth, engine);
+        }
+        let rival = self.hub_rival()?.clone();
         let to_move = self.engine_to_move(game);
         match self.hub.poll(&rival, grace, game, to_move)? {
             HubNews::Move(mv) => Some(mv),
             HubNews::Hint(best, depth) => {
-                let engine = match self.hub.state() {
-                    Some(SeatState::Ready(name)) => name,
-                    _ => rival.name.clone(),
-                };
-                self.hint = Some(Box::new(Hint {
-                    position: *game.position(),
-                    best,
-                    score: None,
-                    depth,
-                    done: true,
-                    engine: Some(engine),
-                }));
+                let engine = self.hub.name_or(&rival);
+                self.hub_hint(game, best, depth, engine);
                 None
             }
         }
+    }
+
+    /// A Hub engine's hint for the position on the board.
+    fn hub_hint(&mut self, game: &Game, best: Move, depth: Option<u32>, engine: String) {
+        self.hint = Some(Box::new(Hint {
+            position: *game.position(),
+            best,
+            score: None,
+            depth,
+            done: true,
+            engine: Some(engine),
+        }));
     }
 
     /// After a Hub engine was stopped: crossboard's engine at the opponent's level plays on
@@ -652,6 +668,9 @@ impl PracticeEngine {
         }
         if let Some(h) = self.current_hint(game) {
             return Some((h.text(), StatusKind::Info));
+        }
+        if let Some(said) = self.hinter_status() {
+            return Some(said);
         }
         if self.running.as_ref().is_some_and(|r| r.kind == Kind::Hint) {
             return Some(("hint: thinking…".into(), StatusKind::Info));

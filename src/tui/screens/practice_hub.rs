@@ -342,6 +342,14 @@ impl HubPlay {
         self.seat.as_ref().map(|s| seat_lock(s).state.clone())
     }
 
+    /// The name (and version) the engine gave, or its name in the config.
+    pub fn name_or(&self, rival: &HubRival) -> String {
+        match self.state() {
+            Some(SeatState::Ready(name)) => name,
+            _ => rival.name.clone(),
+        }
+    }
+
     /// True while the engine is to be started, starts, or has a question out: the screen
     /// then ticks.
     pub fn busy(&self) -> bool {
@@ -491,6 +499,48 @@ impl PracticeEngine {
             Some(SeatState::Ready(_)) => return None,
         };
         Some(said)
+    }
+
+    /// The hint key's `T`: the next engine to give the hints (crossboard, then each Hub engine
+    /// of the config, `engines`); says which.
+    pub fn next_hinter(&mut self, engines: &[(String, HubEngineConfig)]) -> String {
+        if let Some(h) = self.opponent.as_ref().and_then(|o| o.hub.as_ref()) {
+            return format!("the Hub engine playing, {}, gives the hints", h.name);
+        }
+        let i = match &self.hinter {
+            None => 0,
+            Some(h) => engines
+                .iter()
+                .position(|(name, _)| *name == h.name)
+                .map_or(engines.len(), |i| i + 1),
+        };
+        self.hint_hub = HubPlay::default();
+        self.hinter = engines
+            .get(i)
+            .map(|(name, config)| HubRival::new(name, config));
+        match &self.hinter {
+            Some(h) => format!("hints from {} (Hub)", h.name),
+            None if engines.is_empty() => {
+                "hints from crossboard: no Hub engine in the config".into()
+            }
+            None => "hints from crossboard".into(),
+        }
+    }
+
+    /// What the status line says about the hints' Hub engine: thinking, or stopped.
+    pub(super) fn hinter_status(&self) -> Option<(String, StatusKind)> {
+        let rival = self.hinter.as_ref()?;
+        match self.hint_hub.state() {
+            Some(SeatState::Stopped(why)) => Some((
+                format!("{why}: stopped; hints from crossboard"),
+                StatusKind::Error,
+            )),
+            _ if self.hint_hub.hinting() => Some((
+                format!("hint: {} thinking…", self.hint_hub.name_or(rival)),
+                StatusKind::Info,
+            )),
+            _ => None,
+        }
     }
 
     /// The side panel's lines about the opponent.
