@@ -166,6 +166,11 @@ impl HubEngine {
         self.grace = grace;
     }
 
+    /// The engine's process id (to end it from another thread while it does not answer).
+    pub fn process_id(&self) -> u32 {
+        self.child.id()
+    }
+
     pub(super) fn send(&mut self, line: &Line) -> Result<(), String> {
         let sent = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
         sent.map_err(|_| self.quit_message())

@@ -1,5 +1,6 @@
 //! What practice set-up remembers between runs: the last opening system, the opponent
-//! (level) and the colour the engine played, in `practice.toml` in the data folder.
+//! (level, or a Hub engine of the config by its name, with its time a move) and the colour
+//! the engine played, in `practice.toml` in the data folder.
 //!
 //! A convenience, not a record: a missing file means the defaults (the 11-Man Ballot, no
 //! opponent); a damaged one is reported by [`load`] and replaced at the next save.
@@ -13,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
 /// The remembered practice set-up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields, default)]
 pub struct PracticeMemory {
     /// The opening system chosen last (see `start_position`).
@@ -24,6 +25,12 @@ pub struct PracticeMemory {
     pub opponent: Option<Level>,
     /// The colour the engine played.
     pub engine_colour: Color,
+    /// The Hub engine of the config that was the opponent, by its name there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hub_engine: Option<String>,
+    /// Its thinking time a move, milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hub_move_ms: Option<u64>,
 }
 
 impl Default for PracticeMemory {
@@ -34,6 +41,8 @@ impl Default for PracticeMemory {
             start_position: false,
             opponent: None,
             engine_colour: Color::White,
+            hub_engine: None,
+            hub_move_ms: None,
         }
     }
 }
@@ -128,9 +137,11 @@ mod tests {
             start_position: false,
             opponent: Some(Level::Club),
             engine_colour: Color::Red,
+            hub_engine: Some("kingsrow".into()),
+            hub_move_ms: Some(2_000),
         };
         save(&path, &m).unwrap();
-        assert_eq!(load(&path), Ok(m));
+        assert_eq!(load(&path), Ok(m.clone()));
         let start = PracticeMemory {
             start_position: true,
             ..PracticeMemory::default()

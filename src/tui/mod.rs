@@ -249,7 +249,7 @@ pub use match_flow::{StageKind, stop_note};
 pub use move_input::MoveInput;
 pub use screens::{
     AtlasScreen, DrillScreen, LibraryPlaces, LibraryScreen, PositionSetupScreen, PracticeScreen,
-    ReviewScreen, atlas_drill, atlas_record, position_check, practice_engine,
+    ReviewScreen, atlas_drill, atlas_record, position_check, practice_engine, practice_hub,
 };
 pub use testing::{
     buffer_text, feed, match_screen, practice, practice_moves, render_buffer, render_text,

@@ -142,7 +142,7 @@ fn a_drill_puts_the_engine_on_the_other_side() {
         panic!("not drilling:\n{}", render_text(&app));
     };
     assert_eq!((d.id, d.side), (1, Color::White));
-    let opponent = d.practice.engine.opponent.unwrap();
+    let opponent = d.practice.engine.opponent.clone().unwrap();
     assert_eq!(opponent.color, Color::Red);
     assert!(
         render_text(&app).contains("drill: hold position 1 as White"),

@@ -39,6 +39,7 @@ mod match_variants;
 mod position_setup;
 mod practice;
 mod practice_engine;
+mod practice_hub;
 mod render;
 mod resume_paths;
 mod review_graph;

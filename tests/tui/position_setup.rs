@@ -311,7 +311,11 @@ fn play_on_against_a_level_of_either_colour() {
     type_text(&mut app, &clock, "soo");
     assert!(render_text(&app).contains("engine plays White"));
     type_text(&mut app, &clock, "v\n");
-    let o = practice(&app).engine.opponent.expect("an engine opponent");
+    let o = practice(&app)
+        .engine
+        .opponent
+        .clone()
+        .expect("an engine opponent");
     assert_eq!(o.color, Color::Red);
     assert_eq!(o.level, crossboard::search::Level::ALL[1]);
 }

@@ -379,7 +379,7 @@ fn practice_set_up_remembers_the_system_and_the_opponent() {
         panic!("practice set-up expected")
     };
     assert_eq!(s.system(), Some(crossboard::openings::System::ThreeMove));
-    let o = s.opponent.expect("the opponent is remembered");
+    let o = s.opponent.clone().expect("the opponent is remembered");
     assert_eq!(o.level, crossboard::search::Level::Casual);
     assert_eq!(o.color, crossboard::engine::Color::Red);
     assert!(render_text(&app).contains("casual engine plays Red"));

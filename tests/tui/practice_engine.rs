@@ -7,7 +7,7 @@ use crossboard::engine::Position;
 use crossboard::search::Level;
 use crossboard::tui::PracticeScreen;
 use crossboard::tui::StatusKind;
-use crossboard::tui::practice_engine::{EngineSettings, Opponent, PracticeEngine};
+use crossboard::tui::practice_engine::{EngineSettings, Hint, Opponent, PracticeEngine};
 use crossboard::tui::testing::{
     practice, practice_moves, practice_mut, render_text, test_app, tick_until, type_text,
 };
@@ -22,7 +22,20 @@ fn quick() -> EngineSettings {
         play_ms: Some(100),
         review_depth: 4,
         hash_mb: 1,
+        hub_grace_ms: 5_000,
     }
+}
+
+/// Tick until the hint for the position on the board is done (at most 20 s); the hint.
+pub(crate) fn await_hint(app: &mut App, clock: &FakeClock) -> Hint {
+    wait_until(app, clock, |a| {
+        practice(a)
+            .engine
+            .current_hint(&practice(a).game)
+            .is_some_and(|h| h.done)
+    });
+    let p = practice(app);
+    p.engine.current_hint(&p.game).cloned().expect("a hint")
 }
 
 /// Tick the app until `done`, at most 20 s.
@@ -46,10 +59,10 @@ fn set_up_chooses_the_opponent_and_the_engine_replies() {
     };
     assert_eq!(
         s.opponent,
-        Some(Opponent {
-            level: Level::Beginner,
-            color: crossboard::engine::Color::Red
-        })
+        Some(Opponent::at_level(
+            Level::Beginner,
+            crossboard::engine::Color::Red
+        ))
     );
     type_text(&mut app, &clock, "c");
     assert!(render_text(&app).contains("beginner engine plays White"));
@@ -77,10 +90,10 @@ fn engine_opens_when_it_has_the_first_move() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
     let mut p = PracticeScreen::start_position();
-    p.engine = PracticeEngine::new(Some(Opponent {
-        level: Level::Club,
-        color: crossboard::engine::Color::Red,
-    }));
+    p.engine = PracticeEngine::new(Some(Opponent::at_level(
+        Level::Club,
+        crossboard::engine::Color::Red,
+    )));
     p.engine.settings = quick();
     app.screen = Screen::Practice(p);
     assert!(app.screen.ticking(), "the engine must move first");
@@ -99,21 +112,15 @@ fn hint_shows_the_move_and_score_and_plays_nothing() {
     practice_mut(&mut app).engine.settings = quick();
     type_text(&mut app, &clock, "t");
     assert!(app.screen.ticking());
-    wait_until(&mut app, &clock, |a| {
-        practice(a)
-            .engine
-            .current_hint(&practice(a).game)
-            .is_some_and(|h| h.done)
-    });
+    let hint = await_hint(&mut app, &clock);
     assert!(practice_moves(&app).is_empty(), "a hint plays nothing");
     let p = practice(&app);
-    let hint = p.engine.current_hint(&p.game).unwrap().clone();
     assert!(Position::start().legal_moves().contains(&hint.best));
-    assert_eq!(hint.depth, 4);
+    assert_eq!(hint.depth, Some(4));
     let (status, _) = p.status();
     assert_eq!(
         status,
-        format!("hint: {} ({}, depth 4)", hint.best, hint.score)
+        format!("hint: {} ({}, depth 4)", hint.best, hint.score.unwrap())
     );
     assert!(!app.screen.ticking(), "nothing running: idle again");
     // The hint is gone once a move is played.
@@ -134,16 +141,9 @@ fn practice_screen_renders_the_hint() {
     type_text(&mut app, &clock, "ps\n");
     practice_mut(&mut app).engine.settings = quick();
     type_text(&mut app, &clock, "t");
-    wait_until(&mut app, &clock, |a| {
-        practice(a)
-            .engine
-            .current_hint(&practice(a).game)
-            .is_some_and(|h| h.done)
-    });
-    let p = practice(&app);
-    let hint = p.engine.current_hint(&p.game).unwrap().clone();
+    let hint = await_hint(&mut app, &clock);
     let text = render_text(&app);
-    let line = format!("hint: {} ({}, depth 4)", hint.best, hint.score);
+    let line = format!("hint: {} ({}, depth 4)", hint.best, hint.score.unwrap());
     assert!(text.contains(&line), "status line shows {line}:\n{text}");
     // The board marks the hinted destination (one square), as for a selection of the
     // player's own; without the hint, none.
@@ -169,10 +169,10 @@ fn take_back_while_the_engine_thinks_cancels_and_restores_the_humans_turn() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
     let mut p = PracticeScreen::start_position();
-    p.engine = PracticeEngine::new(Some(Opponent {
-        level: Level::Master,
-        color: crossboard::engine::Color::White,
-    }));
+    p.engine = PracticeEngine::new(Some(Opponent::at_level(
+        Level::Master,
+        crossboard::engine::Color::White,
+    )));
     p.engine.settings = EngineSettings {
         play_ms: Some(60_000),
         ..quick()
@@ -257,10 +257,10 @@ fn a_game_against_the_engine_is_analysed_when_it_ends() {
     let capture = pos.legal_moves()[0];
     assert!(capture.is_capture());
     let mut p = PracticeScreen::new(pos, None);
-    p.engine = PracticeEngine::new(Some(Opponent {
-        level: Level::Casual,
-        color: crossboard::engine::Color::White,
-    }));
+    p.engine = PracticeEngine::new(Some(Opponent::at_level(
+        Level::Casual,
+        crossboard::engine::Color::White,
+    )));
     p.engine.settings = quick();
     app.screen = Screen::Practice(p);
     type_text(&mut app, &clock, &format!("{capture}\n"));
@@ -283,10 +283,10 @@ fn the_engines_move_interrupts_an_analysis() {
     let clock = FakeClock::new();
     let mut app = test_app(&clock, 80, 24);
     let mut p = PracticeScreen::start_position();
-    p.engine = PracticeEngine::new(Some(Opponent {
-        level: Level::Beginner,
-        color: crossboard::engine::Color::White,
-    }));
+    p.engine = PracticeEngine::new(Some(Opponent::at_level(
+        Level::Beginner,
+        crossboard::engine::Color::White,
+    )));
     p.engine.settings = EngineSettings {
         review_depth: 30,
         ..quick()
@@ -328,10 +328,7 @@ fn in_huffing_the_engine_answers_a_neglected_capture_before_it_moves() {
     }
     p.game = game;
     p.input = crossboard::tui::MoveInput::new(p.game.position());
-    p.engine = PracticeEngine::new(Some(Opponent {
-        level: Level::Club,
-        color: Color::White,
-    }));
+    p.engine = PracticeEngine::new(Some(Opponent::at_level(Level::Club, Color::White)));
     p.engine.settings = quick();
     app.screen = Screen::Practice(p);
     // Red neglects 15x22: White, the engine, may let it stand, huff 15, or compel the capture.

@@ -38,10 +38,8 @@ impl DrillScreen {
     /// Drill position `p` as `side` against the engine.
     pub fn new(p: &ElevenManPosition, side: Color, record_file: Option<PathBuf>) -> DrillScreen {
         let mut practice = PracticeScreen::from_opening(&p.opening());
-        practice.engine = PracticeEngine::new(Some(Opponent {
-            level: DRILL_LEVEL,
-            color: side.opponent(),
-        }));
+        practice.engine =
+            PracticeEngine::new(Some(Opponent::at_level(DRILL_LEVEL, side.opponent())));
         // The player's side at the bottom.
         practice.flipped = side == Color::Red;
         practice.message = Some((

@@ -115,7 +115,7 @@ impl HomeScreen {
                 crate::tui::match_flow::JoinScreen::new(),
             ))),
             HomeItem::Practice => Nav::Push(Box::new(Screen::PracticeSetup(
-                PracticeSetupScreen::remembered(ctx.practice_file),
+                PracticeSetupScreen::remembered(ctx.practice_file, &ctx.matches.engines),
             ))),
             HomeItem::SetUp => Nav::Push(Box::new(Screen::PositionSetup(Box::default()))),
             HomeItem::OpenPdn => Nav::Push(Box::new(Screen::OpenPdn(OpenPdnScreen::new()))),

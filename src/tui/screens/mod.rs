@@ -18,6 +18,7 @@ pub mod position_check;
 pub(super) mod position_setup;
 pub(super) mod practice;
 pub mod practice_engine;
+pub mod practice_hub;
 pub(super) mod practice_keep;
 pub(super) mod practice_setup;
 pub(super) mod review;

@@ -134,6 +134,10 @@ impl PositionSetupScreen {
 
     /// Play on from the position, in practice (a refused position says why and stays).
     fn play(&mut self) -> Nav {
+        if let Err(why) = Opponent::plays(self.opponent.as_ref(), self.rules) {
+            self.say(why, StatusKind::Error);
+            return Nav::Stay;
+        }
         match self.check() {
             Err(why) => {
                 self.say(format!("cannot play from here: {why}"), StatusKind::Error);
@@ -141,7 +145,7 @@ impl PositionSetupScreen {
             }
             Ok((pos, _)) => {
                 let mut practice = PracticeScreen::new(pos, None);
-                practice.engine = PracticeEngine::new(self.opponent);
+                practice.engine = PracticeEngine::new(self.opponent.clone());
                 practice.flipped = self.flipped;
                 practice.numbers = self.numbers;
                 Nav::Goto(Box::new(Screen::Practice(practice)))
@@ -158,8 +162,8 @@ impl PositionSetupScreen {
         };
         let game = Game::new(self.rules, pos);
         let date = ctx.matches.wall().format("%Y.%m.%d").to_string();
-        let record =
-            practice_pdn(&game, None, self.opponent, None, &date).with_tag("Event", "Position");
+        let record = practice_pdn(&game, None, self.opponent.as_ref(), None, &date)
+            .with_tag("Event", "Position");
         match Kept::default().save(&game, record, ctx.practice_file) {
             Ok(said) => self.say(said, StatusKind::Info),
             Err(e) => self.say(e, StatusKind::Error),
@@ -244,17 +248,16 @@ impl PositionSetupScreen {
                 self.say(format!("the game: {}", self.rules.name()), StatusKind::Info);
             }
             Act::Opponent => {
-                let colour = self.opponent.map_or(Color::White, |o| o.color);
-                self.opponent =
-                    Opponent::cycle(self.opponent).map(|o| Opponent { color: colour, ..o });
+                let colour = self.opponent.as_ref().map_or(Color::White, |o| o.color);
+                let engines = &ctx.matches.engines;
+                self.opponent = Opponent::cycle(self.opponent.as_ref(), colour, engines);
             }
-            Act::Colour => match self.opponent {
-                Some(o) => {
-                    self.opponent = Some(Opponent {
-                        color: o.color.opponent(),
-                        ..o
-                    });
-                }
+            Act::Time => match Opponent::next_time(self.opponent.as_mut()) {
+                Ok(said) => self.say(said, StatusKind::Info),
+                Err(why) => self.say(why, StatusKind::Error),
+            },
+            Act::Colour => match &mut self.opponent {
+                Some(o) => o.color = o.color.opponent(),
                 None => self.say(
                     "two players at the board: o chooses an engine opponent",
                     StatusKind::Error,
@@ -331,6 +334,8 @@ pub(crate) enum Act {
     Opponent,
     /// The colour the engine plays.
     Colour,
+    /// A Hub engine's thinking time a move.
+    Time,
     /// Play on from the position.
     Play,
     /// Show or hide the analysis pane (`a`), or one line more or fewer in it (`>`, `<`).
@@ -384,12 +389,17 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('o')],
         Act::Opponent,
-        "opponent: a second player, or the engine at a level",
+        "opponent: a second player, the engine at a level, or a Hub engine",
     ),
     Binding::new(
         &[Key::Char('v')],
         Act::Colour,
         "the colour the engine plays",
+    ),
+    Binding::new(
+        &[Key::Char('+')],
+        Act::Time,
+        "a Hub engine's thinking time a move (0.5 s to 30 s)",
     ),
     Binding::new(&[ENTER], Act::Play, "play on from this position").footer("play"),
     Binding::new(
@@ -581,8 +591,16 @@ impl PositionSetupScreen {
             Line::from(Span::raw(count(Color::White))),
             Line::from(vec![
                 Span::styled("Opponent  ", look.dim()),
-                Span::raw(Opponent::describe(self.opponent)),
+                Span::raw(Opponent::describe(self.opponent.as_ref())),
             ]),
+        ];
+        if let Some(h) = self.opponent.as_ref().and_then(|o| o.hub.as_ref()) {
+            lines.push(Line::from(vec![
+                Span::styled("Time      ", look.dim()),
+                Span::raw(format!("{} (+)", h.time_text())),
+            ]));
+        }
+        lines.extend([
             Line::from(vec![
                 Span::styled("Cursor    ", look.dim()),
                 Span::raw(format!(
@@ -592,7 +610,7 @@ impl PositionSetupScreen {
                 )),
             ]),
             Line::from(""),
-        ];
+        ]);
         let (head, text, style) = match self.check() {
             Ok((pos, verdict @ Verdict::Playable(_))) => {
                 ("Ready", verdict.describe(&pos), look.accent())

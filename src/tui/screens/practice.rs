@@ -134,7 +134,7 @@ impl PracticeScreen {
         let record = practice_pdn(
             &self.game,
             self.ballot.as_ref(),
-            self.engine.opponent,
+            self.engine.opponent.as_ref(),
             self.engine.review.as_ref(),
             &date,
         );
@@ -271,6 +271,7 @@ impl PracticeScreen {
         let start = *self.game.start();
         self.game = Game::new(self.game.rules(), start);
         self.input = MoveInput::new(&start);
+        self.engine.new_game();
         self.message = Some(("back to the ballot position".into(), StatusKind::Info));
     }
 
@@ -298,6 +299,7 @@ impl PracticeScreen {
                 self.flipped = flipped;
                 self.numbers = numbers;
                 self.engine = engine;
+                self.engine.new_game();
                 self.message = Some((format!("drew {}", d.opening.reference()), StatusKind::Info));
             }
             Err(e) => self.message = Some((e.to_string(), StatusKind::Error)),
@@ -549,8 +551,12 @@ impl PracticeScreen {
                     }
                     Some(Act::View) => self.flipped = !self.flipped,
                     Some(Act::TakeBack) => self.take_back(),
-                    Some(Act::Restart) => self.restart(),
-                    Some(Act::Redraw) => self.redraw(ctx),
+                    Some(Act::Again) if key.code == KeyCode::Char('d') => self.redraw(ctx),
+                    Some(Act::Again) => self.restart(),
+                    Some(Act::Hint) if key.code == KeyCode::Char('T') => {
+                        let said = self.engine.next_hinter(&ctx.matches.engines);
+                        self.message = Some((said, StatusKind::Info));
+                    }
                     Some(Act::Hint) => {
                         if let Err(e) = self.engine.request_hint(&self.game) {
                             self.message = Some((e, StatusKind::Error));
@@ -580,6 +586,12 @@ impl PracticeScreen {
                         return Nav::Push(Box::new(Screen::Review(review)));
                     }
                     Some(Act::Save) => self.save(ctx),
+                    Some(Act::Crossboard) => {
+                        self.message = Some(match self.engine.play_on_with_crossboard() {
+                            Ok(said) => (said, StatusKind::Info),
+                            Err(why) => (why, StatusKind::Error),
+                        });
+                    }
                     Some(Act::Leave) if self.kept.unsaved(&self.game) => self.leaving = true,
                     Some(Act::Leave) => return Nav::Home,
                     None => {}
@@ -652,18 +664,18 @@ pub(crate) enum Act {
     TakeBack,
     /// Flip the board (`f`) or show the square numbers (`n`): one help row.
     View,
-    /// Back to the ballot position.
-    Restart,
-    /// Another opening of the system.
-    Redraw,
+    /// Back to the ballot position (`r`), or another opening of the system (`d`): one help row.
+    Again,
     /// Review the game.
     Review,
-    /// The engine's hint.
+    /// The engine's hint (`t`), or which engine gives it (`T`): one help row.
     Hint,
     /// Analyse the game.
     Analyse,
     /// Keep the game: append it to the practice games file.
     Save,
+    /// crossboard's engine plays on after a Hub engine was stopped.
+    Crossboard,
     /// Back to the home screen (asking first when the game is not saved).
     Leave,
 }
@@ -683,14 +695,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     )
     .footer("flip"),
     Binding::new(
-        &[Key::Char('r')],
-        Act::Restart,
-        "restart from the ballot position",
-    ),
-    Binding::new(
-        &[Key::Char('d')],
-        Act::Redraw,
-        "draw another opening of the same system",
+        &[Key::Char('r'), Key::Char('d')],
+        Act::Again,
+        "restart the opening (r), draw another of its system (d)",
     ),
     Binding::new(
         &[Key::Char('v')],
@@ -698,9 +705,9 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "review this game move by move",
     ),
     Binding::new(
-        &[Key::Char('t')],
+        &[Key::Char('t'), Key::Char('T')],
         Act::Hint,
-        "hint: the engine's move and score (not played)",
+        "hint: the engine's move and score (T: which engine)",
     ),
     Binding::new(
         &[Key::Char('a')],
@@ -711,6 +718,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         &[Key::Char('w')],
         Act::Save,
         "keep the game in practice-games.pdn",
+    ),
+    Binding::new(
+        &[Key::Char('o')],
+        Act::Crossboard,
+        "a Hub engine stopped: crossboard's engine plays on",
     ),
     Binding::new(
         &[Key::Char('q')],

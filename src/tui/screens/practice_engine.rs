@@ -12,11 +12,13 @@
 //! about it ([`PracticeEngine::huff_choice`], a short search of each choice on the UI thread,
 //! [`crate::search::choose_huff`]) and only then searches its move.
 
+use super::practice_hub::{HubNews, HubPlay, HubRival};
 use crate::engine::{Color, Game, Move, Position};
 use crate::search::{DEFAULT_GAME_DEPTH, Mark, MoveReview};
 use crate::search::{
     Engine, HuffChoice, Level, Options, Report, Request, Score, Searcher, Task, choose_huff,
 };
+use crate::store::HubEngineConfig;
 use crate::tui::theme::Appearance;
 use crate::tui::widgets::{BoardView, StatusKind};
 use rand::Rng;
@@ -30,33 +32,74 @@ use std::sync::{Arc, Mutex, MutexGuard};
 pub const HUFF_DEPTH: u32 = 8;
 
 /// The computer opponent chosen in practice set-up.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Opponent {
-    /// How strongly it plays.
+    /// How strongly crossboard's engine plays (also the level that takes over from a Hub
+    /// engine stopped for misbehaving).
     pub level: Level,
     /// The side the engine plays.
     pub color: Color,
+    /// A Hub engine of the config file playing instead of crossboard's (`None`: crossboard).
+    pub hub: Option<HubRival>,
 }
 
 impl Opponent {
-    /// The next choice in set-up: none, then each level weakest first, then none again.
-    pub fn cycle(current: Option<Opponent>) -> Option<Opponent> {
-        match current {
-            None => Some(Opponent {
-                level: Level::ALL[0],
-                color: Color::White,
-            }),
-            Some(o) => {
+    /// crossboard's engine at `level`, playing `color`.
+    pub fn at_level(level: Level, color: Color) -> Opponent {
+        Opponent {
+            level,
+            color,
+            hub: None,
+        }
+    }
+
+    /// The next choice on a set-up form: none, then each level weakest first, then each Hub
+    /// engine of the config (`engines`), then none again; the engine plays `colour`.
+    pub fn cycle(
+        current: Option<&Opponent>,
+        colour: Color,
+        engines: &[(String, HubEngineConfig)],
+    ) -> Option<Opponent> {
+        let Some(o) = current else {
+            return Some(Opponent::at_level(Level::ALL[0], colour));
+        };
+        let o = Opponent {
+            color: colour,
+            ..o.clone()
+        };
+        let engine = |i: usize| {
+            engines.get(i).map(|(name, config)| Opponent {
+                hub: Some(HubRival {
+                    move_ms: o.hub.as_ref().map_or(1_000, |h| h.move_ms),
+                    ..HubRival::new(name, config)
+                }),
+                ..o.clone()
+            })
+        };
+        match &o.hub {
+            Some(h) => {
+                let i = engines.iter().position(|(name, _)| *name == h.name);
+                engine(i.map_or(engines.len(), |i| i + 1))
+            }
+            None => {
                 let i = Level::ALL.iter().position(|l| *l == o.level).unwrap_or(0);
-                Level::ALL.get(i + 1).map(|&level| Opponent { level, ..o })
+                match Level::ALL.get(i + 1) {
+                    Some(&level) => Some(Opponent { level, ..o.clone() }),
+                    None => engine(0),
+                }
             }
         }
     }
 
-    /// "club engine plays White".
-    pub fn describe(opponent: Option<Opponent>) -> String {
+    /// "club engine plays White", "kingsrow (Hub) plays White".
+    pub fn describe(opponent: Option<&Opponent>) -> String {
         match opponent {
             None => "none (both sides by hand)".into(),
+            Some(Opponent {
+                hub: Some(h),
+                color,
+                ..
+            }) => format!("{} (Hub) plays {color}", h.name),
             Some(o) => format!("{} engine plays {}", o.level, o.color),
         }
     }
@@ -75,6 +118,9 @@ pub struct EngineSettings {
     pub review_depth: u32,
     /// Transposition table of the worker, megabytes.
     pub hash_mb: usize,
+    /// How long a Hub engine may take beyond four times its thinking time before it is
+    /// stopped as silent, milliseconds.
+    pub hub_grace_ms: u64,
 }
 
 impl Default for EngineSettings {
@@ -85,6 +131,7 @@ impl Default for EngineSettings {
             play_ms: None,
             review_depth: DEFAULT_GAME_DEPTH,
             hash_mb: 16,
+            hub_grace_ms: 5_000,
         }
     }
 }
@@ -96,22 +143,32 @@ pub struct Hint {
     pub position: Position,
     /// The suggested move.
     pub best: Move,
-    /// Its score for the side to move.
-    pub score: Score,
-    /// Depth reached.
-    pub depth: u32,
+    /// Its score for the side to move (a Hub engine's is not known).
+    pub score: Option<Score>,
+    /// Depth reached, when known.
+    pub depth: Option<u32>,
     /// The search has finished.
     pub done: bool,
+    /// The Hub engine that gave it (`None`: crossboard's).
+    pub engine: Option<String>,
 }
 
 impl Hint {
-    /// "hint: 11-15 (+0.35, depth 12)".
+    /// "hint: 11-15 (+0.35, depth 12)", "hint from Stubby 1.0: 11-15 (depth 9)".
     pub fn text(&self) -> String {
         let more = if self.done { "" } else { " …" };
-        format!(
-            "hint: {} ({}, depth {}){more}",
-            self.best, self.score, self.depth
-        )
+        let mut about: Vec<String> = self.score.iter().map(|s| s.to_string()).collect();
+        about.extend(self.depth.map(|d| format!("depth {d}")));
+        let about = if about.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", about.join(", "))
+        };
+        let from = self
+            .engine
+            .as_ref()
+            .map_or(String::new(), |e| format!(" from {e}"));
+        format!("hint{from}: {}{about}{more}", self.best)
     }
 }
 
@@ -179,6 +236,12 @@ pub struct PracticeEngine {
     /// Huffing: the position whose huff chance the engine has decided on (not twice: after
     /// letting the move stand the chance is still there until the engine moves).
     huff_decided: Option<Box<Position>>,
+    /// The Hub engine playing (and hinting) instead of crossboard's, when one is chosen.
+    pub hub: HubPlay,
+    /// A Hub engine of the config giving the hints while crossboard plays (or nobody does).
+    pub hinter: Option<HubRival>,
+    /// The hints' Hub engine, when one is chosen.
+    pub hint_hub: HubPlay,
 }
 
 impl PracticeEngine {
@@ -220,10 +283,19 @@ impl PracticeEngine {
             .and_then(|s| s.lock().egdb().cloned())
     }
 
-    /// True when it is the engine's turn in `game` (the game not over).
+    /// The Hub engine playing, unless none is chosen or it was stopped.
+    fn hub_rival(&self) -> Option<&HubRival> {
+        let o = self.opponent.as_ref()?;
+        o.hub.as_ref().filter(|_| self.hub.stopped.is_none())
+    }
+
+    /// True when it is the engine's turn in `game` (the game not over); a Hub engine stopped
+    /// for misbehaving moves no more.
     pub fn engine_to_move(&self, game: &Game) -> bool {
-        self.opponent.is_some_and(|o| {
-            game.result().is_none()
+        let stopped = self.hub.stopped.is_some();
+        self.opponent.as_ref().is_some_and(|o| {
+            !(o.hub.is_some() && stopped)
+                && game.result().is_none()
                 && game.position().turn() == o.color
                 && !game.position().legal_moves().is_empty()
         })
@@ -233,7 +305,7 @@ impl PracticeEngine {
     /// is to move and has not decided yet for this position (once per chance). The caller
     /// applies the choice ([`HuffChoice::apply`]) before the engine's move is searched.
     pub fn huff_choice(&mut self, game: &Game) -> Option<HuffChoice> {
-        let o = self.opponent?;
+        let o = self.opponent.clone()?;
         if !self.engine_to_move(game) || self.huff_decided.as_deref() == Some(game.position()) {
             return None;
         }
@@ -253,12 +325,16 @@ impl PracticeEngine {
 
     /// True while the engine searches for its move.
     pub fn thinking(&self) -> bool {
-        self.running.as_ref().is_some_and(|r| r.kind == Kind::Play)
+        self.running.as_ref().is_some_and(|r| r.kind == Kind::Play) || self.hub.thinking()
     }
 
     /// True while any job runs or the engine is due to move: the screen then ticks.
     pub fn busy(&self, game: &Game) -> bool {
-        self.running.is_some() || self.engine_to_move(game) || self.auto_review_due(game)
+        self.running.is_some()
+            || (self.hub_rival().is_some() && self.hub.busy())
+            || (self.hub_rival().is_none() && self.hinter.is_some() && self.hint_hub.busy())
+            || self.engine_to_move(game)
+            || self.auto_review_due(game)
     }
 
     /// An engine game just ended and has not been reviewed yet.
@@ -294,6 +370,7 @@ impl PracticeEngine {
 
     /// Stop the running job, whatever it is.
     pub fn cancel(&mut self) {
+        self.hub.cancel();
         if let (Some(_), Some(s)) = (self.running.take(), &self.searcher) {
             s.lock().cancel();
         }
@@ -308,7 +385,7 @@ impl PracticeEngine {
         if self.thinking() {
             self.cancel();
         }
-        let Some(o) = self.opponent else {
+        let Some(o) = &self.opponent else {
             return 1;
         };
         let positions = game.positions();
@@ -342,7 +419,13 @@ impl PracticeEngine {
             },
         };
         self.hint = None;
-        self.start(request, Kind::Hint, None);
+        if self.hub_rival().is_some() {
+            self.hub.hint(game, self.settings.hint_ms);
+        } else if self.hinter.is_some() && self.hint_hub.stopped.is_none() {
+            self.hint_hub.hint(game, self.settings.hint_ms);
+        } else {
+            self.start(request, Kind::Hint, None);
+        }
         Ok(())
     }
 
@@ -374,7 +457,7 @@ impl PracticeEngine {
         {
             self.cancel();
         }
-        let mut play = None;
+        let mut play = self.poll_hub(game);
         if let Some(s) = self.searcher.clone() {
             while let Some(report) = s.lock().try_recv() {
                 if let Some(mv) = self.report(report, game) {
@@ -403,8 +486,66 @@ impl PracticeEngine {
         play
     }
 
+    /// The Hub engine's part of [`PracticeEngine::poll`]: its move, or its hint taken in.
+    /// The hints' Hub engine's too, when crossboard plays (or nobody does).
+    fn poll_hub(&mut self, game: &Game) -> Option<Move> {
+        let grace = std::time::Duration::from_millis(self.settings.hub_grace_ms);
+        if let Some(rival) = self.hinter.clone().filter(|_| self.hub_rival().is_none())
+            && let Some(HubNews::Hint(best, depth)) = self.hint_hub.poll(&rival, grace, game, false)
+        {
+            let engine = self.hint_hub.name_or(&rival);
+            self.hub_hint(game, best, depth, engine);
+        }
+        let rival = self.hub_rival()?.clone();
+        let to_move = self.engine_to_move(game);
+        match self.hub.poll(&rival, grace, game, to_move)? {
+            HubNews::Move(mv) => Some(mv),
+            HubNews::Hint(best, depth) => {
+                let engine = self.hub.name_or(&rival);
+                self.hub_hint(game, best, depth, engine);
+                None
+            }
+        }
+    }
+
+    /// A Hub engine's hint for the position on the board.
+    fn hub_hint(&mut self, game: &Game, best: Move, depth: Option<u32>, engine: String) {
+        self.hint = Some(Box::new(Hint {
+            position: *game.position(),
+            best,
+            score: None,
+            depth,
+            done: true,
+            engine: Some(engine),
+        }));
+    }
+
+    /// After a Hub engine was stopped: crossboard's engine at the opponent's level plays on
+    /// from the position on the board. Says what changed, or why nothing did.
+    pub fn play_on_with_crossboard(&mut self) -> Result<String, String> {
+        let Some(o) = self.opponent.as_mut().filter(|o| o.hub.is_some()) else {
+            return Err("crossboard's engine is already the opponent".into());
+        };
+        if self.hub.stopped.is_none() {
+            return Err("the Hub engine is playing; crossboard takes over only if it stops".into());
+        }
+        o.hub = None;
+        self.hub = HubPlay::default();
+        Ok(format!(
+            "crossboard's {} engine plays {} from here",
+            o.level, o.color
+        ))
+    }
+
+    /// A new game begins: a Hub engine is told.
+    pub fn new_game(&mut self) {
+        self.hub.new_game();
+    }
+
     fn start_move(&mut self, game: &Game, rng: &mut dyn Rng) {
-        let Some(o) = self.opponent else { return };
+        let Some(o) = self.opponent.clone().filter(|o| o.hub.is_none()) else {
+            return;
+        };
         let mut history = game.positions().to_vec();
         history.pop();
         let request = Request {
@@ -430,9 +571,10 @@ impl PracticeEngine {
                     self.hint = Some(Box::new(Hint {
                         position: running.position,
                         best,
-                        score: info.score,
-                        depth: info.depth,
+                        score: Some(info.score),
+                        depth: Some(info.depth),
                         done: false,
+                        engine: None,
                     }));
                 }
                 None
@@ -464,9 +606,10 @@ impl PracticeEngine {
                             self.hint = Some(Box::new(Hint {
                                 position,
                                 best,
-                                score: result.score,
-                                depth: result.depth,
+                                score: Some(result.score),
+                                depth: Some(result.depth),
                                 done: true,
+                                engine: None,
                             }));
                         }
                         None
@@ -517,11 +660,17 @@ impl PracticeEngine {
 
     /// What the status line says about the engine, when it has something to say.
     pub fn status(&self, game: &Game) -> Option<(String, StatusKind)> {
+        if let Some(said) = self.hub_status(game) {
+            return Some(said);
+        }
         if self.thinking() || self.engine_to_move(game) {
             return Some(("engine thinking…".into(), StatusKind::Info));
         }
         if let Some(h) = self.current_hint(game) {
             return Some((h.text(), StatusKind::Info));
+        }
+        if let Some(said) = self.hinter_status() {
+            return Some(said);
         }
         if self.running.as_ref().is_some_and(|r| r.kind == Kind::Hint) {
             return Some(("hint: thinking…".into(), StatusKind::Info));
@@ -537,13 +686,7 @@ impl PracticeEngine {
 
     /// Lines for the side panel: the opponent and the review's summary.
     pub fn info(&self, game: &Game, look: &Appearance) -> Vec<Line<'static>> {
-        let mut lines = Vec::new();
-        if self.opponent.is_some() {
-            lines.push(Line::from(vec![
-                Span::styled("Engine ", look.dim()),
-                Span::raw(Opponent::describe(self.opponent).replace(" engine", "")),
-            ]));
-        }
+        let mut lines = self.opponent_lines(look);
         if let Some((done, total)) = self.review_progress {
             lines.push(Line::from(Span::styled(
                 format!("Analysing {done}/{total}"),
@@ -582,8 +725,8 @@ mod tests {
         let mut o = None;
         let mut seen = Vec::new();
         for _ in 0..6 {
-            o = Opponent::cycle(o);
-            seen.push(o.map(|o| o.level));
+            o = Opponent::cycle(o.as_ref(), Color::White, &[]);
+            seen.push(o.as_ref().map(|o| o.level));
         }
         assert_eq!(
             seen,
@@ -604,10 +747,7 @@ mod tests {
         for m in ["11-15", "23-19", "8-11"] {
             game.play_text(m).unwrap();
         }
-        let mut e = PracticeEngine::new(Some(Opponent {
-            level: Level::Beginner,
-            color: Color::White,
-        }));
+        let mut e = PracticeEngine::new(Some(Opponent::at_level(Level::Beginner, Color::White)));
         // White (engine) to move: undo Red's move only.
         assert_eq!(e.take_back_plies(&game), 1);
         game.play_text("22-17").unwrap();
@@ -618,10 +758,7 @@ mod tests {
         // The engine opened: nothing of the human's to take back.
         let mut game = Game::standard();
         game.play_text("11-15").unwrap();
-        e.opponent = Some(Opponent {
-            level: Level::Beginner,
-            color: Color::Red,
-        });
+        e.opponent = Some(Opponent::at_level(Level::Beginner, Color::Red));
         assert_eq!(e.take_back_plies(&game), 0);
     }
 }

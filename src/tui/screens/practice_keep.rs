@@ -81,12 +81,15 @@ impl Kept {
 pub(crate) fn practice_pdn(
     game: &Game,
     ballot: Option<&BallotInfo>,
-    opponent: Option<Opponent>,
+    opponent: Option<&Opponent>,
     review: Option<&ReviewMarks>,
     date: &str,
 ) -> PdnGame {
     let player = |c: Color| match opponent {
-        Some(o) if o.color == c => format!("crossboard {}", o.level),
+        Some(o) if o.color == c => match &o.hub {
+            Some(h) => h.name.clone(),
+            None => format!("crossboard {}", o.level),
+        },
         _ => "?".to_string(),
     };
     let mut record = PdnGame::from_game(game);

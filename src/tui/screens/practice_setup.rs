@@ -2,25 +2,31 @@
 //! number (or an 11-man public position id), or the plain start position.
 
 use super::practice_engine::{Opponent, PracticeEngine};
+use super::practice_hub::{HubRival, MOVE_TIMES_MS};
 use super::{Ctx, Nav, PracticeScreen, RenderCtx, Screen, ScreenState};
 use crate::engine::Color;
 use crate::engine::Rules;
 use crate::openings::{self, DrawSettings, Opening, System};
+use crate::store::HubEngineConfig;
 use crate::store::practice::{self, PracticeMemory};
 use crate::tui::Msg;
 use crate::tui::keys::{
     BACKSPACE, Binding, DOWN, ENTER, ESC, Key, TAB, UP, footer, help, help_hint, lookup,
 };
 use crate::tui::widgets::menu::{KeyHelp, Menu, MenuItem, MenuOutcome};
-use crate::tui::widgets::{centered, fit_text};
+use crate::tui::widgets::{centered, fit_line, fit_text};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEventKind};
 use ratatui::layout::Rect;
 use ratatui::style::Modifier;
 use ratatui::text::{Line, Span};
 
+/// The shortest and longest thinking times a move of a Hub engine.
+const SHORTEST: u64 = MOVE_TIMES_MS[0];
+const LONGEST: u64 = MOVE_TIMES_MS[MOVE_TIMES_MS.len() - 1];
+
 /// The practice set-up screen.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct PracticeSetupScreen {
     /// The systems, then "start position".
     pub menu: Menu,
@@ -48,8 +54,12 @@ impl Default for PracticeSetupScreen {
 
 impl PracticeSetupScreen {
     /// The screen as it was left last time (remembered in `file`), or on the 11-Man Ballot
-    /// with no opponent; a memory that cannot be read is said on the screen.
-    pub fn remembered(file: Option<&std::path::Path>) -> PracticeSetupScreen {
+    /// with no opponent; a memory that cannot be read is said on the screen. A Hub engine
+    /// remembered is chosen again if the config (`engines`) still has it.
+    pub fn remembered(
+        file: Option<&std::path::Path>,
+        engines: &[(String, HubEngineConfig)],
+    ) -> PracticeSetupScreen {
         let mut s = PracticeSetupScreen::new();
         let Some(path) = file else {
             return s;
@@ -63,9 +73,18 @@ impl PracticeSetupScreen {
                     System::ALL.iter().position(|&x| x == m.system).unwrap_or(3)
                 };
                 s.engine_colour = m.engine_colour;
+                let hub = engines
+                    .iter()
+                    .find(|(name, _)| m.hub_engine.as_ref() == Some(name))
+                    .map(|(name, config)| HubRival {
+                        move_ms: m
+                            .hub_move_ms
+                            .map_or(1_000, |ms| ms.clamp(SHORTEST, LONGEST)),
+                        ..HubRival::new(name, config)
+                    });
                 s.opponent = m.opponent.map(|level| Opponent {
-                    level,
-                    color: m.engine_colour,
+                    hub,
+                    ..Opponent::at_level(level, m.engine_colour)
                 });
             }
             Err(e) => s.message = Some(format!("practice set-up not remembered: {e}")),
@@ -79,11 +98,14 @@ impl PracticeSetupScreen {
         let Some(path) = &self.memory else {
             return;
         };
+        let hub = self.opponent.as_ref().and_then(|o| o.hub.as_ref());
         let m = PracticeMemory {
             system: self.system().unwrap_or(System::ElevenMan),
             start_position: self.system().is_none(),
-            opponent: self.opponent.map(|o| o.level),
+            opponent: self.opponent.as_ref().map(|o| o.level),
             engine_colour: self.engine_colour,
+            hub_engine: hub.map(|h| h.name.clone()),
+            hub_move_ms: hub.map(|h| h.move_ms),
         };
         if let Err(e) = practice::save(path, &m) {
             self.message = Some(format!("practice set-up not remembered: {e}"));
@@ -145,12 +167,16 @@ impl PracticeSetupScreen {
     /// The practice screen, with the opponent chosen here (remembered for next time).
     fn practice(&mut self, mut screen: PracticeScreen) -> Nav {
         self.remember();
-        screen.engine = PracticeEngine::new(self.opponent);
+        screen.engine = PracticeEngine::new(self.opponent.clone());
         Nav::Goto(Box::new(Screen::Practice(screen)))
     }
 
     /// Pick the opening asked for: by number or id when digits were typed, else at random.
     fn go(&mut self, ctx: &mut Ctx) -> Nav {
+        if let Err(e) = Opponent::plays(self.opponent.as_ref(), self.rules) {
+            self.message = Some(e);
+            return Nav::Stay;
+        }
         let Some(system) = self.system() else {
             return self.practice(PracticeScreen::start_position_in(self.rules));
         };
@@ -209,6 +235,8 @@ pub(crate) enum Act {
     Opponent,
     /// The colour the engine plays.
     Colour,
+    /// A Hub engine's thinking time a move.
+    Time,
     /// The next game (English, pool, huffing, losing).
     Game,
     /// Move in the list of systems.
@@ -236,7 +264,7 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
     Binding::new(
         &[Key::Char('o')],
         Act::Opponent,
-        "opponent: none, or the engine at a level",
+        "opponent: none, or the engine at a level, or a Hub engine",
     )
     .footer("opponent"),
     Binding::new(
@@ -245,6 +273,11 @@ pub(crate) static KEYS: &[Binding<Act>] = &[
         "the colour the engine plays",
     )
     .footer("colour"),
+    Binding::new(
+        &[Key::Char('+')],
+        Act::Time,
+        "a Hub engine's thinking time a move (0.5 s to 30 s)",
+    ),
     Binding::new(
         &[Key::Char('r')],
         Act::Game,
@@ -300,9 +333,15 @@ impl ScreenState for PracticeSetupScreen {
                     self.go(ctx)
                 }
                 Some(Act::Opponent) => {
-                    let colour = self.engine_colour;
+                    let engines = &ctx.matches.engines;
                     self.opponent =
-                        Opponent::cycle(self.opponent).map(|o| Opponent { color: colour, ..o });
+                        Opponent::cycle(self.opponent.as_ref(), self.engine_colour, engines);
+                    self.message = None;
+                    Nav::Stay
+                }
+                Some(Act::Time) => {
+                    self.message =
+                        Some(Opponent::next_time(self.opponent.as_mut()).unwrap_or_else(|e| e));
                     Nav::Stay
                 }
                 Some(Act::Colour) => {
@@ -376,11 +415,26 @@ impl ScreenState for PracticeSetupScreen {
         y += 1;
         let opponent = Line::from(vec![
             Span::styled("Opponent: ", look.dim()),
-            Span::styled(Opponent::describe(self.opponent), look.accent()),
-            Span::styled("  (o: level, c: colour)", look.dim()),
+            Span::styled(Opponent::describe(self.opponent.as_ref()), look.accent()),
+            Span::styled("  (o: opponent, c: colour)", look.dim()),
         ]);
-        buf.set_line(x, y, &opponent, area.width.saturating_sub(x));
+        let width = usize::from(area.width.saturating_sub(x + 1));
+        buf.set_line(
+            x,
+            y,
+            &fit_line(opponent, width),
+            area.width.saturating_sub(x),
+        );
         y += 1;
+        if let Some(h) = self.opponent.as_ref().and_then(|o| o.hub.as_ref()) {
+            let time = Line::from(vec![
+                Span::styled("Time: ", look.dim()),
+                Span::styled(h.time_text(), look.accent()),
+                Span::styled("  (+: next time)", look.dim()),
+            ]);
+            buf.set_line(x, y, &time, area.width.saturating_sub(x));
+            y += 1;
+        }
         let game = Line::from(vec![
             Span::styled("Game: ", look.dim()),
             Span::styled(self.rules.name(), look.accent()),
