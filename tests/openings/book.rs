@@ -1,11 +1,14 @@
 //! The opening book: its text read back, a bad line named by line and field, dropout expansion
-//! minimaxing and going deep on the best line, a move chosen among near ties.
+//! minimaxing and going deep on the best line, and the builder giving the same book on one
+//! thread or two and when stopped and resumed.
 
 use crossboard::engine::{Position, parse_move};
 use crossboard::openings::eleven_man_positions;
 use crossboard::search::{BOOK_VERSION, Book, Dropout, evaluate};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+use std::path::Path;
+use std::process::Command;
 
 /// A scorer for the pure tests: the static evaluation, from the side to move's view.
 fn static_scores(batch: &[Position]) -> Result<Vec<i32>, String> {
@@ -154,4 +157,75 @@ fn the_book_chooses_among_near_ties_by_the_seeded_generator() {
     let mut rng = ChaCha8Rng::seed_from_u64(1);
     assert_eq!(book.choose(&Position::start(), 5, &mut rng), None);
     assert!(parse_move(&start, &moves[2]).is_ok());
+}
+
+/// Run `crossboard openings eleven-man --book ARGS` in `dir`: whether it succeeded, and its
+/// standard error.
+fn book_run(dir: &Path, args: &[&str]) -> (bool, String) {
+    let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .current_dir(dir)
+        .args([
+            "openings",
+            "eleven-man",
+            "--book",
+            "--ids",
+            "1-3",
+            "--depth",
+            "4",
+        ])
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        run.status.success(),
+        String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn the_book_is_the_same_on_one_thread_or_two_and_when_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let read = |name: &str| std::fs::read_to_string(d.join(name)).unwrap();
+    for (name, threads) in [("one.txt", "1"), ("two.txt", "2")] {
+        let (ok, said) = book_run(d, &["--nodes", "80", "--threads", threads, "--out", name]);
+        assert!(ok, "{said}");
+        assert!(
+            said.contains("searched at depth 4") && said.contains("s wall"),
+            "{said}"
+        );
+    }
+    let one = read("one.txt");
+    assert_eq!(one, read("two.txt"));
+    let book = Book::parse("one.txt", &one).unwrap();
+    assert!(book.len() >= 8, "{one}");
+    assert!(book.entries().iter().all(|e| e.depth == 4));
+
+    // Stopped after part of the work (here: its output cannot be written, so its journal
+    // stays, a line torn at the end), then resumed with a larger size: the book made in one go.
+    std::fs::create_dir(d.join("resumed.txt")).unwrap();
+    let (ok, said) = book_run(d, &["--nodes", "40", "--out", "resumed.txt"]);
+    assert!(!ok, "{said}");
+    let journal = d.join("resumed.txt.journal");
+    let kept = std::fs::read_to_string(&journal).unwrap();
+    assert!(kept.lines().count() > 30, "{kept}");
+    std::fs::write(&journal, format!("{kept}W:W1")).unwrap();
+    std::fs::remove_dir(d.join("resumed.txt")).unwrap();
+    let (ok, said) = book_run(d, &["--nodes", "80", "--out", "resumed.txt"]);
+    assert!(ok, "{said}");
+    assert!(said.contains("resuming:"), "{said}");
+    assert_eq!(read("resumed.txt"), one);
+    assert!(!journal.exists());
+
+    // A journal of another depth is refused by name.
+    std::fs::write(&journal, "# crossboard 11-man book journal: depth 9\n").unwrap();
+    let (ok, said) = book_run(d, &["--nodes", "80", "--out", "again.txt"]);
+    assert!(ok, "{said}");
+    std::fs::write(
+        d.join("again.txt.journal"),
+        "# crossboard 11-man book journal: depth 9\n",
+    )
+    .unwrap();
+    let (ok, said) = book_run(d, &["--nodes", "80", "--out", "again.txt"]);
+    assert!(!ok && said.contains("made for another build"), "{said}");
 }
