@@ -149,10 +149,13 @@ pub(super) fn build(out: &Path, plan: &BookPlan, threads: usize) -> super::CliRe
         Ok(batch.iter().map(|p| known[p]).collect())
     };
     let mut tree = Dropout::new(&roots, plan.depth, &mut score)?;
-    let step = (plan.nodes / 20).max(100);
+    let step = (plan.nodes / 20).max(1);
+    let mut next = step;
     tree.grow(plan.nodes, &mut score, &mut |n| {
-        if n / step != (n - 1) / step {
+        // An expansion adds all of a position's moves at once: the count jumps.
+        if n >= next {
             errln!("{n} of {} positions", plan.nodes);
+            next = (n / step + 1) * step;
         }
     })?;
     log.finish()?;

@@ -191,7 +191,9 @@ fn the_book_is_the_same_on_one_thread_or_two_and_when_resumed() {
         let (ok, said) = book_run(d, &["--nodes", "80", "--threads", threads, "--out", name]);
         assert!(ok, "{said}");
         assert!(
-            said.contains("searched at depth 4") && said.contains("s wall"),
+            said.contains(" of 80 positions\n")
+                && said.contains("searched at depth 4")
+                && said.contains("s wall"),
             "{said}"
         );
     }
