@@ -231,3 +231,107 @@ fn the_book_is_the_same_on_one_thread_or_two_and_when_resumed() {
     let (ok, said) = book_run(d, &["--nodes", "80", "--out", "again.txt"]);
     assert!(!ok && said.contains("made for another build"), "{said}");
 }
+
+#[test]
+fn a_player_with_a_book_plays_its_moves_and_searches_out_of_it() {
+    use crossboard::engine::{Game, Rules};
+    use crossboard::search::selfplay::{EnginePlayer, MoveLimit, Player};
+    use crossboard::search::{Level, Options};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    let start = eleven_man_positions()[0].position;
+    let moves: Vec<String> = start
+        .legal_moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    let n = moves.len();
+    // The book's two best are its last two moves, 2 apart; the rest a man worse.
+    let listed: Vec<String> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| match n - i {
+            1 => format!("{m}=30"),
+            2 => format!("{m}=28"),
+            _ => format!("{m}=-70"),
+        })
+        .collect();
+    let text = format!(
+        "{BOOK_VERSION}\n{}\t6\t{}\n",
+        start.to_fen(),
+        listed.join(" ")
+    );
+    let book = Arc::new(Book::parse("b.txt", &text).unwrap());
+    let limit = MoveLimit {
+        depth: Some(3),
+        ..MoveLimit::default()
+    };
+    let stop = Arc::new(AtomicBool::new(false));
+    let play = |seed: u64, book: Option<Arc<Book>>, from: Position| {
+        let mut player = EnginePlayer::new(Level::Master, Options::default(), seed).with_book(book);
+        player.new_game().unwrap();
+        player
+            .choose(&Game::new(Rules::English, from), &limit, &stop)
+            .unwrap()
+    };
+    let mut chosen = std::collections::BTreeSet::new();
+    for seed in 0..16 {
+        let c = play(seed, Some(book.clone()), start);
+        assert_eq!(c.depth, None, "from the book, not searched");
+        chosen.insert(c.mv.to_string());
+    }
+    let best_two: std::collections::BTreeSet<String> = moves[n - 2..].iter().cloned().collect();
+    assert_eq!(chosen, best_two);
+    // Out of book, and without a book: searched.
+    assert_eq!(play(1, Some(book), Position::start()).depth, Some(3));
+    assert_eq!(play(1, None, start).depth, Some(3));
+}
+
+#[test]
+fn engine_match_refuses_a_damaged_book_by_line_and_field() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let fen = eleven_man_positions()[0].position.to_fen();
+    std::fs::write(
+        d.join("bad.txt"),
+        format!("{BOOK_VERSION}\n{fen}\t6\t1-5=3\n"),
+    )
+    .unwrap();
+    std::fs::write(d.join("good.txt"), format!("{BOOK_VERSION}\n")).unwrap();
+    for (args, said) in [
+        (
+            vec!["--book", "bad.txt"],
+            "bad.txt line 2: moves: move 1 (1-5=3)",
+        ),
+        (
+            vec!["--opponent-book", "bad.txt"],
+            "bad.txt line 2: moves: move 1 (1-5=3)",
+        ),
+        (
+            vec!["--book", "good.txt", "--game", "pool"],
+            "good.txt: an opening book is for English draughts",
+        ),
+    ] {
+        let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+            .current_dir(d)
+            .args([
+                "engine-match",
+                "--ballots",
+                "1",
+                "--nodes",
+                "100",
+                "--no-egdb",
+            ])
+            .args(["--out", "games.pdn"])
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&run.stderr);
+        assert!(
+            !run.status.success() && err.contains(said),
+            "{args:?}: {err}"
+        );
+        assert!(!d.join("games.pdn").exists());
+    }
+}
