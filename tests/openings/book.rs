@@ -2,13 +2,13 @@
 //! minimaxing and going deep on the best line, and the builder giving the same book on one
 //! thread or two and when stopped and resumed.
 
+use super::atlas::run_in;
 use crossboard::engine::{Position, parse_move};
 use crossboard::openings::eleven_man_positions;
 use crossboard::search::{BOOK_VERSION, Book, Dropout, evaluate};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::path::Path;
-use std::process::Command;
 
 /// A scorer for the pure tests: the static evaluation, from the side to move's view.
 fn static_scores(batch: &[Position]) -> Result<Vec<i32>, String> {
@@ -159,27 +159,18 @@ fn the_book_chooses_among_near_ties_by_the_seeded_generator() {
     assert!(parse_move(&start, &moves[2]).is_ok());
 }
 
-/// Run `crossboard openings eleven-man --book ARGS` in `dir`: whether it succeeded, and its
-/// standard error.
+/// Run `crossboard openings eleven-man --book --ids 1-3 --depth 4 ARGS` in `dir`.
 fn book_run(dir: &Path, args: &[&str]) -> (bool, String) {
-    let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
-        .current_dir(dir)
-        .args([
-            "openings",
-            "eleven-man",
-            "--book",
-            "--ids",
-            "1-3",
-            "--depth",
-            "4",
-        ])
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        run.status.success(),
-        String::from_utf8_lossy(&run.stderr).into_owned(),
-    )
+    let head = [
+        "openings",
+        "eleven-man",
+        "--book",
+        "--ids",
+        "1-3",
+        "--depth",
+        "4",
+    ];
+    run_in(dir, &[&head[..], args].concat())
 }
 
 #[test]
@@ -313,25 +304,16 @@ fn engine_match_refuses_a_damaged_book_by_line_and_field() {
             "good.txt: an opening book is for English draughts",
         ),
     ] {
-        let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
-            .current_dir(d)
-            .args([
-                "engine-match",
-                "--ballots",
-                "1",
-                "--nodes",
-                "100",
-                "--no-egdb",
-            ])
-            .args(["--out", "games.pdn"])
-            .args(&args)
-            .output()
-            .unwrap();
-        let err = String::from_utf8_lossy(&run.stderr);
-        assert!(
-            !run.status.success() && err.contains(said),
-            "{args:?}: {err}"
-        );
+        let head = [
+            "engine-match",
+            "--ballots",
+            "1",
+            "--nodes",
+            "100",
+            "--no-egdb",
+        ];
+        let (ok, err) = run_in(d, &[&head[..], &["--out", "games.pdn"], &args].concat());
+        assert!(!ok && err.contains(said), "{args:?}: {err}");
         assert!(!d.join("games.pdn").exists());
     }
 }
