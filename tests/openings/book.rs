@@ -317,3 +317,18 @@ fn engine_match_refuses_a_damaged_book_by_line_and_field() {
         assert!(!d.join("games.pdn").exists());
     }
 }
+
+#[test]
+fn the_shipped_book_reads_whole_and_holds_every_position() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/eleven_man_book.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let book = Book::parse("assets/eleven_man_book.txt", &text).unwrap();
+    assert_eq!(book.len(), 7023);
+    assert!(book.entries().iter().all(|e| e.depth == 8));
+    assert!(
+        eleven_man_positions()
+            .iter()
+            .all(|p| book.get(&p.position).is_some())
+    );
+    assert!(text.contains("--depth 8 --nodes 60000 --ids 1-2500"));
+}
