@@ -286,7 +286,7 @@ fn verdict(test: &Sprt, played: &Played) -> String {
 }
 
 /// The opening book at `path` (none without one), read whole and checked.
-fn read_book(path: Option<&Path>, game: Rules) -> Result<Option<Arc<Book>>, String> {
+pub(super) fn read_book(path: Option<&Path>, game: Rules) -> Result<Option<Arc<Book>>, String> {
     let Some(path) = path else { return Ok(None) };
     if game != Rules::English {
         return Err(format!(
