@@ -167,43 +167,51 @@ pub(super) fn atlas_text(entries: &[AtlasEntry], depth: u32) -> String {
 }
 
 /// The journal beside `out`.
-fn journal_path(out: &Path) -> PathBuf {
+pub(super) fn journal_path(out: &Path) -> PathBuf {
     let mut name = out.as_os_str().to_os_string();
     name.push(".journal");
     PathBuf::from(name)
 }
 
-/// The lines a journal holds for `plan` (none when there is no journal), its torn last line
-/// (a write cut short) left out; refused when it was made for another build or a line is bad.
-fn read_journal(path: &Path, plan: &Plan) -> Result<BTreeMap<u32, AtlasEntry>, String> {
+/// The whole lines after the header of the journal at `path`, each with its number (none when
+/// there is no journal), its torn last line (a write cut short) left out; refused when the
+/// journal was made for another build (its first line is not `header`).
+pub(super) fn journal_lines(path: &Path, header: &str) -> Result<Vec<(usize, String)>, String> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(BTreeMap::new()),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("{}: {e}", path.display())),
     };
-    let name = path.display().to_string();
     // Only whole lines count: a line without its newline was being written when the build stopped.
     let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
     let mut lines = whole.lines();
-    let ours = plan.journal_header();
     match lines.next() {
-        None => return Ok(BTreeMap::new()),
-        Some(h) if h == ours => {}
+        None => return Ok(Vec::new()),
+        Some(h) if h == header => {}
         Some(h) => {
             return Err(format!(
-                "{name} line 1: made for another build ({h:?}, not {ours:?}): finish that \
-                 build with its own arguments, or remove the journal to start this one"
+                "{} line 1: made for another build ({h:?}, not {header:?}): finish that \
+                 build with its own arguments, or remove the journal to start this one",
+                path.display()
             ));
         }
     }
+    Ok(lines
+        .enumerate()
+        .map(|(i, l)| (i + 2, l.to_string()))
+        .collect())
+}
+
+/// The lines a journal holds for `plan` (see [`journal_lines`]); refused when a line is bad.
+fn read_journal(path: &Path, plan: &Plan) -> Result<BTreeMap<u32, AtlasEntry>, String> {
+    let name = path.display().to_string();
     let chosen = plan.chosen();
     let mut found = BTreeMap::new();
-    for (i, raw) in lines.enumerate() {
-        let e = parse_atlas_line(&name, i + 2, raw).map_err(|e| e.to_string())?;
+    for (n, raw) in journal_lines(path, &plan.journal_header())? {
+        let e = parse_atlas_line(&name, n, &raw).map_err(|e| e.to_string())?;
         if chosen.binary_search(&e.id).is_err() || found.contains_key(&e.id) {
             return Err(format!(
-                "{name} line {}: id: {} is not due once in this build",
-                i + 2,
+                "{name} line {n}: id: {} is not due once in this build",
                 e.id
             ));
         }
@@ -213,7 +221,11 @@ fn read_journal(path: &Path, plan: &Plan) -> Result<BTreeMap<u32, AtlasEntry>, S
 }
 
 /// The journal opened for appending, cut to its whole lines (or made, with its header).
-fn open_journal(path: &Path, plan: &Plan, resumed: bool) -> Result<std::fs::File, String> {
+pub(super) fn open_journal(
+    path: &Path,
+    header: &str,
+    resumed: bool,
+) -> Result<std::fs::File, String> {
     let io = |e: std::io::Error| format!("{}: {e}", path.display());
     let mut options = std::fs::OpenOptions::new();
     options.read(true).write(true).create(true);
@@ -228,10 +240,71 @@ fn open_journal(path: &Path, plan: &Plan, resumed: bool) -> Result<std::fs::File
     use std::io::Seek as _;
     file.seek(std::io::SeekFrom::End(0)).map_err(io)?;
     if keep == 0 {
-        writeln!(file, "{}", plan.journal_header()).map_err(io)?;
+        writeln!(file, "{header}").map_err(io)?;
         file.sync_data().map_err(io)?;
     }
     Ok(file)
+}
+
+/// A journal written through to the disk line by line, from any thread; the first failure
+/// kept for the end.
+pub(super) struct Journal {
+    file: Mutex<std::fs::File>,
+    name: String,
+    failed: Mutex<Option<String>>,
+    /// Wait for the disk after each line (otherwise only at [`Journal::sync`]).
+    each: bool,
+}
+
+impl Journal {
+    /// The journal at `path`, opened as `file`; `each`: wait for the disk after each line.
+    pub(super) fn new(file: std::fs::File, path: &Path, each: bool) -> Journal {
+        Journal {
+            file: Mutex::new(file),
+            name: path.display().to_string(),
+            failed: Mutex::new(None),
+            each,
+        }
+    }
+
+    /// Append `line` (each line is written at once, so a killed build loses none of them).
+    pub(super) fn append(&self, line: &str) {
+        self.write(|f| {
+            writeln!(f, "{line}")?;
+            if self.each { f.sync_data() } else { Ok(()) }
+        });
+    }
+
+    /// Wait for the disk.
+    pub(super) fn sync(&self) {
+        self.write(|f| f.sync_data());
+    }
+
+    fn write(&self, what: impl FnOnce(&mut std::fs::File) -> std::io::Result<()>) {
+        let mut f = self
+            .file
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Err(err) = what(&mut f) {
+            let mut failed = self
+                .failed
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            failed.get_or_insert(format!("{}: {err}", self.name));
+        }
+    }
+
+    /// The first write that failed, if any.
+    pub(super) fn finish(self) -> Result<(), String> {
+        match self
+            .failed
+            .into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        {
+            Some(e) => Err(e),
+            None => Ok(()),
+        }
+    }
 }
 
 /// Build the atlas of `plan` into `out`, resuming from its journal, saying on stderr how far
@@ -240,7 +313,7 @@ pub(super) fn build(out: &Path, plan: &Plan, threads: usize) -> super::CliResult
     let journal = journal_path(out);
     let chosen = plan.chosen();
     let mut found = read_journal(&journal, plan)?;
-    let file = open_journal(&journal, plan, !found.is_empty())?;
+    let file = open_journal(&journal, &plan.journal_header(), !found.is_empty())?;
     let todo: Vec<u32> = chosen
         .iter()
         .copied()
@@ -256,29 +329,15 @@ pub(super) fn build(out: &Path, plan: &Plan, threads: usize) -> super::CliResult
     }
     let t = Instant::now();
     let count = AtomicUsize::new(found.len());
-    let file = Mutex::new(file);
-    let failed: Mutex<Option<String>> = Mutex::new(None);
+    let log = Journal::new(file, &journal, true);
     let entries = atlas_entries(&todo, plan.depth, threads, &|e| {
-        let mut f = file
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if let Err(err) = writeln!(f, "{}", e.to_line()).and_then(|()| f.sync_data()) {
-            let mut failed = failed
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            failed.get_or_insert(format!("{}: {err}", journal.display()));
-        }
+        log.append(&e.to_line());
         let n = count.fetch_add(1, Ordering::Relaxed) + 1;
         if n.is_multiple_of(100) || n == total {
             errln!("analysed {n} of {total} positions");
         }
     })?;
-    if let Some(e) = failed
-        .into_inner()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-    {
-        return Err(e.into());
-    }
+    log.finish()?;
     let wall = t.elapsed().as_secs_f64();
     found.extend(entries.into_iter().map(|e| (e.id, e)));
     let all: Vec<AtlasEntry> = found.into_values().collect();

@@ -12,11 +12,14 @@ use crate::engine::Rules;
 use crate::openings::{self, DrawMode, DrawSettings, Opening, OpeningError, System};
 use crate::search::selfplay::{EngineGame, MoveLimit};
 use crate::search::sprt::{Hypothesis, Sprt};
-use crate::search::{Evaluation, Level, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, Options};
+use crate::search::{
+    Book, Evaluation, Level, MAX_DEPTH, MAX_HASH_MB, MAX_MOVE_MS, MAX_THREADS, Options,
+};
 use crate::store::{PdnGame, PdnResult, write_pdn};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::Duration;
 
 /// Ballots played without `--sprt` unless `--ballots` says.
@@ -74,6 +77,13 @@ pub(super) struct Args {
     /// Level of the first engine: beginner, casual, club, expert or master.
     #[arg(long, default_value = "master")]
     level: Level,
+    /// The first engine plays from this opening book where it has the position
+    /// (docs/opening-book.md; English only).
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
+    /// The second built-in engine plays from this opening book.
+    #[arg(long, value_name = "FILE", conflicts_with = "hub")]
+    opponent_book: Option<PathBuf>,
     /// Level of the second engine (default: the same as --level).
     #[arg(long, conflicts_with = "hub")]
     opponent: Option<Level>,
@@ -152,7 +162,7 @@ pub(super) fn run(args: Args) -> CliResult {
     let sprt = sprt_of(&args)?;
     let seed = args.seed.unwrap_or_else(|| rand::rng().next_u64());
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let first = Side::Builtin(args.level);
+    let first = Side::Builtin(args.level, read_book(args.book.as_deref(), args.game)?);
     let second = opponent(&args)?;
     let (limit, opponent_limit) = limits(&args);
     let egdb = if args.no_egdb {
@@ -275,6 +285,21 @@ fn verdict(test: &Sprt, played: &Played) -> String {
     }
 }
 
+/// The opening book at `path` (none without one), read whole and checked.
+pub(super) fn read_book(path: Option<&Path>, game: Rules) -> Result<Option<Arc<Book>>, String> {
+    let Some(path) = path else { return Ok(None) };
+    if game != Rules::English {
+        return Err(format!(
+            "{}: an opening book is for English draughts, not {}",
+            path.display(),
+            game.name()
+        ));
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let book = Book::parse(&path.display().to_string(), &text).map_err(|e| e.to_string())?;
+    Ok(Some(Arc::new(book)))
+}
+
 /// The second engine: a Hub program (English only), or a level.
 fn opponent(args: &Args) -> Result<Side, String> {
     match (&args.hub, args.opponent) {
@@ -283,7 +308,10 @@ fn opponent(args: &Args) -> Result<Side, String> {
             args.game.key()
         )),
         (Some(cmd), _) => Ok(Side::Hub(cmd.clone())),
-        (None, level) => Ok(Side::Builtin(level.unwrap_or(args.level))),
+        (None, level) => Ok(Side::Builtin(
+            level.unwrap_or(args.level),
+            read_book(args.opponent_book.as_deref(), args.game)?,
+        )),
     }
 }
 
@@ -356,7 +384,10 @@ fn draw_specs(
 
 fn side_text(side: &Side) -> String {
     match side {
-        Side::Builtin(level) => format!("crossboard {level}"),
+        Side::Builtin(level, None) => format!("crossboard {level}"),
+        Side::Builtin(level, Some(book)) => {
+            format!("crossboard {level} with a book of {} positions", book.len())
+        }
         Side::Hub(cmd) => format!("Hub engine `{cmd}`"),
     }
 }

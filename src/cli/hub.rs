@@ -12,11 +12,14 @@
 
 use super::CliResult;
 use crate::egdb::Egdb;
-use crate::engine::{Move, Position};
+use crate::engine::{Move, Position, Rules};
 use crate::search::{
-    Budget, Engine, Limits, MAX_HASH_MB, MAX_THREADS, Options, SearchInfo, SearchResult,
+    BOOK_MARGIN, Book, Budget, Engine, Limits, MAX_HASH_MB, MAX_THREADS, Options, SearchInfo,
+    SearchResult,
 };
 use crate::search::{Line, TimeLimit, move_text, parse_hub_move, parse_position, score_text};
+use rand::{Rng as _, SeedableRng as _};
+use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -40,6 +43,10 @@ pub(super) struct Args {
     /// Probe no endgame databases (until the `egdb-dir` parameter names a folder).
     #[arg(long)]
     no_egdb: bool,
+    /// Play from this opening book where it has the position (docs/opening-book.md): the
+    /// book's move at once, without a search.
+    #[arg(long, value_name = "FILE")]
+    book: Option<PathBuf>,
 }
 
 /// The name of the Hub parameter that names the endgame databases' folder (empty: none).
@@ -165,6 +172,8 @@ struct Server<W: Write> {
     next_id: u64,
     /// `init` was received: the table follows the parameters from then on.
     initialised: bool,
+    /// The opening book and the generator choosing among its near-equal moves.
+    book: Option<(Arc<Book>, ChaCha8Rng)>,
 }
 
 fn budget_of(limit: &TimeLimit) -> Option<Budget> {
@@ -188,6 +197,7 @@ impl<W: Write> Server<W> {
             jobs,
             next_id: 0,
             initialised: false,
+            book: None,
         }
     }
 
@@ -375,6 +385,11 @@ impl<W: Write> Server<W> {
             return self.say(&Line::new("done"));
         }
         let pondering = line.has("ponder");
+        if let Some((book, rng)) = self.book.as_mut().filter(|_| !pondering)
+            && let Some(mv) = book.choose(&position, BOOK_MARGIN, rng)
+        {
+            return self.say(&Line::new("done").arg("move", move_text(&mv)));
+        }
         let now = Instant::now();
         let mut limits = Limits::default();
         match self.limit {
@@ -571,7 +586,9 @@ pub(super) fn run(args: Args, defaults: crate::store::EngineSettings) -> CliResu
         hash_mb: args.hash.unwrap_or(defaults.hash_mb).clamp(1, MAX_HASH_MB),
         ..Options::default()
     };
+    let book = super::engine_match::read_book(args.book.as_deref(), Rules::English)?;
     let mut server = Server::new(std::io::stdout().lock(), options, egdb, jobs);
+    server.book = book.map(|b| (b, ChaCha8Rng::seed_from_u64(rand::rng().next_u64())));
     loop {
         let event = match server.wake_at() {
             Some(at) => match rx.recv_timeout(at.saturating_duration_since(Instant::now())) {

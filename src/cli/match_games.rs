@@ -10,16 +10,17 @@ use crate::hub::HubEngine;
 use crate::openings::Opening;
 use crate::search::selfplay::{EngineGame, EnginePlayer, MoveLimit, Player, SideStats, play_game};
 use crate::search::sprt::{Hypothesis, Pentanomial, Sprt};
-use crate::search::{EndReason, Level, Options};
+use crate::search::{Book, EndReason, Level, Options};
 use crate::store::PdnResult;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::channel;
 
-/// Who plays one side.
+/// Who plays one side: the built-in engine at a level (with its opening book, if any), or a
+/// Hub program.
 #[derive(Clone, Debug)]
 pub(super) enum Side {
-    Builtin(Level),
+    Builtin(Level, Option<Arc<Book>>),
     Hub(String),
 }
 
@@ -242,20 +243,21 @@ fn play_one(
         let _ = game.play(mv);
     }
     let builtin = |i: usize| match &spec.sides[i].0 {
-        Side::Builtin(level) => Some(
+        Side::Builtin(level, book) => Some(
             EnginePlayer::new(
                 *level,
                 plan.builtin.options,
                 spec.seed.wrapping_add(i as u64),
             )
-            .with_egdb(plan.builtin.egdb.clone()),
+            .with_egdb(plan.builtin.egdb.clone())
+            .with_book(book.clone()),
         ),
         Side::Hub(_) => None,
     };
     let mut engines = [builtin(0), builtin(1)];
     let hub_command = spec.sides.iter().find_map(|(s, _)| match s {
         Side::Hub(c) => Some(c),
-        Side::Builtin(_) => None,
+        Side::Builtin(..) => None,
     });
     if let (Some(command), None) = (hub_command, hub.as_ref()) {
         match HubEngine::start(command, &[]) {

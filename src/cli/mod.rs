@@ -29,6 +29,7 @@ mod analyse;
 mod atlas;
 mod ballot_analysis;
 mod bench;
+mod book;
 mod config;
 mod diagram;
 mod egdb;

@@ -14,9 +14,10 @@ use std::fmt::Write as _;
 /// Arguments of `crossboard openings`.
 #[derive(Debug, clap::Args)]
 #[command(group(
-    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse", "atlas"])
+    clap::ArgGroup::new("action").required(true).args(["summary", "list", "positions", "draw", "analyse", "atlas", "book"])
 ))]
-#[command(group(clap::ArgGroup::new("searching").args(["analyse", "atlas"])))]
+#[command(group(clap::ArgGroup::new("searching").args(["analyse", "atlas", "book"])))]
+#[command(group(clap::ArgGroup::new("building").args(["atlas", "book"])))]
 pub(super) struct Args {
     /// The system: gayp, two-move, three-move, eleven-man or roll-your-own.
     system: System,
@@ -41,14 +42,26 @@ pub(super) struct Args {
     /// fixed depth, one line each (id, verdict, score, depth, main line) written to --out.
     #[arg(long, requires = "out")]
     atlas: bool,
-    /// --atlas: the file written (atomically).
-    #[arg(long, requires = "atlas", value_name = "FILE")]
+    /// eleven-man: build the opening book (docs/opening-book.md) by dropout expansion from
+    /// the positions, every leaf searched to a fixed depth, written to --out.
+    #[arg(long, requires = "out")]
+    book: bool,
+    /// --book: grow the tree to this many positions.
+    #[arg(long, requires = "book", value_name = "N")]
+    nodes: Option<usize>,
+    /// --atlas, --book: the file written (atomically).
+    #[arg(long, requires = "building", value_name = "FILE")]
     out: Option<std::path::PathBuf>,
-    /// --atlas: positions searched side by side (the file is the same on any number).
-    #[arg(long, requires = "atlas", default_value_t = 2)]
+    /// --atlas, --book: positions searched side by side (the file is the same on any number).
+    #[arg(long, requires = "building", default_value_t = 2)]
     threads: usize,
-    /// --atlas: only these public ids (`A-B`), for a measurement or a check.
-    #[arg(long, requires = "atlas", value_name = "A-B", default_value = "1-2500")]
+    /// --atlas, --book: only these public ids (`A-B`), for a measurement or a check.
+    #[arg(
+        long,
+        requires = "building",
+        value_name = "A-B",
+        default_value = "1-2500"
+    )]
     ids: String,
     /// --atlas: only the K-th of N shares of the ids (`K/N`: ids K, K+N, K+2N, ...), for
     /// machines or jobs that build their parts side by side; join them with --merge.
@@ -57,7 +70,8 @@ pub(super) struct Args {
     /// --atlas: join the parts that shards wrote (no search) into --out.
     #[arg(long, requires = "atlas", num_args = 1.., value_name = "FILE", conflicts_with_all = ["shard", "ids", "depth", "threads"])]
     merge: Vec<std::path::PathBuf>,
-    /// Search depth of --analyse (default 8) or --atlas (default: the shipped atlas's).
+    /// Search depth of --analyse (default 8), --atlas (default: the shipped atlas's) or
+    /// --book's leaves (default 8).
     #[arg(long, requires = "searching")]
     depth: Option<u32>,
     /// --analyse: the endgame database folder (default: the data folder's, when built).
@@ -119,6 +133,20 @@ pub(super) fn run(args: Args) -> CliResult {
             depth: args.depth.unwrap_or(super::atlas::ATLAS_DEPTH),
         };
         return super::atlas::build(&out, &plan, args.threads);
+    } else if args.book {
+        if args.system != System::ElevenMan {
+            return Err("--book is for eleven-man".into());
+        }
+        let plan = super::book::BookPlan {
+            ids: super::atlas::parse_ids(&args.ids)?,
+            depth: super::in_range(
+                "--depth",
+                args.depth.unwrap_or(super::book::BOOK_DEPTH),
+                1..=crate::search::MAX_DEPTH,
+            )?,
+            nodes: args.nodes.unwrap_or(super::book::BOOK_NODES),
+        };
+        return super::book::build(&args.out.unwrap_or_default(), &plan, args.threads);
     } else if args.positions {
         if args.system != System::ElevenMan {
             return Err("--positions is for eleven-man (public position ids)".into());

@@ -12,11 +12,14 @@
 //! - [`analysis`]: post-game review and opening-position verdicts.
 //! - [`selfplay`]: engine-versus-engine games (engine match, strength checks).
 //! - [`sprt`]: a match's statistics: Elo over game pairs and the sequential test that stops it.
+//! - [`Book`] and [`Dropout`]: the opening book and its building by dropout expansion.
 //! - [`tune`]: the weights of the English evaluation fitted to games (Texel's method).
 
 mod alphabeta;
 mod analysis;
 mod bench;
+mod book;
+mod dropout;
 mod eval;
 mod hub;
 mod huff;
@@ -43,6 +46,8 @@ pub use analysis::{
     GameLimits, MoveReview, PositionAnalyser, PositionScore, analyse_game, review_moves,
 };
 pub use bench::{bench_analysis_report, bench_search, bench_search_timed};
+pub use book::{BOOK_MARGIN, BOOK_VERSION, Book, BookEntry, BookError};
+pub use dropout::{DROPOUT_PLY, Dropout, Scorer};
 pub use eval::MAN;
 pub use eval::{Evaluation, KING, POOL_KING, evaluate, material};
 pub use hub::{

@@ -3,6 +3,7 @@
 //! preparing events, and by the strength checks.
 
 use super::alphabeta::{Engine, Limits, Options};
+use super::book::{BOOK_MARGIN, Book};
 use super::level::{Level, choose_move};
 use super::time::Budget;
 use crate::engine::{Color, DrawClaim, Game, Move, Outcome, Position};
@@ -101,11 +102,13 @@ pub trait Player: Send {
     ) -> Result<Choice, String>;
 }
 
-/// The built-in engine at a level, its random choices from a seeded generator.
+/// The built-in engine at a level, its random choices from a seeded generator; with a book,
+/// the book's move wherever it has the position.
 pub struct EnginePlayer {
     engine: Engine,
     level: Level,
     rng: ChaCha8Rng,
+    book: Option<Arc<Book>>,
 }
 
 impl EnginePlayer {
@@ -115,7 +118,16 @@ impl EnginePlayer {
             engine: Engine::new(options),
             level,
             rng: ChaCha8Rng::seed_from_u64(seed),
+            book: None,
         }
+    }
+
+    /// The same player with an opening book (`None`: none): in a position of the book it
+    /// plays one of the moves within [`BOOK_MARGIN`] of the book's best, chosen by its seeded
+    /// generator; out of book it searches.
+    pub fn with_book(mut self, book: Option<Arc<Book>>) -> EnginePlayer {
+        self.book = book;
+        self
     }
 
     /// The same player probing these endgame databases (`None`: none).
@@ -142,6 +154,13 @@ impl Player for EnginePlayer {
         stop: &Arc<AtomicBool>,
     ) -> Result<Choice, String> {
         let pos = *game.position();
+        if let Some(mv) = self
+            .book
+            .as_ref()
+            .and_then(|b| b.choose(&pos, BOOK_MARGIN, &mut self.rng))
+        {
+            return Ok(Choice { mv, depth: None });
+        }
         let history = &game.positions()[..game.positions().len() - 1];
         let limits = limit.limits(Instant::now());
         let r = choose_move(

@@ -195,18 +195,24 @@ fn the_atlas_is_the_same_on_one_thread_or_two_and_as_shipped() {
     assert_eq!(position_lines(&again), shipped);
 }
 
-/// Run `crossboard openings eleven-man --atlas ARGS` in `dir`: whether it succeeded, and its
-/// standard error.
-fn atlas_run(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
+/// Run `crossboard ARGS` in `dir`: whether it succeeded, and its standard error.
+pub(crate) fn run_in(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
     let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
         .current_dir(dir)
-        .args(["openings", "eleven-man", "--atlas"])
         .args(args)
         .output()
         .unwrap();
     (
         run.status.success(),
         String::from_utf8_lossy(&run.stderr).into_owned(),
+    )
+}
+
+/// Run `crossboard openings eleven-man --atlas ARGS` in `dir`.
+fn atlas_run(dir: &std::path::Path, args: &[&str]) -> (bool, String) {
+    run_in(
+        dir,
+        &[&["openings", "eleven-man", "--atlas"], args].concat(),
     )
 }
 

@@ -3,6 +3,7 @@
 #![allow(clippy::too_many_lines, clippy::cognitive_complexity)] // a scenario reads top to bottom
 
 mod atlas;
+mod book;
 mod cli;
 mod draw;
 mod eleven_man;

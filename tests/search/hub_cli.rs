@@ -480,3 +480,48 @@ fn a_misbehaving_hub_engine_is_named_with_what_it_did() {
         "{e}"
     );
 }
+
+/// With `--book FILE`, a position of the book is answered at once with the book's move (no
+/// search, so no `info` line); another position is searched; a damaged book stops it at start.
+#[test]
+fn the_hub_engine_plays_from_a_book() {
+    let dir = tempfile::tempdir().unwrap();
+    let book = dir.path().join("book.txt");
+    let start = Position::start();
+    std::fs::write(
+        &book,
+        format!(
+            "{}\n{}\t6\t12-16=40 9-13=-60\n",
+            crossboard::search::BOOK_VERSION,
+            start.to_fen()
+        ),
+    )
+    .unwrap();
+    let mut hub = Hub::start_with(&["--no-egdb", "--book", book.to_str().unwrap()]);
+    hub.send("hub");
+    hub.read_until("wait");
+    hub.send("init");
+    hub.read_until("ready");
+    hub.send(&format!("pos pos={}", position_text(&start)));
+    hub.send("level depth=4");
+    hub.send("go think");
+    let lines = hub.read_until("done");
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0].get("move"), Some("12-16"));
+    hub.send(&format!("pos pos={} moves=12-16", position_text(&start)));
+    hub.send("go think");
+    let lines = hub.read_until("done");
+    assert!(lines.iter().any(|l| l.command == "info"), "{lines:?}");
+
+    std::fs::write(&book, "crossboard-book 2\n").unwrap();
+    let run = Command::new(env!("CARGO_BIN_EXE_crossboard"))
+        .args(["hub", "--no-egdb", "--book", book.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(
+        !run.status.success() && err.contains("line 1: version"),
+        "{err}"
+    );
+}
