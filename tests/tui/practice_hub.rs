@@ -12,9 +12,7 @@ use crossboard::search::Level;
 use crossboard::store::HubEngineConfig;
 use crossboard::tui::practice_engine::{EngineSettings, Opponent, PracticeEngine};
 use crossboard::tui::practice_hub::{HubRival, SeatState};
-use crossboard::tui::testing::{
-    practice, practice_moves, practice_mut, render_text, tick_until, type_text,
-};
+use crossboard::tui::testing::{practice, practice_moves, render_text, tick_until, type_text};
 use crossboard::tui::{App, FakeClock, PracticeScreen, Screen, ScreenState, test_app};
 use std::time::Duration;
 
@@ -213,6 +211,7 @@ fn a_hub_engine_plays_the_opponents_moves_and_hints_off_the_ui_thread() {
 }
 
 /// The processes whose command line holds `marker`.
+#[cfg(target_os = "linux")]
 fn processes_with(marker: &str) -> Vec<String> {
     let Ok(dir) = std::fs::read_dir("/proc") else {
         return Vec::new();
@@ -225,6 +224,7 @@ fn processes_with(marker: &str) -> Vec<String> {
 }
 
 /// Wait (at most 10 s) until no process holds `marker`.
+#[cfg(target_os = "linux")]
 fn until_gone(marker: &str) {
     let start = std::time::Instant::now();
     while !processes_with(marker).is_empty() {
@@ -253,7 +253,10 @@ fn the_engine_process_ends_with_practice_even_while_it_thinks() {
     until_gone(&format!("{marker}-a"));
     // Thinking (and silent): ended too, not left to its bound.
     let mut app = against(&clock, "stub", &stub("silent", &format!("{marker}-b")));
-    practice_mut(&mut app).engine.settings.hub_grace_ms = 60_000;
+    crossboard::tui::testing::practice_mut(&mut app)
+        .engine
+        .settings
+        .hub_grace_ms = 60_000;
     type_text(&mut app, &clock, "11-15\n");
     wait_until(&mut app, &clock, |a| practice(a).engine.hub.thinking());
     wait_until(&mut app, &clock, |a| {
