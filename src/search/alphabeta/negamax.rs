@@ -583,16 +583,14 @@ impl<'a> Search<'a> {
                     }
                 }
             }
-            // Selection sort: bring the best remaining key to position i.
-            let order = &mut w.keys[base..base + n];
-            let mut j = i;
-            for k in i + 1..n {
-                if order[k] > order[j] {
-                    j = k;
-                }
+            // Selection sort: bring the best remaining key to position i. The keys are
+            // distinct (the move's index is in their low bits): the largest is found without
+            // a branch, then where it is.
+            let order = &mut w.keys[base + i..base + n];
+            let key = order.iter().copied().fold(i64::MIN, i64::max);
+            if let Some(j) = order.iter().position(|&k| k == key) {
+                order.swap(0, j);
             }
-            order.swap(i, j);
-            let key = order[i];
             let index = (key & 0xFF) as usize;
             let mv = w.moves[base + index];
             let quiet = !mv.is_capture();
