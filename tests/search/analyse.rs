@@ -69,7 +69,7 @@ fn the_annotated_pdn_has_the_marks_and_better_moves_at_a_fixed_depth() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("     1... 29-25??  better 32-28 (-0.29, not -1.84): 32-28 6-10"),
+        stdout.contains("     1... 29-25??  better 32-28 (-0.12, not -1.90): 32-28 6-10"),
         "{stdout}"
     );
 }
@@ -238,7 +238,7 @@ fn a_hub_engine_at_a_fixed_depth_marks_as_the_built_in_engine() {
     );
     assert_eq!(text, EXPECTED_PDN);
     assert!(
-        stdout.contains("     1... 29-25??  better 32-28 (-0.29, not -1.84): 32-28 6-10"),
+        stdout.contains("     1... 29-25??  better 32-28 (-0.12, not -1.90): 32-28 6-10"),
         "{stdout}"
     );
 }
@@ -310,7 +310,7 @@ const EXPECTED_MARKS: [&[Option<Mark>]; 3] = [
         Some(Mark::Blunder),
         Some(Mark::Blunder),
     ],
-    &[None; 8],
+    &[None; 6],
 ];
 
 /// The annotated file at depth 6.
@@ -326,7 +326,7 @@ const EXPECTED_PDN: &str = r#"[Event "Club night"]
 [FEN "B:W18:B1,10"]
 [Annotator "crossboard, depth 6 a position; endgame databases: none"]
 
-1. 10-15?? {better 1-5 (win in 3, not -0.04): 1-5 18-15 10x19} 1... 18x11
+1. 10-15?? {better 1-5 (win in 3, not -0.09): 1-5 18-15 10x19} 1... 18x11
 2. 1-5 0-1
 
 [Event "Club night"]
@@ -341,10 +341,10 @@ const EXPECTED_PDN: &str = r#"[Event "Club night"]
 [FEN "B:W22,23,29,32:B6,7,10,15"]
 [Annotator "crossboard, depth 6 a position; endgame databases: none"]
 
-1. 10-14?? {better 15-18 (+2.68, not +0.29): 15-18 23x14 10x17x26 29-25 6-9
-32-27 9-13} 1... 29-25?? {better 32-28 (-0.29, not -1.84): 32-28 6-10 23-19
-15x24 28x19 7-11 29-25 11-15} 2. 15-18?? {better 6-10 (+1.84, not -1.73): 6-10
-23-19 15x24 25-21 7-11 22-17 14-18} *
+1. 10-14?? {better 15-18 (+2.63, not +0.12): 15-18 23x14 10x17x26 29-25 6-9
+25-21 9-13} 1... 29-25?? {better 32-28 (-0.12, not -1.90): 32-28 6-10 23-19
+15x24 28x19 7-11 29-25 11-15} 2. 15-18?? {better 7-10 (+1.90, not -1.40): 7-10
+23-19 15x24 25-21 14-18 22x15 10x19 21-17 …} *
 
 [Event "Club night"]
 [Site "?"]
@@ -356,5 +356,5 @@ const EXPECTED_PDN: &str = r#"[Event "Club night"]
 [GameType "21"]
 [Annotator "crossboard, depth 6 a position; endgame databases: none"]
 
-1. 11-15 23-19 2. 8-11 22-17 3. 9-13 17-14 4. 10x17 21x14 *
+1. 11-15 23-19 2. 8-11 22-17 3. 4-8 17-13 *
 "#;

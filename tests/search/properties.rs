@@ -154,6 +154,7 @@ fn table_does_not_change_a_fixed_depth_result() {
         hash_mb: 4,
         ..Options::default()
     };
+    let (mut nodes_with, mut nodes_without) = (0, 0);
     for fen in fens {
         let pos = Position::from_fen(fen).unwrap();
         let depth = if pos.occupied().count_ones() > 16 {
@@ -165,17 +166,19 @@ fn table_does_not_change_a_fixed_depth_result() {
             let a = Engine::new(plain).search_simple(&pos, Limits::depth(d));
             let b = Engine::new(strict).search_simple(&pos, Limits::depth(d));
             assert_eq!(a.score, b.score, "{fen} depth {d}");
-            assert!(
-                b.nodes <= a.nodes,
-                "the table saves work: {} vs {}",
-                b.nodes,
-                a.nodes
-            );
+            // Over all the searches (a single one may take a few nodes more: the table's move
+            // changes the order in which the next iteration searches).
+            nodes_with += b.nodes;
+            nodes_without += a.nodes;
         }
         // The normal table mode searches less and still plays a legal move.
         let c = Engine::default().search_simple(&pos, Limits::depth(depth));
         assert!(pos.legal_moves().contains(&c.best.unwrap()));
     }
+    assert!(
+        nodes_with < nodes_without,
+        "the table saves work: {nodes_with} vs {nodes_without}"
+    );
 }
 
 #[test]
