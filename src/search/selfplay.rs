@@ -386,6 +386,22 @@ mod tests {
         }
     }
 
+    /// A game of expert against expert from `fen` at `depth_limit` plies, within `max_plies`.
+    fn expert_game(fen: &str, depth_limit: u32, max_plies: usize) -> EngineGame {
+        let start = Position::from_fen(fen).unwrap();
+        let mut sp = SelfPlay::default().with_max_plies(max_plies);
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let stop = Arc::new(AtomicBool::new(false));
+        sp.play(
+            start,
+            Level::Expert,
+            Level::Expert,
+            depth(depth_limit),
+            &mut rng,
+            &stop,
+        )
+    }
+
     #[test]
     fn two_kings_beat_one_from_nearly_every_start() {
         // The defending king on or beside the double corner (28, 32, 27, 24), the two
@@ -399,18 +415,7 @@ mod tests {
                     if a == d || b == d || (a + b) % 3 != 0 {
                         continue;
                     }
-                    let start = Position::from_fen(&format!("B:WK{d}:BK{a},K{b}")).unwrap();
-                    let mut sp = SelfPlay::default().with_max_plies(80);
-                    let mut rng = ChaCha8Rng::seed_from_u64(1);
-                    let stop = Arc::new(AtomicBool::new(false));
-                    let g = sp.play(
-                        start,
-                        Level::Expert,
-                        Level::Expert,
-                        depth(10),
-                        &mut rng,
-                        &stop,
-                    );
+                    let g = expert_game(&format!("B:WK{d}:BK{a},K{b}"), 10, 80);
                     games += 1;
                     wins += usize::from(g.outcome == Outcome::Win(Color::Red));
                 }
@@ -422,18 +427,7 @@ mod tests {
 
     #[test]
     fn a_won_ending_is_played_out_to_the_end() {
-        let start = Position::from_fen("B:WK28:BK17,K19").unwrap();
-        let mut sp = SelfPlay::default();
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let stop = Arc::new(AtomicBool::new(false));
-        let g = sp.play(
-            start,
-            Level::Expert,
-            Level::Expert,
-            depth(10),
-            &mut rng,
-            &stop,
-        );
+        let g = expert_game("B:WK28:BK17,K19", 10, DEFAULT_MAX_PLIES);
         assert_eq!(g.outcome, Outcome::Win(Color::Red), "{:?}", g.game.moves());
         assert_eq!(g.reason, EndReason::NoMoves);
         assert!(g.game.position().is_lost());
@@ -444,18 +438,7 @@ mod tests {
     #[test]
     fn games_end_by_the_ply_cap_or_a_draw_rule() {
         // Lone kings in the double corners: neither side can win.
-        let start = Position::from_fen("B:WK1:BK32").unwrap();
-        let mut sp = SelfPlay::default().with_max_plies(30);
-        let mut rng = ChaCha8Rng::seed_from_u64(1);
-        let stop = Arc::new(AtomicBool::new(false));
-        let g = sp.play(
-            start,
-            Level::Expert,
-            Level::Expert,
-            depth(8),
-            &mut rng,
-            &stop,
-        );
+        let g = expert_game("B:WK1:BK32", 8, 30);
         assert_eq!(g.outcome, Outcome::Draw, "{:?}", g.game.moves());
         assert!(matches!(
             g.reason,
