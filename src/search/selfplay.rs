@@ -173,9 +173,10 @@ impl Player for EnginePlayer {
             &mut self.rng,
         );
         let mv = r.best.ok_or("no move in a position that has one")?;
+        // Depth 0: a single reply played at once under a time limit, not searched.
         Ok(Choice {
             mv,
-            depth: Some(r.depth),
+            depth: (r.depth > 0).then_some(r.depth),
         })
     }
 }

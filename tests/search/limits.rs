@@ -85,3 +85,39 @@ fn a_table_too_big_for_memory_is_an_error_answered_to_the_gui() {
     );
     assert!(said.contains("ready") && said.contains("pong"), "{said}");
 }
+
+#[test]
+fn a_single_reply_played_at_once_reports_no_depth() {
+    use crossboard::engine::{Game, Position, Rules};
+    use crossboard::search::selfplay::{EnginePlayer, MoveLimit, Player};
+    use crossboard::search::{Level, Options};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    use std::time::Duration;
+
+    // Captures are compulsory: 10x17 is Red's only move.
+    let pos = Position::from_fen("B:W14,30:B10,1").expect("test FEN");
+    assert_eq!(pos.legal_moves().len(), 1);
+    let stop = Arc::new(AtomicBool::new(false));
+    let choose = |limit: MoveLimit| {
+        let mut player = EnginePlayer::new(Level::Master, Options::default(), 1);
+        player.new_game().unwrap();
+        player
+            .choose(&Game::new(Rules::English, pos), &limit, &stop)
+            .unwrap()
+    };
+    // Under a time limit the one move is played without a search: a match's mean depth
+    // leaves it out, as it does a Hub engine's move that reports no depth.
+    let timed = choose(MoveLimit {
+        time: Some(Duration::from_millis(100)),
+        ..MoveLimit::default()
+    });
+    assert_eq!(timed.mv.to_string(), "10x17");
+    assert_eq!(timed.depth, None);
+    // A search bounded by depth searches it and says how deep.
+    let by_depth = choose(MoveLimit {
+        depth: Some(3),
+        ..MoveLimit::default()
+    });
+    assert_eq!(by_depth.depth, Some(3));
+}
