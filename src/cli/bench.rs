@@ -74,6 +74,8 @@ enum Feature {
     CounterMoves,
     /// The history penalty of quiet moves that did not cut off.
     HistoryMalus,
+    /// ProbCut: quiet nodes far above beta cut after a shallower search confirms it.
+    Probcut,
 }
 
 /// The default search options less the features in `off`.
@@ -85,6 +87,7 @@ fn search_options(off: &[Feature]) -> crate::search::Options {
         aspiration: on(Feature::Aspiration),
         counter_moves: on(Feature::CounterMoves),
         history_malus: on(Feature::HistoryMalus),
+        probcut: on(Feature::Probcut),
         ..crate::search::Options::default()
     }
 }

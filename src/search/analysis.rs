@@ -333,8 +333,10 @@ impl PositionAnalyser {
         };
         PositionAnalyser {
             full: Engine::new(options),
+            // What material is won or lost by force: no cut on an evaluation's word.
             material: Engine::new(Options {
                 material_only: true,
+                probcut: false,
                 ..options
             }),
             prover: Prover::new(18),

@@ -13,6 +13,7 @@ fn strict() -> Options {
         hash_mb: 4,
         strict_tt: true,
         reductions: false,
+        probcut: false,
         ..Options::default()
     }
 }

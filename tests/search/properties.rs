@@ -134,8 +134,9 @@ fn forgetting_soon_is_forgetting() {
 
 #[test]
 fn table_does_not_change_a_fixed_depth_result() {
-    // Men only (no repetitions possible), small positions, reductions off: alpha-beta with and
-    // without the table (exact-depth cutoffs) must agree on the score at every depth.
+    // Men only (no repetitions possible), small positions, reductions and ProbCut off:
+    // alpha-beta with and without the table (exact-depth cutoffs) must agree on the score at
+    // every depth.
     let fens = [
         "B:W22,23,25,27,30:B5,6,10,12,14",
         "W:W18,21,26,28:B3,7,9,15",
@@ -145,12 +146,14 @@ fn table_does_not_change_a_fixed_depth_result() {
     let plain = Options {
         use_tt: false,
         reductions: false,
+        probcut: false,
         ..Options::default()
     };
     let strict = Options {
         use_tt: true,
         strict_tt: true,
         reductions: false,
+        probcut: false,
         hash_mb: 4,
         ..Options::default()
     };
@@ -183,9 +186,9 @@ fn table_does_not_change_a_fixed_depth_result() {
 
 #[test]
 fn aspiration_and_move_ordering_do_not_change_a_fixed_depth_score() {
-    // Without the table and reductions the search is plain alpha-beta: aspiration windows
-    // (searched again when the score falls outside), counter-moves and the history penalty
-    // only change how much is searched, never the score. What they save depends on the
+    // Without the table, reductions and ProbCut the search is plain alpha-beta: aspiration
+    // windows (searched again when the score falls outside), counter-moves and the history
+    // penalty only change how much is searched, never the score. What they save depends on the
     // evaluation and the depth: `crossboard bench search --depth 14 --off FEATURE` measures it.
     let fens = [
         "B:W22,23,25,27,30:B5,6,10,12,14",
@@ -196,6 +199,7 @@ fn aspiration_and_move_ordering_do_not_change_a_fixed_depth_score() {
     let bare = Options {
         use_tt: false,
         reductions: false,
+        probcut: false,
         aspiration: false,
         counter_moves: false,
         history_malus: false,
@@ -215,6 +219,29 @@ fn aspiration_and_move_ordering_do_not_change_a_fixed_depth_score() {
             assert_eq!(a.score, b.score, "{fen} depth {d}");
         }
     }
+}
+
+#[test]
+fn probcut_saves_work_and_keeps_the_shots() {
+    // ProbCut cuts quiet nodes whose evaluation is far above beta once a shallower search
+    // agrees: from the start and after 11-15 23-19 it reaches the same depth with fewer nodes.
+    let fens = ["B:W21-32:B1-12", "B:W19,21,22,24-32:B1-10,12,15"];
+    let without = Options {
+        probcut: false,
+        ..Options::default()
+    };
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let a = Engine::new(without).search_simple(&pos, Limits::depth(13));
+        let b = Engine::default().search_simple(&pos, Limits::depth(13));
+        assert!(b.nodes < a.nodes, "{fen}: {} against {}", b.nodes, a.nodes);
+        assert!(pos.legal_moves().contains(&b.best.unwrap()));
+    }
+    // A shot is not cut: the first move gives a man and looks bad to the evaluation.
+    let pos = Position::from_fen("B:W22,23,29,32:B6,7,10,15").unwrap();
+    let r = Engine::default().search_simple(&pos, Limits::depth(8));
+    assert_eq!(r.best.unwrap().to_string(), "15-18");
+    assert!(r.score.0 > 150, "{}", r.score);
 }
 
 #[test]

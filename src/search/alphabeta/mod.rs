@@ -1,8 +1,9 @@
 //! The search: iterative deepening, principal-variation alpha-beta (negamax) with a shared
 //! transposition table, move ordering (table move, captures, killers, counter-moves, history), late-move
-//! reductions, a single-reply extension and capture quiescence (a position is only evaluated
-//! when the side to move has no capture), repetition detection along the game and search path,
-//! and lazy SMP: with several threads, helpers search the same tree and share the table.
+//! reductions, ProbCut (a quiet node far above beta cut once a shallower search agrees), a
+//! single-reply extension and capture quiescence (a position is only evaluated when the side
+//! to move has no capture), repetition detection along the game and search path, and lazy SMP:
+//! with several threads, helpers search the same tree and share the table.
 
 mod negamax;
 mod ordering;
@@ -101,6 +102,9 @@ pub struct Options {
     pub counter_moves: bool,
     /// Lower the history of the quiet moves searched before the one that cut off.
     pub history_malus: bool,
+    /// Cut a quiet non-PV node whose evaluation is well above beta when a shallower search
+    /// confirms it (ProbCut).
+    pub probcut: bool,
     /// Take table cutoffs only from entries of exactly the depth asked for: the result then
     /// equals plain alpha-beta to that depth (a verification mode; slower).
     pub strict_tt: bool,
@@ -123,6 +127,7 @@ impl Default for Options {
             aspiration: true,
             counter_moves: true,
             history_malus: true,
+            probcut: true,
             strict_tt: false,
             material_only: false,
             eval: crate::search::eval::Evaluation::Patterns,

@@ -55,6 +55,12 @@ const ASPIRATION_DEPTH: u32 = 5;
 const ASPIRATION: i32 = 30;
 /// A window this wide is opened fully.
 const ASPIRATION_MAX: i32 = 1_000;
+/// ProbCut: nodes with at least this depth left are tried for a cut...
+const PROBCUT_DEPTH: i32 = 3;
+/// ...by a search this much shallower...
+const PROBCUT_REDUCTION: i32 = 4;
+/// ...that must reach beta plus this margin (hundredths of a man).
+const PROBCUT_MARGIN: i32 = 30;
 
 /// Plies a late quiet move loses at `depth` as the `i`-th move searched (from 0): about
 /// ln(depth) ln(i) / 2, so 1 early and near the leaves, 2 to 3 deep and late.
@@ -508,6 +514,28 @@ impl<'a> Search<'a> {
                     Bound::Lower if s >= beta => return s,
                     Bound::Upper if s <= alpha => return s,
                     _ => {}
+                }
+            }
+        }
+
+        // A quiet position whose evaluation is well above beta: when a shallower search in a
+        // window raised by a margin agrees, the node is cut (ProbCut, verified).
+        if self.options.probcut
+            && !is_pv
+            && !must_capture
+            && depth >= PROBCUT_DEPTH
+            && ply >= 2
+            && beta.abs() < KNOWN
+        {
+            let bar = beta + PROBCUT_MARGIN;
+            if self.evaluate_quiet(pos, ply).is_some_and(|e| e >= bar) {
+                let verify = (depth - PROBCUT_REDUCTION).max(1);
+                let s = self.negamax(pos, hash, verify, bar - 1, bar, ply, false);
+                if self.aborted {
+                    return 0;
+                }
+                if s >= bar {
+                    return s;
                 }
             }
         }
